@@ -1,0 +1,34 @@
+import path from "node:path";
+import { buildCatalog } from "../../../src/catalog/build/build-catalog.ts";
+import { loadConfig } from "../../../src/config/config.ts";
+import type { Command } from "../command.ts";
+
+export const buildCommand: Command = {
+  name: "build",
+  summary: "Compile the game database into static files (records, indexes, feed, manifest)",
+  usage: `Usage: ludex build [--db FILE] [--out DIR] [--release-feed FILE]
+
+Writes the catalog build: one JSON file per game record, per-platform record shards and
+MiniSearch indexes, the platform list, the release feed and manifest.json (written last).
+Platforms unchanged since the previous build are reused.
+
+Options:
+  --db FILE            game database (default: $LUDEX_CATALOG_DB or .ludex/catalog.db)
+  --out DIR            build folder (default: $LUDEX_BUILD_DIR or dist/catalog)
+  --release-feed FILE  authored release feed (default: data/release-feed.json)`,
+  options: { db: { type: "string" }, out: { type: "string" }, "release-feed": { type: "string" } },
+  run({ values }) {
+    const config = loadConfig();
+    const summary = buildCatalog({
+      dbFile: typeof values.db === "string" ? path.resolve(values.db) : config.catalogDb,
+      buildDir: typeof values.out === "string" ? path.resolve(values.out) : config.buildDir,
+      releaseFeedFile: typeof values["release-feed"] === "string" ? path.resolve(values["release-feed"]) : path.join(config.projectRoot, "data", "release-feed.json"),
+    });
+    const c = summary.manifest.counts;
+    console.log(
+      `built catalog ${summary.manifest.catalogVersion}: ${c.platforms} platforms, ${c.games} games, ${c.releases} releases, ${c.roms} roms; ` +
+        `${summary.rebuiltPlatforms.length} platforms rebuilt, ${summary.reusedPlatforms} reused; ${(summary.elapsedMs / 1000).toFixed(1)} s`,
+    );
+    return 0;
+  },
+};

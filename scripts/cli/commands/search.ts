@@ -1,0 +1,37 @@
+import path from "node:path";
+import { searchGames } from "../../../src/catalog/search/search-games.ts";
+import { loadCatalogSnapshot } from "../../../src/catalog/store/catalog-snapshot.ts";
+import { loadConfig } from "../../../src/config/config.ts";
+import { Problem } from "../../../src/http/problem.ts";
+import type { Command } from "../command.ts";
+
+export const searchCommand: Command = {
+  name: "search",
+  summary: "Print the top search results for a title",
+  usage: `Usage: ludex search <text> [--system SLUG] [--limit N] [--out DIR]
+
+Options:
+  --system SLUG  only this platform (slug or any alias, e.g. snes, "Super Famicom")
+  --limit N      number of results, 1–100 (default 10)
+  --out DIR      build folder (default: $LUDEX_BUILD_DIR or dist/catalog)`,
+  options: { system: { type: "string" }, limit: { type: "string" }, out: { type: "string" } },
+  run({ values, positionals }) {
+    const text = positionals.join(" ").trim();
+    if (!text) throw new Problem({ type: "usage", title: "Usage error", status: 400, detail: `no search text\n\n${this.usage}` });
+    const limit = values.limit === undefined ? 10 : Number(values.limit);
+    if (!Number.isInteger(limit) || limit < 1 || limit > 100) throw new Problem({ type: "usage", title: "Usage error", status: 400, detail: "--limit must be an integer from 1 to 100" });
+    const buildDir = typeof values.out === "string" ? path.resolve(values.out) : loadConfig().buildDir;
+    const snapshot = loadCatalogSnapshot(buildDir);
+    let slugs = snapshot.platformSlugs;
+    if (typeof values.system === "string") {
+      const platform = snapshot.platform(values.system);
+      if (!platform) throw new Problem({ type: "unknown-system", title: "Unknown system", status: 422, detail: `no platform named "${values.system}"` });
+      slugs = [platform.id];
+    }
+    const indexes = slugs.map((slug) => snapshot.searchIndex(slug)).filter((i) => i !== undefined);
+    for (const hit of searchGames(indexes, { query: text, limit }).results) {
+      console.log(`${String(hit.id).padStart(7)}  ${hit.system.padEnd(12)} ${hit.title}${hit.releaseYear ? ` (${hit.releaseYear})` : ""}`);
+    }
+    return 0;
+  },
+};

@@ -1,0 +1,27 @@
+import path from "node:path";
+import { loadCatalogSnapshot } from "../../../src/catalog/store/catalog-snapshot.ts";
+import { loadConfig } from "../../../src/config/config.ts";
+import { Problem } from "../../../src/http/problem.ts";
+import type { Command } from "../command.ts";
+
+export const showCommand: Command = {
+  name: "show",
+  summary: "Print one game record exactly as the API serves it",
+  usage: `Usage: ludex show <id> [--out DIR] [--compact]
+
+Options:
+  --out DIR    build folder (default: $LUDEX_BUILD_DIR or dist/catalog)
+  --compact    print the served bytes as they are instead of indented JSON`,
+  options: { out: { type: "string" }, compact: { type: "boolean" } },
+  run({ values, positionals }) {
+    const id = Number(positionals[0]);
+    if (positionals.length !== 1 || !Number.isSafeInteger(id) || id < 1) {
+      throw new Problem({ type: "usage", title: "Usage error", status: 400, detail: `expected one game id (an integer ≥ 1)\n\n${this.usage}` });
+    }
+    const buildDir = typeof values.out === "string" ? path.resolve(values.out) : loadConfig().buildDir;
+    const record = loadCatalogSnapshot(buildDir).record(id);
+    if (!record) throw new Problem({ type: "not-found", title: "Game not found", status: 404, detail: `no game with id ${id}` });
+    console.log(values.compact ? record.body.toString("utf8") : JSON.stringify(JSON.parse(record.body.toString("utf8")), null, 2));
+    return 0;
+  },
+};

@@ -1,0 +1,30 @@
+import { existsSync } from "node:fs";
+import path from "node:path";
+import { buildCatalog } from "../../../src/catalog/build/build-catalog.ts";
+import { importCatalog } from "../../../src/catalog/import/import-catalog.ts";
+import { loadConfig } from "../../../src/config/config.ts";
+import type { Command } from "../command.ts";
+import { serve } from "./serve.ts";
+
+export const startCommand: Command = {
+  name: "start",
+  summary: "Import (if there is no catalog yet), build, and serve",
+  usage: `Usage: ludex start
+
+What \`npm start\` runs. When the game database does not exist yet, imports $LUDEX_SOURCE
+(default: the bundled sample in data/sample; several sources separated by ":"), then builds
+the catalog (incrementally) and serves it like \`ludex serve\`.`,
+  options: {},
+  async run() {
+    const config = loadConfig();
+    const data = path.join(config.projectRoot, "data");
+    if (!existsSync(config.catalogDb)) {
+      console.log(`no catalog at ${config.catalogDb}; importing ${config.sources.join(", ")}`);
+      const summary = importCatalog({ sources: config.sources, dbFile: config.catalogDb, platformsFile: path.join(data, "platforms.json") });
+      console.log(`imported ${summary.platforms} platforms, ${summary.games} games (${summary.warnings.length} warnings)`);
+    }
+    const built = buildCatalog({ dbFile: config.catalogDb, buildDir: config.buildDir, releaseFeedFile: path.join(data, "release-feed.json") });
+    console.log(`built catalog ${built.manifest.catalogVersion} (${built.rebuiltPlatforms.length} platforms rebuilt)`);
+    return serve();
+  },
+};

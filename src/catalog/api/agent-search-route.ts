@@ -1,0 +1,46 @@
+import type { HttpResult, RequestContext } from "../../http/http-types.ts";
+import { cachePolicy } from "../../http/cache-policy.ts";
+import { attribution } from "../record/attribution.ts";
+import { searchGames } from "../search/search-games.ts";
+import { agentSearchParams, agentSearchQuery } from "./catalog-schemas.ts";
+import type { CatalogSource } from "./catalog-source.ts";
+import { documentResult } from "./document-result.ts";
+import { invalidQuery, parseQuery } from "./query-params.ts";
+import { computedEtag, withRecordUrls } from "./search-response.ts";
+
+/**
+ * GET /api/v1/agent/games/ (searchGames): title search for agents, or the platform list with
+ * `platforms=1`.
+ * @see service-spec §4.1
+ */
+export function agentSearchRoute(catalog: CatalogSource, baseUrl: string): (ctx: RequestContext) => HttpResult {
+  return (ctx) => {
+    const query = parseQuery(ctx.url.searchParams, agentSearchQuery, agentSearchParams);
+    const snapshot = catalog.current();
+    if (query.platforms === "1") return documentResult(snapshot, "platforms");
+    const platform = query.system === undefined ? undefined : snapshot.platform(query.system);
+    if (query.system !== undefined && !platform) {
+      throw invalidQuery([{ name: "system", detail: `unknown platform "${query.system}"; list them with platforms=1` }]);
+    }
+    const q = (query.q ?? "").trim();
+    const etag = computedEtag(snapshot.manifest.catalogVersion, "agent-search", [q, platform?.id ?? null, query.limit]);
+    const slugs = platform ? [platform.id] : snapshot.platformSlugs;
+    const indexes = slugs.flatMap((slug) => snapshot.searchIndex(slug) ?? []);
+    const { total, results } = searchGames(indexes, { query: q, limit: query.limit });
+    const body = {
+      query: q,
+      system: platform?.id ?? null,
+      limit: query.limit,
+      total,
+      results: withRecordUrls(baseUrl, results),
+      attribution,
+    };
+    return {
+      status: 200,
+      etag,
+      headers: { "content-type": "application/json", "cache-control": cachePolicy.search },
+      body: JSON.stringify(body),
+      compressible: true,
+    };
+  };
+}

@@ -1,0 +1,11 @@
+import type { HttpResult, RequestContext } from "../../http/http-types.ts";
+import type { CatalogSource } from "./catalog-source.ts";
+import { documentResult } from "./document-result.ts";
+
+/**
+ * GET /api/v1/community/ (getReleaseFeed): the release and platform-availability feed, prebuilt.
+ * @see service-spec §4.4
+ */
+export function communityRoute(catalog: CatalogSource): (ctx: RequestContext) => HttpResult {
+  return () => documentResult(catalog.current(), "releaseFeed");
+}

@@ -1,0 +1,83 @@
+import { cachePolicy } from "../../http/cache-policy.ts";
+import type { HttpResult, RequestContext } from "../../http/http-types.ts";
+import { Problem } from "../../http/problem.ts";
+import { attribution } from "../record/attribution.ts";
+import { searchGames } from "../search/search-games.ts";
+import { catalogParams, catalogQuery } from "./catalog-schemas.ts";
+import type { CatalogSource } from "./catalog-source.ts";
+import { documentResult } from "./document-result.ts";
+import { invalidQuery, parseQuery } from "./query-params.ts";
+import { computedEtag, withRecordUrls } from "./search-response.ts";
+
+function pageUrl(baseUrl: string, params: Record<string, string | number | undefined>): string {
+  const search = new URLSearchParams();
+  for (const [k, v] of Object.entries(params)) if (v !== undefined && v !== "") search.set(k, String(v));
+  return `${baseUrl}/api/v1/games/?${search.toString()}`;
+}
+
+/**
+ * GET /api/v1/games/ (getOrSearchGameCatalog). Precedence: `id` → that game's full record (404
+ * if none); else `system` → that platform's games, searched by `q` or listed by title; else `q` →
+ * search across all platforms; else the platform list. Lists are paginated with `offset` and
+ * `limit`; `next` (and a `Link: rel="next"` header) gives the following page.
+ * @see service-spec §4.2
+ */
+export function gamesRoute(catalog: CatalogSource, baseUrl: string): (ctx: RequestContext) => HttpResult {
+  return (ctx) => {
+    const query = parseQuery(ctx.url.searchParams, catalogQuery, catalogParams);
+    const snapshot = catalog.current();
+    if (query.id !== undefined) {
+      const record = snapshot.record(query.id);
+      if (!record) throw new Problem({ type: "not-found", title: "Game not found", status: 404, detail: `no game with id ${query.id}` });
+      return {
+        status: 200,
+        etag: record.etag,
+        headers: { "content-type": "application/json", "cache-control": cachePolicy.document },
+        body: record.body,
+        compressible: true,
+      };
+    }
+    const q = query.q?.trim() ?? "";
+    if (query.system === undefined && q === "") return documentResult(snapshot, "platforms");
+
+    const platform = query.system === undefined ? undefined : snapshot.platform(query.system);
+    if (query.system !== undefined && !platform) {
+      throw invalidQuery([{ name: "system", detail: `unknown platform "${query.system}"; GET /api/v1/games/ lists them` }]);
+    }
+    let total: number;
+    let page;
+    if (q === "" && platform) {
+      const listing = snapshot.listing(platform.id) ?? [];
+      total = listing.length;
+      page = listing.slice(query.offset, query.offset + query.limit);
+    } else {
+      const slugs = platform ? [platform.id] : snapshot.platformSlugs;
+      const found = searchGames(slugs.flatMap((slug) => snapshot.searchIndex(slug) ?? []), { query: q, limit: query.limit, offset: query.offset });
+      total = found.total;
+      page = found.results;
+    }
+    const nextOffset = query.offset + query.limit;
+    const next = nextOffset < total ? pageUrl(baseUrl, { system: platform?.id, q, limit: query.limit, offset: nextOffset }) : null;
+    const body = {
+      system: platform?.id ?? null,
+      query: q || null,
+      offset: query.offset,
+      limit: query.limit,
+      total,
+      results: withRecordUrls(baseUrl, page),
+      next,
+      attribution,
+    };
+    return {
+      status: 200,
+      etag: computedEtag(snapshot.manifest.catalogVersion, "games", [platform?.id ?? null, q, query.limit, query.offset]),
+      headers: {
+        "content-type": "application/json",
+        "cache-control": cachePolicy.search,
+        ...(next ? { link: `<${next}>; rel="next"` } : {}),
+      },
+      body: JSON.stringify(body),
+      compressible: true,
+    };
+  };
+}

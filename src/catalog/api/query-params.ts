@@ -1,0 +1,37 @@
+import type { z } from "zod";
+import { Problem, type InvalidParam } from "../../http/problem.ts";
+
+/** 422 naming every bad query parameter. */
+export function invalidQuery(errors: readonly InvalidParam[]): Problem {
+  return new Problem({
+    type: "invalid-request",
+    title: "Invalid request",
+    status: 422,
+    detail: errors.map((e) => `${e.name ?? e.pointer}: ${e.detail}`).join("; "),
+    extensions: { errors },
+  });
+}
+
+/**
+ * Validates a query string against a zod object schema of string inputs. A parameter given
+ * twice is an error rather than a silent pick; parameters the schema does not name are ignored
+ * (cache busters and tracking parameters are common and harmless).
+ */
+export function parseQuery<T extends z.ZodType>(params: URLSearchParams, schema: T, known: readonly string[]): z.infer<T> {
+  const input: Record<string, string> = {};
+  const errors: InvalidParam[] = [];
+  for (const name of known) {
+    const values = params.getAll(name);
+    if (values.length > 1) errors.push({ name, detail: "given more than once" });
+    if (values[0] !== undefined) input[name] = values[0];
+  }
+  const parsed = schema.safeParse(input);
+  if (!parsed.success) {
+    for (const issue of parsed.error.issues) {
+      const name = String(issue.path[0] ?? "");
+      if (!errors.some((e) => e.name === name)) errors.push({ name, detail: issue.message });
+    }
+  }
+  if (errors.length > 0 || !parsed.success) throw invalidQuery(errors);
+  return parsed.data;
+}

@@ -1,0 +1,213 @@
+import { brotliCompressSync, constants as zlib, gzipSync } from "node:zlib";
+import { existsSync, mkdirSync, readdirSync, readFileSync, rmSync, writeFileSync } from "node:fs";
+import path from "node:path";
+import MiniSearch from "minisearch";
+import { Problem } from "../../http/problem.ts";
+import { loadReleaseFeed } from "../../releases/load-release-feed.ts";
+import { openCatalogDb, type CatalogDb } from "../db/catalog-db.ts";
+import type { PlatformInfo } from "../platforms/platform-registry.ts";
+import { attribution } from "../record/attribution.ts";
+import type { PlatformEntry } from "../record/game-record.ts";
+import { summarize, type GameSummary } from "../search/game-summary.ts";
+import { searchIndexOptions } from "../search/search-index-options.ts";
+import { contentHash, strongEtag } from "./etag.ts";
+import { MANIFEST_FILE, readManifest, type BuildManifest, type BuiltDocument, type BuiltPlatform } from "./manifest.ts";
+import { readPlatformRecords } from "./read-platform-records.ts";
+import { writeFileAtomic } from "./write-file-atomic.ts";
+
+/** Bump when the output format changes, so that the next build redoes every platform. */
+export const BUILD_VERSION = 1;
+
+/** Bodies at least this large get precompressed gzip and brotli siblings. */
+const PRECOMPRESS_MIN_BYTES = 1024;
+
+export interface BuildOptions {
+  readonly dbFile: string;
+  readonly buildDir: string;
+  readonly releaseFeedFile: string;
+}
+
+export interface BuildSummary {
+  readonly manifest: BuildManifest;
+  readonly rebuiltPlatforms: readonly string[];
+  readonly reusedPlatforms: number;
+  readonly elapsedMs: number;
+}
+
+/** Columnar offsets of one shard, as stored in its `.idx.json`. */
+export interface ShardIndex {
+  readonly ids: number[];
+  readonly offsets: number[];
+  readonly lengths: number[];
+  readonly etags: string[];
+}
+
+/** Writes a document under a content-addressed name (`documents/<name>.<hash>.<ext>`), with precompressed siblings when large. */
+function writeDocument(buildDir: string, name: string, body: string, contentType: string): BuiltDocument {
+  const bytes = Buffer.from(body);
+  const ext = path.extname(name);
+  const file = `documents/${path.basename(name, ext)}.${contentHash(bytes, 12)}${ext}`;
+  writeFileAtomic(path.join(buildDir, file), bytes);
+  const encodings: ("br" | "gzip")[] = [];
+  if (bytes.length >= PRECOMPRESS_MIN_BYTES) {
+    writeFileAtomic(path.join(buildDir, `${file}.br`), brotliCompressSync(bytes, { params: { [zlib.BROTLI_PARAM_QUALITY]: 11 } }));
+    writeFileAtomic(path.join(buildDir, `${file}.gz`), gzipSync(bytes, { level: 9 }));
+    encodings.push("br", "gzip");
+  }
+  return { file, etag: strongEtag(bytes), bytes: bytes.length, contentType, encodings };
+}
+
+function buildPlatform(db: CatalogDb, buildDir: string, platform: PlatformInfo, fingerprint: string, previous: BuiltPlatform | undefined): BuiltPlatform {
+  const records = readPlatformRecords(db, platform);
+  const chunks: Buffer[] = [];
+  const index: ShardIndex = { ids: [], offsets: [], lengths: [], etags: [] };
+  const summaries: GameSummary[] = [];
+  let offset = 0;
+  const recordsDir = path.join(buildDir, "records");
+  mkdirSync(recordsDir, { recursive: true });
+  for (const record of records) {
+    const body = Buffer.from(JSON.stringify(record));
+    writeFileSync(path.join(recordsDir, `${record.id}.json`), body);
+    index.ids.push(record.id);
+    index.offsets.push(offset);
+    index.lengths.push(body.length);
+    index.etags.push(strongEtag(body));
+    chunks.push(body, newline);
+    offset += body.length + 1;
+    summaries.push(summarize(record));
+  }
+  const shard = Buffer.concat(chunks);
+  const hash = contentHash(shard, 12);
+  const base = `${platform.slug}.${hash}`;
+  writeFileAtomic(path.join(buildDir, "shards", `${base}.ndjson`), shard);
+  writeFileAtomic(path.join(buildDir, "shards", `${base}.idx.json`), JSON.stringify(index));
+  const search = new MiniSearch<GameSummary>(searchIndexOptions);
+  search.addAll(summaries);
+  writeFileAtomic(path.join(buildDir, "search", `${base}.json`), JSON.stringify(search));
+
+  if (previous) {
+    const kept = new Set(index.ids);
+    const old = JSON.parse(readFileSync(path.join(buildDir, previous.index), "utf8")) as ShardIndex;
+    for (const id of old.ids) if (!kept.has(id)) rmSync(path.join(recordsDir, `${id}.json`), { force: true });
+  }
+  return {
+    fingerprint,
+    hash,
+    games: records.length,
+    shard: `shards/${base}.ndjson`,
+    index: `shards/${base}.idx.json`,
+    search: `search/${base}.json`,
+  };
+}
+
+const newline = Buffer.from("\n");
+
+/** Removes shard, search and document files named by neither the new nor the previous manifest. */
+function collectGarbage(buildDir: string, keep: readonly (BuildManifest | undefined)[]): void {
+  const live = new Set<string>();
+  for (const manifest of keep) {
+    if (!manifest) continue;
+    for (const p of Object.values(manifest.platforms)) for (const f of [p.shard, p.index, p.search]) live.add(f);
+  }
+  for (const manifest of keep) {
+    if (!manifest) continue;
+    for (const d of Object.values(manifest.documents)) for (const f of [d.file, `${d.file}.br`, `${d.file}.gz`]) live.add(f);
+  }
+  for (const dir of ["shards", "search", "documents"]) {
+    const full = path.join(buildDir, dir);
+    if (!existsSync(full)) continue;
+    for (const name of readdirSync(full)) if (!live.has(`${dir}/${name}`)) rmSync(path.join(full, name), { force: true });
+  }
+}
+
+/**
+ * Compiles the game database and the authored data into static files: per-platform record
+ * shards and MiniSearch indexes, one JSON file per game record, the platform list, the release
+ * feed, and the manifest (written last). Platforms whose import fingerprint and build version are
+ * unchanged since the previous build are reused as they are.
+ */
+export function buildCatalog(options: BuildOptions): BuildSummary {
+  const started = Date.now();
+  if (!existsSync(options.dbFile)) {
+    throw new Problem({
+      type: "catalog-not-imported",
+      title: "No catalog database",
+      status: 503,
+      detail: `${options.dbFile} does not exist; run \`ludex import <source>\` first`,
+    });
+  }
+  const feed = loadReleaseFeed(options.releaseFeedFile);
+  const db = openCatalogDb(options.dbFile, { readonly: true });
+  try {
+    const previous = readManifest(options.buildDir);
+    const reusable = previous?.buildVersion === BUILD_VERSION ? previous : undefined;
+    const rows = db
+      .prepare<[], { slug: string; info_json: string; fingerprint: string }>("SELECT slug, info_json, fingerprint FROM platforms ORDER BY slug")
+      .all();
+    const platforms: Record<string, BuiltPlatform> = {};
+    const rebuilt: string[] = [];
+    let reused = 0;
+    const entries: PlatformEntry[] = [];
+    for (const row of rows) {
+      const info = JSON.parse(row.info_json) as PlatformInfo;
+      const old = reusable?.platforms[row.slug];
+      const canReuse = old !== undefined && old.fingerprint === row.fingerprint && [old.shard, old.index, old.search].every((f) => existsSync(path.join(options.buildDir, f)));
+      let built: BuiltPlatform;
+      if (canReuse) {
+        built = old;
+        reused++;
+      } else {
+        built = buildPlatform(db, options.buildDir, info, row.fingerprint, previous?.platforms[row.slug]);
+        rebuilt.push(row.slug);
+      }
+      platforms[row.slug] = built;
+      entries.push({
+        id: info.slug,
+        name: info.name,
+        manufacturer: info.manufacturer,
+        kind: info.kind,
+        libretroName: info.libretroName,
+        aliases: info.aliases,
+        ...(info.releaseYear !== undefined ? { releaseYear: info.releaseYear } : {}),
+        gameCount: built.games,
+      });
+    }
+    for (const [slug, old] of Object.entries(previous?.platforms ?? {})) {
+      if (platforms[slug]) continue;
+      const index = JSON.parse(readFileSync(path.join(options.buildDir, old.index), "utf8")) as ShardIndex;
+      for (const id of index.ids) rmSync(path.join(options.buildDir, "records", `${id}.json`), { force: true });
+    }
+
+    const documents: Record<string, BuiltDocument> = {
+      platforms: writeDocument(options.buildDir, "platforms.json", JSON.stringify({ platforms: entries, attribution }), "application/json"),
+      releaseFeed: writeDocument(options.buildDir, "release-feed.json", JSON.stringify(feed), "application/json"),
+    };
+    const count = (sql: string): number => db.prepare(sql).pluck().get() as number;
+    const dataVersion = (db.prepare("SELECT value FROM meta WHERE key = 'data_version'").pluck().get() as string | undefined) ?? "none";
+    const versionInput = [
+      ...Object.entries(platforms).map(([slug, p]) => `${slug}:${p.hash}`),
+      ...Object.entries(documents).map(([name, d]) => `${name}:${d.etag}`),
+    ].join("\n");
+    const manifest: BuildManifest = {
+      formatVersion: 1,
+      buildVersion: BUILD_VERSION,
+      catalogVersion: contentHash(versionInput, 16),
+      dataVersion,
+      builtAt: new Date().toISOString(),
+      counts: {
+        platforms: rows.length,
+        games: count("SELECT count(*) FROM games"),
+        releases: count("SELECT count(*) FROM releases"),
+        roms: count("SELECT count(*) FROM roms"),
+      },
+      attribution,
+      platforms,
+      documents,
+    };
+    writeFileAtomic(path.join(options.buildDir, MANIFEST_FILE), `${JSON.stringify(manifest, null, 2)}\n`);
+    collectGarbage(options.buildDir, [manifest, previous]);
+    return { manifest, rebuiltPlatforms: rebuilt, reusedPlatforms: reused, elapsedMs: Date.now() - started };
+  } finally {
+    db.close();
+  }
+}

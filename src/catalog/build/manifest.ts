@@ -1,0 +1,56 @@
+import { readFileSync } from "node:fs";
+import path from "node:path";
+import type { Attribution } from "../record/attribution.ts";
+
+export const MANIFEST_FILE = "manifest.json";
+
+/** One prebuilt document (platform list, release feed, ...) with what is known about it at build time. */
+export interface BuiltDocument {
+  /** Path relative to the build folder. */
+  readonly file: string;
+  readonly etag: string;
+  readonly bytes: number;
+  readonly contentType: string;
+  /** Precompressed siblings present on disk (`<file>.gz`, `<file>.br`). */
+  readonly encodings: readonly ("br" | "gzip")[];
+}
+
+export interface BuiltPlatform {
+  /** The import fingerprint this platform's files were built from. */
+  readonly fingerprint: string;
+  readonly hash: string;
+  readonly games: number;
+  /** NDJSON of the platform's game records, one per line, in id order. */
+  readonly shard: string;
+  /** Columnar offsets into the shard: `{ ids, offsets, lengths, etags }`. */
+  readonly index: string;
+  /** Serialized MiniSearch index over the platform's titles. */
+  readonly search: string;
+}
+
+/**
+ * The build's table of contents, written last and atomically: a reader that sees a manifest
+ * sees a complete build, and every file it names is content-addressed.
+ */
+export interface BuildManifest {
+  readonly formatVersion: 1;
+  readonly buildVersion: number;
+  /** Hash over every platform and document; changes whenever any served byte changes. */
+  readonly catalogVersion: string;
+  readonly dataVersion: string;
+  readonly builtAt: string;
+  readonly counts: { readonly platforms: number; readonly games: number; readonly releases: number; readonly roms: number };
+  readonly attribution: Attribution;
+  readonly platforms: Readonly<Record<string, BuiltPlatform>>;
+  readonly documents: Readonly<Record<string, BuiltDocument>>;
+}
+
+/** Reads the manifest of a build folder; undefined when there is none or it is unreadable. */
+export function readManifest(buildDir: string): BuildManifest | undefined {
+  try {
+    const manifest = JSON.parse(readFileSync(path.join(buildDir, MANIFEST_FILE), "utf8")) as BuildManifest;
+    return manifest.formatVersion === 1 ? manifest : undefined;
+  } catch {
+    return undefined;
+  }
+}

@@ -1,0 +1,80 @@
+import type { CatalogDb } from "../db/catalog-db.ts";
+import { attribution } from "../record/attribution.ts";
+import type { GameMetadata, GameRecord, ReleaseRecord, RomRecord } from "../record/game-record.ts";
+import type { PlatformInfo } from "../platforms/platform-registry.ts";
+
+interface GameRow { id: number; title: string; metadata_json: string }
+interface ReleaseRow {
+  id: number;
+  game_id: number;
+  name: string;
+  source: string;
+  regions_json: string;
+  languages_json: string;
+  version: string | null;
+  status: string;
+  flags_json: string;
+  disc: number | null;
+  serial: string | null;
+}
+interface RomRow { release_id: number; name: string | null; size: number | null; crc: string | null; md5: string | null; sha1: string | null; serial: string | null }
+
+function rom(row: RomRow): RomRecord {
+  const out: { -readonly [K in keyof RomRecord]: RomRecord[K] } = {};
+  if (row.name !== null) out.name = row.name;
+  if (row.size !== null) out.size = row.size;
+  if (row.crc !== null) out.crc = row.crc;
+  if (row.md5 !== null) out.md5 = row.md5;
+  if (row.sha1 !== null) out.sha1 = row.sha1;
+  if (row.serial !== null) out.serial = row.serial;
+  return out;
+}
+
+/** Every game record of one platform, in id order, exactly as the API serves them. */
+export function readPlatformRecords(db: CatalogDb, platform: PlatformInfo): GameRecord[] {
+  const games = db.prepare<[string], GameRow>("SELECT id, title, metadata_json FROM games WHERE platform = ? ORDER BY id").all(platform.slug);
+  const releases = db
+    .prepare<[string], ReleaseRow>(
+      "SELECT r.* FROM releases r JOIN games g ON g.id = r.game_id WHERE g.platform = ? ORDER BY r.id",
+    )
+    .all(platform.slug);
+  const roms = db
+    .prepare<[string], RomRow>(
+      "SELECT m.* FROM roms m JOIN releases r ON r.id = m.release_id JOIN games g ON g.id = r.game_id WHERE g.platform = ? ORDER BY m.rowid",
+    )
+    .all(platform.slug);
+
+  const romsByRelease = new Map<number, RomRecord[]>();
+  for (const row of roms) {
+    const list = romsByRelease.get(row.release_id);
+    if (list) list.push(rom(row));
+    else romsByRelease.set(row.release_id, [rom(row)]);
+  }
+  const releasesByGame = new Map<number, ReleaseRecord[]>();
+  for (const row of releases) {
+    const release: ReleaseRecord = {
+      name: row.name,
+      regions: JSON.parse(row.regions_json) as string[],
+      languages: JSON.parse(row.languages_json) as string[],
+      ...(row.version !== null ? { version: row.version } : {}),
+      status: row.status,
+      flags: JSON.parse(row.flags_json) as string[],
+      ...(row.disc !== null ? { disc: row.disc } : {}),
+      ...(row.serial !== null ? { serial: row.serial } : {}),
+      source: row.source,
+      roms: romsByRelease.get(row.id) ?? [],
+    };
+    const list = releasesByGame.get(row.game_id);
+    if (list) list.push(release);
+    else releasesByGame.set(row.game_id, [release]);
+  }
+  return games.map((game) => ({
+    id: game.id,
+    title: game.title,
+    system: platform.slug,
+    systemName: platform.name,
+    ...(JSON.parse(game.metadata_json) as GameMetadata),
+    releases: releasesByGame.get(game.id) ?? [],
+    attribution,
+  }));
+}

@@ -1,0 +1,104 @@
+import { mkdirSync } from "node:fs";
+import path from "node:path";
+import Database from "better-sqlite3";
+import { Problem } from "../../http/problem.ts";
+
+export type CatalogDb = Database.Database;
+
+/** Schema version kept in `PRAGMA user_version`; a later schema needs a migration that keeps game ids. */
+export const CATALOG_SCHEMA_VERSION = 1;
+
+const schema = `
+CREATE TABLE IF NOT EXISTS meta (
+  key TEXT PRIMARY KEY,
+  value TEXT NOT NULL
+) STRICT;
+
+CREATE TABLE IF NOT EXISTS platforms (
+  slug TEXT PRIMARY KEY,
+  info_json TEXT NOT NULL,
+  fingerprint TEXT NOT NULL,
+  dat_version TEXT
+) STRICT;
+
+CREATE TABLE IF NOT EXISTS source_files (
+  path TEXT PRIMARY KEY,
+  platform TEXT NOT NULL REFERENCES platforms(slug) ON DELETE CASCADE,
+  role TEXT NOT NULL,
+  sha256 TEXT NOT NULL,
+  entries INTEGER NOT NULL
+) STRICT;
+
+CREATE TABLE IF NOT EXISTS games (
+  id INTEGER PRIMARY KEY AUTOINCREMENT,
+  platform TEXT NOT NULL REFERENCES platforms(slug) ON DELETE CASCADE,
+  title_key TEXT NOT NULL,
+  title TEXT NOT NULL,
+  metadata_json TEXT NOT NULL,
+  UNIQUE (platform, title_key)
+) STRICT;
+
+CREATE TABLE IF NOT EXISTS releases (
+  id INTEGER PRIMARY KEY,
+  game_id INTEGER NOT NULL REFERENCES games(id) ON DELETE CASCADE,
+  name TEXT NOT NULL,
+  source TEXT NOT NULL,
+  regions_json TEXT NOT NULL,
+  languages_json TEXT NOT NULL,
+  version TEXT,
+  status TEXT NOT NULL,
+  flags_json TEXT NOT NULL,
+  disc INTEGER,
+  serial TEXT
+) STRICT;
+CREATE INDEX IF NOT EXISTS releases_game ON releases(game_id);
+
+CREATE TABLE IF NOT EXISTS roms (
+  release_id INTEGER NOT NULL REFERENCES releases(id) ON DELETE CASCADE,
+  name TEXT,
+  size INTEGER,
+  crc TEXT,
+  md5 TEXT,
+  sha1 TEXT,
+  serial TEXT
+) STRICT;
+CREATE INDEX IF NOT EXISTS roms_release ON roms(release_id);
+CREATE INDEX IF NOT EXISTS roms_sha1 ON roms(sha1) WHERE sha1 IS NOT NULL;
+CREATE INDEX IF NOT EXISTS roms_md5 ON roms(md5) WHERE md5 IS NOT NULL;
+CREATE INDEX IF NOT EXISTS roms_crc ON roms(crc) WHERE crc IS NOT NULL;
+`;
+
+/**
+ * Opens (creating if needed) the game database. Rollback-journal mode keeps the catalog one
+ * self-contained file, and FULL sync makes a committed import survive power loss.
+ */
+export function openCatalogDb(file: string, options: { readonly readonly?: boolean } = {}): CatalogDb {
+  if (!options.readonly) mkdirSync(path.dirname(file), { recursive: true });
+  const db = new Database(file, { readonly: options.readonly ?? false, fileMustExist: options.readonly ?? false });
+  db.pragma("foreign_keys = ON");
+  if (!options.readonly) {
+    db.pragma("synchronous = FULL");
+    // Large enough that an import's dirty pages stay in memory until COMMIT, so a failed
+    // import rolls back without the file ever having been written.
+    db.pragma("cache_size = -262144");
+    const current = db.pragma("user_version", { simple: true }) as number;
+    if (current === 0) {
+      db.transaction(() => {
+        db.exec(schema);
+        db.pragma(`user_version = ${CATALOG_SCHEMA_VERSION}`);
+      })();
+    }
+  }
+  const version = db.pragma("user_version", { simple: true }) as number;
+  if (version !== CATALOG_SCHEMA_VERSION) {
+    db.close();
+    // Dropping tables would lose the stable game ids, so an unknown schema is refused, never rebuilt.
+    throw new Problem({
+      type: "catalog-schema-mismatch",
+      title: "Unsupported catalog database",
+      status: 500,
+      detail: `${file} has schema version ${version}; this ludex reads version ${CATALOG_SCHEMA_VERSION}`,
+    });
+  }
+  return db;
+}

@@ -1,0 +1,82 @@
+import { restoreArticles } from "./parse-game-name.ts";
+
+// Letters that NFKD leaves whole but that people type as plain ASCII.
+const FOLDED_LETTERS: Readonly<Record<string, string>> = {
+  "ß": "ss", "æ": "ae", "œ": "oe", "ø": "o", "đ": "d", "ð": "d", "þ": "th", "ł": "l", "ı": "i", "ħ": "h",
+};
+
+const NON_ASCII_RE = /[^\x00-\x7f]/;
+const MARKS_RE = /\p{M}+/gu;
+const FOLDED_RE = /[ßæœøđðþłıħ]/g;
+const WORD_CHAR_RE = /^[\p{L}\p{N}]/u;
+// Checked before punctuation is touched, so "La-Mulana" or "A-Train" keep their first word.
+const LEADING_ARTICLE_RE = /^(?:(?:the|an?|le|la|les|el|il|lo|gli|los|las|die|der|das|het)\s+|l['’`´]\s*)(?=[\p{L}\p{N}])/u;
+
+const STOP_WORDS: ReadonlySet<string> = new Set(["the", "a", "an"]);
+
+function isApostrophe(c: number): boolean {
+  return c === 0x27 || c === 0x2019 || c === 0x2018 || c === 0x60 || c === 0xb4 || c === 0x2bc;
+}
+
+/**
+ * Grouping/search key for a title: article restored then dropped from the front, lower case, diacritics removed
+ * (NFKD), "&" as "and", apostrophes removed, other punctuation as spaces, whitespace collapsed.
+ * "Legend of Zelda, The", "The Legend of Zelda" and "legend of zelda" all give "legend of zelda".
+ */
+export function titleKey(title: string): string {
+  let s = restoreArticles(String(title ?? "").trim());
+  if (NON_ASCII_RE.test(s)) {
+    s = s.normalize("NFKD").replace(MARKS_RE, "").toLowerCase();
+    s = s.replace(FOLDED_RE, (ch) => FOLDED_LETTERS[ch] ?? ch);
+  } else {
+    s = s.toLowerCase();
+  }
+  const article = LEADING_ARTICLE_RE.exec(s);
+  const begin = article === null ? 0 : article[0].length;
+
+  // One pass over the characters, copying runs of letters and digits; hot during imports.
+  let out = "";
+  let pendingSpace = false;
+  let run = -1;
+  for (let i = begin; i < s.length; i++) {
+    const c = s.charCodeAt(i);
+    let word = (c >= 0x61 && c <= 0x7a) || (c >= 0x30 && c <= 0x39);
+    let width = 1;
+    if (!word && c >= 0x80) {
+      width = c >= 0xd800 && c <= 0xdbff ? 2 : 1;
+      word = WORD_CHAR_RE.test(s.slice(i, i + width));
+    }
+    if (word) {
+      if (run < 0) {
+        if (pendingSpace && out !== "") out += " ";
+        pendingSpace = false;
+        run = i;
+      }
+      i += width - 1;
+      continue;
+    }
+    if (run >= 0) {
+      out += s.slice(run, i);
+      run = -1;
+    }
+    if (isApostrophe(c)) continue;
+    if (c === 0x26) {
+      out += out === "" ? "and" : " and";
+    }
+    pendingSpace = true;
+  }
+  if (run >= 0) out += s.slice(run);
+  return out;
+}
+
+/**
+ * Words of a title for search, normalised like {@link titleKey}. English articles ("the", "a", "an") are left out
+ * wherever they stand, unless the title consists of nothing else.
+ */
+export function titleWords(title: string): string[] {
+  const key = titleKey(title);
+  if (key === "") return [];
+  const words = key.split(" ");
+  const kept = words.filter((w) => !STOP_WORDS.has(w));
+  return kept.length > 0 ? kept : words;
+}

@@ -1,0 +1,31 @@
+import type { GameRecord } from "../record/game-record.ts";
+
+/** What a search hit carries: enough to show a result list without fetching each record. */
+export interface GameSummary {
+  readonly id: number;
+  readonly title: string;
+  readonly system: string;
+  readonly releaseYear?: number;
+  readonly developer?: string;
+  readonly publisher?: string;
+  readonly genres?: readonly string[];
+  readonly regions: readonly string[];
+  readonly releaseCount: number;
+}
+
+/** The summary of a full record. */
+export function summarize(record: GameRecord): GameSummary {
+  const regions = new Set<string>();
+  for (const release of record.releases) for (const region of release.regions) regions.add(region);
+  return {
+    id: record.id,
+    title: record.title,
+    system: record.system,
+    ...(record.releaseYear !== undefined ? { releaseYear: record.releaseYear } : {}),
+    ...(record.developer !== undefined ? { developer: record.developer } : {}),
+    ...(record.publisher !== undefined ? { publisher: record.publisher } : {}),
+    ...(record.genres !== undefined ? { genres: record.genres } : {}),
+    regions: [...regions],
+    releaseCount: record.releases.length,
+  };
+}

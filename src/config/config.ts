@@ -1,0 +1,70 @@
+import path from "node:path";
+import { z } from "zod";
+import { Problem } from "../http/problem.ts";
+
+/** Everything the service reads from its environment, resolved once. Paths are absolute. */
+export interface Config {
+  readonly port: number;
+  readonly host: string;
+  /** Origin (and optional path prefix) every published absolute URL starts with; no trailing slash. */
+  readonly publicBaseUrl: string;
+  /** Folder for generated state (databases); `.ludex/` under the project root by default. */
+  readonly stateDir: string;
+  readonly catalogDb: string;
+  readonly membersDb: string;
+  /** Catalog build output, beside Astro's own output in dist/. */
+  readonly buildDir: string;
+  /** What `ludex start` imports when there is no catalog yet. */
+  readonly sources: readonly string[];
+  readonly projectRoot: string;
+}
+
+const envSchema = z.object({
+  PORT: z.coerce.number().int().min(0).max(65_535).default(4321),
+  HOST: z.string().min(1).default("127.0.0.1"),
+  PUBLIC_BASE_URL: z
+    .url({ protocol: /^https?$/ })
+    .refine((value) => !new URL(value).search && !new URL(value).hash, "must not carry a query or fragment")
+    .optional(),
+  LUDEX_STATE_DIR: z.string().min(1).optional(),
+  LUDEX_CATALOG_DB: z.string().min(1).optional(),
+  LUDEX_MEMBERS_DB: z.string().min(1).optional(),
+  LUDEX_BUILD_DIR: z.string().min(1).optional(),
+  LUDEX_SOURCE: z.string().min(1).optional(),
+});
+
+/** The project root: the folder holding package.json, two levels above this file. */
+export const projectRoot: string = path.resolve(import.meta.dirname, "..", "..");
+
+/**
+ * Reads the configuration from `env` (default `process.env`).
+ * Throws a {@link Problem} naming every invalid variable.
+ */
+export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
+  const parsed = envSchema.safeParse(env);
+  if (!parsed.success) {
+    const errors = parsed.error.issues.map((issue) => ({ name: String(issue.path[0]), detail: issue.message }));
+    throw new Problem({
+      type: "invalid-configuration",
+      title: "Invalid configuration",
+      status: 500,
+      detail: errors.map((e) => `${e.name}: ${e.detail}`).join("; "),
+      extensions: { errors },
+    });
+  }
+  const e = parsed.data;
+  const resolve = (p: string): string => path.resolve(projectRoot, p);
+  const stateDir = resolve(e.LUDEX_STATE_DIR ?? ".ludex");
+  const publicBaseUrl = (e.PUBLIC_BASE_URL ?? `http://localhost:${e.PORT}`).replace(/\/+$/, "");
+  return {
+    port: e.PORT,
+    host: e.HOST,
+    publicBaseUrl,
+    stateDir,
+    catalogDb: e.LUDEX_CATALOG_DB ? resolve(e.LUDEX_CATALOG_DB) : path.join(stateDir, "catalog.db"),
+    membersDb: e.LUDEX_MEMBERS_DB ? resolve(e.LUDEX_MEMBERS_DB) : path.join(stateDir, "members.db"),
+    buildDir: resolve(e.LUDEX_BUILD_DIR ?? "dist/catalog"),
+    sources: (e.LUDEX_SOURCE ?? "data/sample").split(path.delimiter).filter(Boolean).map(resolve),
+    projectRoot,
+  };
+}

@@ -1,0 +1,23 @@
+import type { IncomingMessage } from "node:http";
+
+/** What a route answers. The server's writer adds encoding, conditional-request and HEAD handling. */
+export interface HttpResult {
+  readonly status: number;
+  readonly headers?: Readonly<Record<string, string>>;
+  readonly body?: Buffer | string;
+  /** Strong validator, known before the body is produced. */
+  readonly etag?: string;
+  /** Precompressed variants of `body`, by content coding. */
+  readonly encoded?: Readonly<Partial<Record<"br" | "gzip", Buffer>>>;
+  /** Allow compressing `body` on the fly when no precompressed variant fits. */
+  readonly compressible?: boolean;
+}
+
+/** A parsed request as routes see it. */
+export interface RequestContext {
+  readonly req: IncomingMessage;
+  readonly method: string;
+  readonly url: URL;
+  /** Request id, also sent back as X-Request-Id. */
+  readonly id: string;
+}

@@ -1,0 +1,31 @@
+export type ContentCoding = "br" | "gzip";
+
+/**
+ * Picks the best content coding the client accepts among `available` (brotli preferred on ties),
+ * or undefined for identity. Honours q-values, `q=0` exclusions and `*`.
+ * @see RFC 9110 §12.5.3
+ */
+export function negotiateEncoding(header: string | undefined, available: readonly ContentCoding[]): ContentCoding | undefined {
+  if (!header || available.length === 0) return undefined;
+  const weights = new Map<string, number>();
+  for (const part of header.split(",")) {
+    const [token = "", ...params] = part.trim().toLowerCase().split(";");
+    if (!token) continue;
+    let q = 1;
+    for (const param of params) {
+      const [k, v] = param.trim().split("=");
+      if (k === "q" && v !== undefined) q = Number.isFinite(Number(v)) ? Number(v) : 0;
+    }
+    weights.set(token.trim(), q);
+  }
+  let best: ContentCoding | undefined;
+  let bestQ = 0;
+  for (const coding of available) {
+    const q = weights.get(coding) ?? (coding === "gzip" ? weights.get("x-gzip") : undefined) ?? weights.get("*") ?? 0;
+    if (q > bestQ) {
+      best = coding;
+      bestQ = q;
+    }
+  }
+  return best;
+}

@@ -1,0 +1,41 @@
+import { cachePolicy } from "./cache-policy.ts";
+import type { HttpResult } from "./http-types.ts";
+import { Problem } from "./problem.ts";
+
+export const PROBLEM_CONTENT_TYPE = "application/problem+json";
+
+/** Problem types are documented at `{base}/problems/#{type}`. */
+export function problemTypeUri(baseUrl: string, type: string): string {
+  return `${baseUrl}/problems/#${type}`;
+}
+
+/**
+ * The one place the HTTP API writes a {@link Problem}: an RFC 9457 problem+json body.
+ * Errors a client caused are cacheable briefly; server-side ones are not.
+ * @see RFC 9457 §3
+ */
+export function problemResult(problem: Problem, baseUrl: string, instance?: string): HttpResult {
+  const body = {
+    type: problemTypeUri(baseUrl, problem.type),
+    title: problem.title,
+    status: problem.status,
+    ...(problem.detail !== undefined ? { detail: problem.detail } : {}),
+    ...(instance !== undefined ? { instance } : {}),
+    ...problem.extensions,
+  };
+  const cacheable = problem.status === 404 || problem.status === 422 || problem.status === 400;
+  return {
+    status: problem.status,
+    headers: {
+      "content-type": PROBLEM_CONTENT_TYPE,
+      "cache-control": cacheable ? cachePolicy.error : cachePolicy.noStore,
+      ...problem.headers,
+    },
+    body: JSON.stringify(body),
+  };
+}
+
+/** A 500 for an unexpected error: says nothing about internals. */
+export function internalErrorProblem(): Problem {
+  return new Problem({ type: "internal-error", title: "Internal server error", status: 500, detail: "The server could not answer this request; it has been logged." });
+}

@@ -1,0 +1,50 @@
+import type { CatalogSource } from "../catalog/api/catalog-source.ts";
+import { loadCatalogSnapshot, type CatalogSnapshot } from "../catalog/store/catalog-snapshot.ts";
+import { Problem } from "../http/problem.ts";
+
+export interface CatalogHolder extends CatalogSource {
+  /** Loads the build folder again and swaps the new snapshot in whole; on failure keeps the old one and rethrows. */
+  reload(): CatalogSnapshot;
+  /** The snapshot in service, if any. */
+  peek(): CatalogSnapshot | undefined;
+}
+
+/**
+ * Holds the catalog snapshot the server answers from. Starting without a usable build is not
+ * fatal: catalog routes answer 503 until a reload succeeds.
+ */
+export function createCatalogHolder(buildDir: string): CatalogHolder {
+  let snapshot: CatalogSnapshot | undefined;
+  let lastError: Problem | undefined;
+  const load = (): CatalogSnapshot => {
+    try {
+      const next = loadCatalogSnapshot(buildDir);
+      snapshot = next;
+      lastError = undefined;
+      return next;
+    } catch (error) {
+      if (error instanceof Problem) lastError = error;
+      throw error;
+    }
+  };
+  try {
+    load();
+  } catch {
+    // Served as 503 by current() until a build appears and a reload succeeds.
+  }
+  return {
+    current() {
+      if (snapshot) return snapshot;
+      throw new Problem({
+        type: "catalog-unavailable",
+        title: "Catalog unavailable",
+        status: 503,
+        detail: "The catalog is not loaded; try again later.",
+        headers: { "retry-after": "30" },
+        ...(lastError ? { cause: lastError } : {}),
+      });
+    },
+    reload: load,
+    peek: () => snapshot,
+  };
+}

@@ -1,0 +1,152 @@
+import { randomUUID } from "node:crypto";
+import { existsSync } from "node:fs";
+import http, { type IncomingMessage, type ServerResponse } from "node:http";
+import path from "node:path";
+import { pathToFileURL } from "node:url";
+import { agentSearchRoute } from "../catalog/api/agent-search-route.ts";
+import { communityRoute } from "../catalog/api/community-route.ts";
+import { gamesRoute } from "../catalog/api/games-route.ts";
+import { healthRoute } from "../catalog/api/health-route.ts";
+import type { Config } from "../config/config.ts";
+import type { HttpResult, RequestContext } from "../http/http-types.ts";
+import { Problem, isProblem } from "../http/problem.ts";
+import { internalErrorProblem, problemResult } from "../http/problem-response.ts";
+import { createRouter, methodNotAllowed, type Route } from "../http/router.ts";
+import { corsHeaders, sendResult } from "../http/send-result.ts";
+import { createCatalogHolder, type CatalogHolder } from "./catalog-holder.ts";
+import { loadStaticSite, type StaticSite } from "./static-site.ts";
+
+type NodeHandler = (req: IncomingMessage, res: ServerResponse, next?: (err?: unknown) => void) => unknown;
+
+export interface LudexServer {
+  readonly server: http.Server;
+  readonly catalog: CatalogHolder;
+  /** Starts listening; resolves with the bound port. */
+  listen(port?: number, host?: string): Promise<number>;
+  close(): Promise<void>;
+}
+
+export interface ServerOptions {
+  /** Astro's build output (dist/site); pages are served from it when present. */
+  readonly siteDir?: string;
+  readonly log?: (line: Record<string, unknown>) => void;
+}
+
+async function loadAstroHandler(siteDir: string): Promise<NodeHandler | undefined> {
+  const entry = path.join(siteDir, "server", "entry.mjs");
+  if (!existsSync(entry)) return undefined;
+  const mod = (await import(pathToFileURL(entry).href)) as { handler?: NodeHandler };
+  return mod.handler;
+}
+
+/**
+ * The request target as a URL. Origin-form targets are parsed against a fixed origin so that a
+ * path like `//other.example/x` stays a path; absolute-form (from proxies) is accepted as is.
+ * @see RFC 9112 §3.2
+ */
+function parseRequestTarget(target: string): URL {
+  if (target.startsWith("/")) return new URL(`http://ludex.invalid${target}`);
+  const url = new URL(target);
+  if (url.protocol !== "http:" && url.protocol !== "https:") throw new TypeError("unsupported request target");
+  return url;
+}
+
+const preflightHeaders = {
+  ...corsHeaders,
+  "access-control-allow-methods": "GET, HEAD, POST, OPTIONS",
+  "access-control-allow-headers": "Content-Type, Authorization, If-None-Match, MCP-Protocol-Version, Mcp-Session-Id, A2A-Version",
+  "access-control-max-age": "86400",
+};
+
+/**
+ * The ludex HTTP server: a plain node:http server that answers the JSON API itself (parse,
+ * call, respond) and hands page requests to Astro's middleware handler.
+ */
+export async function createLudexServer(config: Config, options: ServerOptions = {}): Promise<LudexServer> {
+  const startedAt = Date.now();
+  const catalog = createCatalogHolder(config.buildDir);
+  const siteDir = options.siteDir ?? path.join(config.projectRoot, "dist", "site");
+  const site: StaticSite = loadStaticSite(path.join(siteDir, "client"));
+  const astro = await loadAstroHandler(siteDir);
+  const base = config.publicBaseUrl;
+
+  const routes: Route[] = [
+    { path: "/api/v1/agent/games/", methods: { GET: agentSearchRoute(catalog, base) } },
+    { path: "/api/v1/games/", methods: { GET: gamesRoute(catalog, base) } },
+    { path: "/api/v1/community/", methods: { GET: communityRoute(catalog) } },
+    { path: "/api/health/", methods: { GET: healthRoute(catalog, startedAt) } },
+  ];
+  const route = createRouter(routes);
+
+  const answer = async (ctx: RequestContext, res: ServerResponse): Promise<void> => {
+    const { req } = ctx;
+    const common = { ...corsHeaders, "x-request-id": ctx.id };
+    let result: HttpResult;
+    try {
+      const match = route(ctx.method, ctx.url.pathname);
+      if (match && "handler" in match) {
+        result = await match.handler(ctx);
+      } else if (match && ctx.method === "OPTIONS") {
+        res.writeHead(204, { ...preflightHeaders, "x-request-id": ctx.id });
+        res.end();
+        return;
+      } else if (match) {
+        throw methodNotAllowed(ctx.method, match.allow);
+      } else {
+        const file = ctx.method === "GET" || ctx.method === "HEAD" ? site.lookup(ctx.url.pathname) : undefined;
+        if (file) {
+          result = file;
+        } else if (astro && !ctx.url.pathname.startsWith("/api/")) {
+          res.setHeader("x-request-id", ctx.id);
+          await astro(req, res);
+          return;
+        } else {
+          throw new Problem({ type: "not-found", title: "Not found", status: 404, detail: `nothing at ${ctx.url.pathname}` });
+        }
+      }
+    } catch (error) {
+      if (isProblem(error)) {
+        result = problemResult(error, base);
+      } else {
+        options.log?.({ level: "error", requestId: ctx.id, msg: "unhandled error", err: error instanceof Error ? error.stack : String(error) });
+        result = problemResult(internalErrorProblem(), base);
+      }
+    }
+    sendResult(req, res, result, common);
+  };
+
+  const server = http.createServer((req, res) => {
+    const id = randomUUID();
+    let url: URL;
+    try {
+      url = parseRequestTarget(req.url ?? "/");
+    } catch {
+      sendResult(req, res, problemResult(new Problem({ type: "bad-request", title: "Bad request", status: 400, detail: "malformed request target" }), base), { "x-request-id": id });
+      return;
+    }
+    void answer({ req, method: req.method ?? "GET", url, id }, res).catch((error: unknown) => {
+      options.log?.({ level: "error", requestId: id, msg: "response failed", err: error instanceof Error ? error.stack : String(error) });
+      if (!res.headersSent) sendResult(req, res, problemResult(internalErrorProblem(), base), { "x-request-id": id });
+      else res.destroy();
+    });
+  });
+
+  return {
+    server,
+    catalog,
+    listen: (port = config.port, host = config.host) =>
+      new Promise((resolve, reject) => {
+        server.once("error", reject);
+        server.listen(port, host, () => {
+          server.off("error", reject);
+          const address = server.address();
+          resolve(typeof address === "object" && address ? address.port : port);
+        });
+      }),
+    close: () =>
+      new Promise((resolve) => {
+        server.close(() => resolve());
+        server.closeIdleConnections();
+      }),
+  };
+}
