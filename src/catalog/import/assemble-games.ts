@@ -29,17 +29,22 @@ function romKey(rom: DatRom): string {
   return `${rom.sha1 ?? ""}|${rom.md5 ?? ""}|${rom.crc ?? ""}|${rom.size ?? ""}|${rom.name ?? ""}`;
 }
 
-const preferredRegions = new Set(["World", "USA", "Europe"]);
+/** Regions in the order their release best names a game: the most widely sold first. */
+const regionPreference = ["World", "USA", "Europe"];
+
+function regionRank(release: ReleaseDraft): number {
+  let best = regionPreference.length;
+  for (const region of release.parsed.regions) {
+    const i = regionPreference.indexOf(region);
+    if (i >= 0 && i < best) best = i;
+  }
+  return best;
+}
 
 /** Lower is better: a plain retail release in a widely sold region names the game and wins metadata ties. */
 function releaseRank(release: ReleaseDraft): number {
   const p = release.parsed;
-  let rank = 0;
-  if (p.status !== "release") rank += 8;
-  if (p.flags.length > 0) rank += 4;
-  if (!p.regions.some((r) => preferredRegions.has(r))) rank += 2;
-  if (p.version) rank += 1;
-  return rank;
+  return (p.status !== "release" ? 64 : 0) + (p.flags.length > 0 ? 32 : 0) + regionRank(release) * 2 + (p.version ? 1 : 0);
 }
 
 function int(value: string | undefined, min: number, max: number): number | undefined {

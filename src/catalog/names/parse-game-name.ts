@@ -343,12 +343,12 @@ function tidyTitle(title: string): string {
 function scanGroups(s: string): number {
   let count = 0;
   let from = 0;
-  const stack: number[] = [];
   while (from < s.length) {
     let depth = 0;
     let outer = 0;
     let start = 0;
-    stack.length = 0;
+    // Bit d set = the opener at depth d is a bracket; names never nest anywhere near 31 deep.
+    let kinds = 0;
     for (let i = from; i < s.length; i++) {
       const c = s.charCodeAt(i);
       if (c === OPEN_PAREN || c === OPEN_BRACKET) {
@@ -356,14 +356,13 @@ function scanGroups(s: string): number {
           start = i;
           outer = c;
         }
-        stack.push(c);
+        if (depth < 31) kinds = c === OPEN_BRACKET ? kinds | (1 << depth) : kinds & ~(1 << depth);
         depth++;
       } else if ((c === CLOSE_PAREN || c === CLOSE_BRACKET) && depth > 0) {
-        const top = stack[depth - 1];
-        const matches = (top === OPEN_PAREN && c === CLOSE_PAREN) || (top === OPEN_BRACKET && c === CLOSE_BRACKET);
+        const topIsBracket = depth <= 31 && ((kinds >>> (depth - 1)) & 1) === 1;
+        const matches = topIsBracket === (c === CLOSE_BRACKET);
         // A mismatched closer still ends an outermost group ("[T-En by X 1.3)" is a typo in a real DAT).
         if (matches || depth === 1) {
-          stack.pop();
           depth--;
           if (depth === 0) {
             groupStart[count] = start;

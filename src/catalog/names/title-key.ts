@@ -19,8 +19,9 @@ function isApostrophe(c: number): boolean {
 }
 
 /**
- * Grouping/search key for a title: article restored then dropped from the front, lower case, diacritics removed
- * (NFKD), "&" as "and", apostrophes removed, other punctuation as spaces, whitespace collapsed.
+ * Grouping/search key for a title: lower case, diacritics removed (NFKD), "&" as "and", apostrophes removed, other
+ * punctuation as spaces, whitespace collapsed. A postponed article is restored first and then a leading article
+ * followed by a word is dropped: the/a/an, le/la/les/l'/el/il/lo/gli/los/las/die/der/das/het.
  * "Legend of Zelda, The", "The Legend of Zelda" and "legend of zelda" all give "legend of zelda".
  */
 export function titleKey(title: string): string {

@@ -1,0 +1,108 @@
+/**
+ * npm run bench:build — imports all of ../shared/libretro-database and builds it, then changes one
+ * DAT and runs the incremental import + build. Each phase runs in its own process so that its
+ * peak RSS is its own. Prints wall time and peak RSS per phase, the floors, and the ratio to a
+ * baseline measured in the same run (reading and hashing every DAT byte).
+ */
+import { spawnSync } from "node:child_process";
+import { createHash } from "node:crypto";
+import { appendFileSync, cpSync, mkdtempSync, readdirSync, readFileSync, rmSync, statSync } from "node:fs";
+import os from "node:os";
+import path from "node:path";
+import { buildCatalog } from "../../src/catalog/build/build-catalog.ts";
+import { importCatalog } from "../../src/catalog/import/import-catalog.ts";
+import { projectRoot } from "../../src/config/config.ts";
+
+interface PhaseResult {
+  readonly ms: number;
+  readonly maxRssMb: number;
+  readonly detail: string;
+}
+
+const platformsFile = path.join(projectRoot, "data", "platforms.json");
+const releaseFeedFile = path.join(projectRoot, "data", "release-feed.json");
+
+function runPhase(): void {
+  const [, , , phase, source, dbFile, buildDir] = process.argv;
+  const started = performance.now();
+  let detail = "";
+  if (phase === "import") {
+    const s = importCatalog({ sources: [source ?? ""], dbFile: dbFile ?? "", platformsFile });
+    detail = `${s.platforms} platforms, ${s.games} games, ${s.releases} releases, ${s.roms} roms, ${s.changedPlatforms.length} platforms changed`;
+  } else if (phase === "build") {
+    const s = buildCatalog({ dbFile: dbFile ?? "", buildDir: buildDir ?? "", releaseFeedFile });
+    detail = `${s.rebuiltPlatforms.length} platforms rebuilt, ${s.reusedPlatforms} reused`;
+  } else if (phase === "baseline") {
+    let bytes = 0;
+    const walk = (dir: string): void => {
+      for (const e of readdirSync(dir, { withFileTypes: true })) {
+        const full = path.join(dir, e.name);
+        if (e.isDirectory()) walk(full);
+        else if (e.name.endsWith(".dat")) {
+          const data = readFileSync(full);
+          bytes += data.length;
+          createHash("sha256").update(data).digest();
+        }
+      }
+    };
+    walk(source ?? "");
+    detail = `${(bytes / 1e6).toFixed(1)} MB read and hashed`;
+  }
+  const result: PhaseResult = { ms: performance.now() - started, maxRssMb: process.resourceUsage().maxRSS / 1024, detail };
+  console.log(JSON.stringify(result));
+}
+
+function phase(name: string, ...args: string[]): PhaseResult {
+  const wallStart = performance.now();
+  const child = spawnSync(process.execPath, [import.meta.filename, "--phase", name, ...args], { encoding: "utf8" });
+  if (child.status !== 0) throw new Error(`${name} failed:\n${child.stderr}`);
+  const result = JSON.parse(child.stdout.trim().split("\n").at(-1) ?? "{}") as PhaseResult;
+  return { ...result, ms: performance.now() - wallStart };
+}
+
+function main(): void {
+  const source = path.resolve(projectRoot, "..", "shared", "libretro-database");
+  if (!statSync(source, { throwIfNoEntry: false })?.isDirectory()) {
+    console.error(`bench:build needs the real data at ${source}`);
+    process.exitCode = 1;
+    return;
+  }
+  const work = mkdtempSync(path.join(os.tmpdir(), "ludex-bench-build-"));
+  try {
+    const copy = path.join(work, "libretro-database");
+    cpSync(source, copy, { recursive: true });
+    const dbFile = path.join(work, "catalog.db");
+    const buildDir = path.join(work, "build");
+
+    const baseline = phase("baseline", copy);
+    const fullImport = phase("import", copy, dbFile);
+    const fullBuild = phase("build", copy, dbFile, buildDir);
+    const touched = path.join(copy, "metadat", "no-intro", "Nintendo - Super Nintendo Entertainment System.dat");
+    appendFileSync(
+      touched,
+      '\ngame (\n\tname "Ludex Bench Entry (World)"\n\trom ( name "Ludex Bench Entry (World).sfc" size 524288 crc 1BADB002 md5 0123456789abcdef0123456789abcdef sha1 0123456789abcdef0123456789abcdef01234567 )\n)\n',
+    );
+    const incImport = phase("import", copy, dbFile);
+    const incBuild = phase("build", copy, dbFile, buildDir);
+
+    const row = (label: string, r: PhaseResult): string => `${label.padEnd(22)} ${(r.ms / 1000).toFixed(2).padStart(7)} s  ${r.maxRssMb.toFixed(0).padStart(6)} MB  ${r.detail}`;
+    console.log("phase                     wall     peak RSS");
+    console.log(row("baseline (read+hash)", baseline));
+    console.log(row("full import", fullImport));
+    console.log(row("full build", fullBuild));
+    console.log(row("incremental import", incImport));
+    console.log(row("incremental build", incBuild));
+    const full = fullImport.ms + fullBuild.ms;
+    const inc = incImport.ms + incBuild.ms;
+    const peak = Math.max(fullImport.maxRssMb, fullBuild.maxRssMb);
+    console.log("");
+    console.log(`full import + build:   ${(full / 1000).toFixed(2)} s (floor < 60 s) ${full < 60_000 ? "ok" : "OVER"}; ${(full / baseline.ms).toFixed(1)}x the read+hash baseline`);
+    console.log(`peak RSS:              ${peak.toFixed(0)} MB (floor < 1536 MB) ${peak < 1536 ? "ok" : "OVER"}`);
+    console.log(`incremental rebuild:   ${(inc / 1000).toFixed(2)} s (floor < 5 s) ${inc < 5_000 ? "ok" : "OVER"}; ${(inc / full * 100).toFixed(1)}% of the full run`);
+  } finally {
+    rmSync(work, { recursive: true, force: true });
+  }
+}
+
+if (process.argv[2] === "--phase") runPhase();
+else main();

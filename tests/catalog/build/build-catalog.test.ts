@@ -1,0 +1,102 @@
+import { existsSync, readdirSync, readFileSync, writeFileSync } from "node:fs";
+import path from "node:path";
+import { describe, expect, it } from "vitest";
+import { buildCatalog, type ShardIndex } from "../../../src/catalog/build/build-catalog.ts";
+import { strongEtag } from "../../../src/catalog/build/etag.ts";
+import { importCatalog } from "../../../src/catalog/import/import-catalog.ts";
+import type { GameRecord, PlatformEntry } from "../../../src/catalog/record/game-record.ts";
+import { loadCatalogSnapshot } from "../../../src/catalog/store/catalog-snapshot.ts";
+import { platformsFile, releaseFeedFile, sampleSource } from "../../helpers/paths.ts";
+import { copyOf, tempDir } from "../../helpers/temp-dir.ts";
+
+function fixture(source = sampleSource): { dbFile: string; buildDir: string; source: string } {
+  const dir = tempDir();
+  const dbFile = path.join(dir, "catalog.db");
+  importCatalog({ sources: [source], dbFile, platformsFile });
+  return { dbFile, buildDir: path.join(dir, "build"), source };
+}
+
+describe("buildCatalog output", () => {
+  const { dbFile, buildDir } = fixture();
+  const summary = buildCatalog({ dbFile, buildDir, releaseFeedFile });
+  const manifest = summary.manifest;
+
+  it("writes a manifest with counts, versions, attribution and every file it names", () => {
+    expect(manifest.counts).toEqual({ platforms: 6, games: 43, releases: 77, roms: 87 });
+    expect(manifest.attribution).toMatchObject({ license: "CC BY-SA 4.0", url: "https://github.com/libretro/libretro-database" });
+    expect(manifest.catalogVersion).toMatch(/^[\w-]{16}$/);
+    for (const p of Object.values(manifest.platforms)) for (const f of [p.shard, p.index, p.search]) expect(existsSync(path.join(buildDir, f))).toBe(true);
+    for (const d of Object.values(manifest.documents)) expect(existsSync(path.join(buildDir, d.file))).toBe(true);
+  });
+
+  it("writes each game record as the API serves it, with its ETag known at build time", () => {
+    const snapshot = loadCatalogSnapshot(buildDir);
+    const files = readdirSync(path.join(buildDir, "records"));
+    expect(files).toHaveLength(43);
+    for (const file of files) {
+      const id = Number(path.basename(file, ".json"));
+      const body = readFileSync(path.join(buildDir, "records", file));
+      const served = snapshot.record(id);
+      expect(served?.body.equals(body)).toBe(true);
+      expect(served?.etag).toBe(strongEtag(body));
+    }
+  });
+
+  it("gives records the public shape", () => {
+    const snapshot = loadCatalogSnapshot(buildDir);
+    const starfall = snapshot.listing("snes")?.find((g) => g.title === "The Legend of Starfall");
+    const record = JSON.parse(snapshot.record(starfall?.id ?? 0)?.body.toString() ?? "{}") as GameRecord;
+    expect(record).toMatchObject({ id: starfall?.id, title: "The Legend of Starfall", system: "snes", developer: "Lumen Forge", releaseYear: 1993 });
+    expect(record.attribution.license).toBe("CC BY-SA 4.0");
+    const first = record.releases[0];
+    expect(first).toMatchObject({ name: "Legend of Starfall, The (USA)", regions: ["USA"], status: "release", source: "no-intro" });
+    for (const rom of first?.roms ?? []) {
+      expect(rom.sha1).toMatch(/^[0-9a-f]{40}$/);
+      expect(rom.md5).toMatch(/^[0-9a-f]{32}$/);
+      expect(rom.crc).toMatch(/^[0-9a-f]{8}$/);
+    }
+  });
+
+  it("writes the platform list and the release feed with precompressed variants", () => {
+    const platforms = JSON.parse(readFileSync(path.join(buildDir, manifest.documents.platforms?.file ?? ""), "utf8")) as { platforms: PlatformEntry[] };
+    const snes = platforms.platforms.find((p) => p.id === "snes");
+    expect(snes).toMatchObject({ name: expect.any(String), gameCount: 11, libretroName: "Nintendo - Super Nintendo Entertainment System" });
+    expect(snes?.aliases).toContain("Super Famicom");
+    const feed = manifest.documents.releaseFeed;
+    expect(feed?.encodings).toEqual(["br", "gzip"]);
+    expect(existsSync(path.join(buildDir, `${feed?.file}.br`))).toBe(true);
+  });
+});
+
+describe("incremental rebuild", () => {
+  it("rebuilds only the platform whose DATs changed and drops removed records", () => {
+    const { dbFile, buildDir, source } = fixture(copyOf(sampleSource));
+    const first = buildCatalog({ dbFile, buildDir, releaseFeedFile });
+    expect(first.rebuiltPlatforms).toHaveLength(6);
+
+    const unchanged = buildCatalog({ dbFile, buildDir, releaseFeedFile });
+    expect(unchanged.rebuiltPlatforms).toEqual([]);
+    expect(unchanged.manifest.catalogVersion).toBe(first.manifest.catalogVersion);
+
+    const gba = path.join(source, "metadat/no-intro/Nintendo - Game Boy Advance.dat");
+    const text = readFileSync(gba, "utf8");
+    const trimmed = text.replace(/game \(\n\tname "Moon Rabbit Rally[^]*?\n\)\n/, "");
+    expect(trimmed).not.toBe(text);
+    writeFileSync(gba, trimmed);
+    const removed = importCatalog({ sources: [source], dbFile, platformsFile }).removed;
+    expect(removed).toHaveLength(1);
+
+    const second = buildCatalog({ dbFile, buildDir, releaseFeedFile });
+    expect(second.rebuiltPlatforms).toEqual(["gba"]);
+    expect(second.reusedPlatforms).toBe(5);
+    expect(second.manifest.catalogVersion).not.toBe(first.manifest.catalogVersion);
+    expect(existsSync(path.join(buildDir, "records", `${removed[0]?.id}.json`))).toBe(false);
+    const index = JSON.parse(readFileSync(path.join(buildDir, second.manifest.platforms.gba?.index ?? ""), "utf8")) as ShardIndex;
+    expect(index.ids).not.toContain(removed[0]?.id);
+    expect(second.manifest.platforms.snes).toEqual(first.manifest.platforms.snes);
+  });
+
+  it("refuses to build without an imported database", () => {
+    expect(() => buildCatalog({ dbFile: path.join(tempDir(), "none.db"), buildDir: tempDir(), releaseFeedFile })).toThrow(/run `ludex import/);
+  });
+});

@@ -1,0 +1,59 @@
+import { describe, expect, it } from "vitest";
+import type { DatFile, DatGame } from "../../../src/catalog/dat/dat-types.ts";
+import { assembleGames } from "../../../src/catalog/import/assemble-games.ts";
+import { addMetadataDat, createMetadataIndex } from "../../../src/catalog/import/metadata-index.ts";
+
+function dat(games: Partial<DatGame>[]): DatFile {
+  return { format: "clrmamepro", header: { fields: {} }, games: games.map((g, i) => ({ fields: {}, roms: [], line: i + 1, ...g })) };
+}
+
+describe("assembleGames metadata join", () => {
+  const games = dat([
+    { name: "Sky Lark (USA)", roms: [{ name: "Sky Lark (USA).sfc", size: 1024, crc: "aaaa0001" }] },
+    { name: "Sky Lark (Japan)", roms: [{ name: "Sky Lark (Japan).sfc", size: 1024, crc: "aaaa0002" }] },
+    { name: "Disc Dancer (USA)", fields: { serial: "SLUS-00001" }, roms: [{ name: "Disc Dancer (USA).bin", size: 4096, crc: "bbbb0001", serial: "SLUS-00001" }] },
+    { name: "Name Only (USA)", roms: [{ name: "Name Only (USA).sfc", size: 1024, crc: "cccc0001" }] },
+  ]);
+
+  it("joins on rom crc, then on serial, and never on names", () => {
+    const metadata = createMetadataIndex();
+    addMetadataDat(metadata, dat([{ comment: "Sky Lark (Japan)", fields: { developer: "Lark Soft" }, roms: [{ crc: "aaaa0002" }] }]));
+    addMetadataDat(metadata, dat([{ comment: "Sky Lark (USA)", fields: { releaseyear: "1994", genre: "Shooter" }, roms: [{ crc: "aaaa0001" }] }]));
+    addMetadataDat(metadata, dat([{ comment: "Disc Dancer (US)", fields: { esrb_rating: "E" }, roms: [{ serial: "SLUS-00001" }] }]));
+    addMetadataDat(metadata, dat([{ comment: "Name Only (USA)", fields: { developer: "Nobody" }, roms: [{ crc: "ffff0000" }] }]));
+    const { games: drafts, warnings } = assembleGames([{ dat: games, source: "no-intro", label: "test.dat" }], metadata);
+    expect(warnings).toEqual([]);
+    const byTitle = new Map(drafts.map((g) => [g.title, g]));
+    expect(byTitle.get("Sky Lark")?.metadata).toEqual({ developer: "Lark Soft", releaseYear: 1994, genres: ["Shooter"] });
+    expect(byTitle.get("Sky Lark")?.releases.map((r) => r.name)).toEqual(["Sky Lark (USA)", "Sky Lark (Japan)"]);
+    expect(byTitle.get("Disc Dancer")?.metadata).toEqual({ esrbRating: "E" });
+    expect(byTitle.get("Name Only")?.metadata).toEqual({});
+  });
+
+  it("adds a serial from a crc-keyed serial DAT to the release", () => {
+    const metadata = createMetadataIndex();
+    addMetadataDat(metadata, dat([{ comment: "Sky Lark (USA)", fields: { serial: "SNS-LK-USA" }, roms: [{ crc: "aaaa0001" }] }]));
+    const { games: drafts } = assembleGames([{ dat: games, source: "no-intro", label: "test.dat" }], metadata);
+    const usa = drafts.find((g) => g.title === "Sky Lark")?.releases.find((r) => r.name === "Sky Lark (USA)");
+    expect(usa?.serial).toBe("SNS-LK-USA");
+  });
+
+  it("merges entries with the same DAT name from two collections into one release", () => {
+    const headered = dat([{ name: "Sky Lark (USA)", roms: [{ name: "Sky Lark (USA).sfc", size: 1536, crc: "dddd0001" }] }]);
+    const { games: drafts } = assembleGames(
+      [
+        { dat: games, source: "no-intro", label: "a.dat" },
+        { dat: headered, source: "dat", label: "b.dat" },
+      ],
+      createMetadataIndex(),
+    );
+    const usa = drafts.find((g) => g.title === "Sky Lark")?.releases.find((r) => r.name === "Sky Lark (USA)");
+    expect(usa?.roms.map((r) => r.crc)).toEqual(["aaaa0001", "dddd0001"]);
+  });
+
+  it("skips a nameless entry with a warning naming file and line", () => {
+    const { games: drafts, warnings } = assembleGames([{ dat: dat([{ roms: [{ crc: "00000000" }] }]), source: "dat", label: "x.dat" }], createMetadataIndex());
+    expect(drafts).toEqual([]);
+    expect(warnings).toEqual(["x.dat:1: game entry without a name skipped"]);
+  });
+});

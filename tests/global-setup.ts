@@ -1,0 +1,63 @@
+import { createHash } from "node:crypto";
+import { existsSync, mkdirSync, readdirSync, readFileSync, rmSync, writeFileSync } from "node:fs";
+import path from "node:path";
+import type { TestProject } from "vitest/node";
+import { buildCatalog } from "../src/catalog/build/build-catalog.ts";
+import { importCatalog } from "../src/catalog/import/import-catalog.ts";
+import { hasRealData, platformsFile, projectRoot, realDataSkipReason, realSource, releaseFeedFile, sampleSource } from "./helpers/paths.ts";
+
+export interface BuiltFixture {
+  readonly dbFile: string;
+  readonly buildDir: string;
+}
+
+declare module "vitest" {
+  export interface ProvidedContext {
+    sampleCatalog: BuiltFixture;
+    realCatalog: BuiltFixture | null;
+  }
+}
+
+/** Hash of the code and authored data that shape a catalog; a cached fixture made by other code is thrown away. */
+function codeStamp(): string {
+  const hash = createHash("sha256");
+  const walk = (dir: string): void => {
+    for (const entry of readdirSync(dir, { withFileTypes: true }).sort((a, b) => a.name.localeCompare(b.name))) {
+      const full = path.join(dir, entry.name);
+      if (entry.isDirectory()) walk(full);
+      else hash.update(full).update(readFileSync(full));
+    }
+  };
+  walk(path.join(projectRoot, "src", "catalog"));
+  walk(path.join(projectRoot, "data"));
+  return hash.digest("hex");
+}
+
+function prepare(name: string, source: string, stamp: string): BuiltFixture {
+  const dir = path.join(projectRoot, ".ludex", "test-fixtures", name);
+  const stampFile = path.join(dir, "code-stamp");
+  if (!existsSync(stampFile) || readFileSync(stampFile, "utf8") !== stamp) rmSync(dir, { recursive: true, force: true });
+  mkdirSync(dir, { recursive: true });
+  writeFileSync(stampFile, stamp);
+  const fixture = { dbFile: path.join(dir, "catalog.db"), buildDir: path.join(dir, "build") };
+  importCatalog({ sources: [source], dbFile: fixture.dbFile, platformsFile });
+  buildCatalog({ dbFile: fixture.dbFile, buildDir: fixture.buildDir, releaseFeedFile });
+  return fixture;
+}
+
+/**
+ * Imports and builds the sample catalog, and the real libretro-database when it is beside the
+ * project, once per test run. Kept under .ludex/test-fixtures so later runs are incremental.
+ */
+export default function setup(project: TestProject): void {
+  const stamp = codeStamp();
+  project.provide("sampleCatalog", prepare("sample", sampleSource, stamp));
+  if (hasRealData) {
+    const started = Date.now();
+    project.provide("realCatalog", prepare("real", realSource, stamp));
+    console.log(`real catalog ready in ${((Date.now() - started) / 1000).toFixed(1)} s`);
+  } else {
+    console.log(realDataSkipReason);
+    project.provide("realCatalog", null);
+  }
+}

@@ -1,0 +1,11 @@
+import { existsSync } from "node:fs";
+import path from "node:path";
+
+export const projectRoot = path.resolve(import.meta.dirname, "..", "..");
+export const sampleSource = path.join(projectRoot, "data", "sample");
+export const platformsFile = path.join(projectRoot, "data", "platforms.json");
+export const releaseFeedFile = path.join(projectRoot, "data", "release-feed.json");
+/** The real libretro-database extract, beside the project; tests that need it skip without it. */
+export const realSource = path.resolve(projectRoot, "..", "shared", "libretro-database");
+export const hasRealData = existsSync(path.join(realSource, "metadat"));
+export const realDataSkipReason = `real data absent: ${realSource} not found, test skipped`;
