@@ -1,0 +1,68 @@
+import { spawnSync } from "node:child_process";
+import { writeFileSync } from "node:fs";
+import path from "node:path";
+import { describe, expect, inject, it } from "vitest";
+import { projectRoot, sampleSource } from "../helpers/paths.ts";
+import { tempDir } from "../helpers/temp-dir.ts";
+
+function ludex(args: string[], env: Record<string, string> = {}): { status: number | null; stdout: string; stderr: string } {
+  const result = spawnSync(process.execPath, [path.join(projectRoot, "scripts", "ludex.js"), ...args], {
+    cwd: projectRoot,
+    encoding: "utf8",
+    env: { ...process.env, ...env },
+  });
+  return { status: result.status, stdout: result.stdout, stderr: result.stderr };
+}
+
+describe("ludex CLI", () => {
+  it("lists its commands, and every command has --help", () => {
+    const top = ludex(["--help"]);
+    expect(top.status).toBe(0);
+    for (const name of ["import", "build", "show", "search", "serve", "start"]) {
+      expect(top.stdout).toContain(`  ${name}`);
+      const help = ludex([name, "--help"]);
+      expect(help.status, name).toBe(0);
+      expect(help.stdout).toMatch(new RegExp(`^Usage: ludex ${name}`));
+    }
+  });
+
+  it("rejects an unknown command and an unknown option with exit code 2", () => {
+    expect(ludex(["frobnicate"]).status).toBe(2);
+    const bad = ludex(["build", "--nope"]);
+    expect(bad.status).toBe(2);
+    expect(bad.stderr).toContain("Usage error");
+  });
+
+  it("imports, prints a one-line summary, and reports a malformed DAT with file and line (exit 1)", () => {
+    const dir = tempDir();
+    const db = path.join(dir, "catalog.db");
+    const ok = ludex(["import", sampleSource, "--db", db]);
+    expect(ok.status).toBe(0);
+    expect(ok.stdout.trim().split("\n").at(-1)).toMatch(/^imported 6 platforms, 43 games, 77 releases, 87 roms; .* 0 warnings; /);
+
+    const broken = path.join(dir, "Nintendo - Game Boy.dat");
+    writeFileSync(broken, 'game (\n\tname "A (USA)"\n\trom ( name "a.gb size 12 )\n)\n');
+    const failed = ludex(["import", broken, "--db", db]);
+    expect(failed.status).toBe(1);
+    expect(failed.stderr).toMatch(/Malformed DAT file: .*Nintendo - Game Boy\.dat:3:/);
+  });
+
+  it("shows a record and searches the build", () => {
+    const { buildDir } = inject("sampleCatalog");
+    const search = ludex(["search", "starfall", "--system", "Super Famicom"], { LUDEX_BUILD_DIR: buildDir });
+    expect(search.status).toBe(0);
+    const id = /^\s*(\d+)\s+snes\s+The Legend of Starfall/m.exec(search.stdout)?.[1];
+    expect(id).toBeDefined();
+    const show = ludex(["show", id ?? "", "--compact"], { LUDEX_BUILD_DIR: buildDir });
+    expect(show.status).toBe(0);
+    expect(JSON.parse(show.stdout)).toMatchObject({ id: Number(id), title: "The Legend of Starfall", system: "snes" });
+    expect(ludex(["show", "999999"], { LUDEX_BUILD_DIR: buildDir }).stderr).toContain("no game with id 999999");
+    expect(ludex(["show", "abc"], { LUDEX_BUILD_DIR: buildDir }).status).toBe(2);
+  });
+
+  it("names an invalid environment variable", () => {
+    const result = ludex(["build"], { PORT: "eighty" });
+    expect(result.status).toBe(1);
+    expect(result.stderr).toContain("PORT");
+  });
+});
