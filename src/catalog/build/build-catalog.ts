@@ -16,7 +16,7 @@ import { readPlatformRecords } from "./read-platform-records.ts";
 import { writeFileAtomic } from "./write-file-atomic.ts";
 
 /** Bump when the output format changes, so that the next build redoes every platform. */
-export const BUILD_VERSION = 1;
+export const BUILD_VERSION = 2;
 
 /** Bodies at least this large get precompressed gzip and brotli siblings. */
 const PRECOMPRESS_MIN_BYTES = 1024;

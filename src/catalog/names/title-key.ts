@@ -12,7 +12,12 @@ const WORD_CHAR_RE = /^[\p{L}\p{N}]/u;
 // Checked before punctuation is touched, so "La-Mulana" or "A-Train" keep their first word.
 const LEADING_ARTICLE_RE = /^(?:(?:the|an?|le|la|les|el|il|lo|gli|los|las|die|der|das|het)\s+|l['’`´]\s*)(?=[\p{L}\p{N}])/u;
 
-const STOP_WORDS: ReadonlySet<string> = new Set(["the", "a", "an"]);
+/**
+ * Words too common in titles to help a search: matching them costs a scan of tens of thousands
+ * of postings and ranks nothing. English articles and connectives, and the most frequent
+ * Romance-language and Japanese particles of the DAT titles.
+ */
+const STOP_WORDS: ReadonlySet<string> = new Set(["the", "a", "an", "of", "and", "to", "in", "on", "for", "with", "no", "de", "la", "le", "wa", "ga", "ni", "wo"]);
 
 function isApostrophe(c: number): boolean {
   return c === 0x27 || c === 0x2019 || c === 0x2018 || c === 0x60 || c === 0xb4 || c === 0x2bc;
@@ -71,8 +76,8 @@ export function titleKey(title: string): string {
 }
 
 /**
- * Words of a title for search, normalised like {@link titleKey}. English articles ("the", "a", "an") are left out
- * wherever they stand, unless the title consists of nothing else.
+ * Words of a title for search, normalised like {@link titleKey}. Articles and the other stop
+ * words are left out wherever they stand, unless the title consists of nothing else.
  */
 export function titleWords(title: string): string[] {
   const key = titleKey(title);
