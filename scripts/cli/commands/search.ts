@@ -22,14 +22,13 @@ Options:
     if (!Number.isInteger(limit) || limit < 1 || limit > 100) throw new Problem({ type: "usage", title: "Usage error", status: 400, detail: "--limit must be an integer from 1 to 100" });
     const buildDir = typeof values.out === "string" ? path.resolve(values.out) : loadConfig().buildDir;
     const snapshot = loadCatalogSnapshot(buildDir);
-    let slugs = snapshot.platformSlugs;
+    let slug: string | undefined;
     if (typeof values.system === "string") {
       const platform = snapshot.platform(values.system);
       if (!platform) throw new Problem({ type: "unknown-system", title: "Unknown system", status: 422, detail: `no platform named "${values.system}"` });
-      slugs = [platform.id];
+      slug = platform.id;
     }
-    const indexes = slugs.map((slug) => snapshot.searchIndex(slug)).filter((i) => i !== undefined);
-    for (const hit of searchGames(indexes, { query: text, limit }).results) {
+    for (const hit of searchGames(snapshot.searchScope(slug), { query: text, limit }).results) {
       console.log(`${String(hit.id).padStart(7)}  ${hit.system.padEnd(12)} ${hit.title}${hit.releaseYear ? ` (${hit.releaseYear})` : ""}`);
     }
     return 0;

@@ -24,9 +24,7 @@ export function agentSearchRoute(catalog: CatalogSource, baseUrl: string): (ctx:
     }
     const q = (query.q ?? "").trim();
     const etag = computedEtag(snapshot.manifest.catalogVersion, "agent-search", [q, platform?.id ?? null, query.limit]);
-    const slugs = platform ? [platform.id] : snapshot.platformSlugs;
-    const indexes = slugs.flatMap((slug) => snapshot.searchIndex(slug) ?? []);
-    const { total, results } = searchGames(indexes, { query: q, limit: query.limit });
+    const { total, results } = searchGames(snapshot.searchScope(platform?.id), { query: q, limit: query.limit });
     const body = {
       query: q,
       system: platform?.id ?? null,

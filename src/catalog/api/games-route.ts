@@ -51,8 +51,7 @@ export function gamesRoute(catalog: CatalogSource, baseUrl: string): (ctx: Reque
       total = listing.length;
       page = listing.slice(query.offset, query.offset + query.limit);
     } else {
-      const slugs = platform ? [platform.id] : snapshot.platformSlugs;
-      const found = searchGames(slugs.flatMap((slug) => snapshot.searchIndex(slug) ?? []), { query: q, limit: query.limit, offset: query.offset });
+      const found = searchGames(snapshot.searchScope(platform?.id), { query: q, limit: query.limit, offset: query.offset });
       total = found.total;
       page = found.results;
     }

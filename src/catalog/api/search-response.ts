@@ -2,11 +2,11 @@ import { contentHash } from "../build/etag.ts";
 import type { GameSummary } from "../search/game-summary.ts";
 
 /** A search hit as the API returns it: the summary plus the URL of the full record. */
-export interface SearchResultItem extends GameSummary {
+export interface SearchResultItem extends Omit<GameSummary, "key"> {
   readonly url: string;
 }
 
-/** Adds each hit's record URL. */
+/** The public members of each hit, plus its record URL. */
 export function withRecordUrls(baseUrl: string, hits: readonly GameSummary[]): SearchResultItem[] {
   return hits.map((hit) => ({
     id: hit.id,

@@ -1,7 +1,6 @@
 import { brotliCompressSync, constants as zlib, gzipSync } from "node:zlib";
 import { existsSync, mkdirSync, readdirSync, readFileSync, rmSync, writeFileSync } from "node:fs";
 import path from "node:path";
-import MiniSearch from "minisearch";
 import { Problem } from "../../http/problem.ts";
 import { loadReleaseFeed } from "../../releases/load-release-feed.ts";
 import { openCatalogDb, type CatalogDb } from "../db/catalog-db.ts";
@@ -9,14 +8,12 @@ import type { PlatformInfo } from "../platforms/platform-registry.ts";
 import { attribution } from "../record/attribution.ts";
 import type { PlatformEntry } from "../record/game-record.ts";
 import { summarize, type GameSummary } from "../search/game-summary.ts";
-import { searchIndexOptions } from "../search/search-index-options.ts";
+import { buildSearchBuckets } from "./build-search-buckets.ts";
 import { contentHash, strongEtag } from "./etag.ts";
-import { MANIFEST_FILE, readManifest, type BuildManifest, type BuiltDocument, type BuiltPlatform } from "./manifest.ts";
+import { BUILD_VERSION, MANIFEST_FILE, readManifest, type ShardIndex, type BuildManifest, type BuiltDocument, type BuiltPlatform } from "./manifest.ts";
 import { readPlatformRecords } from "./read-platform-records.ts";
 import { writeFileAtomic } from "./write-file-atomic.ts";
 
-/** Bump when the output format changes, so that the next build redoes every platform. */
-export const BUILD_VERSION = 2;
 
 /** Bodies at least this large get precompressed gzip and brotli siblings. */
 const PRECOMPRESS_MIN_BYTES = 1024;
@@ -34,13 +31,6 @@ export interface BuildSummary {
   readonly elapsedMs: number;
 }
 
-/** Columnar offsets of one shard, as stored in its `.idx.json`. */
-export interface ShardIndex {
-  readonly ids: number[];
-  readonly offsets: number[];
-  readonly lengths: number[];
-  readonly etags: string[];
-}
 
 /** Writes a document under a content-addressed name (`documents/<name>.<hash>.<ext>`), with precompressed siblings when large. */
 function writeDocument(buildDir: string, name: string, body: string, contentType: string): BuiltDocument {
@@ -59,55 +49,59 @@ function writeDocument(buildDir: string, name: string, body: string, contentType
 
 function buildPlatform(db: CatalogDb, buildDir: string, platform: PlatformInfo, fingerprint: string, previous: BuiltPlatform | undefined): BuiltPlatform {
   const records = readPlatformRecords(db, platform);
+  const oldIndex = previous ? readShardIndex(buildDir, previous.index) : undefined;
+  // Record files whose bytes are unchanged are left alone: rewriting ~100k small files is the
+  // slowest part of a build.
+  const oldEtags = new Map<number, string>();
+  if (oldIndex) oldIndex.ids.forEach((id, i) => oldEtags.set(id, oldIndex.etags[i] ?? ""));
   const chunks: Buffer[] = [];
-  const index: ShardIndex = { ids: [], offsets: [], lengths: [], etags: [] };
-  const summaries: GameSummary[] = [];
+  const index: ShardIndex = { ids: [], offsets: [], lengths: [], etags: [], summaries: [] };
   let offset = 0;
   const recordsDir = path.join(buildDir, "records");
   mkdirSync(recordsDir, { recursive: true });
   for (const record of records) {
     const body = Buffer.from(JSON.stringify(record));
-    writeFileSync(path.join(recordsDir, `${record.id}.json`), body);
+    const etag = strongEtag(body);
+    if (oldEtags.get(record.id) !== etag) writeFileSync(path.join(recordsDir, `${record.id}.json`), body);
     index.ids.push(record.id);
     index.offsets.push(offset);
     index.lengths.push(body.length);
-    index.etags.push(strongEtag(body));
+    index.etags.push(etag);
+    index.summaries.push(summarize(record));
     chunks.push(body, newline);
     offset += body.length + 1;
-    summaries.push(summarize(record));
   }
   const shard = Buffer.concat(chunks);
-  const hash = contentHash(shard, 12);
+  const indexJson = JSON.stringify(index);
+  const hash = contentHash(Buffer.concat([shard, Buffer.from(indexJson)]), 12);
   const base = `${platform.slug}.${hash}`;
   writeFileAtomic(path.join(buildDir, "shards", `${base}.ndjson`), shard);
-  writeFileAtomic(path.join(buildDir, "shards", `${base}.idx.json`), JSON.stringify(index));
-  const search = new MiniSearch<GameSummary>(searchIndexOptions);
-  search.addAll(summaries);
-  writeFileAtomic(path.join(buildDir, "search", `${base}.json`), JSON.stringify(search));
+  writeFileAtomic(path.join(buildDir, "shards", `${base}.idx.json`), indexJson);
 
-  if (previous) {
+  if (oldIndex) {
     const kept = new Set(index.ids);
-    const old = JSON.parse(readFileSync(path.join(buildDir, previous.index), "utf8")) as ShardIndex;
-    for (const id of old.ids) if (!kept.has(id)) rmSync(path.join(recordsDir, `${id}.json`), { force: true });
+    for (const id of oldIndex.ids) if (!kept.has(id)) rmSync(path.join(recordsDir, `${id}.json`), { force: true });
   }
-  return {
-    fingerprint,
-    hash,
-    games: records.length,
-    shard: `shards/${base}.ndjson`,
-    index: `shards/${base}.idx.json`,
-    search: `search/${base}.json`,
-  };
+  return { fingerprint, hash, games: records.length, shard: `shards/${base}.ndjson`, index: `shards/${base}.idx.json` };
+}
+
+function readShardIndex(buildDir: string, file: string): ShardIndex | undefined {
+  try {
+    return JSON.parse(readFileSync(path.join(buildDir, file), "utf8")) as ShardIndex;
+  } catch {
+    return undefined;
+  }
 }
 
 const newline = Buffer.from("\n");
 
-/** Removes shard, search and document files named by neither the new nor the previous manifest. */
+/** Removes shard, search-index and document files named by neither the new nor the previous manifest. */
 function collectGarbage(buildDir: string, keep: readonly (BuildManifest | undefined)[]): void {
   const live = new Set<string>();
   for (const manifest of keep) {
     if (!manifest) continue;
-    for (const p of Object.values(manifest.platforms)) for (const f of [p.shard, p.index, p.search]) live.add(f);
+    for (const p of Object.values(manifest.platforms)) for (const f of [p.shard, p.index]) live.add(f);
+    for (const b of manifest.search ?? []) live.add(b.file);
   }
   for (const manifest of keep) {
     if (!manifest) continue;
@@ -122,8 +116,8 @@ function collectGarbage(buildDir: string, keep: readonly (BuildManifest | undefi
 
 /**
  * Compiles the game database and the authored data into static files: per-platform record
- * shards and MiniSearch indexes, one JSON file per game record, the platform list, the release
- * feed, and the manifest (written last). Platforms whose import fingerprint and build version are
+ * shards, MiniSearch indexes (platforms hashed into a few buckets), one JSON file per game record,
+ * the platform list, the release feed, and the manifest (written last). Platforms whose import fingerprint and build version are
  * unchanged since the previous build are reused as they are.
  */
 export function buildCatalog(options: BuildOptions): BuildSummary {
@@ -151,7 +145,7 @@ export function buildCatalog(options: BuildOptions): BuildSummary {
     for (const row of rows) {
       const info = JSON.parse(row.info_json) as PlatformInfo;
       const old = reusable?.platforms[row.slug];
-      const canReuse = old !== undefined && old.fingerprint === row.fingerprint && [old.shard, old.index, old.search].every((f) => existsSync(path.join(options.buildDir, f)));
+      const canReuse = old !== undefined && old.fingerprint === row.fingerprint && [old.shard, old.index].every((f) => existsSync(path.join(options.buildDir, f)));
       let built: BuiltPlatform;
       if (canReuse) {
         built = old;
@@ -174,10 +168,11 @@ export function buildCatalog(options: BuildOptions): BuildSummary {
     }
     for (const [slug, old] of Object.entries(previous?.platforms ?? {})) {
       if (platforms[slug]) continue;
-      const index = JSON.parse(readFileSync(path.join(options.buildDir, old.index), "utf8")) as ShardIndex;
-      for (const id of index.ids) rmSync(path.join(options.buildDir, "records", `${id}.json`), { force: true });
+      const index = readShardIndex(options.buildDir, old.index);
+      for (const id of index?.ids ?? []) rmSync(path.join(options.buildDir, "records", `${id}.json`), { force: true });
     }
 
+    const search = buildSearchBuckets(options.buildDir, platforms, reusable?.search ?? []);
     const documents: Record<string, BuiltDocument> = {
       platforms: writeDocument(options.buildDir, "platforms.json", JSON.stringify({ platforms: entries, attribution }), "application/json"),
       releaseFeed: writeDocument(options.buildDir, "release-feed.json", JSON.stringify(feed), "application/json"),
@@ -186,6 +181,7 @@ export function buildCatalog(options: BuildOptions): BuildSummary {
     const dataVersion = (db.prepare("SELECT value FROM meta WHERE key = 'data_version'").pluck().get() as string | undefined) ?? "none";
     const versionInput = [
       ...Object.entries(platforms).map(([slug, p]) => `${slug}:${p.hash}`),
+      ...search.map((b) => `search:${b.file}`),
       ...Object.entries(documents).map(([name, d]) => `${name}:${d.etag}`),
     ].join("\n");
     const manifest: BuildManifest = {
@@ -202,6 +198,7 @@ export function buildCatalog(options: BuildOptions): BuildSummary {
       },
       attribution,
       platforms,
+      search,
       documents,
     };
     writeFileAtomic(path.join(options.buildDir, MANIFEST_FILE), `${JSON.stringify(manifest, null, 2)}\n`);

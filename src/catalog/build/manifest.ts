@@ -1,8 +1,22 @@
 import { readFileSync } from "node:fs";
 import path from "node:path";
 import type { Attribution } from "../record/attribution.ts";
+import type { GameSummary } from "../search/game-summary.ts";
 
 export const MANIFEST_FILE = "manifest.json";
+
+/** Bump when the output format changes, so that the next build redoes every platform. */
+export const BUILD_VERSION = 4;
+
+/** Columnar offsets of one shard, as stored in its `.idx.json`, with each game's search summary. */
+export interface ShardIndex {
+  readonly ids: number[];
+  readonly offsets: number[];
+  readonly lengths: number[];
+  readonly etags: string[];
+  readonly summaries: GameSummary[];
+}
+
 
 /** One prebuilt document (platform list, release feed, ...) with what is known about it at build time. */
 export interface BuiltDocument {
@@ -22,10 +36,14 @@ export interface BuiltPlatform {
   readonly games: number;
   /** NDJSON of the platform's game records, one per line, in id order. */
   readonly shard: string;
-  /** Columnar offsets into the shard: `{ ids, offsets, lengths, etags }`. */
+  /** Columnar offsets into the shard and search summaries: `{ ids, offsets, lengths, etags, summaries }`. */
   readonly index: string;
-  /** Serialized MiniSearch index over the platform's titles. */
-  readonly search: string;
+}
+
+/** One serialized MiniSearch index covering the titles of a fixed group of platforms. */
+export interface BuiltSearchIndex {
+  readonly file: string;
+  readonly platforms: readonly string[];
 }
 
 /**
@@ -42,6 +60,7 @@ export interface BuildManifest {
   readonly counts: { readonly platforms: number; readonly games: number; readonly releases: number; readonly roms: number };
   readonly attribution: Attribution;
   readonly platforms: Readonly<Record<string, BuiltPlatform>>;
+  readonly search: readonly BuiltSearchIndex[];
   readonly documents: Readonly<Record<string, BuiltDocument>>;
 }
 

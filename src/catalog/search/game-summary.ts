@@ -1,9 +1,12 @@
+import { titleKey } from "../names/title-key.ts";
 import type { GameRecord } from "../record/game-record.ts";
 
 /** What a search hit carries: enough to show a result list without fetching each record. */
 export interface GameSummary {
   readonly id: number;
   readonly title: string;
+  /** The title's normalised key ({@link titleKey}), for exact-title ranking. */
+  readonly key: string;
   readonly system: string;
   readonly releaseYear?: number;
   readonly developer?: string;
@@ -20,6 +23,7 @@ export function summarize(record: GameRecord): GameSummary {
   return {
     id: record.id,
     title: record.title,
+    key: titleKey(record.title),
     system: record.system,
     ...(record.releaseYear !== undefined ? { releaseYear: record.releaseYear } : {}),
     ...(record.developer !== undefined ? { developer: record.developer } : {}),

@@ -1,9 +1,11 @@
 import type MiniSearch from "minisearch";
-import type { SearchOptions as MiniSearchOptions } from "minisearch";
+import type { Query, SearchResult } from "minisearch";
 import { titleKey, titleWords } from "../names/title-key.ts";
 import type { GameSummary } from "./game-summary.ts";
+import type { SearchVocabulary } from "./search-vocabulary.ts";
 
-export interface SearchHit extends GameSummary {
+export interface SearchHit {
+  readonly summary: GameSummary;
   readonly score: number;
 }
 
@@ -16,7 +18,7 @@ export interface GameSearchRequest {
 export interface GameSearchResult {
   /** Number of games matching, of which `results` is the requested page. */
   readonly total: number;
-  readonly results: SearchHit[];
+  readonly results: GameSummary[];
 }
 
 /** Prefix expansion only from this many letters: shorter prefixes match too much to rank well or fast. */
@@ -25,56 +27,73 @@ const MIN_PREFIX_LENGTH = 3;
 const MIN_FUZZY_LENGTH = 5;
 
 const prefixLast = (term: string, i: number, terms: string[]): boolean => i === terms.length - 1 && term.length >= MIN_PREFIX_LENGTH;
-const fuzzyLong = (term: string): number | boolean => (term.length >= MIN_FUZZY_LENGTH ? 1 : false);
 
 /** Games with many releases (regions, revisions, re-releases) are the ones people look for; ties go to them. */
-const boostDocument = (_id: unknown, _term: string, stored?: Record<string, unknown>): number => 1 + Math.log2(Number(stored?.releaseCount ?? 1)) / 8;
+const boostDocument = (_id: unknown, _term: string, stored?: Record<string, unknown>): number => 1 + Math.log2(Number(stored?.releaseCount ?? 1)) / 4;
 
-/** The passes tried in order until one finds something: exact words (the last as a prefix), then with typos, then any word. */
-const passes: readonly MiniSearchOptions[] = [
-  { prefix: prefixLast, combineWith: "AND", boostDocument },
-  { prefix: prefixLast, fuzzy: fuzzyLong, weights: { fuzzy: 0.4, prefix: 0.7 }, combineWith: "AND", boostDocument },
-  { prefix: prefixLast, fuzzy: fuzzyLong, weights: { fuzzy: 0.4, prefix: 0.7 }, combineWith: "OR", boostDocument },
-];
+/** Where a search runs: the indexes of the platforms in scope and the vocabulary of all of them. */
+export interface SearchScope {
+  readonly indexes: readonly MiniSearch<GameSummary>[];
+  readonly vocabulary: SearchVocabulary;
+  /** Only games of this platform slug (indexes may hold other platforms too). */
+  readonly system?: string;
+}
+
+/** Added to the score of a title equal to the query, so that it ranks above every partial match. */
+const EXACT_TITLE_BONUS = 1e6;
+
+/** Weight of a typo-corrected term relative to the word as typed. */
+const TYPO_WEIGHT = 0.4;
 
 /**
- * Searches titles in the given per-platform indexes and merges the hits. Every query word must
- * match, the last one possibly as a prefix; only when that finds nothing are typos tolerated (one
- * per word of 5+ letters), and only then may any word match. Fuzzy matching is by far the most
- * expensive step, so exact queries never pay for it. A title equal to the query (ignoring case,
- * punctuation and articles) ranks first.
+ * The query with each long word widened to the known terms one edit away, as typed first. An
+ * OR-combination per word, AND across words; undefined when no word has a near neighbour.
  */
-export function searchGames(indexes: readonly MiniSearch<GameSummary>[], request: GameSearchRequest): GameSearchResult {
+function typoQuery(words: readonly string[], vocabulary: SearchVocabulary): Query | undefined {
+  let widened = false;
+  const queries: Query[] = words.map((word, i) => {
+    if (word.length < MIN_FUZZY_LENGTH) return word;
+    const near = vocabulary.near(word);
+    if (near.length === 0) return word;
+    widened = true;
+    const typos: Query = { queries: near, combineWith: "OR", boost: { title: TYPO_WEIGHT } };
+    return { queries: [word, typos], combineWith: "OR", prefix: i === words.length - 1 && word.length >= MIN_PREFIX_LENGTH };
+  });
+  return widened ? { queries, combineWith: "AND", prefix: prefixLast } : undefined;
+}
+
+/**
+ * Searches titles in the scope's indexes and merges the hits. Passes, until one finds
+ * something: every query word must match, the last one possibly as a prefix; then the same with
+ * one typo tolerated per word of 5+ letters; then any word may match. Typo candidates come from the
+ * shared vocabulary, so exact queries never pay for fuzzy matching. A title equal to the query
+ * (ignoring case, punctuation and articles) ranks first.
+ */
+export function searchGames(scope: SearchScope, request: GameSearchRequest): GameSearchResult {
   const words = titleWords(request.query);
   if (words.length === 0) return { total: 0, results: [] };
   const wanted = titleKey(request.query);
-  const query = words.join(" ");
-  let hits: SearchHit[] = [];
-  for (const options of passes) {
-    if (options.combineWith === "OR" && words.length === 1) break;
-    for (const index of indexes) {
-      for (const result of index.search(query, options)) {
+  const exact = words.join(" ");
+  const passes: (() => Query | undefined)[] = [
+    () => exact,
+    () => typoQuery(words, scope.vocabulary),
+    () => (words.length > 1 ? { queries: [...words], combineWith: "OR" } : undefined),
+  ];
+  const system = scope.system;
+  const filter = system === undefined ? undefined : (result: SearchResult): boolean => result.system === system;
+  const hits: SearchHit[] = [];
+  for (const pass of passes) {
+    const query = pass();
+    if (query === undefined) continue;
+    for (const index of scope.indexes) {
+      for (const result of index.search(query, { prefix: prefixLast, combineWith: "AND", weights: { fuzzy: 0.4, prefix: 0.8 }, boostDocument, ...(filter ? { filter } : {}) })) {
         const summary = result as unknown as GameSummary;
-        const exact = titleKey(summary.title) === wanted;
-        hits.push({ ...pickSummary(summary), score: exact ? result.score * 4 + 1000 : result.score });
+        hits.push({ summary, score: summary.key === wanted ? result.score + EXACT_TITLE_BONUS : result.score });
       }
     }
     if (hits.length > 0) break;
   }
-  hits.sort((a, b) => b.score - a.score || a.title.localeCompare(b.title) || a.id - b.id);
+  hits.sort((a, b) => b.score - a.score || a.summary.id - b.summary.id);
   const offset = request.offset ?? 0;
-  return { total: hits.length, results: hits.slice(offset, offset + request.limit) };
-}
-function pickSummary(s: GameSummary): GameSummary {
-  return {
-    id: s.id,
-    title: s.title,
-    system: s.system,
-    ...(s.releaseYear !== undefined ? { releaseYear: s.releaseYear } : {}),
-    ...(s.developer !== undefined ? { developer: s.developer } : {}),
-    ...(s.publisher !== undefined ? { publisher: s.publisher } : {}),
-    ...(s.genres !== undefined ? { genres: s.genres } : {}),
-    regions: s.regions,
-    releaseCount: s.releaseCount,
-  };
+  return { total: hits.length, results: hits.slice(offset, offset + request.limit).map((hit) => hit.summary) };
 }

@@ -10,7 +10,7 @@ import type { GameSummary } from "./game-summary.ts";
 export const searchIndexOptions: Options<GameSummary> = {
   idField: "id",
   fields: ["title"],
-  storeFields: ["id", "title", "system", "releaseYear", "developer", "publisher", "genres", "regions", "releaseCount"],
+  storeFields: ["id", "title", "key", "system", "releaseYear", "developer", "publisher", "genres", "regions", "releaseCount"],
   tokenize: (text: string): string[] => titleWords(text),
   processTerm: (term: string): string => term,
 };

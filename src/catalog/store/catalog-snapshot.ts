@@ -1,13 +1,15 @@
-import { readFileSync } from "node:fs";
+import { closeSync, fstatSync, openSync, readFileSync, readSync } from "node:fs";
 import path from "node:path";
-import MiniSearch from "minisearch";
+import MiniSearch, { type AsPlainObject } from "minisearch";
 import { Problem } from "../../http/problem.ts";
 import { readManifest, type BuildManifest, type BuiltDocument } from "../build/manifest.ts";
-import type { ShardIndex } from "../build/build-catalog.ts";
+import type { ShardIndex } from "../build/manifest.ts";
 import { aliasKey } from "../platforms/platform-registry.ts";
 import type { PlatformEntry } from "../record/game-record.ts";
 import type { GameSummary } from "../search/game-summary.ts";
 import { searchIndexOptions } from "../search/search-index-options.ts";
+import type { SearchScope } from "../search/search-games.ts";
+import { createSearchVocabulary } from "../search/search-vocabulary.ts";
 
 /** A served body with its build-time ETag. */
 export interface StoredBody {
@@ -22,7 +24,8 @@ export interface StoredDocument extends StoredBody {
 }
 
 interface RecordLocation {
-  readonly shard: Buffer;
+  /** Open descriptor of the shard file: records are read on demand, not held in memory. */
+  readonly fd: number;
   readonly offset: number;
   readonly length: number;
   readonly etag: string;
@@ -38,8 +41,10 @@ export interface CatalogSnapshot {
   document(name: string): StoredDocument | undefined;
   /** One platform's games in listing order (title, then id); undefined for an unknown slug. */
   listing(slug: string): readonly GameSummary[] | undefined;
-  /** The MiniSearch index of one platform. */
-  searchIndex(slug: string): MiniSearch<GameSummary> | undefined;
+  /** What a search covers: one platform (by slug), or all of them. */
+  searchScope(slug?: string): SearchScope;
+  /** Releases the open shard files; the snapshot must not be used afterwards. */
+  close(): void;
   readonly platformSlugs: readonly string[];
   readonly platforms: readonly PlatformEntry[];
   /** A platform by slug, libretro name or alias (case and punctuation ignored). */
@@ -67,29 +72,44 @@ function loadDocument(buildDir: string, doc: BuiltDocument): StoredDocument {
 }
 
 /**
- * Loads the build in `buildDir` into memory. Throws a 503 {@link Problem} when the build is
- * missing, incomplete or corrupt.
+ * Loads the build in `buildDir`: documents, offsets and search indexes into memory, shards as
+ * open files (records are read with one positioned read each; the page cache keeps hot ones).
+ * Shards are content-addressed and never rewritten, so an open snapshot stays consistent while a
+ * newer build is written beside it. Throws a 503 {@link Problem} when the build is missing,
+ * incomplete or corrupt.
  */
 export function loadCatalogSnapshot(buildDir: string): CatalogSnapshot {
   const manifest = readManifest(buildDir);
   if (!manifest) throw corrupt(buildDir, new Error("no readable manifest.json"));
+  const fds: number[] = [];
   try {
     const locations = new Map<number, RecordLocation>();
-    const indexes = new Map<string, MiniSearch<GameSummary>>();
-    const idsByPlatform = new Map<string, readonly number[]>();
+    const summariesByPlatform = new Map<string, readonly GameSummary[]>();
     const listings = new Map<string, readonly GameSummary[]>();
     for (const [slug, platform] of Object.entries(manifest.platforms)) {
-      const shard = readFileSync(path.join(buildDir, platform.shard));
+      const fd = openSync(path.join(buildDir, platform.shard), "r");
+      fds.push(fd);
+      const shardSize = fstatSync(fd).size;
       const index = JSON.parse(readFileSync(path.join(buildDir, platform.index), "utf8")) as ShardIndex;
       for (let i = 0; i < index.ids.length; i++) {
         const offset = index.offsets[i] ?? 0;
         const length = index.lengths[i] ?? 0;
-        if (offset + length > shard.length) throw new Error(`${platform.shard}: record ${index.ids[i]} lies past the end of the shard`);
-        locations.set(index.ids[i] ?? 0, { shard, offset, length, etag: index.etags[i] ?? "" });
+        if (offset + length > shardSize) throw new Error(`${platform.shard}: record ${index.ids[i]} lies past the end of the shard`);
+        locations.set(index.ids[i] ?? 0, { fd, offset, length, etag: index.etags[i] ?? "" });
       }
-      idsByPlatform.set(slug, index.ids);
-      indexes.set(slug, MiniSearch.loadJSON(readFileSync(path.join(buildDir, platform.search), "utf8"), searchIndexOptions));
+      summariesByPlatform.set(slug, index.summaries);
     }
+    const terms = new Set<string>();
+    const buckets: MiniSearch<GameSummary>[] = [];
+    const bucketOf = new Map<string, MiniSearch<GameSummary>>();
+    for (const bucket of manifest.search) {
+      const serialized = JSON.parse(readFileSync(path.join(buildDir, bucket.file), "utf8")) as AsPlainObject;
+      for (const [term] of serialized.index) terms.add(term);
+      const index = MiniSearch.loadJS(serialized, searchIndexOptions);
+      buckets.push(index);
+      for (const slug of bucket.platforms) bucketOf.set(slug, index);
+    }
+    const vocabulary = createSearchVocabulary(terms);
     const documents = new Map<string, StoredDocument>();
     for (const [name, doc] of Object.entries(manifest.documents)) documents.set(name, loadDocument(buildDir, doc));
     const platformsDoc = documents.get("platforms");
@@ -99,28 +119,38 @@ export function loadCatalogSnapshot(buildDir: string): CatalogSnapshot {
     for (const p of platforms) for (const name of [p.id, p.name, p.libretroName, ...p.aliases]) if (!byAlias.has(aliasKey(name))) byAlias.set(aliasKey(name), p);
     return {
       manifest,
-      platformSlugs: [...indexes.keys()],
+      platformSlugs: [...summariesByPlatform.keys()],
       platforms,
       platform: (nameOrAlias) => byAlias.get(aliasKey(nameOrAlias)),
       record(id) {
         const at = locations.get(id);
-        return at ? { body: at.shard.subarray(at.offset, at.offset + at.length), etag: at.etag } : undefined;
+        if (!at) return undefined;
+        const body = Buffer.allocUnsafe(at.length);
+        const read = readSync(at.fd, body, 0, at.length, at.offset);
+        if (read !== at.length) throw new Error(`short read of record ${id}`);
+        return { body, etag: at.etag };
       },
       document: (name) => documents.get(name),
       listing(slug) {
         const cached = listings.get(slug);
         if (cached) return cached;
-        const ids = idsByPlatform.get(slug);
-        const index = indexes.get(slug);
-        if (!ids || !index) return undefined;
-        const games = ids.map((id) => index.getStoredFields(id) as unknown as GameSummary);
-        games.sort((a, b) => collator.compare(a.title, b.title) || a.id - b.id);
+        const summaries = summariesByPlatform.get(slug);
+        if (!summaries) return undefined;
+        const games = [...summaries].sort((a, b) => collator.compare(a.title, b.title) || a.id - b.id);
         listings.set(slug, games);
         return games;
       },
-      searchIndex: (slug) => indexes.get(slug),
+      searchScope(slug) {
+        if (slug === undefined) return { indexes: buckets, vocabulary };
+        const index = bucketOf.get(slug);
+        return { indexes: index ? [index] : [], vocabulary, system: slug };
+      },
+      close() {
+        for (const fd of fds.splice(0)) closeSync(fd);
+      },
     };
   } catch (error) {
+    for (const fd of fds) closeSync(fd);
     throw corrupt(buildDir, error);
   }
 }

@@ -1,7 +1,8 @@
 import { existsSync, readdirSync, readFileSync, writeFileSync } from "node:fs";
 import path from "node:path";
 import { describe, expect, it } from "vitest";
-import { buildCatalog, type ShardIndex } from "../../../src/catalog/build/build-catalog.ts";
+import { buildCatalog } from "../../../src/catalog/build/build-catalog.ts";
+import type { ShardIndex } from "../../../src/catalog/build/manifest.ts";
 import { strongEtag } from "../../../src/catalog/build/etag.ts";
 import { importCatalog } from "../../../src/catalog/import/import-catalog.ts";
 import type { GameRecord, PlatformEntry } from "../../../src/catalog/record/game-record.ts";
@@ -25,7 +26,9 @@ describe("buildCatalog output", () => {
     expect(manifest.counts).toEqual({ platforms: 6, games: 43, releases: 77, roms: 87 });
     expect(manifest.attribution).toMatchObject({ license: "CC BY-SA 4.0", url: "https://github.com/libretro/libretro-database" });
     expect(manifest.catalogVersion).toMatch(/^[\w-]{16}$/);
-    for (const p of Object.values(manifest.platforms)) for (const f of [p.shard, p.index, p.search]) expect(existsSync(path.join(buildDir, f))).toBe(true);
+    for (const p of Object.values(manifest.platforms)) for (const f of [p.shard, p.index]) expect(existsSync(path.join(buildDir, f))).toBe(true);
+    for (const b of manifest.search) expect(existsSync(path.join(buildDir, b.file))).toBe(true);
+    expect(manifest.search.flatMap((b) => b.platforms).sort()).toEqual(Object.keys(manifest.platforms).sort());
     for (const d of Object.values(manifest.documents)) expect(existsSync(path.join(buildDir, d.file))).toBe(true);
   });
 

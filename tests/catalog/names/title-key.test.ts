@@ -71,10 +71,11 @@ describe("titleKey", () => {
 });
 
 describe("titleWords", () => {
-  it("splits the key into words without articles", () => {
-    expect(titleWords("Legend of Zelda, The - A Link to the Past")).toEqual(["legend", "of", "zelda", "link", "to", "past"]);
-    expect(titleWords("Tom & Jerry")).toEqual(["tom", "and", "jerry"]);
-    expect(titleWords("Pokémon Mystery Dungeon - Explorers of Sky")).toEqual(["pokemon", "mystery", "dungeon", "explorers", "of", "sky"]);
+  it("splits the key into words without articles and other stop words", () => {
+    expect(titleWords("Legend of Zelda, The - A Link to the Past")).toEqual(["legend", "zelda", "link", "past"]);
+    expect(titleWords("Tom & Jerry")).toEqual(["tom", "jerry"]);
+    expect(titleWords("Pokémon Mystery Dungeon - Explorers of Sky")).toEqual(["pokemon", "mystery", "dungeon", "explorers", "sky"]);
+    expect(titleWords("Dragon Quest - Tenkuu no Hanayome")).toEqual(["dragon", "quest", "tenkuu", "hanayome"]);
     expect(titleWords("L'Abbaye des Morts")).toEqual(["abbaye", "des", "morts"]);
   });
 

@@ -1,0 +1,45 @@
+import { describe, expect, inject, it } from "vitest";
+import { searchGames } from "../../../src/catalog/search/search-games.ts";
+import { loadCatalogSnapshot } from "../../../src/catalog/store/catalog-snapshot.ts";
+
+const snapshot = loadCatalogSnapshot(inject("sampleCatalog").buildDir);
+const titles = (query: string, system?: string): string[] => searchGames(snapshot.searchScope(system), { query, limit: 10 }).results.map((r) => `${r.title}/${r.system}`);
+
+describe("searchGames on the sample", () => {
+  it("ignores articles, punctuation and case", () => {
+    expect(titles("legend of starfall")[0]).toBe("The Legend of Starfall/snes");
+    expect(titles("Legend of Starfall, The")[0]).toBe("The Legend of Starfall/snes");
+    expect(titles("MAX AND MOLLYS MOON MARKET")[0]).toBe("Max & Molly's Moon Market/snes");
+    expect(titles("crepe chateau")[0]).toBe("Crêpe Château/gba");
+  });
+
+  it("completes the last word as a prefix from three letters on", () => {
+    expect(titles("glimmer tac")[0]).toBe("Glimmer Tactics/gba");
+    expect(titles("shadow orch")[0]).toBe("Shadow Orchard/psx");
+    expect(titles("gl")).toEqual([]);
+  });
+
+  it("tolerates one typo in a word of five or more letters, swaps included", () => {
+    expect(titles("glimmer tactcs")[0]).toBe("Glimmer Tactics/gba");
+    expect(titles("glimmer tatcics")[0]).toBe("Glimmer Tactics/gba");
+    expect(titles("shadwo orchard")[0]).toBe("Shadow Orchard/psx");
+  });
+
+  it("filters by platform and lists a title once per platform", () => {
+    expect(titles("turbo comet racing")).toEqual(expect.arrayContaining(["Turbo Comet Racing/snes", "Turbo Comet Racing/megadrive"]));
+    expect(titles("turbo comet racing", "megadrive")).toEqual(["Turbo Comet Racing/megadrive"]);
+  });
+
+  it("ranks the exact title first", () => {
+    expect(titles("thunder paws")[0]).toBe("Thunder Paws/snes");
+  });
+
+  it("pages with offset and reports the total", () => {
+    const first = searchGames(snapshot.searchScope(), { query: "racing", limit: 1 });
+    const second = searchGames(snapshot.searchScope(), { query: "racing", limit: 1, offset: 1 });
+    expect(first.total).toBe(2);
+    expect(second.total).toBe(2);
+    expect(second.results).toHaveLength(1);
+    expect(second.results[0]?.id).not.toBe(first.results[0]?.id);
+  });
+});

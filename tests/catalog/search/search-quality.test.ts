@@ -1,0 +1,35 @@
+import { readFileSync } from "node:fs";
+import path from "node:path";
+import { describe, expect, inject, it } from "vitest";
+import { searchGames } from "../../../src/catalog/search/search-games.ts";
+import { loadCatalogSnapshot, type CatalogSnapshot } from "../../../src/catalog/store/catalog-snapshot.ts";
+import { realDataSkipReason } from "../../helpers/paths.ts";
+
+interface QualityQuery {
+  q: string;
+  system?: string;
+  expect: { title: string; system?: string };
+  within: number;
+}
+
+const qualitySet = JSON.parse(readFileSync(path.join(import.meta.dirname, "quality-set.json"), "utf8")) as { queries: QualityQuery[] };
+const real = inject("realCatalog");
+
+describe.skipIf(real === null)(`search quality on the real catalog${real === null ? ` (${realDataSkipReason})` : ""}`, () => {
+  const snapshot = real ? loadCatalogSnapshot(real.buildDir) : (undefined as unknown as CatalogSnapshot);
+
+  it.each(qualitySet.queries.map((q) => [`${q.q}${q.system ? ` [${q.system}]` : ""}`, q] as const))("%s", (_name, query) => {
+    const slug = query.system === undefined ? undefined : snapshot.platform(query.system)?.id;
+    if (query.system !== undefined) expect(slug, `system alias ${query.system}`).toBeDefined();
+    const { results } = searchGames(snapshot.searchScope(slug), { query: query.q, limit: 10 });
+    const position = results.findIndex((r) => r.title === query.expect.title && (query.expect.system === undefined || r.system === query.expect.system));
+    expect(position, `top results: ${results.slice(0, 5).map((r) => `${r.title} (${r.system})`).join(" | ")}`).toBeGreaterThanOrEqual(0);
+    expect(position).toBeLessThan(query.within);
+  });
+
+  it("groups variants: a title appears once per platform, never as a page of near-identical dumps", () => {
+    const { results } = searchGames(snapshot.searchScope("snes"), { query: "super mario world", limit: 30 });
+    const keys = results.map((r) => `${r.system}/${r.title}`);
+    expect(new Set(keys).size).toBe(keys.length);
+  });
+});
