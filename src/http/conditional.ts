@@ -12,3 +12,15 @@ export function ifNoneMatchMatches(header: string | undefined, etag: string): bo
   }
   return false;
 }
+
+/**
+ * True when If-Modified-Since is a valid date at or after `lastModified` (both HTTP-dates, whole
+ * seconds). Evaluated only when the request has no If-None-Match.
+ * @see RFC 9110 §13.1.3
+ */
+export function notModifiedSince(header: string | undefined, lastModified: string): boolean {
+  if (!header) return false;
+  const since = Date.parse(header);
+  const modified = Date.parse(lastModified);
+  return Number.isFinite(since) && Number.isFinite(modified) && modified <= since;
+}

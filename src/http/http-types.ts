@@ -1,5 +1,11 @@
 import type { IncomingMessage } from "node:http";
 
+/** A precompressed variant of a body with its own entity tag (a different representation). */
+export interface EncodedBody {
+  readonly body: Buffer;
+  readonly etag: string;
+}
+
 /** What a route answers. The server's writer adds encoding, conditional-request and HEAD handling. */
 export interface HttpResult {
   readonly status: number;
@@ -7,8 +13,10 @@ export interface HttpResult {
   readonly body?: Buffer | string;
   /** Strong validator, known before the body is produced. */
   readonly etag?: string;
+  /** HTTP-date of the last change, for static-file parity and If-Modified-Since. */
+  readonly lastModified?: string;
   /** Precompressed variants of `body`, by content coding. */
-  readonly encoded?: Readonly<Partial<Record<"br" | "gzip", Buffer>>>;
+  readonly encoded?: Readonly<Partial<Record<"br" | "gzip", EncodedBody>>>;
   /** Allow compressing `body` on the fly when no precompressed variant fits. */
   readonly compressible?: boolean;
 }

@@ -10,6 +10,7 @@ export function documentResult(snapshot: CatalogSnapshot, name: string): HttpRes
   return {
     status: 200,
     etag: doc.etag,
+    lastModified: doc.lastModified,
     headers: { "content-type": doc.contentType, "cache-control": cachePolicy.document },
     body: doc.body,
     encoded: doc.encoded,

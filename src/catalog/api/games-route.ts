@@ -32,6 +32,7 @@ export function gamesRoute(catalog: CatalogSource, baseUrl: string): (ctx: Reque
       return {
         status: 200,
         etag: record.etag,
+        lastModified: record.lastModified,
         headers: { "content-type": "application/json", "cache-control": cachePolicy.document },
         body: record.body,
         compressible: true,

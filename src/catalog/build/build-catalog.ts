@@ -1,5 +1,4 @@
-import { brotliCompressSync, constants as zlib, gzipSync } from "node:zlib";
-import { existsSync, mkdirSync, readdirSync, readFileSync, rmSync, writeFileSync } from "node:fs";
+import { existsSync, mkdirSync, readdirSync, readFileSync, rmSync, utimesSync, writeFileSync } from "node:fs";
 import path from "node:path";
 import { Problem } from "../../http/problem.ts";
 import { loadReleaseFeed } from "../../releases/load-release-feed.ts";
@@ -9,14 +8,13 @@ import { attribution } from "../record/attribution.ts";
 import type { PlatformEntry } from "../record/game-record.ts";
 import { summarize, type GameSummary } from "../search/game-summary.ts";
 import { buildSearchBuckets } from "./build-search-buckets.ts";
-import { contentHash, strongEtag } from "./etag.ts";
+import { contentHash } from "./etag.ts";
 import { BUILD_VERSION, MANIFEST_FILE, readManifest, type ShardIndex, type BuildManifest, type BuiltDocument, type BuiltPlatform } from "./manifest.ts";
 import { readPlatformRecords } from "./read-platform-records.ts";
 import { writeFileAtomic } from "./write-file-atomic.ts";
+import { writeStaticDocument, type StaticDocumentInput } from "./write-static-document.ts";
 
 
-/** Bodies at least this large get precompressed gzip and brotli siblings. */
-const PRECOMPRESS_MIN_BYTES = 1024;
 
 export interface BuildOptions {
   readonly dbFile: string;
@@ -32,41 +30,38 @@ export interface BuildSummary {
 }
 
 
-/** Writes a document under a content-addressed name (`documents/<name>.<hash>.<ext>`), with precompressed siblings when large. */
-function writeDocument(buildDir: string, name: string, body: string, contentType: string): BuiltDocument {
-  const bytes = Buffer.from(body);
-  const ext = path.extname(name);
-  const file = `documents/${path.basename(name, ext)}.${contentHash(bytes, 12)}${ext}`;
-  writeFileAtomic(path.join(buildDir, file), bytes);
-  const encodings: ("br" | "gzip")[] = [];
-  if (bytes.length >= PRECOMPRESS_MIN_BYTES) {
-    writeFileAtomic(path.join(buildDir, `${file}.br`), brotliCompressSync(bytes, { params: { [zlib.BROTLI_PARAM_QUALITY]: 11 } }));
-    writeFileAtomic(path.join(buildDir, `${file}.gz`), gzipSync(bytes, { level: 9 }));
-    encodings.push("br", "gzip");
-  }
-  return { file, etag: strongEtag(bytes), bytes: bytes.length, contentType, encodings };
+/** Where the static copy of a record lives: `GET /api/v1/games/?id=N` maps onto it. */
+export function recordFile(id: number): string {
+  return `static/records/${id}.json`;
 }
 
-function buildPlatform(db: CatalogDb, buildDir: string, platform: PlatformInfo, fingerprint: string, previous: BuiltPlatform | undefined): BuiltPlatform {
+function buildPlatform(db: CatalogDb, buildDir: string, platform: PlatformInfo, fingerprint: string, previous: BuiltPlatform | undefined, buildTime: number): BuiltPlatform {
   const records = readPlatformRecords(db, platform);
   const oldIndex = previous ? readShardIndex(buildDir, previous.index) : undefined;
-  // Record files whose bytes are unchanged are left alone: rewriting ~100k small files is the
-  // slowest part of a build.
-  const oldEtags = new Map<number, string>();
-  if (oldIndex) oldIndex.ids.forEach((id, i) => oldEtags.set(id, oldIndex.etags[i] ?? ""));
+  // A record file whose bytes are unchanged is left alone, keeping its mtime and so its ETag;
+  // rewriting ~100k small files is also the slowest part of a build.
+  const old = new Map<number, { length: number; mtime: number; hash: string }>();
+  if (oldIndex) oldIndex.ids.forEach((id, i) => old.set(id, { length: oldIndex.lengths[i] ?? -1, mtime: oldIndex.mtimes[i] ?? 0, hash: oldIndex.hashes[i] ?? "" }));
   const chunks: Buffer[] = [];
-  const index: ShardIndex = { ids: [], offsets: [], lengths: [], etags: [], summaries: [] };
+  const index: ShardIndex = { ids: [], offsets: [], lengths: [], mtimes: [], hashes: [], summaries: [] };
   let offset = 0;
-  const recordsDir = path.join(buildDir, "records");
-  mkdirSync(recordsDir, { recursive: true });
+  mkdirSync(path.join(buildDir, "static", "records"), { recursive: true });
   for (const record of records) {
     const body = Buffer.from(JSON.stringify(record));
-    const etag = strongEtag(body);
-    if (oldEtags.get(record.id) !== etag) writeFileSync(path.join(recordsDir, `${record.id}.json`), body);
+    const hash = contentHash(body, 16);
+    const before = old.get(record.id);
+    let mtime = before?.mtime ?? buildTime;
+    if (!before || before.hash !== hash) {
+      const file = path.join(buildDir, recordFile(record.id));
+      writeFileSync(file, body);
+      utimesSync(file, buildTime, buildTime);
+      mtime = buildTime;
+    }
     index.ids.push(record.id);
     index.offsets.push(offset);
     index.lengths.push(body.length);
-    index.etags.push(etag);
+    index.mtimes.push(mtime);
+    index.hashes.push(hash);
     index.summaries.push(summarize(record));
     chunks.push(body, newline);
     offset += body.length + 1;
@@ -80,7 +75,7 @@ function buildPlatform(db: CatalogDb, buildDir: string, platform: PlatformInfo, 
 
   if (oldIndex) {
     const kept = new Set(index.ids);
-    for (const id of oldIndex.ids) if (!kept.has(id)) rmSync(path.join(recordsDir, `${id}.json`), { force: true });
+    for (const id of oldIndex.ids) if (!kept.has(id)) rmSync(path.join(buildDir, recordFile(id)), { force: true });
   }
   return { fingerprint, hash, games: records.length, shard: `shards/${base}.ndjson`, index: `shards/${base}.idx.json` };
 }
@@ -105,7 +100,7 @@ function collectGarbage(buildDir: string, keep: readonly (BuildManifest | undefi
   }
   for (const manifest of keep) {
     if (!manifest) continue;
-    for (const d of Object.values(manifest.documents)) for (const f of [d.file, `${d.file}.br`, `${d.file}.gz`]) live.add(f);
+    for (const d of Object.values(manifest.documents ?? {})) for (const f of [d.file, `${d.file}.br`, `${d.file}.gz`]) live.add(f);
   }
   for (const dir of ["shards", "search", "documents"]) {
     const full = path.join(buildDir, dir);
@@ -131,6 +126,8 @@ export function buildCatalog(options: BuildOptions): BuildSummary {
     });
   }
   const feed = loadReleaseFeed(options.releaseFeedFile);
+  // Whole seconds: file times and HTTP dates have that resolution.
+  const buildTime = Math.floor(Date.now() / 1000);
   const db = openCatalogDb(options.dbFile, { readonly: true });
   try {
     const previous = readManifest(options.buildDir);
@@ -151,7 +148,7 @@ export function buildCatalog(options: BuildOptions): BuildSummary {
         built = old;
         reused++;
       } else {
-        built = buildPlatform(db, options.buildDir, info, row.fingerprint, previous?.platforms[row.slug]);
+        built = buildPlatform(db, options.buildDir, info, row.fingerprint, previous?.platforms[row.slug], buildTime);
         rebuilt.push(row.slug);
       }
       platforms[row.slug] = built;
@@ -169,20 +166,32 @@ export function buildCatalog(options: BuildOptions): BuildSummary {
     for (const [slug, old] of Object.entries(previous?.platforms ?? {})) {
       if (platforms[slug]) continue;
       const index = readShardIndex(options.buildDir, old.index);
-      for (const id of index?.ids ?? []) rmSync(path.join(options.buildDir, "records", `${id}.json`), { force: true });
+      for (const id of index?.ids ?? []) rmSync(path.join(options.buildDir, recordFile(id)), { force: true });
     }
 
     const search = buildSearchBuckets(options.buildDir, platforms, reusable?.search ?? []);
+    const document = (key: string, input: StaticDocumentInput): BuiltDocument =>
+      writeStaticDocument(options.buildDir, input, buildTime, previous?.documents[key]);
     const documents: Record<string, BuiltDocument> = {
-      platforms: writeDocument(options.buildDir, "platforms.json", JSON.stringify({ platforms: entries, attribution }), "application/json"),
-      releaseFeed: writeDocument(options.buildDir, "release-feed.json", JSON.stringify(feed), "application/json"),
+      platforms: document("platforms", {
+        name: "documents/platforms",
+        staticFile: "static/api/v1/games/index.json",
+        body: JSON.stringify({ platforms: entries, attribution }),
+        contentType: "application/json",
+      }),
+      releaseFeed: document("releaseFeed", {
+        name: "documents/release-feed",
+        staticFile: "static/api/v1/community/index.json",
+        body: JSON.stringify(feed),
+        contentType: "application/json",
+      }),
     };
     const count = (sql: string): number => db.prepare(sql).pluck().get() as number;
     const dataVersion = (db.prepare("SELECT value FROM meta WHERE key = 'data_version'").pluck().get() as string | undefined) ?? "none";
     const versionInput = [
       ...Object.entries(platforms).map(([slug, p]) => `${slug}:${p.hash}`),
       ...search.map((b) => `search:${b.file}`),
-      ...Object.entries(documents).map(([name, d]) => `${name}:${d.etag}`),
+      ...Object.entries(documents).map(([name, d]) => `${name}:${d.hash}`),
     ].join("\n");
     const manifest: BuildManifest = {
       formatVersion: 1,

@@ -12,3 +12,17 @@ export function contentHash(data: string | Uint8Array, length = 22): string {
 export function strongEtag(data: string | Uint8Array): string {
   return `"${contentHash(data)}"`;
 }
+
+/**
+ * The entity tag of a static file in the form nginx gives it (`"<mtime hex>-<size hex>"`), so that
+ * a file served by nginx straight from the build and the same bytes served by ludex carry the
+ * same validator. The build sets each file's mtime when its content changes.
+ */
+export function fileEtag(mtimeSeconds: number, size: number): string {
+  return `"${mtimeSeconds.toString(16)}-${size.toString(16)}"`;
+}
+
+/** The Last-Modified value for a file time. @see RFC 9110 §8.8.2 */
+export function httpDate(mtimeSeconds: number): string {
+  return new Date(mtimeSeconds * 1000).toUTCString();
+}

@@ -6,27 +6,37 @@ import type { GameSummary } from "../search/game-summary.ts";
 export const MANIFEST_FILE = "manifest.json";
 
 /** Bump when the output format changes, so that the next build redoes every platform. */
-export const BUILD_VERSION = 4;
+export const BUILD_VERSION = 5;
 
-/** Columnar offsets of one shard, as stored in its `.idx.json`, with each game's search summary. */
+/**
+ * Columnar offsets of one shard, as stored in its `.idx.json`, with each record's file time (the
+ * mtime of `static/records/<id>.json`, which gives its ETag) and search summary.
+ */
 export interface ShardIndex {
   readonly ids: number[];
   readonly offsets: number[];
   readonly lengths: number[];
-  readonly etags: string[];
+  readonly mtimes: number[];
+  /** Content hash of each record, to tell an unchanged record on the next build. */
+  readonly hashes: string[];
   readonly summaries: GameSummary[];
 }
 
 
 /** One prebuilt document (platform list, release feed, ...) with what is known about it at build time. */
 export interface BuiltDocument {
-  /** Path relative to the build folder. */
+  /** Content-addressed copy the server loads, relative to the build folder. */
   readonly file: string;
+  /** Stable copy for static hosting, relative to the build folder. */
+  readonly staticFile: string;
+  readonly hash: string;
+  /** When the content last changed (seconds); the static file's mtime. */
+  readonly mtime: number;
   readonly etag: string;
   readonly bytes: number;
   readonly contentType: string;
-  /** Precompressed siblings present on disk (`<file>.gz`, `<file>.br`). */
-  readonly encodings: readonly ("br" | "gzip")[];
+  /** Precompressed siblings (`<file>.br`, `<file>.gz`) and their ETags. */
+  readonly encodings: Readonly<Partial<Record<"br" | "gzip", string>>>;
 }
 
 export interface BuiltPlatform {

@@ -4,6 +4,8 @@ import MiniSearch, { type AsPlainObject } from "minisearch";
 import { Problem } from "../../http/problem.ts";
 import { readManifest, type BuildManifest, type BuiltDocument } from "../build/manifest.ts";
 import type { ShardIndex } from "../build/manifest.ts";
+import { fileEtag, httpDate } from "../build/etag.ts";
+import type { EncodedBody } from "../../http/http-types.ts";
 import { aliasKey } from "../platforms/platform-registry.ts";
 import type { PlatformEntry } from "../record/game-record.ts";
 import type { GameSummary } from "../search/game-summary.ts";
@@ -11,16 +13,17 @@ import { searchIndexOptions } from "../search/search-index-options.ts";
 import type { SearchScope } from "../search/search-games.ts";
 import { createSearchVocabulary } from "../search/search-vocabulary.ts";
 
-/** A served body with its build-time ETag. */
+/** A served body with its build-time validators (the same nginx gives the static copy). */
 export interface StoredBody {
   readonly body: Buffer;
   readonly etag: string;
+  readonly lastModified: string;
 }
 
 export interface StoredDocument extends StoredBody {
   readonly contentType: string;
-  /** Precompressed variants by content coding. */
-  readonly encoded: Readonly<Partial<Record<"br" | "gzip", Buffer>>>;
+  /** Precompressed variants by content coding, each with its own ETag. */
+  readonly encoded: Readonly<Partial<Record<"br" | "gzip", EncodedBody>>>;
 }
 
 interface RecordLocation {
@@ -28,7 +31,7 @@ interface RecordLocation {
   readonly fd: number;
   readonly offset: number;
   readonly length: number;
-  readonly etag: string;
+  readonly mtime: number;
 }
 
 /**
@@ -66,9 +69,11 @@ function corrupt(buildDir: string, cause: unknown): Problem {
 function loadDocument(buildDir: string, doc: BuiltDocument): StoredDocument {
   const body = readFileSync(path.join(buildDir, doc.file));
   if (body.length !== doc.bytes) throw new Error(`${doc.file}: ${body.length} bytes, manifest says ${doc.bytes}`);
-  const encoded: Partial<Record<"br" | "gzip", Buffer>> = {};
-  for (const encoding of doc.encodings) encoded[encoding] = readFileSync(path.join(buildDir, `${doc.file}.${encoding === "br" ? "br" : "gz"}`));
-  return { body, etag: doc.etag, contentType: doc.contentType, encoded };
+  const encoded: Partial<Record<"br" | "gzip", EncodedBody>> = {};
+  for (const [coding, etag] of Object.entries(doc.encodings) as ["br" | "gzip", string][]) {
+    encoded[coding] = { body: readFileSync(path.join(buildDir, `${doc.file}.${coding === "br" ? "br" : "gz"}`)), etag };
+  }
+  return { body, etag: doc.etag, lastModified: httpDate(doc.mtime), contentType: doc.contentType, encoded };
 }
 
 /**
@@ -95,7 +100,7 @@ export function loadCatalogSnapshot(buildDir: string): CatalogSnapshot {
         const offset = index.offsets[i] ?? 0;
         const length = index.lengths[i] ?? 0;
         if (offset + length > shardSize) throw new Error(`${platform.shard}: record ${index.ids[i]} lies past the end of the shard`);
-        locations.set(index.ids[i] ?? 0, { fd, offset, length, etag: index.etags[i] ?? "" });
+        locations.set(index.ids[i] ?? 0, { fd, offset, length, mtime: index.mtimes[i] ?? 0 });
       }
       summariesByPlatform.set(slug, index.summaries);
     }
@@ -128,7 +133,7 @@ export function loadCatalogSnapshot(buildDir: string): CatalogSnapshot {
         const body = Buffer.allocUnsafe(at.length);
         const read = readSync(at.fd, body, 0, at.length, at.offset);
         if (read !== at.length) throw new Error(`short read of record ${id}`);
-        return { body, etag: at.etag };
+        return { body, etag: fileEtag(at.mtime, at.length), lastModified: httpDate(at.mtime) };
       },
       document: (name) => documents.get(name),
       listing(slug) {

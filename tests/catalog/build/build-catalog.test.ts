@@ -1,9 +1,8 @@
-import { existsSync, readdirSync, readFileSync, writeFileSync } from "node:fs";
+import { existsSync, readdirSync, readFileSync, statSync, writeFileSync } from "node:fs";
 import path from "node:path";
 import { describe, expect, it } from "vitest";
 import { buildCatalog } from "../../../src/catalog/build/build-catalog.ts";
 import type { ShardIndex } from "../../../src/catalog/build/manifest.ts";
-import { strongEtag } from "../../../src/catalog/build/etag.ts";
 import { importCatalog } from "../../../src/catalog/import/import-catalog.ts";
 import type { GameRecord, PlatformEntry } from "../../../src/catalog/record/game-record.ts";
 import { loadCatalogSnapshot } from "../../../src/catalog/store/catalog-snapshot.ts";
@@ -32,16 +31,19 @@ describe("buildCatalog output", () => {
     for (const d of Object.values(manifest.documents)) expect(existsSync(path.join(buildDir, d.file))).toBe(true);
   });
 
-  it("writes each game record as the API serves it, with its ETag known at build time", () => {
+  it("writes each game record as the API serves it, with the ETag a static host gives the file", () => {
     const snapshot = loadCatalogSnapshot(buildDir);
-    const files = readdirSync(path.join(buildDir, "records"));
+    const files = readdirSync(path.join(buildDir, "static", "records"));
     expect(files).toHaveLength(43);
     for (const file of files) {
       const id = Number(path.basename(file, ".json"));
-      const body = readFileSync(path.join(buildDir, "records", file));
+      const full = path.join(buildDir, "static", "records", file);
+      const body = readFileSync(full);
       const served = snapshot.record(id);
       expect(served?.body.equals(body)).toBe(true);
-      expect(served?.etag).toBe(strongEtag(body));
+      const { mtimeMs, size } = statSync(full);
+      expect(served?.etag).toBe(`"${Math.floor(mtimeMs / 1000).toString(16)}-${size.toString(16)}"`);
+      expect(served?.lastModified).toBe(new Date(Math.floor(mtimeMs / 1000) * 1000).toUTCString());
     }
   });
 
@@ -66,8 +68,10 @@ describe("buildCatalog output", () => {
     expect(snes).toMatchObject({ name: expect.any(String), gameCount: 11, libretroName: "Nintendo - Super Nintendo Entertainment System" });
     expect(snes?.aliases).toContain("Super Famicom");
     const feed = manifest.documents.releaseFeed;
-    expect(feed?.encodings).toEqual(["br", "gzip"]);
+    expect(Object.keys(feed?.encodings ?? {})).toEqual(["br", "gzip"]);
     expect(existsSync(path.join(buildDir, `${feed?.file}.br`))).toBe(true);
+    expect(readFileSync(path.join(buildDir, "static/api/v1/community/index.json")).equals(readFileSync(path.join(buildDir, feed?.file ?? "")))).toBe(true);
+    expect(existsSync(path.join(buildDir, "static/api/v1/community/index.json.gz"))).toBe(true);
   });
 });
 
@@ -93,10 +97,11 @@ describe("incremental rebuild", () => {
     expect(second.rebuiltPlatforms).toEqual(["gba"]);
     expect(second.reusedPlatforms).toBe(5);
     expect(second.manifest.catalogVersion).not.toBe(first.manifest.catalogVersion);
-    expect(existsSync(path.join(buildDir, "records", `${removed[0]?.id}.json`))).toBe(false);
+    expect(existsSync(path.join(buildDir, "static", "records", `${removed[0]?.id}.json`))).toBe(false);
     const index = JSON.parse(readFileSync(path.join(buildDir, second.manifest.platforms.gba?.index ?? ""), "utf8")) as ShardIndex;
     expect(index.ids).not.toContain(removed[0]?.id);
     expect(second.manifest.platforms.snes).toEqual(first.manifest.platforms.snes);
+    expect(second.manifest.documents.releaseFeed).toEqual(first.manifest.documents.releaseFeed);
   });
 
   it("refuses to build without an imported database", () => {
