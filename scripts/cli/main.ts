@@ -2,12 +2,13 @@ import { isProblem } from "../../src/http/problem.ts";
 import { parseCommandArgs, type Command } from "./command.ts";
 import { buildCommand } from "./commands/build.ts";
 import { importCommand } from "./commands/import.ts";
+import { nginxConfigCommand } from "./commands/nginx-config.ts";
 import { searchCommand } from "./commands/search.ts";
 import { serveCommand } from "./commands/serve.ts";
 import { showCommand } from "./commands/show.ts";
 import { startCommand } from "./commands/start.ts";
 
-const commands: readonly Command[] = [importCommand, buildCommand, showCommand, searchCommand, serveCommand, startCommand];
+const commands: readonly Command[] = [importCommand, buildCommand, showCommand, searchCommand, serveCommand, startCommand, nginxConfigCommand];
 
 function usage(): string {
   const width = Math.max(...commands.map((c) => c.name.length));

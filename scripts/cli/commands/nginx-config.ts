@@ -1,0 +1,29 @@
+import path from "node:path";
+import { loadConfig } from "../../../src/config/config.ts";
+import { renderNginxConfig } from "../../../src/deploy/nginx-config.ts";
+import type { Command } from "../command.ts";
+
+export const nginxConfigCommand: Command = {
+  name: "nginx-config",
+  summary: "Print the nginx server block that serves the static build and proxies the rest",
+  usage: `Usage: ludex nginx-config [--listen ADDR] [--upstream HOST:PORT] [--out DIR]
+
+Prints deploy/nginx/ludex.conf.template filled in, to include inside nginx's http {} block.
+
+Options:
+  --listen ADDR         nginx listen value (default 80)
+  --upstream HOST:PORT  the ludex server (default $HOST:$PORT)
+  --out DIR             build folder (default: $LUDEX_BUILD_DIR or dist/catalog)`,
+  options: { listen: { type: "string" }, upstream: { type: "string" }, out: { type: "string" } },
+  run({ values }) {
+    const config = loadConfig();
+    process.stdout.write(
+      renderNginxConfig(path.join(config.projectRoot, "deploy", "nginx", "ludex.conf.template"), {
+        listen: typeof values.listen === "string" ? values.listen : "80",
+        upstream: typeof values.upstream === "string" ? values.upstream : `${config.host}:${config.port}`,
+        buildDir: typeof values.out === "string" ? path.resolve(values.out) : config.buildDir,
+      }),
+    );
+    return 0;
+  },
+};

@@ -1,0 +1,131 @@
+import { spawn, spawnSync, type ChildProcess } from "node:child_process";
+import { existsSync, mkdirSync, writeFileSync } from "node:fs";
+import net from "node:net";
+import path from "node:path";
+import { afterAll, beforeAll, describe, expect, inject, it } from "vitest";
+import { renderNginxConfig } from "../../src/deploy/nginx-config.ts";
+import { http, type RawResponse } from "../helpers/http.ts";
+import { projectRoot } from "../helpers/paths.ts";
+import { tempDir } from "../helpers/temp-dir.ts";
+import { startTestServer, type RunningServer } from "../helpers/test-server.ts";
+
+const nginxBinary = ["/usr/sbin/nginx", "/usr/bin/nginx"].find((p) => existsSync(p));
+
+async function freePort(): Promise<number> {
+  return new Promise((resolve, reject) => {
+    const probe = net.createServer();
+    probe.once("error", reject);
+    probe.listen(0, "127.0.0.1", () => {
+      const address = probe.address();
+      probe.close(() => resolve(typeof address === "object" && address ? address.port : 0));
+    });
+  });
+}
+
+async function waitForPort(port: number, timeoutMs = 10_000): Promise<void> {
+  const deadline = Date.now() + timeoutMs;
+  for (;;) {
+    const ok = await new Promise<boolean>((resolve) => {
+      const socket = net.connect(port, "127.0.0.1", () => (socket.end(), resolve(true)));
+      socket.once("error", () => resolve(false));
+    });
+    if (ok) return;
+    if (Date.now() > deadline) throw new Error(`nothing listens on ${port}`);
+    await new Promise((r) => setTimeout(r, 50));
+  }
+}
+
+/** Headers that must agree between a direct and an nginx-fronted answer. */
+const compared = ["content-type", "cache-control", "etag", "last-modified", "vary", "access-control-allow-origin", "content-encoding", "allow", "link", "retry-after"];
+
+function comparable(res: RawResponse): { status: number; headers: Record<string, string | undefined>; body: string } {
+  const headers: Record<string, string | undefined> = {};
+  for (const h of compared) headers[h] = res.headers[h];
+  return { status: res.status, headers, body: res.body.toString("base64") };
+}
+
+describe.skipIf(nginxBinary === undefined)(`nginx in front of ludex${nginxBinary ? "" : " (skipped: nginx is not installed; .ci/run installs nginx-light)"}`, () => {
+  let node: RunningServer;
+  let nginx: ChildProcess;
+  let front = "";
+  let recordId = 0;
+
+  beforeAll(async () => {
+    const buildDir = inject("sampleCatalog").buildDir;
+    node = await startTestServer({ LUDEX_BUILD_DIR: buildDir });
+    const port = await freePort();
+    const prefix = tempDir("ludex-nginx-");
+    mkdirSync(path.join(prefix, "logs"));
+    const server = renderNginxConfig(path.join(projectRoot, "deploy", "nginx", "ludex.conf.template"), {
+      listen: `127.0.0.1:${port}`,
+      upstream: new URL(node.origin).host,
+      buildDir,
+    });
+    writeFileSync(
+      path.join(prefix, "nginx.conf"),
+      `daemon off;\nmaster_process off;\nworker_processes 1;\npid ${prefix}/nginx.pid;\nerror_log ${prefix}/logs/error.log warn;\nevents { worker_connections 256; }\nhttp {\n  access_log off;\n  client_body_temp_path ${prefix}/body;\n  proxy_temp_path ${prefix}/proxy;\n  fastcgi_temp_path ${prefix}/fastcgi;\n  uwsgi_temp_path ${prefix}/uwsgi;\n  scgi_temp_path ${prefix}/scgi;\n${server}\n}\n`,
+    );
+    const check = spawnSync(nginxBinary ?? "", ["-t", "-p", prefix, "-c", path.join(prefix, "nginx.conf")], { encoding: "utf8" });
+    expect(check.status, check.stderr).toBe(0);
+    nginx = spawn(nginxBinary ?? "", ["-p", prefix, "-c", path.join(prefix, "nginx.conf")], { stdio: "ignore" });
+    await waitForPort(port);
+    front = `http://127.0.0.1:${port}`;
+    const list = (await http(node.url("/api/v1/games/?system=snes&limit=1"))).json<{ results: { id: number }[] }>();
+    recordId = list.results[0]?.id ?? 0;
+  });
+
+  afterAll(() => {
+    nginx?.kill("SIGTERM");
+  });
+
+  const cases = (): { path: string; headers?: Record<string, string>; method?: string }[] => [
+    { path: `/api/v1/games/?id=${recordId}` },
+    { path: `/api/v1/games/?id=${recordId}`, method: "HEAD" },
+    { path: "/api/v1/games/?id=999999" },
+    { path: "/api/v1/games/?id=0" },
+    { path: "/api/v1/games/?id=abc" },
+    { path: "/api/v1/games/" },
+    { path: "/api/v1/games/?system=snes" },
+    { path: "/api/v1/agent/games/?platforms=1" },
+    { path: "/api/v1/agent/games/?q=starfall" },
+    { path: "/api/v1/agent/games/?limit=99" },
+    { path: "/api/v1/community/" },
+    { path: "/api/v1/community/", headers: { "accept-encoding": "gzip" } },
+    { path: "/api/v1/community/", method: "DELETE" },
+    { path: "/api/health/" },
+  ];
+
+  it("serves id lookups, the platform list and the release feed from the build, identical to the Node server", async () => {
+    for (const c of cases()) {
+      const init = { method: c.method ?? "GET", headers: c.headers ?? {} };
+      const direct = comparable(await http(node.url(c.path), init));
+      const fronted = comparable(await http(`${front}${c.path}`, init));
+      if (c.path === "/api/health/") {
+        expect(fronted.status).toBe(direct.status);
+        continue;
+      }
+      expect(fronted, `${init.method} ${c.path}`).toEqual(direct);
+    }
+  });
+
+  it("answers conditional requests the same way", async () => {
+    for (const p of [`/api/v1/games/?id=${recordId}`, "/api/v1/games/", "/api/v1/community/"]) {
+      const { etag, "last-modified": lastModified } = (await http(node.url(p))).headers;
+      const conditions: Record<string, string>[] = [{ "if-none-match": etag ?? "" }, { "if-modified-since": lastModified ?? "" }];
+      for (const headers of conditions) {
+        const direct = await http(node.url(p), { headers });
+        const fronted = await http(`${front}${p}`, { headers });
+        expect(direct.status, p).toBe(304);
+        expect(fronted.status, p).toBe(304);
+        expect(fronted.headers.etag).toBe(direct.headers.etag);
+      }
+    }
+  });
+
+  it("really serves the static files itself (Node never sees those requests)", async () => {
+    const res = await http(`${front}/api/v1/games/?id=${recordId}`);
+    expect(res.headers["accept-ranges"]).toBe("bytes");
+    const proxied = await http(`${front}/api/v1/games/?system=snes`);
+    expect(proxied.headers["accept-ranges"]).toBeUndefined();
+  });
+});
