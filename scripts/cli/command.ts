@@ -4,7 +4,6 @@ import { Problem } from "../../src/http/problem.ts";
 /** One `ludex` sub-command: its help text, its options, and what it does with them. */
 export interface Command {
   readonly name: string;
-  readonly summary: string;
   readonly usage: string;
   readonly options: NonNullable<ParseArgsConfig["options"]>;
   run(args: { values: Record<string, string | boolean | string[] | undefined>; positionals: string[] }): Promise<number> | number;

@@ -1,22 +1,24 @@
 import { isProblem } from "../../src/http/problem.ts";
 import { parseCommandArgs, type Command } from "./command.ts";
-import { buildCommand } from "./commands/build.ts";
-import { importCommand } from "./commands/import.ts";
-import { nginxConfigCommand } from "./commands/nginx-config.ts";
-import { searchCommand } from "./commands/search.ts";
-import { serveCommand } from "./commands/serve.ts";
-import { showCommand } from "./commands/show.ts";
-import { startCommand } from "./commands/start.ts";
 
-const commands: readonly Command[] = [importCommand, buildCommand, showCommand, searchCommand, serveCommand, startCommand, nginxConfigCommand];
+/** Commands by name, loaded on use so that `ludex serve` does not load the importer (and the other way round). */
+const commands: Readonly<Record<string, { summary: string; load: () => Promise<Command> }>> = {
+  import: { summary: "Load DAT files into the game database (replaces the previous import)", load: async () => (await import("./commands/import.ts")).importCommand },
+  build: { summary: "Compile the game database into static files (records, indexes, feed, manifest)", load: async () => (await import("./commands/build.ts")).buildCommand },
+  show: { summary: "Print one game record exactly as the API serves it", load: async () => (await import("./commands/show.ts")).showCommand },
+  search: { summary: "Print the top search results for a title", load: async () => (await import("./commands/search.ts")).searchCommand },
+  serve: { summary: "Serve the API and pages from the current build", load: async () => (await import("./commands/serve.ts")).serveCommand },
+  start: { summary: "Import (if there is no catalog yet), build, and serve", load: async () => (await import("./commands/start.ts")).startCommand },
+  "nginx-config": { summary: "Print the nginx server block that serves the static build and proxies the rest", load: async () => (await import("./commands/nginx-config.ts")).nginxConfigCommand },
+};
 
 function usage(): string {
-  const width = Math.max(...commands.map((c) => c.name.length));
+  const width = Math.max(...Object.keys(commands).map((name) => name.length));
   return [
     "Usage: ludex <command> [options]",
     "",
     "Commands:",
-    ...commands.map((c) => `  ${c.name.padEnd(width)}  ${c.summary}`),
+    ...Object.entries(commands).map(([name, c]) => `  ${name.padEnd(width)}  ${c.summary}`),
     "",
     "Run `ludex <command> --help` for a command's options. Configuration comes from the",
     "environment (PORT, HOST, PUBLIC_BASE_URL, LUDEX_*): see README.md.",
@@ -30,11 +32,12 @@ export async function main(argv: string[]): Promise<number> {
     console.log(usage());
     return name === undefined ? 2 : 0;
   }
-  const command = commands.find((c) => c.name === name);
-  if (!command) {
+  const entry = Object.hasOwn(commands, name) ? commands[name] : undefined;
+  if (!entry) {
     console.error(`ludex: unknown command "${name}"\n\n${usage()}`);
     return 2;
   }
+  const command = await entry.load();
   try {
     const args = parseCommandArgs(command, rest);
     if (args.values.help) {

@@ -11,6 +11,7 @@ import type { Config } from "../config/config.ts";
 import type { HttpResult, RequestContext } from "../http/http-types.ts";
 import { Problem, isProblem } from "../http/problem.ts";
 import { internalErrorProblem, problemResult } from "../http/problem-response.ts";
+import { createResponseCache } from "../http/response-cache.ts";
 import { createRouter, methodNotAllowed, type Route } from "../http/router.ts";
 import { corsHeaders, sendResult } from "../http/send-result.ts";
 import { createCatalogHolder, type CatalogHolder } from "./catalog-holder.ts";
@@ -67,12 +68,15 @@ export async function createLudexServer(config: Config, options: ServerOptions =
   const catalog = createCatalogHolder(config.buildDir);
   const siteDir = options.siteDir ?? path.join(config.projectRoot, "dist", "site");
   const site: StaticSite = loadStaticSite(path.join(siteDir, "client"));
-  const astro = await loadAstroHandler(siteDir);
+  // Loaded on the first page request: API-only traffic never pays for Astro's runtime.
+  let astro: Promise<NodeHandler | undefined> | undefined;
+  const astroHandler = (): Promise<NodeHandler | undefined> => (astro ??= loadAstroHandler(siteDir));
   const base = config.publicBaseUrl;
 
+  const searchCache = createResponseCache();
   const routes: Route[] = [
-    { path: "/api/v1/agent/games/", methods: { GET: agentSearchRoute(catalog, base) } },
-    { path: "/api/v1/games/", methods: { GET: gamesRoute(catalog, base) } },
+    { path: "/api/v1/agent/games/", methods: { GET: agentSearchRoute(catalog, base, searchCache) } },
+    { path: "/api/v1/games/", methods: { GET: gamesRoute(catalog, base, searchCache) } },
     { path: "/api/v1/community/", methods: { GET: communityRoute(catalog) } },
     { path: "/api/health/", methods: { GET: healthRoute(catalog, startedAt) } },
   ];
@@ -85,7 +89,9 @@ export async function createLudexServer(config: Config, options: ServerOptions =
     try {
       const match = route(ctx.method, ctx.url.pathname);
       if (match && "handler" in match) {
-        result = await match.handler(ctx);
+        const answered = match.handler(ctx);
+        // Most routes answer synchronously; awaiting only real promises saves a microtask turn per request.
+        result = answered instanceof Promise ? await answered : answered;
       } else if (match && ctx.method === "OPTIONS") {
         res.writeHead(204, { ...preflightHeaders, "x-request-id": ctx.id });
         res.end();
@@ -96,12 +102,12 @@ export async function createLudexServer(config: Config, options: ServerOptions =
         const file = ctx.method === "GET" || ctx.method === "HEAD" ? site.lookup(ctx.url.pathname) : undefined;
         if (file) {
           result = file;
-        } else if (astro && !ctx.url.pathname.startsWith("/api/")) {
-          res.setHeader("x-request-id", ctx.id);
-          await astro(req, res);
-          return;
         } else {
-          throw new Problem({ type: "not-found", title: "Not found", status: 404, detail: `nothing at ${ctx.url.pathname}` });
+          const pages = ctx.url.pathname.startsWith("/api/") ? undefined : await astroHandler();
+          if (!pages) throw new Problem({ type: "not-found", title: "Not found", status: 404, detail: `nothing at ${ctx.url.pathname}` });
+          res.setHeader("x-request-id", ctx.id);
+          await pages(req, res);
+          return;
         }
       }
     } catch (error) {

@@ -5,7 +5,6 @@ import type { Command } from "../command.ts";
 
 export const buildCommand: Command = {
   name: "build",
-  summary: "Compile the game database into static files (records, indexes, feed, manifest)",
   usage: `Usage: ludex build [--db FILE] [--out DIR] [--release-feed FILE]
 
 Writes the catalog build: one JSON file per game record, per-platform record shards and

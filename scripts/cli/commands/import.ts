@@ -10,7 +10,6 @@ function progressLine(p: ImportProgress): string {
 
 export const importCommand: Command = {
   name: "import",
-  summary: "Load DAT files into the game database (replaces the previous import)",
   usage: `Usage: ludex import <source>... [--db FILE] [--platforms FILE] [--json]
 
 Sources: a libretro-database checkout, a folder of DAT files, or single .dat/.xml files

@@ -5,7 +5,6 @@ import type { Command } from "../command.ts";
 
 export const nginxConfigCommand: Command = {
   name: "nginx-config",
-  summary: "Print the nginx server block that serves the static build and proxies the rest",
   usage: `Usage: ludex nginx-config [--listen ADDR] [--upstream HOST:PORT] [--out DIR]
 
 Prints deploy/nginx/ludex.conf.template filled in, to include inside nginx's http {} block.

@@ -7,7 +7,6 @@ import type { Command } from "../command.ts";
 
 export const searchCommand: Command = {
   name: "search",
-  summary: "Print the top search results for a title",
   usage: `Usage: ludex search <text> [--system SLUG] [--limit N] [--out DIR]
 
 Options:

@@ -23,7 +23,6 @@ export async function serve(): Promise<number> {
 
 export const serveCommand: Command = {
   name: "serve",
-  summary: "Serve the API and pages from the current build",
   usage: `Usage: ludex serve
 
 Serves the catalog build ($LUDEX_BUILD_DIR, default dist/catalog) and the Astro pages

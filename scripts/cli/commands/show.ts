@@ -6,7 +6,6 @@ import type { Command } from "../command.ts";
 
 export const showCommand: Command = {
   name: "show",
-  summary: "Print one game record exactly as the API serves it",
   usage: `Usage: ludex show <id> [--out DIR] [--compact]
 
 Options:

@@ -8,7 +8,6 @@ import { serve } from "./serve.ts";
 
 export const startCommand: Command = {
   name: "start",
-  summary: "Import (if there is no catalog yet), build, and serve",
   usage: `Usage: ludex start
 
 What \`npm start\` runs. When the game database does not exist yet, imports $LUDEX_SOURCE

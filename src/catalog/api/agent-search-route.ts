@@ -1,5 +1,6 @@
 import type { HttpResult, RequestContext } from "../../http/http-types.ts";
 import { cachePolicy } from "../../http/cache-policy.ts";
+import type { ResponseCache } from "../../http/response-cache.ts";
 import { attribution } from "../record/attribution.ts";
 import { searchGames } from "../search/search-games.ts";
 import { agentSearchParams, agentSearchQuery } from "./catalog-schemas.ts";
@@ -13,7 +14,7 @@ import { computedEtag, withRecordUrls } from "./search-response.ts";
  * `platforms=1`.
  * @see service-spec §4.1
  */
-export function agentSearchRoute(catalog: CatalogSource, baseUrl: string): (ctx: RequestContext) => HttpResult {
+export function agentSearchRoute(catalog: CatalogSource, baseUrl: string, cache: ResponseCache): (ctx: RequestContext) => HttpResult {
   return (ctx) => {
     const query = parseQuery(ctx.url.searchParams, agentSearchQuery, agentSearchParams);
     const snapshot = catalog.current();
@@ -24,21 +25,23 @@ export function agentSearchRoute(catalog: CatalogSource, baseUrl: string): (ctx:
     }
     const q = (query.q ?? "").trim();
     const etag = computedEtag(snapshot.manifest.catalogVersion, "agent-search", [q, platform?.id ?? null, query.limit]);
-    const { total, results } = searchGames(snapshot.searchScope(platform?.id), { query: q, limit: query.limit });
-    const body = {
-      query: q,
-      system: platform?.id ?? null,
-      limit: query.limit,
-      total,
-      results: withRecordUrls(baseUrl, results),
-      attribution,
-    };
-    return {
-      status: 200,
-      etag,
-      headers: { "content-type": "application/json", "cache-control": cachePolicy.search },
-      body: JSON.stringify(body),
-      compressible: true,
-    };
+    return cache.get(etag, () => {
+      const { total, results } = searchGames(snapshot.searchScope(platform?.id), { query: q, limit: query.limit });
+      const body = {
+        query: q,
+        system: platform?.id ?? null,
+        limit: query.limit,
+        total,
+        results: withRecordUrls(baseUrl, results),
+        attribution,
+      };
+      return {
+        status: 200,
+        etag,
+        headers: { "content-type": "application/json", "cache-control": cachePolicy.search },
+        body: JSON.stringify(body),
+        compressible: true,
+      };
+    });
   };
 }

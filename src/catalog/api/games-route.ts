@@ -1,4 +1,5 @@
 import { cachePolicy } from "../../http/cache-policy.ts";
+import type { ResponseCache } from "../../http/response-cache.ts";
 import type { HttpResult, RequestContext } from "../../http/http-types.ts";
 import { Problem } from "../../http/problem.ts";
 import { attribution } from "../record/attribution.ts";
@@ -22,7 +23,7 @@ function pageUrl(baseUrl: string, params: Record<string, string | number | undef
  * `limit`; `next` (and a `Link: rel="next"` header) gives the following page.
  * @see service-spec §4.2
  */
-export function gamesRoute(catalog: CatalogSource, baseUrl: string): (ctx: RequestContext) => HttpResult {
+export function gamesRoute(catalog: CatalogSource, baseUrl: string, cache: ResponseCache): (ctx: RequestContext) => HttpResult {
   return (ctx) => {
     const query = parseQuery(ctx.url.searchParams, catalogQuery, catalogParams);
     const snapshot = catalog.current();
@@ -45,39 +46,42 @@ export function gamesRoute(catalog: CatalogSource, baseUrl: string): (ctx: Reque
     if (query.system !== undefined && !platform) {
       throw invalidQuery([{ name: "system", detail: `unknown platform "${query.system}"; GET /api/v1/games/ lists them` }]);
     }
-    let total: number;
-    let page;
-    if (q === "" && platform) {
-      const listing = snapshot.listing(platform.id) ?? [];
-      total = listing.length;
-      page = listing.slice(query.offset, query.offset + query.limit);
-    } else {
-      const found = searchGames(snapshot.searchScope(platform?.id), { query: q, limit: query.limit, offset: query.offset });
-      total = found.total;
-      page = found.results;
-    }
-    const nextOffset = query.offset + query.limit;
-    const next = nextOffset < total ? pageUrl(baseUrl, { system: platform?.id, q, limit: query.limit, offset: nextOffset }) : null;
-    const body = {
-      system: platform?.id ?? null,
-      query: q || null,
-      offset: query.offset,
-      limit: query.limit,
-      total,
-      results: withRecordUrls(baseUrl, page),
-      next,
-      attribution,
-    };
-    return {
-      status: 200,
-      etag: computedEtag(snapshot.manifest.catalogVersion, "games", [platform?.id ?? null, q, query.limit, query.offset]),
-      headers: {
-        "content-type": "application/json",
-        "cache-control": cachePolicy.search,
-        ...(next ? { link: `<${next}>; rel="next"` } : {}),
-      },
-      body: JSON.stringify(body),
-      compressible: true,
-    };
+    const etag = computedEtag(snapshot.manifest.catalogVersion, "games", [platform?.id ?? null, q, query.limit, query.offset]);
+    return cache.get(etag, () => {
+      let total: number;
+      let page;
+      if (q === "" && platform) {
+        const listing = snapshot.listing(platform.id) ?? [];
+        total = listing.length;
+        page = listing.slice(query.offset, query.offset + query.limit);
+      } else {
+        const found = searchGames(snapshot.searchScope(platform?.id), { query: q, limit: query.limit, offset: query.offset });
+        total = found.total;
+        page = found.results;
+      }
+      const nextOffset = query.offset + query.limit;
+      const next = nextOffset < total ? pageUrl(baseUrl, { system: platform?.id, q, limit: query.limit, offset: nextOffset }) : null;
+      const body = {
+        system: platform?.id ?? null,
+        query: q || null,
+        offset: query.offset,
+        limit: query.limit,
+        total,
+        results: withRecordUrls(baseUrl, page),
+        next,
+        attribution,
+      };
+      return {
+        status: 200,
+        etag,
+        headers: {
+          "content-type": "application/json",
+          "cache-control": cachePolicy.search,
+          ...(next ? { link: `<${next}>; rel="next"` } : {}),
+        },
+        body: JSON.stringify(body),
+        compressible: true,
+      };
+    });
   };
 }

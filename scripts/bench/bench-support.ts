@@ -1,0 +1,86 @@
+import { spawn, type ChildProcess } from "node:child_process";
+import { readFileSync } from "node:fs";
+import path from "node:path";
+import autocannon from "autocannon";
+import { buildCatalog } from "../../src/catalog/build/build-catalog.ts";
+import { importCatalog } from "../../src/catalog/import/import-catalog.ts";
+import { projectRoot } from "../../src/config/config.ts";
+
+export const realSource = path.resolve(projectRoot, "..", "shared", "libretro-database");
+
+/** Imports and builds the real catalog into .ludex/bench (incremental after the first run). */
+export function prepareRealCatalog(): { dbFile: string; buildDir: string } {
+  const dir = path.join(projectRoot, ".ludex", "bench");
+  const dbFile = path.join(dir, "catalog.db");
+  const buildDir = path.join(dir, "build");
+  importCatalog({ sources: [realSource], dbFile, platformsFile: path.join(projectRoot, "data", "platforms.json") });
+  buildCatalog({ dbFile, buildDir, releaseFeedFile: path.join(projectRoot, "data", "release-feed.json") });
+  return { dbFile, buildDir };
+}
+
+export interface LoadResult {
+  readonly rps: number;
+  readonly p50: number;
+  readonly p99: number;
+  readonly errors: number;
+  readonly non2xx: number;
+}
+
+/** Loads `origin` with autocannon, each request's path drawn at random from `paths`. */
+export async function load(origin: string, paths: readonly string[], options: { seconds: number; connections: number; method?: string; bodies?: readonly string[]; headers?: Record<string, string> }): Promise<LoadResult> {
+  let i = 0;
+  const result = await autocannon({
+    url: origin,
+    connections: options.connections,
+    duration: options.seconds,
+    requests: [
+      {
+        method: (options.method ?? "GET") as "GET",
+        headers: options.headers,
+        setupRequest: (req) => {
+          const n = Math.floor(Math.random() * paths.length);
+          i++;
+          return { ...req, path: paths[n] ?? "/", ...(options.bodies ? { body: options.bodies[n] } : {}) };
+        },
+      },
+    ],
+  });
+  void i;
+  return { rps: result.requests.average, p50: result.latency.p50, p99: result.latency.p99, errors: result.errors + result.timeouts, non2xx: result.non2xx };
+}
+
+/** Resident set size of a process, in MB, from /proc. */
+export function rssMb(pid: number): number {
+  const status = readFileSync(`/proc/${pid}/status`, "utf8");
+  const kb = Number(/VmRSS:\s+(\d+)/.exec(status)?.[1] ?? 0);
+  return kb / 1024;
+}
+
+/** Spawns a Node process and waits until `readyUrl` answers 200; returns it with the time that took. */
+export async function startProcess(args: string[], env: Record<string, string>, readyUrl: string): Promise<{ child: ChildProcess; readyMs: number }> {
+  const started = performance.now();
+  const child = spawn(process.execPath, args, { env: { ...process.env, ...env }, stdio: ["ignore", "ignore", "inherit"] });
+  for (;;) {
+    if (child.exitCode !== null) throw new Error(`${args.join(" ")} exited with ${child.exitCode}`);
+    try {
+      const res = await fetch(readyUrl);
+      await res.arrayBuffer();
+      if (res.status === 200) return { child, readyMs: performance.now() - started };
+    } catch {
+      // not listening yet
+    }
+    await new Promise((r) => setTimeout(r, 10));
+  }
+}
+
+export function stop(child: ChildProcess): Promise<void> {
+  return new Promise((resolve) => {
+    if (child.exitCode !== null) return resolve();
+    child.once("exit", () => resolve());
+    child.kill("SIGTERM");
+  });
+}
+
+export function percentile(sorted: readonly number[], p: number): number {
+  return sorted[Math.min(sorted.length - 1, Math.floor(sorted.length * p))] ?? NaN;
+}
