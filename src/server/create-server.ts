@@ -17,7 +17,7 @@ import { corsHeaders, sendResult } from "../http/send-result.ts";
 import { createCatalogHolder, type CatalogHolder } from "./catalog-holder.ts";
 import { loadStaticSite, type StaticSite } from "./static-site.ts";
 
-type NodeHandler = (req: IncomingMessage, res: ServerResponse, next?: (err?: unknown) => void) => unknown;
+type NodeHandler = (req: IncomingMessage, res: ServerResponse, next?: (err?: unknown) => void, locals?: object) => unknown;
 
 export interface LudexServer {
   readonly server: http.Server;
@@ -72,6 +72,8 @@ export async function createLudexServer(config: Config, options: ServerOptions =
   let astro: Promise<NodeHandler | undefined> | undefined;
   const astroHandler = (): Promise<NodeHandler | undefined> => (astro ??= loadAstroHandler(siteDir));
   const base = config.publicBaseUrl;
+  /** What Astro pages see as `Astro.locals` (typed in src/env.d.ts). */
+  const locals: App.Locals = { config, catalog };
 
   const searchCache = createResponseCache();
   const routes: Route[] = [
@@ -106,7 +108,8 @@ export async function createLudexServer(config: Config, options: ServerOptions =
           const pages = ctx.url.pathname.startsWith("/api/") ? undefined : await astroHandler();
           if (!pages) throw new Problem({ type: "not-found", title: "Not found", status: 404, detail: `nothing at ${ctx.url.pathname}` });
           res.setHeader("x-request-id", ctx.id);
-          await pages(req, res);
+          // Astro pages reach the server's services through `Astro.locals`.
+          await pages(req, res, undefined, locals);
           return;
         }
       }

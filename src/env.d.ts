@@ -1,0 +1,9 @@
+/// <reference types="astro/client" />
+
+declare namespace App {
+  /** Services the ludex server hands to Astro pages (src/server/create-server.ts). */
+  interface Locals {
+    config: import("./config/config.ts").Config;
+    catalog: import("./catalog/api/catalog-source.ts").CatalogSource;
+  }
+}

@@ -1,0 +1,86 @@
+import type { IncomingMessage } from "node:http";
+import { Problem } from "./problem.ts";
+
+function tooLarge(limit: number): Problem {
+  return new Problem({ type: "payload-too-large", title: "Request body too large", status: 413, detail: `the body may be at most ${limit} bytes` });
+}
+
+/**
+ * Reads a request body, refusing (413) one over `limit` bytes as soon as the Content-Length says
+ * so or the bytes received pass it, without buffering more than the limit.
+ * @see RFC 9110 §15.5.14
+ */
+export function readBody(req: IncomingMessage, limit: number): Promise<Buffer> {
+  const declared = Number(req.headers["content-length"]);
+  if (Number.isFinite(declared) && declared > limit) {
+    req.resume();
+    return Promise.reject(tooLarge(limit));
+  }
+  return new Promise((resolve, reject) => {
+    const chunks: Buffer[] = [];
+    let size = 0;
+    let done = false;
+    const fail = (problem: Problem): void => {
+      if (done) return;
+      done = true;
+      req.removeAllListeners("data");
+      req.resume();
+      reject(problem);
+    };
+    req.on("data", (chunk: Buffer) => {
+      size += chunk.length;
+      if (size > limit) fail(tooLarge(limit));
+      else chunks.push(chunk);
+    });
+    req.once("end", () => {
+      if (done) return;
+      done = true;
+      resolve(Buffer.concat(chunks, size));
+    });
+    req.once("aborted", () => fail(new Problem({ type: "bad-request", title: "Bad request", status: 400, detail: "the request body was cut off" })));
+    req.once("error", () => fail(new Problem({ type: "bad-request", title: "Bad request", status: 400, detail: "the request body could not be read" })));
+  });
+}
+
+/** The media type of a request, lower case, without parameters; "" when absent. */
+export function mediaType(req: IncomingMessage): string {
+  return (req.headers["content-type"] ?? "").split(";")[0]?.trim().toLowerCase() ?? "";
+}
+
+function unsupported(expected: string, got: string): Problem {
+  return new Problem({
+    type: "unsupported-media-type",
+    title: "Unsupported media type",
+    status: 415,
+    detail: `expected ${expected}, got ${got || "no Content-Type"}`,
+    headers: { "accept-post": expected },
+  });
+}
+
+/**
+ * Reads a JSON body (`application/json` or any `+json` type): 415 for another media type, 400 for
+ * malformed JSON or bytes that are not UTF-8, 413 past `limit`.
+ */
+export async function readJsonBody(req: IncomingMessage, limit: number): Promise<unknown> {
+  const type = mediaType(req);
+  if (type !== "application/json" && !type.endsWith("+json")) throw unsupported("application/json", type);
+  const body = await readBody(req, limit);
+  let text: string;
+  try {
+    text = new TextDecoder("utf-8", { fatal: true }).decode(body);
+  } catch {
+    throw new Problem({ type: "malformed-json", title: "Malformed JSON", status: 400, detail: "the body is not valid UTF-8" });
+  }
+  try {
+    return JSON.parse(text) as unknown;
+  } catch (error) {
+    throw new Problem({ type: "malformed-json", title: "Malformed JSON", status: 400, detail: `the body is not valid JSON: ${(error as Error).message}` });
+  }
+}
+
+/** Reads an `application/x-www-form-urlencoded` body: 415 for another media type, 413 past `limit`. */
+export async function readFormBody(req: IncomingMessage, limit: number): Promise<URLSearchParams> {
+  const type = mediaType(req);
+  if (type !== "application/x-www-form-urlencoded") throw unsupported("application/x-www-form-urlencoded", type);
+  return new URLSearchParams((await readBody(req, limit)).toString("utf8"));
+}
