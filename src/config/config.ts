@@ -17,6 +17,13 @@ export interface Config {
   /** What `ludex start` imports when there is no catalog yet. */
   readonly sources: readonly string[];
   readonly projectRoot: string;
+  /** Proxies whose X-Forwarded-For names the client (addresses or CIDR ranges); none by default. */
+  readonly trustedProxies: string;
+  /** ROM-matching quota in items per window per client; 0 turns the limit off. */
+  readonly matchRateLimit: number;
+  readonly matchRateWindowSeconds: number;
+  /** Base of the libretro-thumbnails style artwork URLs in match results. */
+  readonly artworkBaseUrl: string;
 }
 
 const envSchema = z.object({
@@ -31,6 +38,14 @@ const envSchema = z.object({
   LUDEX_MEMBERS_DB: z.string().min(1).optional(),
   LUDEX_BUILD_DIR: z.string().min(1).optional(),
   LUDEX_SOURCE: z.string().min(1).optional(),
+  LUDEX_TRUSTED_PROXIES: z.string().default(""),
+  LUDEX_MATCH_RATE_LIMIT: z
+    .string()
+    .regex(/^(\d{1,9}|off)$/, 'must be a whole number of items, or "off"')
+    .default("6000")
+    .transform((v) => (v === "off" ? 0 : Number(v))),
+  LUDEX_MATCH_RATE_WINDOW: z.coerce.number().int().min(1).max(86_400).default(60),
+  LUDEX_ARTWORK_BASE_URL: z.url({ protocol: /^https?$/ }).default("https://thumbnails.libretro.com"),
 });
 
 /** The project root: the folder holding package.json, two levels above this file. */
@@ -66,5 +81,9 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     buildDir: resolve(e.LUDEX_BUILD_DIR ?? "dist/catalog"),
     sources: (e.LUDEX_SOURCE ?? "data/sample").split(path.delimiter).filter(Boolean).map(resolve),
     projectRoot,
+    trustedProxies: e.LUDEX_TRUSTED_PROXIES,
+    matchRateLimit: e.LUDEX_MATCH_RATE_LIMIT,
+    matchRateWindowSeconds: e.LUDEX_MATCH_RATE_WINDOW,
+    artworkBaseUrl: e.LUDEX_ARTWORK_BASE_URL.replace(/\/+$/, ""),
   };
 }

@@ -11,19 +11,18 @@ export function problemTypeUri(baseUrl: string, type: string): string {
 
 /**
  * The one place the HTTP API writes a {@link Problem}: an RFC 9457 problem+json body.
- * Errors a client caused are cacheable briefly; server-side ones are not.
+ * Errors a GET caused through its URL are cacheable briefly; others are not.
  * @see RFC 9457 §3
  */
-export function problemResult(problem: Problem, baseUrl: string, instance?: string): HttpResult {
+export function problemResult(problem: Problem, baseUrl: string, method = "GET"): HttpResult {
   const body = {
     type: problemTypeUri(baseUrl, problem.type),
     title: problem.title,
     status: problem.status,
     ...(problem.detail !== undefined ? { detail: problem.detail } : {}),
-    ...(instance !== undefined ? { instance } : {}),
     ...problem.extensions,
   };
-  const cacheable = problem.status === 404 || problem.status === 422 || problem.status === 400;
+  const cacheable = (method === "GET" || method === "HEAD") && (problem.status === 404 || problem.status === 422 || problem.status === 400);
   return {
     status: problem.status,
     headers: {

@@ -42,6 +42,19 @@ export class Problem extends Error {
     this.extensions = init.extensions ?? {};
     this.headers = init.headers ?? {};
   }
+
+  /** The same problem with more response headers (e.g. rate-limit fields added on the way out). */
+  withHeaders(headers: Readonly<Record<string, string>>): Problem {
+    return new Problem({
+      type: this.type,
+      title: this.title,
+      status: this.status,
+      ...(this.detail !== undefined ? { detail: this.detail } : {}),
+      extensions: this.extensions,
+      headers: { ...headers, ...this.headers },
+      cause: this,
+    });
+  }
 }
 
 /** True for a thrown {@link Problem}. */

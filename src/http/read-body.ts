@@ -57,6 +57,9 @@ function unsupported(expected: string, got: string): Problem {
   });
 }
 
+/** Strict UTF-8: malformed bytes are an error, not U+FFFD. Stateless between calls, so shared. */
+const utf8 = new TextDecoder("utf-8", { fatal: true });
+
 /**
  * Reads a JSON body (`application/json` or any `+json` type): 415 for another media type, 400 for
  * malformed JSON or bytes that are not UTF-8, 413 past `limit`.
@@ -67,7 +70,7 @@ export async function readJsonBody(req: IncomingMessage, limit: number): Promise
   const body = await readBody(req, limit);
   let text: string;
   try {
-    text = new TextDecoder("utf-8", { fatal: true }).decode(body);
+    text = utf8.decode(body);
   } catch {
     throw new Problem({ type: "malformed-json", title: "Malformed JSON", status: 400, detail: "the body is not valid UTF-8" });
   }

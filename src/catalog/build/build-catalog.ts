@@ -10,6 +10,7 @@ import { summarize, type GameSummary } from "../search/game-summary.ts";
 import { buildSearchBuckets } from "./build-search-buckets.ts";
 import { contentHash } from "./etag.ts";
 import { BUILD_VERSION, MANIFEST_FILE, readManifest, type ShardIndex, type BuildManifest, type BuiltDocument, type BuiltPlatform } from "./manifest.ts";
+import { buildMatchTable } from "../../match/match-table.ts";
 import { readPlatformRecords } from "./read-platform-records.ts";
 import { writeFileAtomic } from "./write-file-atomic.ts";
 import { writeStaticDocument, type StaticDocumentInput } from "./write-static-document.ts";
@@ -41,7 +42,11 @@ function buildPlatform(db: CatalogDb, buildDir: string, platform: PlatformInfo, 
   // A record file whose bytes are unchanged is left alone, keeping its mtime and so its ETag;
   // rewriting ~100k small files is also the slowest part of a build.
   const old = new Map<number, { length: number; mtime: number; hash: string }>();
-  if (oldIndex) oldIndex.ids.forEach((id, i) => old.set(id, { length: oldIndex.lengths[i] ?? -1, mtime: oldIndex.mtimes[i] ?? 0, hash: oldIndex.hashes[i] ?? "" }));
+  // An index from an older build format may lack these columns; its records then count as changed.
+  if (oldIndex?.hashes && oldIndex.mtimes) {
+    const { hashes, mtimes } = oldIndex;
+    oldIndex.ids.forEach((id, i) => old.set(id, { length: oldIndex.lengths[i] ?? -1, mtime: mtimes[i] ?? 0, hash: hashes[i] ?? "" }));
+  }
   const chunks: Buffer[] = [];
   const index: ShardIndex = { ids: [], offsets: [], lengths: [], mtimes: [], hashes: [], summaries: [] };
   let offset = 0;
@@ -68,16 +73,18 @@ function buildPlatform(db: CatalogDb, buildDir: string, platform: PlatformInfo, 
   }
   const shard = Buffer.concat(chunks);
   const indexJson = JSON.stringify(index);
-  const hash = contentHash(Buffer.concat([shard, Buffer.from(indexJson)]), 12);
+  // The build version is part of the name so that a format change never rewrites a file in place.
+  const hash = contentHash(Buffer.concat([Buffer.from(`v${BUILD_VERSION}\n`), shard, Buffer.from(indexJson)]), 12);
   const base = `${platform.slug}.${hash}`;
   writeFileAtomic(path.join(buildDir, "shards", `${base}.ndjson`), shard);
   writeFileAtomic(path.join(buildDir, "shards", `${base}.idx.json`), indexJson);
+  writeFileAtomic(path.join(buildDir, "match", `${base}.json`), JSON.stringify(buildMatchTable(records)));
 
   if (oldIndex) {
     const kept = new Set(index.ids);
     for (const id of oldIndex.ids) if (!kept.has(id)) rmSync(path.join(buildDir, recordFile(id)), { force: true });
   }
-  return { fingerprint, hash, games: records.length, shard: `shards/${base}.ndjson`, index: `shards/${base}.idx.json` };
+  return { fingerprint, hash, games: records.length, shard: `shards/${base}.ndjson`, index: `shards/${base}.idx.json`, match: `match/${base}.json` };
 }
 
 function readShardIndex(buildDir: string, file: string): ShardIndex | undefined {
@@ -95,14 +102,14 @@ function collectGarbage(buildDir: string, keep: readonly (BuildManifest | undefi
   const live = new Set<string>();
   for (const manifest of keep) {
     if (!manifest) continue;
-    for (const p of Object.values(manifest.platforms)) for (const f of [p.shard, p.index]) live.add(f);
+    for (const p of Object.values(manifest.platforms)) for (const f of [p.shard, p.index, p.match]) live.add(f);
     for (const b of manifest.search ?? []) live.add(b.file);
   }
   for (const manifest of keep) {
     if (!manifest) continue;
     for (const d of Object.values(manifest.documents ?? {})) for (const f of [d.file, `${d.file}.br`, `${d.file}.gz`]) live.add(f);
   }
-  for (const dir of ["shards", "search", "documents"]) {
+  for (const dir of ["shards", "search", "documents", "match"]) {
     const full = path.join(buildDir, dir);
     if (!existsSync(full)) continue;
     for (const name of readdirSync(full)) if (!live.has(`${dir}/${name}`)) rmSync(path.join(full, name), { force: true });
@@ -142,7 +149,7 @@ export function buildCatalog(options: BuildOptions): BuildSummary {
     for (const row of rows) {
       const info = JSON.parse(row.info_json) as PlatformInfo;
       const old = reusable?.platforms[row.slug];
-      const canReuse = old !== undefined && old.fingerprint === row.fingerprint && [old.shard, old.index].every((f) => existsSync(path.join(options.buildDir, f)));
+      const canReuse = old !== undefined && old.fingerprint === row.fingerprint && [old.shard, old.index, old.match].every((f) => existsSync(path.join(options.buildDir, f)));
       let built: BuiltPlatform;
       if (canReuse) {
         built = old;

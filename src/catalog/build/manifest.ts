@@ -6,7 +6,7 @@ import type { GameSummary } from "../search/game-summary.ts";
 export const MANIFEST_FILE = "manifest.json";
 
 /** Bump when the output format changes, so that the next build redoes every platform. */
-export const BUILD_VERSION = 6;
+export const BUILD_VERSION = 7;
 
 /**
  * Columnar offsets of one shard, as stored in its `.idx.json`, with each record's file time (the
@@ -48,6 +48,8 @@ export interface BuiltPlatform {
   readonly shard: string;
   /** Columnar offsets into the shard and search summaries: `{ ids, offsets, lengths, etags, summaries }`. */
   readonly index: string;
+  /** ROM facts in columns for matching (src/match/match-table.ts), loaded on first use. */
+  readonly match: string;
 }
 
 /** One serialized MiniSearch index covering the titles of a fixed group of platforms. */

@@ -11,7 +11,7 @@ import { findSources, type SourceFile } from "./find-sources.ts";
 import { addMetadataDat, createMetadataIndex } from "./metadata-index.ts";
 
 /** Bump when parsing or grouping changes, so that the next import redoes every platform. */
-export const IMPORT_VERSION = 1;
+export const IMPORT_VERSION = 2;
 
 export interface ImportProgress {
   readonly filesDone: number;

@@ -11,6 +11,8 @@ import { aliasKey } from "../platforms/platform-registry.ts";
 import type { PlatformEntry } from "../record/game-record.ts";
 import type { GameSummary } from "../search/game-summary.ts";
 import { searchIndexOptions } from "../search/search-index-options.ts";
+import { createMatchIndex, type MatchIndex } from "../../match/match-index.ts";
+import type { MatchTable } from "../../match/match-table.ts";
 import type { SearchScope } from "../search/search-games.ts";
 import { createSearchVocabulary } from "../search/search-vocabulary.ts";
 
@@ -46,6 +48,8 @@ export interface CatalogSnapshot {
   document(name: string): StoredDocument | undefined;
   /** One platform's games in listing order (title, then id); undefined for an unknown slug. */
   listing(slug: string): readonly GameSummary[] | undefined;
+  /** ROM-matching lookups of one platform, loaded on first use; undefined for an unknown slug. */
+  matchIndex(slug: string): MatchIndex | undefined;
   /** What a search covers: one platform (by slug), or all of them. */
   searchScope(slug?: string): SearchScope;
   /** Releases the open shard files; the snapshot must not be used afterwards. */
@@ -101,6 +105,7 @@ export function loadCatalogSnapshot(buildDir: string): CatalogSnapshot {
     const summariesByPlatform = new Map<string, readonly GameSummary[]>();
     const summaryById = new Map<number, GameSummary>();
     const listings = new Map<string, readonly GameSummary[]>();
+    const matchIndexes = new Map<string, MatchIndex>();
     for (const [slug, platform] of Object.entries(manifest.platforms)) {
       const fd = openSync(path.join(buildDir, platform.shard), "r");
       fds.push(fd);
@@ -167,6 +172,15 @@ export function loadCatalogSnapshot(buildDir: string): CatalogSnapshot {
         const games = [...summaries].sort((a, b) => collator.compare(a.title, b.title) || a.id - b.id);
         listings.set(slug, games);
         return games;
+      },
+      matchIndex(slug) {
+        const cached = matchIndexes.get(slug);
+        if (cached) return cached;
+        const file = manifest.platforms[slug]?.match;
+        if (!file) return undefined;
+        const index = createMatchIndex(JSON.parse(readFileSync(path.join(buildDir, file), "utf8")) as MatchTable);
+        matchIndexes.set(slug, index);
+        return index;
       },
       searchScope(slug) {
         const summary = (id: number): GameSummary | undefined => summaryById.get(id);

@@ -1,0 +1,101 @@
+/**
+ * npm run bench:match — 100-item match requests built from real hashes in the full libretro
+ * catalog, sent over HTTP with the rate limit off; prints items/s and per-request latency against a
+ * bare node:http baseline that reads each request body and replays a recorded answer, plus the
+ * in-process matcher's lookups/s.
+ */
+import http from "node:http";
+import path from "node:path";
+import type { GameRecord } from "../../src/catalog/record/game-record.ts";
+import { searchGames } from "../../src/catalog/search/search-games.ts";
+import { loadCatalogSnapshot } from "../../src/catalog/store/catalog-snapshot.ts";
+import { projectRoot } from "../../src/config/config.ts";
+import { matchRoms } from "../../src/match/match-roms.ts";
+import { load, prepareRealCatalog, startProcess, stop, type LoadResult } from "./bench-support.ts";
+
+const SECONDS = Number(process.env.BENCH_SECONDS ?? 10);
+const CONNECTIONS = 10;
+const PLATFORMS = ["nes", "snes", "gb", "gba", "megadrive", "psx", "n64", "nds"];
+
+async function main(): Promise<void> {
+  const { buildDir } = prepareRealCatalog();
+  const snapshot = loadCatalogSnapshot(buildDir);
+  const bodies: string[] = [];
+  const itemsBySystem = new Map<string, object[]>();
+  for (const slug of PLATFORMS) {
+    const items: object[] = [];
+    for (const summary of snapshot.listing(slug) ?? []) {
+      const record = JSON.parse(snapshot.record(summary.id)?.body.toString() ?? "null") as GameRecord;
+      for (const release of record.releases) {
+        for (const rom of release.roms) {
+          if (!rom.sha1 || !rom.md5 || !rom.crc) continue;
+          const r = items.length % 4;
+          items.push(r < 2 ? { sha1: rom.sha1, name: rom.name } : r === 2 ? { md5: rom.md5 } : { crc: rom.crc, size: rom.size });
+        }
+      }
+    }
+    itemsBySystem.set(slug, items);
+  }
+  for (let i = 0; i < 400; i++) {
+    const slug = PLATFORMS[i % PLATFORMS.length] ?? "snes";
+    const pool = itemsBySystem.get(slug) ?? [];
+    const items = Array.from({ length: 100 }, () => pool[Math.floor(Math.random() * pool.length)]);
+    bodies.push(JSON.stringify({ systemId: slug, items }));
+  }
+
+  // In-process: the matcher alone, every platform's index already loaded.
+  let lookups = 0;
+  const started = performance.now();
+  while (performance.now() - started < 3000) {
+    const body = JSON.parse(bodies[lookups % bodies.length] ?? "{}") as { systemId: string; items: unknown[] };
+    const platform = snapshot.platform(body.systemId);
+    const index = snapshot.matchIndex(body.systemId);
+    if (!platform || !index) throw new Error(body.systemId);
+    const scope = snapshot.searchScope(platform.id);
+    matchRoms({ index, platform, summary: (id) => scope.summary(id), searchTitles: (t) => searchGames(scope, { query: t, limit: 10 }).results, artworkBaseUrl: "https://t.example" }, body.items, []);
+    lookups += body.items.length;
+  }
+  const inProcess = lookups / ((performance.now() - started) / 1000);
+  snapshot.close();
+
+  const port = 4800 + Math.floor(Math.random() * 100);
+  const origin = `http://127.0.0.1:${port}`;
+  const { child: server } = await startProcess([path.join(projectRoot, "scripts", "ludex.js"), "serve"], { LUDEX_BUILD_DIR: buildDir, PORT: String(port), LUDEX_MATCH_RATE_LIMIT: "off", ...(process.env.BENCH_NO_FLAGS ? { LUDEX_REEXEC: "1" } : {}) }, `${origin}/api/health/`);
+  const recorded = await (await fetch(`${origin}/api/v1/games/`, { method: "POST", headers: { "content-type": "application/json", "accept-encoding": "identity" }, body: bodies[0] })).text();
+
+  const basePort = port + 1;
+  const baseline = http
+    .createServer((req, res) => {
+      req.resume();
+      req.on("end", () => {
+        res.writeHead(200, { "content-type": "application/json", "content-length": Buffer.byteLength(recorded) });
+        res.end(recorded);
+      });
+    })
+    .listen(basePort, "127.0.0.1");
+
+  const opts = { seconds: SECONDS, connections: CONNECTIONS, method: "POST", bodies, headers: { "content-type": "application/json" } };
+  const paths = bodies.map(() => "/api/v1/games/");
+  await load(origin, paths, { ...opts, seconds: 3 });
+  const runs: { ludex: LoadResult[]; base: LoadResult[] } = { ludex: [], base: [] };
+  for (let round = 0; round < 3; round++) {
+    runs.ludex.push(await load(origin, paths, opts));
+    runs.base.push(await load(`http://127.0.0.1:${basePort}`, paths, opts));
+  }
+  await stop(server);
+  baseline.close();
+  const median = (list: LoadResult[]): LoadResult => [...list].sort((a, b) => a.rps - b.rps)[1] as LoadResult;
+  const ludex = median(runs.ludex);
+  const base = median(runs.base);
+  const itemsPerSecond = ludex.rps * 100;
+  console.log(`${bodies.length} distinct 100-item requests over ${PLATFORMS.join(", ")}; autocannon ${CONNECTIONS} connections, ${SECONDS} s, median of 3 rounds`);
+  console.log(`baseline (replay)   ${base.rps.toFixed(0).padStart(6)} req/s  p50 ${base.p50} ms  p99 ${base.p99} ms`);
+  console.log(`ludex matching      ${ludex.rps.toFixed(0).padStart(6)} req/s  p50 ${ludex.p50} ms  p99 ${ludex.p99} ms  errors ${ludex.errors + ludex.non2xx}  ratio ${(ludex.rps / base.rps).toFixed(2)}x`);
+  console.log(`items/s over HTTP   ${itemsPerSecond.toFixed(0)}`);
+  console.log(`in-process matcher  ${inProcess.toFixed(0)} lookups/s`);
+  console.log(`${itemsPerSecond >= 200_000 ? "ok  " : "FAIL"} >= 200,000 items/s over HTTP`);
+  console.log(`${ludex.p99 <= 20 ? "ok  " : "FAIL"} p99 of a 100-item request <= 20 ms`);
+  console.log(`${ludex.errors + ludex.non2xx === 0 ? "ok  " : "FAIL"} no errors`);
+}
+
+await main();

@@ -1,0 +1,191 @@
+import { parseGameName } from "../catalog/names/parse-game-name.ts";
+import { titleKey } from "../catalog/names/title-key.ts";
+import { serialKey } from "../catalog/import/metadata-index.ts";
+import type { PlatformEntry } from "../catalog/record/game-record.ts";
+import type { GameSummary } from "../catalog/search/game-summary.ts";
+import { artworkUrl, type ArtworkType } from "./artwork.ts";
+import type { MatchIndex } from "./match-index.ts";
+import { bareFileName, fileNameKey } from "./match-keys.ts";
+import { fastMatchItem, matchItemSchema, type MatchItem } from "./match-schemas.ts";
+import { titleSimilarity } from "./title-similarity.ts";
+
+export type MatchedBy = "sha1" | "md5" | "crc" | "serial" | "name" | "title" | "fuzzy";
+
+export interface MatchCandidate {
+  readonly gameId: number;
+  readonly title: string;
+  /** The DAT name of the matched release. */
+  readonly release: string;
+  readonly confidence: number;
+}
+
+export interface Match extends MatchCandidate {
+  readonly matchedBy: MatchedBy;
+}
+
+export type MatchResult =
+  | { readonly index: number; readonly status: "matched"; readonly match: Match; readonly artwork?: Partial<Record<ArtworkType, string>>; readonly candidates?: readonly MatchCandidate[] }
+  | { readonly index: number; readonly status: "ambiguous"; readonly matchedBy: MatchedBy; readonly candidates: readonly MatchCandidate[] }
+  | { readonly index: number; readonly status: "notFound" }
+  | { readonly index: number; readonly status: "invalid"; readonly errors: readonly { readonly pointer: string; readonly detail: string }[] };
+
+/** What matching one platform needs from the catalog. */
+export interface MatchContext {
+  readonly index: MatchIndex;
+  readonly platform: PlatformEntry;
+  summary(gameId: number): GameSummary | undefined;
+  /** Title search within the platform, best first (for the fuzzy step). */
+  searchTitles(title: string): readonly GameSummary[];
+  readonly artworkBaseUrl: string;
+}
+
+/** How sure each step is. Hash matches are certain; a CRC alone can collide; names and titles can be wrong. */
+const confidence: Readonly<Record<Exclude<MatchedBy, "fuzzy">, number>> = { sha1: 1, md5: 1, crc: 0.9, serial: 0.95, name: 0.95, title: 0.85 };
+/** A CRC that also agrees on the size is all but certain. */
+const CRC_SIZE_CONFIDENCE = 0.98;
+/** Fuzzy matches are scaled below every exact step, and need this much title similarity. */
+const FUZZY_SCALE = 0.8;
+const FUZZY_MIN_SIMILARITY = 0.6;
+/** Runner-ups this close to the best fuzzy match are listed as candidates. */
+const FUZZY_CLOSE = 0.1;
+
+/**
+ * Distinct games of the given rows (or releases, with `rows` false), each with its first release:
+ * rows come in record order, best release first. Usually one game, so a flat array beats a Map.
+ */
+function gamesOf(index: MatchIndex, ids: readonly number[], rows: boolean): [gameId: number, release: number][] {
+  const games: [number, number][] = [];
+  for (const id of ids) {
+    const release = rows ? (index.table.release[id] ?? -1) : id;
+    const gameId = index.table.releases[release]?.[0];
+    if (gameId !== undefined && !games.some(([g]) => g === gameId)) games.push([gameId, release]);
+  }
+  return games;
+}
+
+function candidate(ctx: MatchContext, gameId: number, release: number, score: number): MatchCandidate {
+  return { gameId, title: ctx.summary(gameId)?.title ?? "", release: ctx.index.table.releases[release]?.[1] ?? "", confidence: score };
+}
+
+function artworkFor(ctx: MatchContext, types: readonly ArtworkType[], datName: string): Partial<Record<ArtworkType, string>> | undefined {
+  if (types.length === 0) return undefined;
+  const out: Partial<Record<ArtworkType, string>> = {};
+  for (const type of types) out[type] = artworkUrl(ctx.artworkBaseUrl, ctx.platform.libretroName, type, datName);
+  return out;
+}
+
+/** The outcome of one exact step over rom rows or releases: nothing, one game, or several (ambiguous). */
+function decide(
+  ctx: MatchContext,
+  i: number,
+  by: Exclude<MatchedBy, "fuzzy">,
+  ids: readonly number[],
+  rows: boolean,
+  types: readonly ArtworkType[],
+  score: number = confidence[by],
+): MatchResult | undefined {
+  if (ids.length === 0) return undefined;
+  const games = gamesOf(ctx.index, ids, rows);
+  const [first] = games;
+  if (!first) return undefined;
+  if (games.length > 1) {
+    return { index: i, status: "ambiguous", matchedBy: by, candidates: games.map(([gameId, release]) => candidate(ctx, gameId, release, score)) };
+  }
+  const [gameId, release] = first;
+  const datName = ctx.index.table.releases[release]?.[1] ?? "";
+  const match: Match = { gameId, title: ctx.summary(gameId)?.title ?? "", release: datName, confidence: score, matchedBy: by };
+  const artwork = artworkFor(ctx, types, datName);
+  return artwork ? { index: i, status: "matched", match, artwork } : { index: i, status: "matched", match };
+}
+
+/** For a title match, the release whose regions best fit the file's own tags. */
+function bestRelease(ctx: MatchContext, releases: readonly number[], regions: readonly string[]): number[] {
+  if (regions.length === 0) return [...releases];
+  const fitting = releases.filter((r) => {
+    const name = ctx.index.table.releases[r]?.[1] ?? "";
+    return parseGameName(name).regions.some((region) => regions.includes(region));
+  });
+  return [...fitting, ...releases.filter((r) => !fitting.includes(r))];
+}
+
+/** A strong-hash step: one row is the common case and needs no arrays; several go through {@link decide}. */
+function byHash(ctx: MatchContext, i: number, by: "sha1" | "md5", lookup: MatchIndex["sha1"], hash: string, types: readonly ArtworkType[]): MatchResult | undefined {
+  const row = lookup.only(hash);
+  if (row === -1) return undefined;
+  return decide(ctx, i, by, row === -2 ? lookup.get(hash) : [row], true, types);
+}
+
+function matchOne(ctx: MatchContext, i: number, item: MatchItem, types: readonly ArtworkType[]): MatchResult {
+  const { index } = ctx;
+  if (item.sha1) {
+    const hit = byHash(ctx, i, "sha1", index.sha1, item.sha1, types);
+    if (hit) return hit;
+  }
+  if (item.md5) {
+    const hit = byHash(ctx, i, "md5", index.md5, item.md5, types);
+    if (hit) return hit;
+  }
+  if (item.crc) {
+    const rows = index.crc.get(item.crc);
+    if (item.size != null) {
+      const hit = decide(ctx, i, "crc", rows.filter((row) => index.table.size[row] === item.size), true, types, CRC_SIZE_CONFIDENCE);
+      if (hit) return hit;
+    }
+    const hit = decide(ctx, i, "crc", rows, true, types);
+    if (hit) return hit;
+  }
+  if (item.serial) {
+    const hit = decide(ctx, i, "serial", index.serial.get(serialKey(item.serial)), false, types);
+    if (hit) return hit;
+  }
+  if (item.name) {
+    const key = fileNameKey(item.name);
+    const releases = [...index.romName.get(key).map((row) => index.table.release[row] ?? -1), ...index.datName.get(key)];
+    const hit = decide(ctx, i, "name", releases, false, types);
+    if (hit) return hit;
+
+    const parsed = parseGameName(bareFileName(item.name));
+    const wanted = titleKey(parsed.title);
+    if (wanted) {
+      const titled = decide(ctx, i, "title", bestRelease(ctx, index.title.get(wanted), parsed.regions), false, types);
+      if (titled) return titled;
+      const scored = ctx
+        .searchTitles(parsed.title)
+        .map((game) => ({ game, similarity: titleSimilarity(wanted, game.key) }))
+        .filter((s) => s.similarity >= FUZZY_MIN_SIMILARITY)
+        .sort((a, b) => b.similarity - a.similarity || a.game.id - b.game.id);
+      const best = scored[0];
+      if (best) {
+        const releaseOf = (gameId: number): number => bestRelease(ctx, index.title.get(ctx.summary(gameId)?.key ?? ""), parsed.regions)[0] ?? -1;
+        const toCandidate = (s: { game: GameSummary; similarity: number }): MatchCandidate =>
+          candidate(ctx, s.game.id, releaseOf(s.game.id), Math.round(s.similarity * FUZZY_SCALE * 1000) / 1000);
+        const match: Match = { ...toCandidate(best), matchedBy: "fuzzy" };
+        const close = scored.slice(1).filter((s) => best.similarity - s.similarity <= FUZZY_CLOSE).map(toCandidate);
+        const artwork = artworkFor(ctx, types, match.release);
+        return { index: i, status: "matched", match, ...(artwork ? { artwork } : {}), ...(close.length > 0 ? { candidates: [match, ...close] } : {}) };
+      }
+    }
+  }
+  return { index: i, status: "notFound" };
+}
+
+/**
+ * Matches each item on its own — one bad item never fails the batch — in the order sha1, md5,
+ * crc+size, crc, serial, file or DAT name, clean title, fuzzy title. A hash shared by several
+ * games is `ambiguous` with its candidates, never a silent pick.
+ */
+export function matchRoms(ctx: MatchContext, items: readonly unknown[], types: readonly ArtworkType[]): MatchResult[] {
+  return items.map((raw, i) => {
+    const fast = fastMatchItem(raw);
+    if (fast) return matchOne(ctx, i, fast, types);
+    const parsed = matchItemSchema.safeParse(raw);
+    if (!parsed.success) {
+      return {
+        index: i,
+        status: "invalid",
+        errors: parsed.error.issues.map((issue) => ({ pointer: `/items/${i}${issue.path.map((p) => `/${String(p)}`).join("")}`, detail: issue.message })),
+      };
+    }
+    return matchOne(ctx, i, parsed.data, types);
+  });
+}

@@ -1,0 +1,78 @@
+import { z } from "zod";
+import { artworkTypes } from "./artwork.ts";
+
+/** Most items a request may carry. @see service-spec §8 */
+export const MAX_MATCH_ITEMS = 100;
+/** Largest request body accepted (413 beyond): 100 items of generous size. */
+export const MATCH_BODY_LIMIT = 128 * 1024;
+
+const hex = (digits: number): z.ZodType<string> =>
+  z
+    .string()
+    .regex(new RegExp(`^[0-9a-fA-F]{${digits}}$`), `must be ${digits} hexadecimal digits`)
+    .transform((v) => v.toLowerCase()) as unknown as z.ZodType<string>;
+
+/**
+ * One file the client has. Any of the fields may be given; unknown extra properties are allowed
+ * and ignored; null counts as absent. Hex is case-insensitive.
+ */
+export const matchItemSchema = z
+  .looseObject({
+    name: z.string().min(1, "must not be empty").max(1024).nullish(),
+    size: z.number().int("must be a whole number of bytes").min(0).max(Number.MAX_SAFE_INTEGER).nullish(),
+    crc: hex(8).nullish(),
+    md5: hex(32).nullish(),
+    sha1: hex(40).nullish(),
+    serial: z.string().min(1, "must not be empty").max(64).nullish(),
+  })
+  .refine((item) => item.name != null || item.crc != null || item.md5 != null || item.sha1 != null || item.serial != null, {
+    message: "needs at least one of name, crc, md5, sha1 or serial",
+  });
+
+export type MatchItem = z.infer<typeof matchItemSchema>;
+
+/**
+ * POST /api/v1/games/ request body. Items are validated one by one afterwards, so that one bad
+ * item never fails the batch.
+ * @see service-spec §2 (ROM match request), §4.3
+ */
+export const matchRequestSchema = z.object({
+  systemId: z.string().min(1, "must not be empty").max(128),
+  items: z.array(z.unknown()).min(1, "must hold at least one item").max(MAX_MATCH_ITEMS, `must hold at most ${MAX_MATCH_ITEMS} items`),
+  artworkTypes: z
+    .array(z.enum(artworkTypes, { error: `must be one of ${artworkTypes.join(", ")}` }))
+    .max(artworkTypes.length)
+    .optional(),
+});
+
+export type MatchRequest = z.infer<typeof matchRequestSchema>;
+
+const hexPattern = { crc: /^[0-9a-fA-F]{8}$/, md5: /^[0-9a-fA-F]{32}$/, sha1: /^[0-9a-fA-F]{40}$/ } as const;
+
+/**
+ * The item as {@link matchItemSchema} would give it, checked without zod — or undefined when it
+ * is not certainly valid, and zod must decide (and explain). Validation was an eighth of a match
+ * request's cost; this path accepts exactly what the schema accepts (property-tested in
+ * tests/match/match-schemas.test.ts), so the schema stays the one definition.
+ */
+export function fastMatchItem(raw: unknown): MatchItem | undefined {
+  if (typeof raw !== "object" || raw === null || Array.isArray(raw)) return undefined;
+  const r = raw as Record<string, unknown>;
+  const { name, size, crc, md5, sha1, serial } = r;
+  if (name != null && (typeof name !== "string" || name.length < 1 || name.length > 1024)) return undefined;
+  if (size != null && (typeof size !== "number" || !Number.isSafeInteger(size) || size < 0)) return undefined;
+  if (serial != null && (typeof serial !== "string" || serial.length < 1 || serial.length > 64)) return undefined;
+  if (crc != null && (typeof crc !== "string" || !hexPattern.crc.test(crc))) return undefined;
+  if (md5 != null && (typeof md5 !== "string" || !hexPattern.md5.test(md5))) return undefined;
+  if (sha1 != null && (typeof sha1 !== "string" || !hexPattern.sha1.test(sha1))) return undefined;
+  if (name == null && crc == null && md5 == null && sha1 == null && serial == null) return undefined;
+  // Only the fields matching reads: unknown properties are allowed but never looked at.
+  const item: { name?: string; size?: number; crc?: string; md5?: string; sha1?: string; serial?: string } = {};
+  if (name != null) item.name = name;
+  if (size != null) item.size = size;
+  if (crc != null) item.crc = crc.toLowerCase();
+  if (md5 != null) item.md5 = md5.toLowerCase();
+  if (sha1 != null) item.sha1 = sha1.toLowerCase();
+  if (serial != null) item.serial = serial;
+  return item as MatchItem;
+}

@@ -1,0 +1,44 @@
+import type { GameRecord } from "../catalog/record/game-record.ts";
+import { fileNameKey } from "./match-keys.ts";
+
+/**
+ * One platform's ROM facts in columns, as written by the build (`match/<slug>.<hash>.json`) and
+ * loaded on the first match request for that platform. Row r is one rom; `release[r]` indexes
+ * `releases`, which pairs a game id with the DAT name of the release.
+ */
+export interface MatchTable {
+  readonly releases: [gameId: number, datName: string][];
+  readonly release: number[];
+  readonly size: (number | null)[];
+  readonly crc: (string | null)[];
+  readonly md5: (string | null)[];
+  readonly sha1: (string | null)[];
+  readonly serial: (string | null)[];
+  /** {@link fileNameKey} of the rom name. */
+  readonly name: (string | null)[];
+  /** Release serials (Redump game-level serials), by release index. */
+  readonly releaseSerial: (string | null)[];
+}
+
+/** The match table of a platform's records. */
+export function buildMatchTable(records: readonly GameRecord[]): MatchTable {
+  const table: MatchTable = { releases: [], release: [], size: [], crc: [], md5: [], sha1: [], serial: [], name: [], releaseSerial: [] };
+  for (const record of records) {
+    for (const release of record.releases) {
+      const index = table.releases.length;
+      table.releases.push([record.id, release.name]);
+      table.releaseSerial.push(release.serial ?? null);
+      for (const rom of release.roms) {
+        table.release.push(index);
+        table.size.push(rom.size ?? null);
+        table.crc.push(rom.crc ?? null);
+        table.md5.push(rom.md5 ?? null);
+        table.sha1.push(rom.sha1 ?? null);
+        table.serial.push(rom.serial ?? null);
+        table.name.push(rom.name ? fileNameKey(rom.name) : null);
+      }
+    }
+  }
+  return table;
+}
+
