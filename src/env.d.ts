@@ -5,5 +5,7 @@ declare namespace App {
   interface Locals {
     config: import("./config/config.ts").Config;
     catalog: import("./catalog/api/catalog-source.ts").CatalogSource;
+    /** Members, grants and the OAuth routes (src/oauth/). */
+    oauth: import("./oauth/oauth-service.ts").OAuthService;
   }
 }

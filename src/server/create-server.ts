@@ -11,7 +11,11 @@ import type { Config } from "../config/config.ts";
 import type { HttpResult, RequestContext } from "../http/http-types.ts";
 import { Problem, isProblem } from "../http/problem.ts";
 import { internalErrorProblem, problemResult } from "../http/problem-response.ts";
+import { parseTrustedProxies } from "../http/client-address.ts";
+import { createRateLimiter } from "../http/rate-limiter.ts";
 import { createResponseCache } from "../http/response-cache.ts";
+import { matchRoute } from "../match/match-route.ts";
+import { createOAuthService, type OAuthService, type OAuthServiceOptions } from "../oauth/oauth-service.ts";
 import { createRouter, methodNotAllowed, type Route } from "../http/router.ts";
 import { corsHeaders, sendResult } from "../http/send-result.ts";
 import { createCatalogHolder, type CatalogHolder } from "./catalog-holder.ts";
@@ -22,6 +26,8 @@ type NodeHandler = (req: IncomingMessage, res: ServerResponse, next?: (err?: unk
 export interface LudexServer {
   readonly server: http.Server;
   readonly catalog: CatalogHolder;
+  /** The OAuth authorization server and member store (src/oauth/). */
+  readonly oauth: OAuthService;
   /** Starts listening; resolves with the bound port. */
   listen(port?: number, host?: string): Promise<number>;
   close(): Promise<void>;
@@ -31,6 +37,8 @@ export interface ServerOptions {
   /** Astro's build output (dist/site); pages are served from it when present. */
   readonly siteDir?: string;
   readonly log?: (line: Record<string, unknown>) => void;
+  /** OAuth clock and rate limits (tests); the log is `log` above. */
+  readonly oauth?: Omit<OAuthServiceOptions, "log">;
 }
 
 async function loadAstroHandler(siteDir: string): Promise<NodeHandler | undefined> {
@@ -73,14 +81,28 @@ export async function createLudexServer(config: Config, options: ServerOptions =
   const astroHandler = (): Promise<NodeHandler | undefined> => (astro ??= loadAstroHandler(siteDir));
   const base = config.publicBaseUrl;
   /** What Astro pages see as `Astro.locals` (typed in src/env.d.ts). */
-  const locals: App.Locals = { config, catalog };
+  const oauth = createOAuthService(config, { ...options.oauth, log: (line) => options.log?.(line) });
+  const locals: App.Locals = { config, catalog, oauth };
 
   const searchCache = createResponseCache();
+  const trustedProxies = parseTrustedProxies(config.trustedProxies);
   const routes: Route[] = [
     { path: "/api/v1/agent/games/", methods: { GET: agentSearchRoute(catalog, base, searchCache) } },
-    { path: "/api/v1/games/", methods: { GET: gamesRoute(catalog, base, searchCache) } },
+    {
+      path: "/api/v1/games/",
+      methods: {
+        GET: gamesRoute(catalog, base, searchCache),
+        POST: matchRoute({
+          catalog,
+          limiter: createRateLimiter({ name: "match", quota: config.matchRateLimit, windowSeconds: config.matchRateWindowSeconds }),
+          trustedProxies,
+          artworkBaseUrl: config.artworkBaseUrl,
+        }),
+      },
+    },
     { path: "/api/v1/community/", methods: { GET: communityRoute(catalog) } },
     { path: "/api/health/", methods: { GET: healthRoute(catalog, startedAt) } },
+    ...oauth.routes,
   ];
   const route = createRouter(routes);
 
@@ -115,10 +137,10 @@ export async function createLudexServer(config: Config, options: ServerOptions =
       }
     } catch (error) {
       if (isProblem(error)) {
-        result = problemResult(error, base);
+        result = problemResult(error, base, ctx.method);
       } else {
         options.log?.({ level: "error", requestId: ctx.id, msg: "unhandled error", err: error instanceof Error ? error.stack : String(error) });
-        result = problemResult(internalErrorProblem(), base);
+        result = problemResult(internalErrorProblem(), base, ctx.method);
       }
     }
     sendResult(req, res, result, common);
@@ -143,6 +165,7 @@ export async function createLudexServer(config: Config, options: ServerOptions =
   return {
     server,
     catalog,
+    oauth,
     listen: (port = config.port, host = config.host) =>
       new Promise((resolve, reject) => {
         server.once("error", reject);
@@ -154,7 +177,10 @@ export async function createLudexServer(config: Config, options: ServerOptions =
       }),
     close: () =>
       new Promise((resolve) => {
-        server.close(() => resolve());
+        server.close(() => {
+          oauth.close();
+          resolve();
+        });
         server.closeIdleConnections();
       }),
   };

@@ -1,0 +1,119 @@
+import { Problem } from "../../http/problem.ts";
+import type { IdentityDb } from "../identity-db.ts";
+import { hashPassword, verifyPassword } from "./password-hash.ts";
+
+/** A member as the operator sees it (CLI). The public identity is only `id` and `displayName`. */
+export interface Member {
+  readonly id: number;
+  readonly username: string;
+  readonly displayName: string;
+  readonly createdAt: number;
+  readonly disabledAt: number | null;
+}
+
+/** What the identity endpoint may reveal about a member, and nothing else. @see service-spec §2, §4.5 */
+export interface MemberIdentity {
+  readonly id: number;
+  readonly displayName: string;
+}
+
+/** Sign-in names: lower case letters, digits and . _ - (compared case-insensitively). */
+const usernamePattern = /^[a-z0-9][a-z0-9._-]{0,63}$/;
+/** NIST SP 800-63B §5.1.1.2: at least 8 characters; the upper bound only caps hashing work. */
+const PASSWORD_MIN = 8;
+const PASSWORD_MAX = 1024;
+
+interface MemberRow {
+  id: number;
+  username: string;
+  display_name: string;
+  password_hash: string;
+  created_at: number;
+  disabled_at: number | null;
+}
+
+function toMember(row: MemberRow): Member {
+  return { id: row.id, username: row.username, displayName: row.display_name, createdAt: row.created_at, disabledAt: row.disabled_at };
+}
+
+function invalid(detail: string): Problem {
+  return new Problem({ type: "invalid-member", title: "Invalid member", status: 422, detail });
+}
+
+/** Normalises a sign-in name, or undefined when it cannot be one. */
+export function normalizeUsername(value: string): string | undefined {
+  const lower = value.trim().toLowerCase();
+  return usernamePattern.test(lower) ? lower : undefined;
+}
+
+/** Checks a display name: 1–100 characters after trimming, no control characters. */
+export function normalizeDisplayName(value: string): string | undefined {
+  const name = value.normalize("NFC").trim();
+  return name.length >= 1 && name.length <= 100 && !/\p{Cc}/u.test(name) ? name : undefined;
+}
+
+/** The member accounts: added, listed and disabled by the operator (CLI); verified at sign-in. */
+export interface MemberStore {
+  add(input: { readonly username: string; readonly displayName: string; readonly password: string }): Promise<Member>;
+  list(): Member[];
+  /** Disables a member and ends everything they authorized: sessions and grants. */
+  disable(username: string): Member;
+  /** The active member with these credentials, or undefined (same work either way). */
+  verifyCredentials(username: string, password: string): Promise<Member | undefined>;
+  /** The public identity of an active member. */
+  identity(id: number): MemberIdentity | undefined;
+}
+
+/** The member store on the identity database (passwords as PHC strings from a memory-hard hash). */
+export function createMemberStore(db: IdentityDb, now: () => number = Date.now): MemberStore {
+  const byUsername = db.prepare<[string], MemberRow>("SELECT * FROM members WHERE username = ?");
+  // Verifying against a throwaway hash for unknown names keeps sign-in timing from revealing which names exist.
+  let decoy: Promise<string> | undefined;
+  return {
+    async add({ username, displayName, password }) {
+      const name = normalizeUsername(username);
+      if (!name) throw invalid("a username is 1 to 64 characters: letters, digits, '.', '_' or '-', starting with a letter or digit");
+      const display = normalizeDisplayName(displayName);
+      if (!display) throw invalid("a display name is 1 to 100 characters without control characters");
+      if (password.length < PASSWORD_MIN || password.length > PASSWORD_MAX) throw invalid(`a password is ${PASSWORD_MIN} to ${PASSWORD_MAX} characters`);
+      if (byUsername.get(name)) throw new Problem({ type: "member-exists", title: "Member exists", status: 409, detail: `a member named "${name}" already exists` });
+      const hash = await hashPassword(password);
+      const row = db
+        .prepare<[string, string, string, number], MemberRow>("INSERT INTO members (username, display_name, password_hash, created_at) VALUES (?, ?, ?, ?) RETURNING *")
+        .get(name, display, hash, now());
+      if (!row) throw new Error("insert returned no row");
+      return toMember(row);
+    },
+    list() {
+      return db.prepare<[], MemberRow>("SELECT * FROM members ORDER BY id").all().map(toMember);
+    },
+    disable(username) {
+      const name = normalizeUsername(username) ?? username;
+      const at = now();
+      return db.transaction(() => {
+        const row = byUsername.get(name);
+        if (!row) throw new Problem({ type: "not-found", title: "No such member", status: 404, detail: `no member named "${name}"` });
+        db.prepare("UPDATE members SET disabled_at = coalesce(disabled_at, ?) WHERE id = ?").run(at, row.id);
+        db.prepare("DELETE FROM sessions WHERE member_id = ?").run(row.id);
+        db.prepare("UPDATE grants SET revoked_at = ? WHERE member_id = ? AND revoked_at IS NULL").run(at, row.id);
+        db.prepare("UPDATE tokens SET revoked_at = ? WHERE revoked_at IS NULL AND grant_id IN (SELECT id FROM grants WHERE member_id = ?)").run(at, row.id);
+        return toMember({ ...row, disabled_at: row.disabled_at ?? at });
+      }).immediate();
+    },
+    async verifyCredentials(username, password) {
+      const name = normalizeUsername(username);
+      const row = name ? byUsername.get(name) : undefined;
+      if (password.length > PASSWORD_MAX) return undefined;
+      if (!row) {
+        await verifyPassword(password, await (decoy ??= hashPassword("decoy password, never matches")));
+        return undefined;
+      }
+      const ok = await verifyPassword(password, row.password_hash);
+      return ok && row.disabled_at === null ? toMember(row) : undefined;
+    },
+    identity(id) {
+      const row = db.prepare<[number], { id: number; display_name: string }>("SELECT id, display_name FROM members WHERE id = ? AND disabled_at IS NULL").get(id);
+      return row ? { id: row.id, displayName: row.display_name } : undefined;
+    },
+  };
+}

@@ -1,0 +1,25 @@
+import type { IncomingMessage } from "node:http";
+import type { RateLimiter } from "../http/rate-limiter.ts";
+import type { ClientRegistry } from "./client-registry.ts";
+import type { GrantStore } from "./grant-store.ts";
+import type { IdentityDb } from "./identity-db.ts";
+import type { MemberStore } from "./members/member-store.ts";
+import type { SessionManager } from "./sessions.ts";
+
+/** What the OAuth routes share: the stores, the clock, the rate limits and the log. */
+export interface OAuthContext {
+  /** PUBLIC_BASE_URL: the issuer, and the start of every URL the routes build. */
+  readonly base: string;
+  readonly db: IdentityDb;
+  readonly clients: ClientRegistry;
+  readonly members: MemberStore;
+  readonly grants: GrantStore;
+  readonly sessions: SessionManager;
+  readonly now: () => number;
+  /** Records events by id only: never a token, code, secret or password. */
+  readonly log: (record: Record<string, unknown>) => void;
+  /** The client's address for rate limiting (X-Forwarded-For only from trusted proxies). */
+  readonly clientAddress: (req: IncomingMessage) => string;
+  readonly registrationLimiter: RateLimiter;
+  readonly signInFailureLimiter: RateLimiter;
+}

@@ -1,0 +1,33 @@
+import type { HttpResult, RequestContext } from "../http/http-types.ts";
+import { rateLimitHeaders } from "../http/rate-limiter.ts";
+import { readJsonBody } from "../http/read-body.ts";
+import { parseClientMetadata, registrationResponse } from "./client-registry.ts";
+import type { OAuthContext } from "./oauth-context.ts";
+import { oauthError } from "./oauth-errors.ts";
+
+const MAX_BODY = 16 * 1024;
+
+/**
+ * POST /oauth/register/: open dynamic client registration, rate limited per client address.
+ * @see RFC 7591 §3, service-spec §5.6
+ */
+export function registrationRoute(oauth: OAuthContext): (ctx: RequestContext) => Promise<HttpResult> {
+  return async (ctx) => {
+    const decision = oauth.registrationLimiter.take(oauth.clientAddress(ctx.req), 1, oauth.now());
+    if (!decision.allowed) {
+      ctx.req.resume();
+      throw oauthError("temporarily_unavailable", `too many registrations from this address; try again in ${decision.resetSeconds} s`, {
+        status: 429,
+        headers: { "retry-after": String(decision.resetSeconds), ...rateLimitHeaders(oauth.registrationLimiter, decision) },
+      });
+    }
+    const metadata = parseClientMetadata(await readJsonBody(ctx.req, MAX_BODY));
+    const { client, secret } = oauth.clients.register(metadata);
+    oauth.log({ level: "info", requestId: ctx.id, msg: "oauth client registered", clientId: client.clientId, authMethod: client.authMethod });
+    return {
+      status: 201,
+      headers: { "content-type": "application/json", "cache-control": "no-store", pragma: "no-cache" },
+      body: JSON.stringify(registrationResponse(client, secret)),
+    };
+  };
+}

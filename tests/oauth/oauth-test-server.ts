@@ -1,0 +1,72 @@
+import { createServer as createNetServer } from "node:net";
+import path from "node:path";
+import { afterAll, inject } from "vitest";
+import { loadConfig, type Config } from "../../src/config/config.ts";
+import type { RateLimit } from "../../src/oauth/oauth-service.ts";
+import { createLudexServer, type LudexServer } from "../../src/server/create-server.ts";
+import { tempDir } from "../helpers/temp-dir.ts";
+
+/** A ludex server whose PUBLIC_BASE_URL is its own loopback origin, with a movable clock and a captured log. */
+export interface OAuthTestServer {
+  readonly ludex: LudexServer;
+  readonly config: Config;
+  /** PUBLIC_BASE_URL, which is also where the server listens. */
+  readonly base: string;
+  /** Every record the server logged, as JSON lines. */
+  readonly logLines: string[];
+  /** Moves the server's clock forward. */
+  advance(ms: number): void;
+  /** Adds a member; returns its id. */
+  addMember(username: string, displayName: string, password: string): Promise<number>;
+}
+
+async function freePort(): Promise<number> {
+  const probe = createNetServer();
+  await new Promise<void>((resolve) => probe.listen(0, "127.0.0.1", resolve));
+  const address = probe.address();
+  await new Promise<void>((resolve) => probe.close(() => resolve()));
+  if (typeof address !== "object" || !address) throw new Error("no port");
+  return address.port;
+}
+
+export interface OAuthTestServerOptions {
+  /** Overrides PUBLIC_BASE_URL (then the server is still reached at its loopback origin). */
+  readonly publicBaseUrl?: string;
+  readonly registrationLimit?: RateLimit;
+  readonly signInFailureLimit?: RateLimit;
+}
+
+/** Starts a server for one test file, with its own member database; stopped after the file. */
+export async function startOAuthTestServer(options: OAuthTestServerOptions = {}): Promise<OAuthTestServer & { readonly origin: string }> {
+  const port = await freePort();
+  const origin = `http://127.0.0.1:${port}`;
+  const config = loadConfig({
+    PORT: String(port),
+    PUBLIC_BASE_URL: options.publicBaseUrl ?? origin,
+    LUDEX_MEMBERS_DB: path.join(tempDir("ludex-oauth-"), "members.db"),
+    LUDEX_BUILD_DIR: inject("sampleCatalog").buildDir,
+  });
+  let offset = 0;
+  const logLines: string[] = [];
+  const ludex = await createLudexServer(config, {
+    log: (line) => logLines.push(JSON.stringify(line)),
+    oauth: {
+      now: () => Date.now() + offset,
+      registrationLimit: options.registrationLimit ?? { quota: 1000, windowSeconds: 3600 },
+      signInFailureLimit: options.signInFailureLimit ?? { quota: 1000, windowSeconds: 900 },
+    },
+  });
+  await ludex.listen(port, "127.0.0.1");
+  afterAll(() => ludex.close());
+  return {
+    ludex,
+    config,
+    base: config.publicBaseUrl,
+    origin,
+    logLines,
+    advance: (ms) => {
+      offset += ms;
+    },
+    addMember: async (username, displayName, password) => (await ludex.oauth.members.add({ username, displayName, password })).id,
+  };
+}
