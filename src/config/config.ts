@@ -24,6 +24,8 @@ export interface Config {
   readonly matchRateWindowSeconds: number;
   /** Base of the libretro-thumbnails style artwork URLs in match results. */
   readonly artworkBaseUrl: string;
+  /** pino level: debug, info (one line per request), warn, error, or silent. */
+  readonly logLevel: string;
 }
 
 const envSchema = z.object({
@@ -46,6 +48,7 @@ const envSchema = z.object({
     .transform((v) => (v === "off" ? 0 : Number(v))),
   LUDEX_MATCH_RATE_WINDOW: z.coerce.number().int().min(1).max(86_400).default(60),
   LUDEX_ARTWORK_BASE_URL: z.url({ protocol: /^https?$/ }).default("https://thumbnails.libretro.com"),
+  LUDEX_LOG_LEVEL: z.enum(["debug", "info", "warn", "error", "silent"]).default("info"),
 });
 
 /** The project root: the folder holding package.json, two levels above this file. */
@@ -85,5 +88,6 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     matchRateLimit: e.LUDEX_MATCH_RATE_LIMIT,
     matchRateWindowSeconds: e.LUDEX_MATCH_RATE_WINDOW,
     artworkBaseUrl: e.LUDEX_ARTWORK_BASE_URL.replace(/\/+$/, ""),
+    logLevel: e.LUDEX_LOG_LEVEL,
   };
 }

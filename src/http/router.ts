@@ -9,8 +9,8 @@ export interface Route {
   readonly methods: Readonly<Partial<Record<string, Handler>>>;
 }
 
-/** A lookup result: the handler, or the methods the path allows (for 405), or nothing (404). */
-export type RouteMatch = { readonly handler: Handler } | { readonly allow: readonly string[] } | undefined;
+/** A lookup result: the handler, or the methods the path allows (for 405), or nothing (404); with the route's path for logs. */
+export type RouteMatch = { readonly path: string; readonly handler: Handler } | { readonly path: string; readonly allow: readonly string[] } | undefined;
 
 /** Exact-path routing: the API has a handful of fixed paths, so a map beats a pattern matcher. */
 export function createRouter(routes: readonly Route[]): (method: string, pathname: string) => RouteMatch {
@@ -23,10 +23,10 @@ export function createRouter(routes: readonly Route[]): (method: string, pathnam
     const route = table.get(pathname);
     if (!route) return undefined;
     const handler = route.methods[method] ?? (method === "HEAD" ? route.methods.GET : undefined);
-    if (handler) return { handler };
+    if (handler) return { path: route.path, handler };
     const allow = Object.keys(route.methods);
     if (allow.includes("GET") && !allow.includes("HEAD")) allow.push("HEAD");
-    return { allow };
+    return { path: route.path, allow };
   };
 }
 

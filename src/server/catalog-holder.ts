@@ -1,4 +1,5 @@
 import type { CatalogSource } from "../catalog/api/catalog-source.ts";
+import { readManifest } from "../catalog/build/manifest.ts";
 import { loadCatalogSnapshot, type CatalogSnapshot } from "../catalog/store/catalog-snapshot.ts";
 import { Problem } from "../http/problem.ts";
 
@@ -17,6 +18,9 @@ export function createCatalogHolder(buildDir: string): CatalogHolder {
   let snapshot: CatalogSnapshot | undefined;
   let lastError: Problem | undefined;
   const load = (): CatalogSnapshot => {
+    // Same build as the one in service: nothing to do (a second SIGHUP, a touched manifest).
+    const current = snapshot;
+    if (current && readManifest(buildDir)?.catalogVersion === current.manifest.catalogVersion) return current;
     try {
       const next = loadCatalogSnapshot(buildDir);
       snapshot = next;

@@ -1,23 +1,35 @@
+import { mkdirSync, rmSync, writeFileSync } from "node:fs";
 import { loadConfig } from "../../../src/config/config.ts";
+import { startCatalogReloader } from "../../../src/server/catalog-reload.ts";
+import { pidFile } from "./reload.ts";
 import { createLudexServer } from "../../../src/server/create-server.ts";
+import { createPinoLog } from "../../../src/server/logger.ts";
 import type { Command } from "../command.ts";
 
 /** Starts the server and keeps it running until SIGINT/SIGTERM. */
 export async function serve(): Promise<number> {
   const config = loadConfig();
-  const ludex = await createLudexServer(config, { log: (line) => console.error(JSON.stringify(line)) });
+  const log = createPinoLog(config.logLevel);
+  const ludex = await createLudexServer(config, { log });
   const port = await ludex.listen();
+  const reloader = startCatalogReloader(ludex.catalog, config.buildDir, log);
+  mkdirSync(config.stateDir, { recursive: true });
+  writeFileSync(pidFile(config.stateDir), `${process.pid}\n`);
   const snapshot = ludex.catalog.peek();
-  console.log(
-    `ludex listening on http://${config.host}:${port} (public ${config.publicBaseUrl}); ` +
-      (snapshot ? `catalog ${snapshot.manifest.catalogVersion}, ${snapshot.manifest.counts.games} games` : "no catalog build loaded: catalog routes answer 503"),
-  );
-  await new Promise<void>((resolve) => {
-    const stop = (): void => resolve();
-    process.once("SIGINT", stop);
-    process.once("SIGTERM", stop);
+  log({
+    msg: `ludex listening on http://${config.host}:${port}`,
+    publicBaseUrl: config.publicBaseUrl,
+    ...(snapshot ? { catalogVersion: snapshot.manifest.catalogVersion, games: snapshot.manifest.counts.games } : { catalog: "none: catalog routes answer 503" }),
   });
+  const signal = await new Promise<string>((resolve) => {
+    process.once("SIGINT", () => resolve("SIGINT"));
+    process.once("SIGTERM", () => resolve("SIGTERM"));
+  });
+  log({ msg: `${signal}: finishing in-flight requests, then stopping` });
+  reloader.stop();
   await ludex.close();
+  rmSync(pidFile(config.stateDir), { force: true });
+  log({ msg: "stopped" });
   return 0;
 }
 
@@ -27,7 +39,11 @@ export const serveCommand: Command = {
 
 Serves the catalog build ($LUDEX_BUILD_DIR, default dist/catalog) and the Astro pages
 (dist/site) on $HOST:$PORT (default 127.0.0.1:4321). Without a build, catalog routes
-answer 503 and /api/health/ reports the catalog as unavailable.`,
+answer 503 and /api/health/ reports the catalog as unavailable.
+
+A finished \`ludex build\` is picked up without a restart (the manifest is watched; SIGHUP
+or \`ludex reload\` switch at once). SIGTERM or SIGINT stop it gracefully: in-flight
+requests get up to 10 s to finish. Logs are JSON lines on stdout ($LUDEX_LOG_LEVEL).`,
   options: {},
   run: () => serve(),
 };

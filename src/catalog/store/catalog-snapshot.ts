@@ -106,6 +106,7 @@ export function loadCatalogSnapshot(buildDir: string): CatalogSnapshot {
     const summaryById = new Map<number, GameSummary>();
     const listings = new Map<string, readonly GameSummary[]>();
     const matchIndexes = new Map<string, MatchIndex>();
+    const matchFds = new Map<string, number>();
     for (const [slug, platform] of Object.entries(manifest.platforms)) {
       const fd = openSync(path.join(buildDir, platform.shard), "r");
       fds.push(fd);
@@ -124,6 +125,10 @@ export function loadCatalogSnapshot(buildDir: string): CatalogSnapshot {
         table.mtime[slot] = index.mtimes[i] ?? 0;
       }
       summariesByPlatform.set(slug, index.summaries);
+      // Opened now, read on first use: a later build may delete the file, never this open copy.
+      const matchFd = openSync(path.join(buildDir, platform.match), "r");
+      fds.push(matchFd);
+      matchFds.set(slug, matchFd);
       for (const summary of index.summaries) summaryById.set(summary.id, summary);
     }
     const terms = new Set<string>();
@@ -176,9 +181,11 @@ export function loadCatalogSnapshot(buildDir: string): CatalogSnapshot {
       matchIndex(slug) {
         const cached = matchIndexes.get(slug);
         if (cached) return cached;
-        const file = manifest.platforms[slug]?.match;
-        if (!file) return undefined;
-        const index = createMatchIndex(JSON.parse(readFileSync(path.join(buildDir, file), "utf8")) as MatchTable);
+        const fd = matchFds.get(slug);
+        if (fd === undefined) return undefined;
+        const data = Buffer.alloc(fstatSync(fd).size);
+        readSync(fd, data, 0, data.length, 0);
+        const index = createMatchIndex(JSON.parse(data.toString("utf8")) as MatchTable);
         matchIndexes.set(slug, index);
         return index;
       },
