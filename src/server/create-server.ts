@@ -19,7 +19,12 @@ import { createOAuthService, type OAuthService, type OAuthServiceOptions } from 
 import { createRouter, methodNotAllowed, type Route } from "../http/router.ts";
 import { corsHeaders, sendResult } from "../http/send-result.ts";
 import { createCatalogHolder, type CatalogHolder } from "./catalog-holder.ts";
+import type { Log } from "./logger.ts";
+import { logRequests, type RequestLogEntry } from "./request-log.ts";
 import { loadStaticSite, type StaticSite } from "./static-site.ts";
+
+/** How long in-flight requests may take to finish on shutdown. */
+const SHUTDOWN_GRACE_MS = 10_000;
 
 type NodeHandler = (req: IncomingMessage, res: ServerResponse, next?: (err?: unknown) => void, locals?: object) => unknown;
 
@@ -30,13 +35,18 @@ export interface LudexServer {
   readonly oauth: OAuthService;
   /** Starts listening; resolves with the bound port. */
   listen(port?: number, host?: string): Promise<number>;
-  close(): Promise<void>;
+  /**
+   * Graceful stop: no new connections, in-flight requests finish (at most `graceMs`, default
+   * 10 s, then connections are cut), databases and catalog files are closed.
+   */
+  close(graceMs?: number): Promise<void>;
 }
 
 export interface ServerOptions {
   /** Astro's build output (dist/site); pages are served from it when present. */
   readonly siteDir?: string;
-  readonly log?: (line: Record<string, unknown>) => void;
+  /** Where log records go (pino in `ludex serve`); nothing is logged without it. */
+  readonly log?: Log;
   /** OAuth clock and rate limits (tests); the log is `log` above. */
   readonly oauth?: Omit<OAuthServiceOptions, "log">;
 }
@@ -73,6 +83,7 @@ const preflightHeaders = {
  */
 export async function createLudexServer(config: Config, options: ServerOptions = {}): Promise<LudexServer> {
   const startedAt = Date.now();
+  const log: Log = options.log ?? ((): void => {});
   const catalog = createCatalogHolder(config.buildDir);
   const siteDir = options.siteDir ?? path.join(config.projectRoot, "dist", "site");
   const site: StaticSite = loadStaticSite(path.join(siteDir, "client"));
@@ -106,12 +117,13 @@ export async function createLudexServer(config: Config, options: ServerOptions =
   ];
   const route = createRouter(routes);
 
-  const answer = async (ctx: RequestContext, res: ServerResponse): Promise<void> => {
+  const answer = async (ctx: RequestContext, res: ServerResponse, entry: RequestLogEntry): Promise<void> => {
     const { req } = ctx;
     const common = { ...corsHeaders, "x-request-id": ctx.id };
     let result: HttpResult;
     try {
       const match = route(ctx.method, ctx.url.pathname);
+      if (match) entry.route = match.path;
       if (match && "handler" in match) {
         const answered = match.handler(ctx);
         // Most routes answer synchronously; awaiting only real promises saves a microtask turn per request.
@@ -125,10 +137,12 @@ export async function createLudexServer(config: Config, options: ServerOptions =
       } else {
         const file = ctx.method === "GET" || ctx.method === "HEAD" ? site.lookup(ctx.url.pathname) : undefined;
         if (file) {
+          entry.route = "static";
           result = file;
         } else {
           const pages = ctx.url.pathname.startsWith("/api/") ? undefined : await astroHandler();
           if (!pages) throw new Problem({ type: "not-found", title: "Not found", status: 404, detail: `nothing at ${ctx.url.pathname}` });
+          entry.route = "page";
           res.setHeader("x-request-id", ctx.id);
           // Astro pages reach the server's services through `Astro.locals`.
           await pages(req, res, undefined, locals);
@@ -146,8 +160,11 @@ export async function createLudexServer(config: Config, options: ServerOptions =
     sendResult(req, res, result, common);
   };
 
+  let closing = false;
   const server = http.createServer((req, res) => {
     const id = randomUUID();
+    if (closing) res.shouldKeepAlive = false;
+    const entry = logRequests(req, res, id, log);
     let url: URL;
     try {
       url = parseRequestTarget(req.url ?? "/");
@@ -155,7 +172,7 @@ export async function createLudexServer(config: Config, options: ServerOptions =
       sendResult(req, res, problemResult(new Problem({ type: "bad-request", title: "Bad request", status: 400, detail: "malformed request target" }), base), { "x-request-id": id });
       return;
     }
-    void answer({ req, method: req.method ?? "GET", url, id }, res).catch((error: unknown) => {
+    void answer({ req, method: req.method ?? "GET", url, id }, res, entry).catch((error: unknown) => {
       options.log?.({ level: "error", requestId: id, msg: "response failed", err: error instanceof Error ? error.stack : String(error) });
       if (!res.headersSent) sendResult(req, res, problemResult(internalErrorProblem(), base), { "x-request-id": id });
       else res.destroy();
@@ -175,10 +192,17 @@ export async function createLudexServer(config: Config, options: ServerOptions =
           resolve(typeof address === "object" && address ? address.port : port);
         });
       }),
-    close: () =>
+    close: (graceMs = SHUTDOWN_GRACE_MS) =>
       new Promise((resolve) => {
+        closing = true;
+        // Stop accepting; idle keep-alive connections close now, busy ones once their response ends
+        // (answers sent while closing say `Connection: close`). Past the grace period, the rest are cut.
+        const force = setTimeout(() => server.closeAllConnections(), graceMs);
+        force.unref();
         server.close(() => {
+          clearTimeout(force);
           oauth.close();
+          catalog.peek()?.close();
           resolve();
         });
         server.closeIdleConnections();
