@@ -4,6 +4,7 @@ import path from "node:path";
 import type { TestProject } from "vitest/node";
 import { buildCatalog } from "../src/catalog/build/build-catalog.ts";
 import { importCatalog } from "../src/catalog/import/import-catalog.ts";
+import { loadConfig } from "../src/config/config.ts";
 import { hasRealData, platformsFile, projectRoot, realDataSkipReason, realSource, releaseFeedFile, sampleSource } from "./helpers/paths.ts";
 
 export interface BuiltFixture {
@@ -41,7 +42,10 @@ function prepare(name: string, source: string, stamp: string): BuiltFixture {
   writeFileSync(stampFile, stamp);
   const fixture = { dbFile: path.join(dir, "catalog.db"), buildDir: path.join(dir, "build") };
   importCatalog({ sources: [source], dbFile: fixture.dbFile, platformsFile });
-  buildCatalog({ dbFile: fixture.dbFile, buildDir: fixture.buildDir, releaseFeedFile });
+  // The PUBLIC_BASE_URL tests/helpers/test-server.ts gives its servers, so that the discovery
+  // documents of the fixture name the same origin as the answers of those servers.
+  const { publicBaseUrl } = loadConfig({ PUBLIC_BASE_URL: "https://ludex.test" });
+  buildCatalog({ dbFile: fixture.dbFile, buildDir: fixture.buildDir, releaseFeedFile, publicBaseUrl });
   return fixture;
 }
 

@@ -11,7 +11,7 @@ import os from "node:os";
 import path from "node:path";
 import { buildCatalog } from "../../src/catalog/build/build-catalog.ts";
 import { importCatalog } from "../../src/catalog/import/import-catalog.ts";
-import { projectRoot } from "../../src/config/config.ts";
+import { loadConfig, projectRoot } from "../../src/config/config.ts";
 
 interface PhaseResult {
   readonly ms: number;
@@ -30,7 +30,7 @@ function runPhase(): void {
     const s = importCatalog({ sources: [source ?? ""], dbFile: dbFile ?? "", platformsFile });
     detail = `${s.platforms} platforms, ${s.games} games, ${s.releases} releases, ${s.roms} roms, ${s.changedPlatforms.length} platforms changed`;
   } else if (phase === "build") {
-    const s = buildCatalog({ dbFile: dbFile ?? "", buildDir: buildDir ?? "", releaseFeedFile });
+    const s = buildCatalog({ dbFile: dbFile ?? "", buildDir: buildDir ?? "", releaseFeedFile, publicBaseUrl: loadConfig().publicBaseUrl });
     detail = `${s.rebuiltPlatforms.length} platforms rebuilt, ${s.reusedPlatforms} reused`;
   } else if (phase === "baseline") {
     let bytes = 0;

@@ -4,7 +4,7 @@ import path from "node:path";
 import autocannon from "autocannon";
 import { buildCatalog } from "../../src/catalog/build/build-catalog.ts";
 import { importCatalog } from "../../src/catalog/import/import-catalog.ts";
-import { projectRoot } from "../../src/config/config.ts";
+import { loadConfig, projectRoot } from "../../src/config/config.ts";
 
 export const realSource = path.resolve(projectRoot, "..", "shared", "libretro-database");
 
@@ -14,7 +14,7 @@ export function prepareRealCatalog(): { dbFile: string; buildDir: string } {
   const dbFile = path.join(dir, "catalog.db");
   const buildDir = path.join(dir, "build");
   importCatalog({ sources: [realSource], dbFile, platformsFile: path.join(projectRoot, "data", "platforms.json") });
-  buildCatalog({ dbFile, buildDir, releaseFeedFile: path.join(projectRoot, "data", "release-feed.json") });
+  buildCatalog({ dbFile, buildDir, releaseFeedFile: path.join(projectRoot, "data", "release-feed.json"), publicBaseUrl: loadConfig().publicBaseUrl });
   return { dbFile, buildDir };
 }
 

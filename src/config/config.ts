@@ -26,7 +26,44 @@ export interface Config {
   readonly artworkBaseUrl: string;
   /** pino level: debug, info (one line per request), warn, error, or silent. */
   readonly logLevel: string;
+  /** Connection limits and timeouts of the HTTP server (src/server/create-server.ts). */
+  readonly http: {
+    /** Time allowed to receive a request's headers (slow-header clients are cut off). */
+    readonly headersTimeoutMs: number;
+    /** Time allowed to receive a whole request, body included. */
+    readonly requestTimeoutMs: number;
+    /** How long an idle keep-alive connection stays open. */
+    readonly keepAliveTimeoutMs: number;
+    /** Largest request head (request line and headers) accepted; 431 beyond. */
+    readonly maxHeaderBytes: number;
+  };
+  /**
+   * Origins (`scheme://host[:port]`) whose browsers may call POST /mcp/; any other Origin header
+   * gets 403. Requests without an Origin header (non-browser clients) are allowed. Default: the
+   * origin of `publicBaseUrl` only.
+   * @see MCP 2025-11-25 Transports §Security Warning (servers MUST validate the Origin header)
+   */
+  readonly mcpAllowedOrigins: readonly string[];
+  /** Largest request body POST /mcp/ and POST /a2a/ accept, in bytes (413 beyond). */
+  readonly agentBodyLimit: number;
 }
+
+/** `LUDEX_MCP_ALLOWED_ORIGINS`: comma-separated origins, each exactly `scheme://host[:port]`. */
+const originList = z
+  .string()
+  .default("")
+  .transform((value, ctx) => {
+    const origins: string[] = [];
+    for (const raw of value.split(",").map((s) => s.trim()).filter(Boolean)) {
+      const url = URL.parse(raw);
+      if (!url || (url.protocol !== "http:" && url.protocol !== "https:") || url.origin !== raw.replace(/\/$/, "")) {
+        ctx.addIssue({ code: "custom", message: `"${raw}" is not an origin such as https://app.example or http://localhost:6274` });
+        return z.NEVER;
+      }
+      origins.push(url.origin);
+    }
+    return origins;
+  });
 
 const envSchema = z.object({
   PORT: z.coerce.number().int().min(0).max(65_535).default(4321),
@@ -49,6 +86,12 @@ const envSchema = z.object({
   LUDEX_MATCH_RATE_WINDOW: z.coerce.number().int().min(1).max(86_400).default(60),
   LUDEX_ARTWORK_BASE_URL: z.url({ protocol: /^https?$/ }).default("https://thumbnails.libretro.com"),
   LUDEX_LOG_LEVEL: z.enum(["debug", "info", "warn", "error", "silent"]).default("info"),
+  LUDEX_HEADERS_TIMEOUT_MS: z.coerce.number().int().min(1000).max(600_000).default(10_000),
+  LUDEX_REQUEST_TIMEOUT_MS: z.coerce.number().int().min(1000).max(600_000).default(30_000),
+  LUDEX_KEEPALIVE_TIMEOUT_MS: z.coerce.number().int().min(100).max(600_000).default(5_000),
+  LUDEX_MAX_HEADER_BYTES: z.coerce.number().int().min(1024).max(1_048_576).default(16_384),
+  LUDEX_MCP_ALLOWED_ORIGINS: originList,
+  LUDEX_AGENT_BODY_LIMIT: z.coerce.number().int().min(1024).max(16 * 1024 * 1024).default(256 * 1024),
 });
 
 /** The project root: the folder holding package.json, two levels above this file. */
@@ -89,5 +132,13 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     matchRateWindowSeconds: e.LUDEX_MATCH_RATE_WINDOW,
     artworkBaseUrl: e.LUDEX_ARTWORK_BASE_URL.replace(/\/+$/, ""),
     logLevel: e.LUDEX_LOG_LEVEL,
+    http: {
+      headersTimeoutMs: e.LUDEX_HEADERS_TIMEOUT_MS,
+      requestTimeoutMs: Math.max(e.LUDEX_REQUEST_TIMEOUT_MS, e.LUDEX_HEADERS_TIMEOUT_MS),
+      keepAliveTimeoutMs: e.LUDEX_KEEPALIVE_TIMEOUT_MS,
+      maxHeaderBytes: e.LUDEX_MAX_HEADER_BYTES,
+    },
+    mcpAllowedOrigins: e.LUDEX_MCP_ALLOWED_ORIGINS.length > 0 ? e.LUDEX_MCP_ALLOWED_ORIGINS : [new URL(publicBaseUrl).origin],
+    agentBodyLimit: e.LUDEX_AGENT_BODY_LIMIT,
   };
 }

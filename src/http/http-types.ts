@@ -1,4 +1,4 @@
-import type { IncomingMessage } from "node:http";
+import type { IncomingMessage, ServerResponse } from "node:http";
 
 /** A precompressed variant of a body with its own entity tag (a different representation). */
 export interface EncodedBody {
@@ -21,9 +21,18 @@ export interface HttpResult {
   readonly compressible?: boolean;
 }
 
+/**
+ * What a route returns when it has written the whole response itself through `ctx.res` (the
+ * agent endpoints, whose protocol SDKs answer with streams); the server then sends nothing more.
+ * Recognised by identity; the one way a route takes over the response.
+ */
+export const responseWritten: HttpResult = Object.freeze({ status: 0 });
+
 /** A parsed request as routes see it. */
 export interface RequestContext {
   readonly req: IncomingMessage;
+  /** The response; only a route that returns {@link responseWritten} may write to it. */
+  readonly res: ServerResponse;
   readonly method: string;
   readonly url: URL;
   /** Request id, also sent back as X-Request-Id. */

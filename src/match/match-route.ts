@@ -1,13 +1,12 @@
 import type { CatalogSource } from "../catalog/api/catalog-source.ts";
-import { searchGames } from "../catalog/search/search-games.ts";
 import { cachePolicy } from "../http/cache-policy.ts";
 import { clientAddress, type TrustedProxies } from "../http/client-address.ts";
 import type { HttpResult, RequestContext } from "../http/http-types.ts";
 import { Problem } from "../http/problem.ts";
 import { rateLimitHeaders, type RateLimiter } from "../http/rate-limiter.ts";
 import { readJsonBody } from "../http/read-body.ts";
+import { matchContext, matchQuotaExceeded, matchResponseBody } from "./match-request.ts";
 import { MATCH_BODY_LIMIT, matchRequestSchema } from "./match-schemas.ts";
-import { matchRoms } from "./match-roms.ts";
 
 export interface MatchRouteOptions {
   readonly catalog: CatalogSource;
@@ -44,37 +43,15 @@ export function matchRoute(options: MatchRouteOptions): (ctx: RequestContext) =>
         throw invalidRequest(parsed.error.issues.map((issue) => ({ pointer: issue.path.map((p) => `/${String(p)}`).join(""), detail: issue.message })));
       }
       const request = parsed.data;
-      const snapshot = options.catalog.current();
-      const platform = snapshot.platform(request.systemId);
-      const index = platform ? snapshot.matchIndex(platform.id) : undefined;
-      if (!platform || !index) throw invalidRequest([{ pointer: "/systemId", detail: `unknown platform "${request.systemId}"; GET /api/v1/games/ lists them` }]);
+      const context = matchContext(options.catalog.current(), request.systemId, options.artworkBaseUrl);
+      if (!context) throw invalidRequest([{ pointer: "/systemId", detail: `unknown platform "${request.systemId}"; GET /api/v1/games/ lists them` }]);
 
       const decision = limiter.take(client, request.items.length);
-      if (!decision.allowed) {
-        throw new Problem({
-          type: "rate-limited",
-          title: "Too many requests",
-          status: 429,
-          detail: `this request holds ${request.items.length} items and ${Math.max(0, decision.remaining)} of ${limiter.quota} are left in the current ${limiter.windowSeconds}-second window`,
-          headers: { "retry-after": String(decision.resetSeconds), ...rateLimitHeaders(limiter, decision) },
-        });
-      }
-      const scope = snapshot.searchScope(platform.id);
-      const results = matchRoms(
-        {
-          index,
-          platform,
-          summary: (id) => scope.summary(id),
-          searchTitles: (title) => searchGames(scope, { query: title, limit: 10 }).results,
-          artworkBaseUrl: options.artworkBaseUrl,
-        },
-        request.items,
-        request.artworkTypes ?? [],
-      );
+      if (!decision.allowed) throw matchQuotaExceeded(limiter, decision, request.items.length);
       return {
         status: 200,
         headers: { "content-type": "application/json", "cache-control": cachePolicy.noStore, ...rateLimitHeaders(limiter, decision) },
-        body: JSON.stringify({ systemId: platform.id, results }),
+        body: JSON.stringify(matchResponseBody(context, request)),
         compressible: true,
       };
     } catch (error) {

@@ -3,12 +3,14 @@ import { existsSync } from "node:fs";
 import http, { type IncomingMessage, type ServerResponse } from "node:http";
 import path from "node:path";
 import { pathToFileURL } from "node:url";
+import { createAgentEndpoints } from "../agents/agent-endpoints.ts";
 import { agentSearchRoute } from "../catalog/api/agent-search-route.ts";
 import { communityRoute } from "../catalog/api/community-route.ts";
 import { gamesRoute } from "../catalog/api/games-route.ts";
 import { healthRoute } from "../catalog/api/health-route.ts";
 import type { Config } from "../config/config.ts";
-import type { HttpResult, RequestContext } from "../http/http-types.ts";
+import { baseUrlMismatch, discoveryRoutes } from "../discovery/discovery-routes.ts";
+import { responseWritten, type HttpResult, type RequestContext } from "../http/http-types.ts";
 import { Problem, isProblem } from "../http/problem.ts";
 import { internalErrorProblem, problemResult } from "../http/problem-response.ts";
 import { parseTrustedProxies } from "../http/client-address.ts";
@@ -72,8 +74,8 @@ function parseRequestTarget(target: string): URL {
 
 const preflightHeaders = {
   ...corsHeaders,
-  "access-control-allow-methods": "GET, HEAD, POST, OPTIONS",
-  "access-control-allow-headers": "Content-Type, Authorization, If-None-Match, MCP-Protocol-Version, Mcp-Session-Id, A2A-Version",
+  "access-control-allow-methods": "GET, HEAD, POST, DELETE, OPTIONS",
+  "access-control-allow-headers": "Content-Type, Authorization, If-None-Match, MCP-Protocol-Version, Mcp-Session-Id, Mcp-Method, Mcp-Name, A2A-Version, A2A-Extensions",
   "access-control-max-age": "86400",
 };
 
@@ -91,12 +93,16 @@ export async function createLudexServer(config: Config, options: ServerOptions =
   let astro: Promise<NodeHandler | undefined> | undefined;
   const astroHandler = (): Promise<NodeHandler | undefined> => (astro ??= loadAstroHandler(siteDir));
   const base = config.publicBaseUrl;
+  const staleBase = baseUrlMismatch(catalog.peek()?.manifest, base);
+  if (staleBase) log(staleBase);
   /** What Astro pages see as `Astro.locals` (typed in src/env.d.ts). */
   const oauth = createOAuthService(config, { ...options.oauth, log: (line) => options.log?.(line) });
   const locals: App.Locals = { config, catalog, oauth };
 
   const searchCache = createResponseCache();
   const trustedProxies = parseTrustedProxies(config.trustedProxies);
+  const matchLimiter = createRateLimiter({ name: "match", quota: config.matchRateLimit, windowSeconds: config.matchRateWindowSeconds });
+  const agents = createAgentEndpoints(config, { catalog, matchLimiter, trustedProxies, log });
   const routes: Route[] = [
     { path: "/api/v1/agent/games/", methods: { GET: agentSearchRoute(catalog, base, searchCache) } },
     {
@@ -105,7 +111,7 @@ export async function createLudexServer(config: Config, options: ServerOptions =
         GET: gamesRoute(catalog, base, searchCache),
         POST: matchRoute({
           catalog,
-          limiter: createRateLimiter({ name: "match", quota: config.matchRateLimit, windowSeconds: config.matchRateWindowSeconds }),
+          limiter: matchLimiter,
           trustedProxies,
           artworkBaseUrl: config.artworkBaseUrl,
         }),
@@ -114,6 +120,8 @@ export async function createLudexServer(config: Config, options: ServerOptions =
     { path: "/api/v1/community/", methods: { GET: communityRoute(catalog) } },
     { path: "/api/health/", methods: { GET: healthRoute(catalog, startedAt) } },
     ...oauth.routes,
+    ...discoveryRoutes(catalog, base),
+    ...agents.routes,
   ];
   const route = createRouter(routes);
 
@@ -142,6 +150,8 @@ export async function createLudexServer(config: Config, options: ServerOptions =
         } else {
           const pages = ctx.url.pathname.startsWith("/api/") ? undefined : await astroHandler();
           if (!pages) throw new Problem({ type: "not-found", title: "Not found", status: 404, detail: `nothing at ${ctx.url.pathname}` });
+          // The pages are read-only; Astro has no good answer for other methods (TRACE gave a 500).
+          if (ctx.method !== "GET" && ctx.method !== "HEAD") throw methodNotAllowed(ctx.method, ["GET", "HEAD"]);
           entry.route = "page";
           res.setHeader("x-request-id", ctx.id);
           // Astro pages reach the server's services through `Astro.locals`.
@@ -157,11 +167,26 @@ export async function createLudexServer(config: Config, options: ServerOptions =
         result = problemResult(internalErrorProblem(), base, ctx.method);
       }
     }
+    // The agent endpoints write their (possibly streamed) answers themselves.
+    if (result === responseWritten) return;
+    // Answers that go out while the server is stopping close their connection.
+    if (closing) res.shouldKeepAlive = false;
     sendResult(req, res, result, common);
   };
 
   let closing = false;
-  const server = http.createServer((req, res) => {
+  const server = http.createServer(
+    {
+      headersTimeout: config.http.headersTimeoutMs,
+      requestTimeout: config.http.requestTimeoutMs,
+      keepAliveTimeout: config.http.keepAliveTimeoutMs,
+      maxHeaderSize: config.http.maxHeaderBytes,
+      // Node enforces the two timeouts above only when it checks (every 30 s by default).
+      connectionsCheckingInterval: Math.min(1000, config.http.headersTimeoutMs / 2),
+      // Nothing here needs Nagle's batching; small JSON answers go out at once.
+      noDelay: true,
+    },
+    (req, res) => {
     const id = randomUUID();
     if (closing) res.shouldKeepAlive = false;
     const entry = logRequests(req, res, id, log);
@@ -172,12 +197,13 @@ export async function createLudexServer(config: Config, options: ServerOptions =
       sendResult(req, res, problemResult(new Problem({ type: "bad-request", title: "Bad request", status: 400, detail: "malformed request target" }), base), { "x-request-id": id });
       return;
     }
-    void answer({ req, method: req.method ?? "GET", url, id }, res, entry).catch((error: unknown) => {
+    void answer({ req, res, method: req.method ?? "GET", url, id }, res, entry).catch((error: unknown) => {
       options.log?.({ level: "error", requestId: id, msg: "response failed", err: error instanceof Error ? error.stack : String(error) });
       if (!res.headersSent) sendResult(req, res, problemResult(internalErrorProblem(), base), { "x-request-id": id });
       else res.destroy();
     });
-  });
+    },
+  );
 
   return {
     server,
@@ -195,6 +221,8 @@ export async function createLudexServer(config: Config, options: ServerOptions =
     close: (graceMs = SHUTDOWN_GRACE_MS) =>
       new Promise((resolve) => {
         closing = true;
+        // MCP sessions and open MCP streams end now, so that their connections can close too.
+        void agents.close();
         // Stop accepting; idle keep-alive connections close now, busy ones once their response ends
         // (answers sent while closing say `Connection: close`). Past the grace period, the rest are cut.
         const force = setTimeout(() => server.closeAllConnections(), graceMs);

@@ -93,9 +93,17 @@ describe.skipIf(nginxBinary === undefined)(`nginx in front of ludex${nginxBinary
     { path: "/api/v1/community/", headers: { "accept-encoding": "gzip" } },
     { path: "/api/v1/community/", method: "DELETE" },
     { path: "/api/health/" },
+    { path: "/openapi.json" },
+    { path: "/openapi.json", headers: { "accept-encoding": "gzip" } },
+    { path: "/openapi.json", method: "HEAD" },
+    { path: "/llms.txt" },
+    { path: "/llms-full.txt" },
+    { path: "/robots.txt" },
+    { path: "/.well-known/api-catalog" },
+    { path: "/.well-known/api-catalog", method: "HEAD" },
   ];
 
-  it("serves id lookups, the platform list and the release feed from the build, identical to the Node server", async () => {
+  it("serves id lookups, the platform list, the release feed and the discovery documents from the build, identical to the Node server", async () => {
     for (const c of cases()) {
       const init = { method: c.method ?? "GET", headers: c.headers ?? {} };
       const direct = comparable(await http(node.url(c.path), init));
@@ -109,7 +117,7 @@ describe.skipIf(nginxBinary === undefined)(`nginx in front of ludex${nginxBinary
   });
 
   it("answers conditional requests the same way", async () => {
-    for (const p of [`/api/v1/games/?id=${recordId}`, "/api/v1/games/", "/api/v1/community/"]) {
+    for (const p of [`/api/v1/games/?id=${recordId}`, "/api/v1/games/", "/api/v1/community/", "/openapi.json", "/robots.txt"]) {
       const { etag, "last-modified": lastModified } = (await http(node.url(p))).headers;
       const conditions: Record<string, string>[] = [{ "if-none-match": etag ?? "" }, { "if-modified-since": lastModified ?? "" }];
       for (const headers of conditions) {
@@ -125,6 +133,7 @@ describe.skipIf(nginxBinary === undefined)(`nginx in front of ludex${nginxBinary
   it("really serves the static files itself (Node never sees those requests)", async () => {
     const res = await http(`${front}/api/v1/games/?id=${recordId}`);
     expect(res.headers["accept-ranges"]).toBe("bytes");
+    for (const p of ["/openapi.json", "/llms.txt", "/llms-full.txt", "/robots.txt"]) expect((await http(`${front}${p}`)).headers["accept-ranges"], p).toBe("bytes");
     const proxied = await http(`${front}/api/v1/games/?system=snes`);
     expect(proxied.headers["accept-ranges"]).toBeUndefined();
   });

@@ -8,7 +8,9 @@ export const buildCommand: Command = {
   usage: `Usage: ludex build [--db FILE] [--out DIR] [--release-feed FILE]
 
 Writes the catalog build: one JSON file per game record, per-platform record shards and
-MiniSearch indexes, the platform list, the release feed and manifest.json (written last).
+MiniSearch indexes, the platform list, the release feed, the discovery documents
+(openapi.json, the API catalog, llms.txt, llms-full.txt, robots.txt; their absolute URLs come
+from $PUBLIC_BASE_URL) and manifest.json (written last).
 Platforms unchanged since the previous build are reused.
 
 Options:
@@ -22,6 +24,7 @@ Options:
       dbFile: typeof values.db === "string" ? path.resolve(values.db) : config.catalogDb,
       buildDir: typeof values.out === "string" ? path.resolve(values.out) : config.buildDir,
       releaseFeedFile: typeof values["release-feed"] === "string" ? path.resolve(values["release-feed"]) : path.join(config.projectRoot, "data", "release-feed.json"),
+      publicBaseUrl: config.publicBaseUrl,
     });
     const c = summary.manifest.counts;
     console.log(

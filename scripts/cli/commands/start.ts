@@ -22,7 +22,7 @@ the catalog (incrementally) and serves it like \`ludex serve\`.`,
       const summary = importCatalog({ sources: config.sources, dbFile: config.catalogDb, platformsFile: path.join(data, "platforms.json") });
       console.log(`imported ${summary.platforms} platforms, ${summary.games} games (${summary.warnings.length} warnings)`);
     }
-    const built = buildCatalog({ dbFile: config.catalogDb, buildDir: config.buildDir, releaseFeedFile: path.join(data, "release-feed.json") });
+    const built = buildCatalog({ dbFile: config.catalogDb, buildDir: config.buildDir, releaseFeedFile: path.join(data, "release-feed.json"), publicBaseUrl: config.publicBaseUrl });
     console.log(`built catalog ${built.manifest.catalogVersion} (${built.rebuiltPlatforms.length} platforms rebuilt)`);
     return serve();
   },

@@ -1,13 +1,11 @@
 import type { HttpResult, RequestContext } from "../../http/http-types.ts";
 import { cachePolicy } from "../../http/cache-policy.ts";
 import type { ResponseCache } from "../../http/response-cache.ts";
-import { attribution } from "../record/attribution.ts";
-import { searchGames } from "../search/search-games.ts";
 import { agentSearchParams, agentSearchQuery } from "./catalog-schemas.ts";
 import type { CatalogSource } from "./catalog-source.ts";
 import { documentResult } from "./document-result.ts";
 import { invalidQuery, parseQuery } from "./query-params.ts";
-import { computedEtag, withRecordUrls } from "./search-response.ts";
+import { agentSearchBody, computedEtag } from "./search-response.ts";
 
 /**
  * GET /api/v1/agent/games/ (searchGames): title search for agents, or the platform list with
@@ -26,15 +24,7 @@ export function agentSearchRoute(catalog: CatalogSource, baseUrl: string, cache:
     const q = (query.q ?? "").trim();
     const etag = computedEtag(snapshot.manifest.catalogVersion, "agent-search", [q, platform?.id ?? null, query.limit]);
     return cache.get(etag, () => {
-      const { total, results } = searchGames(snapshot.searchScope(platform?.id), { query: q, limit: query.limit });
-      const body = {
-        query: q,
-        system: platform?.id ?? null,
-        limit: query.limit,
-        total,
-        results: withRecordUrls(baseUrl, results),
-        attribution,
-      };
+      const body = agentSearchBody(snapshot, baseUrl, { query: q, platform, limit: query.limit });
       return {
         status: 200,
         etag,

@@ -1,5 +1,9 @@
 import { contentHash } from "../build/etag.ts";
+import { attribution, type Attribution } from "../record/attribution.ts";
+import type { PlatformEntry } from "../record/game-record.ts";
 import type { GameSummary } from "../search/game-summary.ts";
+import { searchGames } from "../search/search-games.ts";
+import type { CatalogSnapshot } from "../store/catalog-snapshot.ts";
 
 /** A search hit as the API returns it: the summary plus the URL of the full record. */
 export interface SearchResultItem extends Omit<GameSummary, "key"> {
@@ -20,6 +24,33 @@ export function withRecordUrls(baseUrl: string, hits: readonly GameSummary[]): S
     releaseCount: hit.releaseCount,
     url: `${baseUrl}/api/v1/games/?id=${hit.id}`,
   }));
+}
+
+/** The body of GET /api/v1/agent/games/ (searchGames) for a title search. */
+export interface AgentSearchBody {
+  readonly query: string;
+  readonly system: string | null;
+  readonly limit: number;
+  readonly total: number;
+  readonly results: SearchResultItem[];
+  readonly attribution: Attribution;
+}
+
+/**
+ * A title search as GET /api/v1/agent/games/ answers it, optionally within one platform. Shared
+ * by that route and the agent endpoints (MCP `search_games`, A2A game search), so every surface
+ * gives the same results in the same shape.
+ */
+export function agentSearchBody(snapshot: CatalogSnapshot, baseUrl: string, request: { readonly query: string; readonly platform: PlatformEntry | undefined; readonly limit: number }): AgentSearchBody {
+  const { total, results } = searchGames(snapshot.searchScope(request.platform?.id), { query: request.query, limit: request.limit });
+  return {
+    query: request.query,
+    system: request.platform?.id ?? null,
+    limit: request.limit,
+    total,
+    results: withRecordUrls(baseUrl, results),
+    attribution,
+  };
 }
 
 /**

@@ -1,5 +1,6 @@
 import { existsSync, mkdirSync, readdirSync, readFileSync, rmSync, utimesSync, writeFileSync } from "node:fs";
 import path from "node:path";
+import { loadConfig } from "../../config/config.ts";
 import { Problem } from "../../http/problem.ts";
 import { loadReleaseFeed } from "../../releases/load-release-feed.ts";
 import { openCatalogDb, type CatalogDb } from "../db/catalog-db.ts";
@@ -7,6 +8,7 @@ import type { PlatformInfo } from "../platforms/platform-registry.ts";
 import { attribution } from "../record/attribution.ts";
 import type { PlatformEntry } from "../record/game-record.ts";
 import { summarize, type GameSummary } from "../search/game-summary.ts";
+import { discoveryDocuments } from "../../discovery/discovery-documents.ts";
 import { buildSearchBuckets } from "./build-search-buckets.ts";
 import { contentHash } from "./etag.ts";
 import { BUILD_VERSION, MANIFEST_FILE, readManifest, type ShardIndex, type BuildManifest, type BuiltDocument, type BuiltPlatform } from "./manifest.ts";
@@ -21,6 +23,12 @@ export interface BuildOptions {
   readonly dbFile: string;
   readonly buildDir: string;
   readonly releaseFeedFile: string;
+  /**
+   * PUBLIC_BASE_URL (config.publicBaseUrl): the discovery documents carry absolute URLs under it,
+   * so a build serves one deployment; rebuild after changing it. Defaults to the environment's
+   * (loadConfig()), which is what the CLI passes.
+   */
+  readonly publicBaseUrl?: string;
 }
 
 export interface BuildSummary {
@@ -119,7 +127,8 @@ function collectGarbage(buildDir: string, keep: readonly (BuildManifest | undefi
 /**
  * Compiles the game database and the authored data into static files: per-platform record
  * shards, MiniSearch indexes (platforms hashed into a few buckets), one JSON file per game record,
- * the platform list, the release feed, and the manifest (written last). Platforms whose import fingerprint and build version are
+ * the platform list, the release feed, the discovery documents (OpenAPI, API catalog, llms.txt,
+ * llms-full.txt, robots.txt), and the manifest (written last). Platforms whose import fingerprint and build version are
  * unchanged since the previous build are reused as they are.
  */
 export function buildCatalog(options: BuildOptions): BuildSummary {
@@ -133,6 +142,7 @@ export function buildCatalog(options: BuildOptions): BuildSummary {
     });
   }
   const feed = loadReleaseFeed(options.releaseFeedFile);
+  const publicBaseUrl = options.publicBaseUrl ?? loadConfig().publicBaseUrl;
   // Whole seconds: file times and HTTP dates have that resolution.
   const buildTime = Math.floor(Date.now() / 1000);
   const db = openCatalogDb(options.dbFile, { readonly: true });
@@ -193,6 +203,10 @@ export function buildCatalog(options: BuildOptions): BuildSummary {
         contentType: "application/json",
       }),
     };
+    // openapi.json, the API catalog, llms.txt, llms-full.txt and robots.txt (src/discovery/).
+    for (const d of discoveryDocuments(publicBaseUrl)) {
+      documents[d.key] = document(d.key, { name: d.name, staticFile: d.staticFile, body: d.body, contentType: d.contentType });
+    }
     const count = (sql: string): number => db.prepare(sql).pluck().get() as number;
     const dataVersion = (db.prepare("SELECT value FROM meta WHERE key = 'data_version'").pluck().get() as string | undefined) ?? "none";
     const versionInput = [
@@ -213,6 +227,7 @@ export function buildCatalog(options: BuildOptions): BuildSummary {
         roms: count("SELECT count(*) FROM roms"),
       },
       attribution,
+      publicBaseUrl,
       platforms,
       search,
       documents,

@@ -71,6 +71,8 @@ export interface BuildManifest {
   readonly builtAt: string;
   readonly counts: { readonly platforms: number; readonly games: number; readonly releases: number; readonly roms: number };
   readonly attribution: Attribution;
+  /** The PUBLIC_BASE_URL the discovery documents were built for (absent in builds before them). */
+  readonly publicBaseUrl?: string;
   readonly platforms: Readonly<Record<string, BuiltPlatform>>;
   readonly search: readonly BuiltSearchIndex[];
   readonly documents: Readonly<Record<string, BuiltDocument>>;

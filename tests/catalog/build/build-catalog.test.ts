@@ -9,6 +9,8 @@ import { loadCatalogSnapshot } from "../../../src/catalog/store/catalog-snapshot
 import { platformsFile, releaseFeedFile, sampleSource } from "../../helpers/paths.ts";
 import { copyOf, tempDir } from "../../helpers/temp-dir.ts";
 
+const publicBaseUrl = "https://ludex.test";
+
 function fixture(source = sampleSource): { dbFile: string; buildDir: string; source: string } {
   const dir = tempDir();
   const dbFile = path.join(dir, "catalog.db");
@@ -18,7 +20,7 @@ function fixture(source = sampleSource): { dbFile: string; buildDir: string; sou
 
 describe("buildCatalog output", () => {
   const { dbFile, buildDir } = fixture();
-  const summary = buildCatalog({ dbFile, buildDir, releaseFeedFile });
+  const summary = buildCatalog({ dbFile, buildDir, releaseFeedFile, publicBaseUrl });
   const manifest = summary.manifest;
 
   it("writes a manifest with counts, versions, attribution and every file it names", () => {
@@ -78,10 +80,10 @@ describe("buildCatalog output", () => {
 describe("incremental rebuild", () => {
   it("rebuilds only the platform whose DATs changed and drops removed records", () => {
     const { dbFile, buildDir, source } = fixture(copyOf(sampleSource));
-    const first = buildCatalog({ dbFile, buildDir, releaseFeedFile });
+    const first = buildCatalog({ dbFile, buildDir, releaseFeedFile, publicBaseUrl });
     expect(first.rebuiltPlatforms).toHaveLength(6);
 
-    const unchanged = buildCatalog({ dbFile, buildDir, releaseFeedFile });
+    const unchanged = buildCatalog({ dbFile, buildDir, releaseFeedFile, publicBaseUrl });
     expect(unchanged.rebuiltPlatforms).toEqual([]);
     expect(unchanged.manifest.catalogVersion).toBe(first.manifest.catalogVersion);
 
@@ -93,7 +95,7 @@ describe("incremental rebuild", () => {
     const removed = importCatalog({ sources: [source], dbFile, platformsFile }).removed;
     expect(removed).toHaveLength(1);
 
-    const second = buildCatalog({ dbFile, buildDir, releaseFeedFile });
+    const second = buildCatalog({ dbFile, buildDir, releaseFeedFile, publicBaseUrl });
     expect(second.rebuiltPlatforms).toEqual(["gba"]);
     expect(second.reusedPlatforms).toBe(5);
     expect(second.manifest.catalogVersion).not.toBe(first.manifest.catalogVersion);
@@ -105,6 +107,6 @@ describe("incremental rebuild", () => {
   });
 
   it("refuses to build without an imported database", () => {
-    expect(() => buildCatalog({ dbFile: path.join(tempDir(), "none.db"), buildDir: tempDir(), releaseFeedFile })).toThrow(/run `ludex import/);
+    expect(() => buildCatalog({ dbFile: path.join(tempDir(), "none.db"), buildDir: tempDir(), releaseFeedFile, publicBaseUrl })).toThrow(/run `ludex import/);
   });
 });

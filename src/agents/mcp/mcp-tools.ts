@@ -1,0 +1,203 @@
+import type { CallToolResult, McpServer, ToolAnnotations } from "@modelcontextprotocol/server";
+import { z } from "zod";
+import { isProblem, Problem } from "../../http/problem.ts";
+import { artworkTypes } from "../../match/artwork.ts";
+import { MAX_MATCH_ITEMS, matchItemSchema, matchRequestSchema } from "../../match/match-schemas.ts";
+import type { Log } from "../../server/logger.ts";
+import type { CatalogOperations } from "../shared/catalog-operations.ts";
+
+/** The tools, by name (the server card lists them). */
+export const toolNames = ["search_games", "get_game", "list_platforms", "match_roms", "get_release_feed"] as const;
+
+/**
+ * Every tool only reads the catalog: same arguments, same answer (until a rebuild), nothing
+ * outside the catalog is touched.
+ * @see MCP 2025-11-25 Server/Tools §Tool (annotations)
+ */
+const readOnly: ToolAnnotations = { readOnlyHint: true, destructiveHint: false, idempotentHint: true, openWorldHint: false };
+
+const attributionOutput = z.looseObject({ source: z.string(), url: z.string(), license: z.string(), licenseUrl: z.string() });
+
+// Output schemas describe the HTTP API's bodies; they are open (looseObject) like the API's own
+// contract, which allows additional members (service-spec §2).
+const searchOutput = z.looseObject({
+  query: z.string(),
+  system: z.string().nullable().describe("The platform searched (slug), or null for all platforms."),
+  limit: z.number().int(),
+  total: z.number().int().describe("Number of matching games; `results` holds the first `limit`."),
+  results: z.array(
+    z.looseObject({
+      id: z.number().int(),
+      title: z.string(),
+      system: z.string(),
+      releaseYear: z.number().int().optional(),
+      regions: z.array(z.string()),
+      releaseCount: z.number().int(),
+      url: z.string().describe("The full record: GET this URL, or read it as a resource."),
+    }),
+  ),
+  attribution: attributionOutput,
+});
+
+const recordOutput = z.looseObject({
+  id: z.number().int(),
+  title: z.string(),
+  system: z.string(),
+  systemName: z.string(),
+  releases: z.array(z.looseObject({ name: z.string(), regions: z.array(z.string()), roms: z.array(z.looseObject({ name: z.string() })) })),
+  attribution: attributionOutput,
+});
+
+const platformsOutput = z.looseObject({
+  platforms: z.array(z.looseObject({ id: z.string(), name: z.string(), manufacturer: z.string(), kind: z.string(), aliases: z.array(z.string()), gameCount: z.number().int() })),
+  attribution: attributionOutput,
+});
+
+const matchOutput = z.looseObject({
+  systemId: z.string().describe("The platform's slug."),
+  results: z.array(
+    z.looseObject({
+      index: z.number().int().describe("Position of the item in the request."),
+      status: z.enum(["matched", "ambiguous", "notFound", "invalid"]),
+    }),
+  ),
+});
+
+const releaseFeedOutput = z.looseObject({
+  application: z.looseObject({ name: z.string() }),
+  updatedAt: z.string(),
+  channels: z.array(z.looseObject({ id: z.string(), version: z.string(), releasedAt: z.string() })),
+  platforms: z.array(z.looseObject({ id: z.string(), name: z.string(), status: z.enum(["available", "beta", "planned"]) })),
+  communityRequests: z.array(z.looseObject({ id: z.number().int(), title: z.string(), status: z.string(), votes: z.number().int() })),
+});
+
+/** What one ROM item may carry, for clients to read: generated from the item schema matching validates with. */
+const matchItemJsonSchema = (() => {
+  const { $schema: _ignored, ...schema } = z.toJSONSchema(matchItemSchema, { io: "input", unrepresentable: "any" });
+  return schema;
+})();
+
+/**
+ * The match request body as POST /api/v1/games/ validates it. Items stay `unknown` to validation,
+ * exactly as on the HTTP API (each item is checked on its own, and a bad one is reported in its
+ * result rather than failing the call); the published JSON Schema still describes their fields.
+ */
+const matchInput = matchRequestSchema.extend({
+  systemId: matchRequestSchema.shape.systemId.describe("The platform: a slug such as snes, or a name or alias. list_platforms lists them."),
+  items: matchRequestSchema.shape.items.meta({
+    description: `The files to match, at most ${MAX_MATCH_ITEMS}: each with at least one of name, crc, md5, sha1 or serial (size helps a CRC match).`,
+    items: matchItemJsonSchema,
+  }),
+  artworkTypes: matchRequestSchema.shape.artworkTypes.describe(`Artwork URLs to add to each match: any of ${artworkTypes.join(", ")}.`),
+});
+
+const searchInput = z.object({
+  query: z.string().trim().min(1, "must not be empty").max(120).describe('A game title or part of one, e.g. "legend of starfall". Typos are tolerated; the last word may be a prefix.'),
+  system: z.string().min(1).max(64).optional().describe('Only this platform: a slug such as snes, or a name or alias such as "Super Nintendo". list_platforms lists them.'),
+  limit: z.number().int().min(1).max(30).default(10).describe("Most results to return, 1 to 30 (default 10)."),
+});
+
+const noInput = z.object({});
+
+function structured(body: object): CallToolResult {
+  // The text block repeats the structured result for clients that predate structuredContent.
+  return { content: [{ type: "text", text: JSON.stringify(body) }], structuredContent: body as Record<string, unknown> };
+}
+
+function toolError(text: string): CallToolResult {
+  return { content: [{ type: "text", text }], isError: true };
+}
+
+/**
+ * Runs a tool body: the answer as structured content, or a tool error the model can act on. A
+ * {@link Problem} (unknown platform, catalog unavailable) becomes its detail; anything else is
+ * logged and reported without internals.
+ * @see MCP 2025-11-25 Server/Tools §Error Handling (tool execution errors are results with isError)
+ */
+function run(log: Log, tool: string, body: () => object): CallToolResult {
+  try {
+    return structured(body());
+  } catch (error) {
+    if (isProblem(error)) return toolError(error.detail ?? error.title);
+    log({ level: "error", msg: "MCP tool failed", tool, err: error instanceof Error ? error.stack : String(error) });
+    return toolError("The tool failed on the server; the error has been logged.");
+  }
+}
+
+/** Registers the catalog tools: each calls the HTTP API's operation and returns its body. */
+export function registerCatalogTools(server: McpServer, ops: CatalogOperations, log: Log): void {
+  server.registerTool(
+    "search_games",
+    {
+      title: "Search games",
+      description:
+        "Search the game catalog by title, across all platforms or on one. Returns the same object as GET /api/v1/agent/games/: the best matches first, each with id, title, platform, year, regions and the URL of its full record (use get_game with the id for the record).",
+      inputSchema: searchInput,
+      outputSchema: searchOutput,
+      annotations: readOnly,
+    },
+    ({ query, system, limit }) => {
+      if (system !== undefined && !ops.platform(system)) return toolError(`unknown platform "${system}"; list_platforms lists them`);
+      return run(log, "search_games", () => ops.searchGames({ query, system, limit }));
+    },
+  );
+
+  server.registerTool(
+    "get_game",
+    {
+      title: "Get a game record",
+      description:
+        "The full record of one game by id, as GET /api/v1/games/?id= returns it: clean title, platform, metadata when known (developer, publisher, genres, year, players), and every release (DAT entry) with regions, languages, status, flags and ROM hashes.",
+      inputSchema: z.object({ id: z.number().int().min(1).describe("The game id, as in search results.") }),
+      outputSchema: recordOutput,
+      annotations: readOnly,
+    },
+    ({ id }) =>
+      run(log, "get_game", () => {
+        const record = ops.gameRecord(id);
+        if (!record) throw new Problem({ type: "not-found", title: "Game not found", status: 404, detail: `no game with id ${id}; search_games finds ids by title` });
+        return record;
+      }),
+  );
+
+  server.registerTool(
+    "list_platforms",
+    {
+      title: "List platforms",
+      description: "Every platform (console, handheld, computer) in the catalog with its slug, names, aliases and game count, as GET /api/v1/games/ returns it.",
+      inputSchema: noInput,
+      outputSchema: platformsOutput,
+      annotations: readOnly,
+    },
+    () => run(log, "list_platforms", () => ops.platformList()),
+  );
+
+  server.registerTool(
+    "match_roms",
+    {
+      title: "Match ROM files",
+      description:
+        "Identify files by hash (sha1, md5, crc with size), serial, file name or title, on one platform. Returns the same object as POST /api/v1/games/: one result per item, in order, each matched (with confidence and how), ambiguous (with candidates), notFound or invalid.",
+      inputSchema: matchInput,
+      outputSchema: matchOutput,
+      annotations: readOnly,
+    },
+    (request) => {
+      if (!ops.platform(request.systemId)) return toolError(`unknown platform "${request.systemId}"; list_platforms lists them`);
+      return run(log, "match_roms", () => ops.matchRoms(request));
+    },
+  );
+
+  server.registerTool(
+    "get_release_feed",
+    {
+      title: "Get the release feed",
+      description:
+        "Current Ludex Player releases (stable and beta channels) and on which platforms the client is available, in beta or planned, with store links and community requests; as GET /api/v1/community/ returns it.",
+      inputSchema: noInput,
+      outputSchema: releaseFeedOutput,
+      annotations: readOnly,
+    },
+    () => run(log, "get_release_feed", () => ops.releaseFeed()),
+  );
+}

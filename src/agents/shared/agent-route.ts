@@ -1,0 +1,132 @@
+import type { ServerResponse } from "node:http";
+import { responseWritten, type HttpResult, type RequestContext } from "../../http/http-types.ts";
+import { Problem } from "../../http/problem.ts";
+import { readBody } from "../../http/read-body.ts";
+import { corsHeaders } from "../../http/send-result.ts";
+
+/** One request to an agent endpoint, as its protocol layer sees it. */
+export interface AgentExchange {
+  readonly ctx: RequestContext;
+  /**
+   * The request as a web-standard `Request` (what the MCP and A2A SDKs take), with the body
+   * already read within the limit. Its signal aborts when the client goes away.
+   */
+  readonly request: Request;
+  /** The raw body; empty for a request without one. */
+  readonly body: Buffer;
+}
+
+/**
+ * A protocol surface: answers one exchange with a web-standard `Response`. It may throw a
+ * {@link Problem} before answering (an HTTP-level refusal, written as problem+json by the server).
+ */
+export type AgentFetch = (exchange: AgentExchange) => Promise<Response>;
+
+export interface AgentRouteOptions {
+  /** Largest body accepted; 413 beyond. */
+  readonly bodyLimit: number;
+  /** Origins a browser may call from (`scheme://host[:port]`); undefined allows any. */
+  readonly allowedOrigins?: readonly string[];
+  /** Response headers browsers may read, besides the usual ones. */
+  readonly exposeHeaders?: readonly string[];
+  readonly fetch: AgentFetch;
+}
+
+/**
+ * True when a request may proceed: no Origin header (non-browser clients send none), or one of
+ * the allowed origins. A present but unparseable Origin (including the opaque `null`) is refused.
+ * @see MCP 2025-11-25 Transports §Security Warning; RFC 6454 §7
+ */
+export function originAllowed(origin: string | undefined, allowed: readonly string[]): boolean {
+  if (origin === undefined || origin === "") return true;
+  const parsed = URL.parse(origin);
+  return parsed !== null && parsed.origin !== "null" && allowed.includes(parsed.origin);
+}
+
+function forbiddenOrigin(origin: string): Problem {
+  return new Problem({ type: "forbidden-origin", title: "Origin not allowed", status: 403, detail: `requests from ${origin} are not accepted here` });
+}
+
+/** The Node request as a web-standard Request, over the already-read body. */
+function webRequest(ctx: RequestContext, body: Buffer, signal: AbortSignal): Request {
+  const headers = new Headers();
+  for (const [name, value] of Object.entries(ctx.req.headers)) {
+    if (value === undefined || name.startsWith(":")) continue;
+    if (Array.isArray(value)) for (const item of value) headers.append(name, item);
+    else headers.set(name, value);
+  }
+  const hasBody = ctx.method !== "GET" && ctx.method !== "HEAD";
+  return new Request(ctx.url, {
+    method: ctx.method,
+    headers,
+    signal,
+    ...(hasBody ? { body: new Uint8Array(body.buffer, body.byteOffset, body.byteLength) } : {}),
+  });
+}
+
+/** Resolves when `res` can take more data, or has closed. */
+function writable(res: ServerResponse): Promise<void> {
+  return new Promise((resolve) => {
+    const done = (): void => {
+      res.off("drain", done);
+      res.off("close", done);
+      resolve();
+    };
+    res.on("drain", done);
+    res.on("close", done);
+  });
+}
+
+/**
+ * Writes a web Response to the Node response, streaming its body (SSE) with backpressure. Never
+ * throws once the head is written: a body that fails midway just ends the response.
+ */
+async function writeResponse(res: ServerResponse, response: Response, headers: Readonly<Record<string, string>>): Promise<void> {
+  const head: Record<string, string> = { ...headers };
+  response.headers.forEach((value, name) => {
+    head[name] = value;
+  });
+  res.writeHead(response.status, head);
+  if (response.body === null) {
+    res.end();
+    return;
+  }
+  try {
+    for await (const chunk of response.body) {
+      if (res.destroyed) break;
+      if (!res.write(chunk)) await writable(res);
+    }
+  } catch {
+    // The protocol layer gave up on the stream (client gone, server closing): end what was sent.
+  }
+  if (!res.destroyed) res.end();
+}
+
+/**
+ * The HTTP side of an agent endpoint (MCP, A2A), kept thin like the SDK transports: Origin
+ * check, body limit, then the protocol layer's Response written straight to the socket (its SSE
+ * streams must not be buffered). HTTP-level refusals (these, and those the protocol layer throws
+ * before answering) are {@link Problem}s, written as problem+json by the server; every answer of
+ * the protocol layer is its SDK's own JSON-RPC.
+ */
+export function agentRoute(options: AgentRouteOptions): (ctx: RequestContext) => Promise<HttpResult> {
+  const expose = [corsHeaders["access-control-expose-headers"], ...(options.exposeHeaders ?? [])].filter(Boolean).join(", ");
+  return async (ctx) => {
+    const origin = ctx.req.headers.origin;
+    if (options.allowedOrigins && !originAllowed(origin, options.allowedOrigins)) throw forbiddenOrigin(origin ?? "");
+    const body = ctx.method === "GET" || ctx.method === "HEAD" ? Buffer.alloc(0) : await readBody(ctx.req, options.bodyLimit);
+    const abort = new AbortController();
+    ctx.res.once("close", () => {
+      if (!ctx.res.writableFinished) abort.abort();
+    });
+    let request: Request;
+    try {
+      request = webRequest(ctx, body, abort.signal);
+    } catch {
+      throw new Problem({ type: "bad-request", title: "Bad request", status: 400, detail: "the request's headers cannot be read" });
+    }
+    const response = await options.fetch({ ctx, request, body });
+    await writeResponse(ctx.res, response, { ...corsHeaders, "access-control-expose-headers": expose, "x-request-id": ctx.id });
+    return responseWritten;
+  };
+}

@@ -1,0 +1,90 @@
+import type { CatalogSource } from "../../catalog/api/catalog-source.ts";
+import { invalidQuery } from "../../catalog/api/query-params.ts";
+import { agentSearchBody, type AgentSearchBody } from "../../catalog/api/search-response.ts";
+import type { Attribution } from "../../catalog/record/attribution.ts";
+import type { PlatformEntry } from "../../catalog/record/game-record.ts";
+import type { CatalogSnapshot } from "../../catalog/store/catalog-snapshot.ts";
+import type { DiscoveryDocumentKey } from "../../discovery/discovery-documents.ts";
+import { Problem } from "../../http/problem.ts";
+import { matchContext, matchResponseBody, type MatchResponseBody } from "../../match/match-request.ts";
+import type { MatchRequest } from "../../match/match-schemas.ts";
+import type { ReleaseFeedSource } from "../../releases/release-feed-schema.ts";
+
+/** The body of GET /api/v1/games/ without parameters (and of `?platforms=1` on the agent search). */
+export interface PlatformListBody {
+  readonly platforms: readonly PlatformEntry[];
+  readonly attribution: Attribution;
+}
+
+/** A game record exactly as GET /api/v1/games/?id= serves it (README "Record shape"). */
+export type GameRecordBody = Readonly<Record<string, unknown>> & { readonly id: number; readonly title: string; readonly system: string };
+
+/** Everything the agent endpoints read from the catalog: the HTTP API's operations, same code, same shapes. */
+export interface CatalogOperations {
+  /** As GET /api/v1/agent/games/?q=&system=&limit=; a 422 {@link Problem} for an unknown platform. */
+  searchGames(input: { readonly query: string; readonly system?: string | undefined; readonly limit: number }): AgentSearchBody;
+  /** As GET /api/v1/games/?id=; undefined when there is no such game. */
+  gameRecord(id: number): GameRecordBody | undefined;
+  /** As GET /api/v1/games/ (the platform list). */
+  platformList(): PlatformListBody;
+  /** As GET /api/v1/community/ (the release and platform-availability feed). */
+  releaseFeed(): ReleaseFeedSource;
+  /** As POST /api/v1/games/ for a validated request; a 422 {@link Problem} for an unknown platform. */
+  matchRoms(request: MatchRequest): MatchResponseBody;
+  /** A platform by slug, name or alias (case and punctuation ignored). */
+  platform(nameOrAlias: string): PlatformEntry | undefined;
+  /** The agent reference GET /llms-full.txt serves; undefined for a build without the discovery documents. */
+  llmsFullText(): string | undefined;
+}
+
+export interface CatalogOperationsOptions {
+  readonly baseUrl: string;
+  readonly artworkBaseUrl: string;
+}
+
+/** The build's llms-full.txt (src/discovery/), by its name in the manifest. */
+const LLMS_FULL_DOCUMENT: DiscoveryDocumentKey = "llmsFullTxt";
+
+/** Prebuilt documents parsed once per snapshot (they only change with a rebuild, which brings a new snapshot). */
+const parsedDocuments = new WeakMap<CatalogSnapshot, Map<string, unknown>>();
+
+function parsedDocument<T>(snapshot: CatalogSnapshot, name: string): T {
+  let documents = parsedDocuments.get(snapshot);
+  if (!documents) parsedDocuments.set(snapshot, (documents = new Map()));
+  if (!documents.has(name)) {
+    const doc = snapshot.document(name);
+    if (!doc) throw new Problem({ type: "catalog-unavailable", title: "Catalog unavailable", status: 503, detail: `the build has no ${name} document` });
+    documents.set(name, JSON.parse(doc.body.toString("utf8")));
+  }
+  return documents.get(name) as T;
+}
+
+/**
+ * The catalog operations of the HTTP API for the agent endpoints (MCP tools and resources, the
+ * A2A agent). Each one calls what the HTTP route calls on the snapshot in service, so the agents
+ * and the API cannot disagree.
+ */
+export function catalogOperations(catalog: CatalogSource, options: CatalogOperationsOptions): CatalogOperations {
+  return {
+    searchGames(input) {
+      const snapshot = catalog.current();
+      const platform = input.system === undefined ? undefined : snapshot.platform(input.system);
+      if (input.system !== undefined && !platform) throw invalidQuery([{ name: "system", detail: `unknown platform "${input.system}"` }]);
+      return agentSearchBody(snapshot, options.baseUrl, { query: input.query.trim(), platform, limit: input.limit });
+    },
+    gameRecord(id) {
+      const record = catalog.current().record(id);
+      return record ? (JSON.parse(record.body.toString("utf8")) as GameRecordBody) : undefined;
+    },
+    platformList: () => parsedDocument<PlatformListBody>(catalog.current(), "platforms"),
+    releaseFeed: () => parsedDocument<ReleaseFeedSource>(catalog.current(), "releaseFeed"),
+    matchRoms(request) {
+      const context = matchContext(catalog.current(), request.systemId, options.artworkBaseUrl);
+      if (!context) throw invalidQuery([{ name: "systemId", detail: `unknown platform "${request.systemId}"` }]);
+      return matchResponseBody(context, request);
+    },
+    platform: (nameOrAlias) => catalog.current().platform(nameOrAlias),
+    // Exactly what GET /llms-full.txt serves, from the same build.
+    llmsFullText: () => catalog.current().document(LLMS_FULL_DOCUMENT)?.body.toString("utf8"),
+  };
+}

@@ -1,0 +1,146 @@
+import { z } from "zod";
+import type { DevStatus } from "../names/parse-game-name.ts";
+import { platformKinds } from "../platforms/platform-registry.ts";
+
+/**
+ * The JSON bodies the public read API sends, as zod schemas. They describe what the routes in this
+ * folder and the build (src/catalog/build/) already write — README.md "Record shape" — and feed the
+ * OpenAPI document (src/discovery/); the contract test checks real answers against them.
+ * Objects allow members not listed here, so that adding a member is never a breaking change.
+ * @see service-spec §2 (every response object "allows additional properties")
+ */
+
+const lowerHex = (digits: number): z.ZodString => z.string().regex(new RegExp(`^[0-9a-f]{${digits}}$`));
+const count = (): z.ZodNumber => z.number().int().min(0);
+
+/** The licence notice every piece of catalog data carries. @see src/catalog/record/attribution.ts */
+export const attributionSchema = z
+  .looseObject({
+    source: z.string().min(1),
+    url: z.url(),
+    license: z.string().min(1),
+    licenseUrl: z.url(),
+  })
+  .meta({ description: "Where the data comes from and its licence (libretro-database, CC BY-SA 4.0). Keep it with any copy of the data." });
+
+/** Every release status the name parser gives. */
+const devStatuses = ["release", "beta", "proto", "demo", "sample", "preview", "alpha"] as const satisfies readonly DevStatus[];
+// Fails to compile when parse-game-name.ts gains a status this list lacks.
+const allStatuses: Exclude<DevStatus, (typeof devStatuses)[number]> extends never ? true : never = true;
+void allStatuses;
+
+export const romSchema = z
+  .looseObject({
+    name: z.string().optional(),
+    size: count().optional().meta({ description: "Bytes" }),
+    crc: lowerHex(8).optional(),
+    md5: lowerHex(32).optional(),
+    sha1: lowerHex(40).optional(),
+    serial: z.string().optional(),
+  })
+  .meta({ description: "One file of a release. Hashes are lowercase hexadecimal; members are present only when the DAT gives them." });
+
+export const releaseSchema = z
+  .looseObject({
+    name: z.string().min(1).meta({ description: 'The DAT game name, e.g. "Legend of Starfall, The (USA)"' }),
+    regions: z.array(z.string()),
+    languages: z.array(z.string()),
+    version: z.string().optional().meta({ description: 'First version tag, e.g. "Rev 1"' }),
+    status: z.enum(devStatuses),
+    flags: z.array(z.string()).meta({ description: 'Tags such as "Unl", "Aftermarket", "Pirate", "Alt", "Virtual Console"' }),
+    disc: z.number().int().min(1).optional(),
+    serial: z.string().optional(),
+    source: z.string().min(1).meta({ description: 'The DAT collection: "no-intro", "redump", "dat", "homebrew", "hacks", ...' }),
+    roms: z.array(romSchema),
+  })
+  .meta({ description: "One DAT entry of a game (a region, revision, beta, disc or hack)." });
+
+export const gameRecordSchema = z
+  .looseObject({
+    id: z.number().int().min(1),
+    title: z.string().min(1).meta({ description: 'Clean title: tags removed, a trailing article moved to the front ("The Legend of Starfall")' }),
+    system: z.string().min(1).meta({ description: "Platform slug" }),
+    systemName: z.string().min(1),
+    developer: z.string().optional(),
+    publisher: z.string().optional(),
+    genres: z.array(z.string()).optional(),
+    franchise: z.string().optional(),
+    releaseYear: z.number().int().optional(),
+    releaseMonth: z.number().int().min(1).max(12).optional(),
+    players: z.number().int().min(1).optional(),
+    esrbRating: z.string().optional(),
+    origin: z.string().optional(),
+    analog: z.boolean().optional(),
+    rumble: z.boolean().optional(),
+    enhancementHw: z.string().optional(),
+    releases: z.array(releaseSchema).meta({ description: "The game's DAT entries, best first" }),
+    attribution: attributionSchema,
+  })
+  .meta({ description: "A full game record. Metadata members are present only when known, never null." });
+
+export const platformEntrySchema = z
+  .looseObject({
+    id: z.string().min(1).meta({ description: "The slug (use it as `system`)" }),
+    name: z.string().min(1),
+    manufacturer: z.string().min(1),
+    kind: z.enum(platformKinds),
+    libretroName: z.string().min(1),
+    aliases: z.array(z.string()).meta({ description: "Other names `system` accepts" }),
+    releaseYear: z.number().int().optional(),
+    gameCount: count(),
+  })
+  .meta({ description: "One platform of the catalog." });
+
+export const platformListSchema = z
+  .looseObject({ platforms: z.array(platformEntrySchema), attribution: attributionSchema })
+  .meta({ description: "Every platform of the catalog." });
+
+export const searchResultItemSchema = z
+  .looseObject({
+    id: z.number().int().min(1),
+    title: z.string().min(1),
+    system: z.string().min(1),
+    releaseYear: z.number().int().optional(),
+    developer: z.string().optional(),
+    publisher: z.string().optional(),
+    genres: z.array(z.string()).optional(),
+    regions: z.array(z.string()),
+    releaseCount: count(),
+    url: z.url().meta({ description: "The full record: GET /api/v1/games/?id=…" }),
+  })
+  .meta({ description: "A search hit: enough to show a result list without fetching each record." });
+
+export const agentSearchResponseSchema = z
+  .looseObject({
+    query: z.string(),
+    system: z.string().nullable().meta({ description: "The platform slug searched, or null for all platforms" }),
+    limit: z.number().int().min(1),
+    total: count().meta({ description: "Hits in all, of which the first `limit` are in `results`" }),
+    results: z.array(searchResultItemSchema),
+    attribution: attributionSchema,
+  })
+  .meta({ description: "Title search results, best first." });
+
+export const catalogPageSchema = z
+  .looseObject({
+    system: z.string().nullable(),
+    query: z.string().nullable(),
+    offset: count(),
+    limit: z.number().int().min(1),
+    total: count(),
+    results: z.array(searchResultItemSchema),
+    next: z.url().nullable().meta({ description: "The following page, or null on the last one (also sent as `Link: <…>; rel=\"next\"`)" }),
+    attribution: attributionSchema,
+  })
+  .meta({ description: "One page of a platform listing or a search." });
+
+export const healthResponseSchema = z
+  .looseObject({
+    status: z.literal("ok"),
+    catalogVersion: z.string().min(1).meta({ description: "Changes whenever any served byte of the catalog changes" }),
+    dataVersion: z.string().min(1),
+    builtAt: z.iso.datetime(),
+    counts: z.looseObject({ platforms: count(), games: count(), releases: count(), roms: count() }),
+    uptimeSeconds: count(),
+  })
+  .meta({ description: "The service is up and answers from the catalog build named here." });

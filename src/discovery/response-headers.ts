@@ -1,0 +1,51 @@
+import { cachePolicy } from "../http/cache-policy.ts";
+import type { HeaderObject } from "./openapi-types.ts";
+
+/**
+ * Response header fields the API documents, by field name, with what they mean and the form the
+ * server writes them in (src/http/send-result.ts, rate-limiter.ts, bearer-auth.ts, ...).
+ */
+export const responseHeaders = {
+  ETag: {
+    description: "Strong validator; send it back in If-None-Match to get 304 Not Modified. Precompressed variants have their own tag.",
+    schema: { type: "string", pattern: '^(W/)?"[^"]*"$' },
+  },
+  "Last-Modified": {
+    description: "When the content last changed (prebuilt documents and records); usable in If-Modified-Since.",
+    schema: { type: "string" },
+  },
+  "Cache-Control": {
+    description: `How long caches may keep the answer: \`${cachePolicy.document}\` for records and documents, \`${cachePolicy.search}\` for searches, \`${cachePolicy.error}\` for 404 and 422, \`${cachePolicy.noStore}\` otherwise.`,
+    schema: { type: "string" },
+  },
+  Link: {
+    description: 'The following page of a listing: `<…>; rel="next"` (RFC 8288).',
+    schema: { type: "string", pattern: '^<[^>]+>; rel="next"$' },
+  },
+  "Retry-After": {
+    description: "Seconds to wait before trying again.",
+    schema: { type: "string", pattern: "^\\d+$" },
+  },
+  "RateLimit-Policy": {
+    description: 'The quota: `"<policy>";q=<units>;w=<window seconds>` (draft-ietf-httpapi-ratelimit-headers). Absent when the limit is off.',
+    schema: { type: "string", pattern: '^"[a-z-]+";q=\\d+;w=\\d+$' },
+  },
+  RateLimit: {
+    description: 'What is left: `"<policy>";r=<remaining units>;t=<seconds until the window resets>`.',
+    schema: { type: "string", pattern: '^"[a-z-]+";r=\\d+;t=\\d+$' },
+  },
+  "WWW-Authenticate": {
+    description: "The challenge (RFC 6750 §3, RFC 9728 §5.1): `Bearer resource_metadata=\"…\"`, plus `error` and `scope` when the token was refused; `Basic` at the token endpoints.",
+    schema: { type: "string", pattern: "^(Bearer|Basic) " },
+  },
+  "Accept-Post": {
+    description: "The media type this endpoint accepts (RFC 9110 §15.5.16 via RFC 5023).",
+    schema: { type: "string" },
+  },
+  "X-Request-Id": {
+    description: "This request's id, also in the server's log; quote it when reporting a problem.",
+    schema: { type: "string", minLength: 1 },
+  },
+} as const satisfies Readonly<Record<string, Omit<HeaderObject, "required">>>;
+
+export type ResponseHeaderName = keyof typeof responseHeaders;

@@ -1,0 +1,32 @@
+import { contentSignalMeanings, contentSignals, contentSignalValue } from "./content-policy.ts";
+import { discoveryPaths } from "./discovery-paths.ts";
+
+export interface RobotsOptions {
+  /** Absolute URL of a sitemap, when the site has one. */
+  readonly sitemapUrl?: string;
+}
+
+/**
+ * /robots.txt: crawling is allowed except for the sign-in and account pages (no content, and
+ * per-person), and the content policy is stated as a Content Signal inside the `User-agent: *`
+ * group, where parsers look for it.
+ * @see RFC 9309 (robots exclusion protocol), https://contentsignals.org/, service-spec §1
+ */
+export function robotsTxt(base: string, options: RobotsOptions = {}): string {
+  const meanings = (Object.keys(contentSignals) as (keyof typeof contentSignals)[]).map((name) => `#   ${name}: ${contentSignalMeanings[name]}`);
+  return [
+    "# ludex: public game catalog and release service.",
+    `# Content policy (Content Signals, https://contentsignals.org/): ${contentSignalValue()}`,
+    "#   yes: the use is allowed; no: it is not.",
+    ...meanings,
+    `# Agents: ${base}${discoveryPaths.llmsTxt} and ${base}${discoveryPaths.apiCatalog}`,
+    "",
+    "User-agent: *",
+    `Content-Signal: ${contentSignalValue()}`,
+    "Allow: /",
+    "Disallow: /oauth/",
+    "Disallow: /account/",
+    ...(options.sitemapUrl ? ["", `Sitemap: ${options.sitemapUrl}`] : []),
+    "",
+  ].join("\n");
+}

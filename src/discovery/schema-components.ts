@@ -1,0 +1,160 @@
+import { z } from "zod";
+import {
+  agentSearchResponseSchema,
+  attributionSchema,
+  catalogPageSchema,
+  gameRecordSchema,
+  healthResponseSchema,
+  platformEntrySchema,
+  platformListSchema,
+  releaseSchema,
+  romSchema,
+  searchResultItemSchema,
+} from "../catalog/api/response-schemas.ts";
+import { problemSchema } from "../http/problem-schema.ts";
+import { matchCandidateSchema, matchResponseSchema, matchResultSchema, matchSchema } from "../match/match-response-schemas.ts";
+import { matchItemSchema, matchRequestSchema } from "../match/match-schemas.ts";
+import {
+  clientRegistrationRequestSchema,
+  clientRegistrationResponseSchema,
+  memberIdentitySchema,
+  oauthErrorSchema,
+  revocationRequestSchema,
+  tokenRequestSchema,
+  tokenResponseSchema,
+} from "../oauth/oauth-schemas.ts";
+import { releaseFeedSchema } from "../releases/release-feed-schema.ts";
+import type { JsonObject } from "./openapi-types.ts";
+
+/**
+ * The zod schemas behind `components.schemas` of the OpenAPI document, by component name. Request
+ * schemas are converted as the server's input (before transforms and defaults), response schemas
+ * as what it sends. They are the schemas the server validates with or (for responses and the OAuth
+ * surface) the ones written to describe what it sends: one definition each.
+ */
+export const responseComponents = {
+  Attribution: attributionSchema,
+  Rom: romSchema,
+  Release: releaseSchema,
+  GameRecord: gameRecordSchema,
+  PlatformEntry: platformEntrySchema,
+  PlatformList: platformListSchema,
+  SearchResultItem: searchResultItemSchema,
+  AgentSearchResponse: agentSearchResponseSchema,
+  CatalogPage: catalogPageSchema,
+  ReleaseFeed: releaseFeedSchema,
+  MatchCandidate: matchCandidateSchema,
+  Match: matchSchema,
+  MatchResult: matchResultSchema,
+  MatchResponse: matchResponseSchema,
+  Health: healthResponseSchema,
+  Problem: problemSchema,
+  MemberIdentity: memberIdentitySchema,
+  OAuthError: oauthErrorSchema,
+  ClientRegistrationResponse: clientRegistrationResponseSchema,
+  TokenResponse: tokenResponseSchema,
+} as const;
+
+export const requestComponents = {
+  MatchRequest: matchRequestSchema,
+  MatchItem: matchItemSchema,
+  ClientRegistrationRequest: clientRegistrationRequestSchema,
+  TokenRequest: tokenRequestSchema,
+  RevocationRequest: revocationRequestSchema,
+} as const;
+
+export type ResponseComponent = keyof typeof responseComponents;
+export type RequestComponent = keyof typeof requestComponents;
+export type ComponentName = ResponseComponent | RequestComponent;
+
+/** Descriptions for schemas whose definitions (validation schemas of other capabilities) carry none. */
+const addedDescriptions: Readonly<Partial<Record<ComponentName, string>>> = {
+  MatchItem: "One file the client has: any of name, size, crc, md5, sha1, serial (at least one of name, crc, md5, sha1 or serial). Hex is case-insensitive; null counts as absent; other members are ignored.",
+  MatchRequest: "The platform and the files to match.",
+  ReleaseFeed: "The release and platform-availability feed: the client's update channels, where it is available, and the public community requests with their votes.",
+};
+
+/** A `$ref` to a component schema. */
+export function schemaRef(name: ComponentName): JsonObject {
+  return { $ref: `#/components/schemas/${name}` };
+}
+
+/** Keys zod writes that do not belong inside an OpenAPI components object. */
+function tidy(schema: JsonObject): JsonObject {
+  const { $schema: _dialect, $id: _id, ...rest } = schema;
+  return rest;
+}
+
+/**
+ * zod bounds every `.int()` by the safe-integer range; JSON numbers past it mean nothing to the
+ * API anyway, so those bounds are left out rather than repeated on every integer.
+ */
+function dropSafeIntegerBounds(schema: JsonObject): void {
+  if (schema.maximum === Number.MAX_SAFE_INTEGER) delete schema.maximum;
+  if (schema.minimum === Number.MIN_SAFE_INTEGER) delete schema.minimum;
+}
+
+type Override = (ctx: { zodSchema: unknown; jsonSchema: JsonObject }) => void;
+
+function convert(components: Readonly<Record<string, z.ZodType>>, io: "input" | "output", override?: Override): Record<string, JsonObject> {
+  const registry = z.registry<{ id: string }>();
+  for (const [id, schema] of Object.entries(components)) registry.add(schema, { id });
+  const converted = z.toJSONSchema(registry, {
+    io,
+    target: "draft-2020-12",
+    uri: (id) => `#/components/schemas/${id}`,
+    override: (ctx) => {
+      const jsonSchema = ctx.jsonSchema as JsonObject;
+      dropSafeIntegerBounds(jsonSchema);
+      override?.({ zodSchema: ctx.zodSchema, jsonSchema });
+    },
+  }) as { schemas: Record<string, JsonObject> };
+  const out: Record<string, JsonObject> = {};
+  for (const [id, schema] of Object.entries(converted.schemas)) out[id] = tidy(schema);
+  return out;
+}
+
+/**
+ * Every component schema as OpenAPI 3.1 (JSON Schema 2020-12) objects. The match request's items
+ * are validated one by one after the envelope (an invalid item is reported, not refused), so the
+ * envelope schema says `items: {}`; the description points them at MatchItem instead.
+ */
+export function componentSchemas(): Record<string, JsonObject> {
+  const requests = convert(requestComponents, "input", ({ zodSchema, jsonSchema }) => {
+    if (zodSchema === matchRequestSchema.shape.items) jsonSchema.items = schemaRef("MatchItem");
+  });
+  const responses = convert(responseComponents, "output");
+  for (const [name, description] of Object.entries(addedDescriptions)) {
+    const schema = responses[name] ?? requests[name];
+    if (schema && schema.description === undefined) schema.description = description;
+  }
+  // The authored feed is validated strictly so that a typo fails the build, but what clients get
+  // may gain members later: the spec has every response object allow additional properties.
+  if (responses.ReleaseFeed) responses.ReleaseFeed = openObjects(responses.ReleaseFeed);
+  return { ...responses, ...requests };
+}
+
+/** The schema with every `additionalProperties: false` lifted. @see service-spec §2 */
+function openObjects(schema: JsonObject): JsonObject {
+  const walk = (value: unknown): unknown => {
+    if (Array.isArray(value)) return value.map(walk);
+    if (typeof value !== "object" || value === null) return value;
+    const out: JsonObject = {};
+    for (const [key, member] of Object.entries(value)) if (!(key === "additionalProperties" && member === false)) out[key] = walk(member);
+    return out;
+  };
+  return walk(schema) as JsonObject;
+}
+
+/**
+ * The query parameters of a zod object schema as JSON Schemas, converted as the server sees them
+ * after parsing (so `limit` is an integer with its bounds and default, not a digit string), and
+ * whether each is required (not optional and without a default in the input).
+ */
+export function queryParameterSchemas(schema: z.ZodObject): { name: string; schema: JsonObject; required: boolean }[] {
+  const output = z.toJSONSchema(schema, { io: "output", target: "draft-2020-12", override: (ctx) => dropSafeIntegerBounds(ctx.jsonSchema as JsonObject) }) as {
+    properties?: Record<string, JsonObject>;
+  };
+  const input = z.toJSONSchema(schema, { io: "input", target: "draft-2020-12" }) as { required?: string[] };
+  return Object.entries(output.properties ?? {}).map(([name, property]) => ({ name, schema: property, required: input.required?.includes(name) ?? false }));
+}

@@ -1,0 +1,48 @@
+import type { CatalogSnapshot } from "../catalog/store/catalog-snapshot.ts";
+import { searchGames } from "../catalog/search/search-games.ts";
+import { Problem } from "../http/problem.ts";
+import { rateLimitHeaders, type RateLimitDecision, type RateLimiter } from "../http/rate-limiter.ts";
+import type { MatchRequest } from "./match-schemas.ts";
+import { matchRoms, type MatchContext, type MatchResult } from "./match-roms.ts";
+
+/** The body of a POST /api/v1/games/ (matchRomFiles) answer. */
+export interface MatchResponseBody {
+  /** The platform's slug, whatever name or alias the request used. */
+  readonly systemId: string;
+  readonly results: MatchResult[];
+}
+
+/**
+ * What matching needs for one platform of a snapshot, or undefined for an unknown platform (a
+ * slug, name or alias). The one place a {@link MatchContext} is built, so the HTTP route and the
+ * agent endpoints (MCP `match_roms`) match exactly alike.
+ */
+export function matchContext(snapshot: CatalogSnapshot, systemId: string, artworkBaseUrl: string): MatchContext | undefined {
+  const platform = snapshot.platform(systemId);
+  const index = platform ? snapshot.matchIndex(platform.id) : undefined;
+  if (!platform || !index) return undefined;
+  const scope = snapshot.searchScope(platform.id);
+  return {
+    index,
+    platform,
+    summary: (id) => scope.summary(id),
+    searchTitles: (title) => searchGames(scope, { query: title, limit: 10 }).results,
+    artworkBaseUrl,
+  };
+}
+
+/** Matches every item of a validated request on its own. @see service-spec §4.3 */
+export function matchResponseBody(context: MatchContext, request: MatchRequest): MatchResponseBody {
+  return { systemId: context.platform.id, results: matchRoms(context, request.items, request.artworkTypes ?? []) };
+}
+
+/** The 429 for a request of `items` items that the client's quota cannot cover. */
+export function matchQuotaExceeded(limiter: RateLimiter, decision: RateLimitDecision, items: number): Problem {
+  return new Problem({
+    type: "rate-limited",
+    title: "Too many requests",
+    status: 429,
+    detail: `this request holds ${items} items and ${Math.max(0, decision.remaining)} of ${limiter.quota} are left in the current ${limiter.windowSeconds}-second window`,
+    headers: { "retry-after": String(decision.resetSeconds), ...rateLimitHeaders(limiter, decision) },
+  });
+}

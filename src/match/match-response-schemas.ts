@@ -1,0 +1,68 @@
+import { z } from "zod";
+import { artworkTypes } from "./artwork.ts";
+import type { MatchedBy, MatchResult } from "./match-roms.ts";
+
+/**
+ * The POST /api/v1/games/ answer as zod schemas: what match-route.ts sends ({@link MatchResult}),
+ * for the OpenAPI document (src/discovery/) and the contract test. Objects allow members not
+ * listed here.
+ * @see service-spec §2 (ROM match result), §4.3
+ */
+
+const matchedBy = ["sha1", "md5", "crc", "serial", "name", "title", "fuzzy"] as const satisfies readonly MatchedBy[];
+// Fails to compile when match-roms.ts gains a step this list lacks.
+const allSteps: Exclude<MatchedBy, (typeof matchedBy)[number]> extends never ? true : never = true;
+void allSteps;
+
+const index = z.number().int().min(0).meta({ description: "Position of the item in the request's `items`" });
+
+export const matchCandidateSchema = z
+  .looseObject({
+    gameId: z.number().int().min(1),
+    title: z.string(),
+    release: z.string().meta({ description: "The DAT name of the matched release" }),
+    confidence: z.number().min(0).max(1),
+  })
+  .meta({ description: "A game the item may be." });
+
+export const matchSchema = z
+  .looseObject({
+    ...matchCandidateSchema.shape,
+    matchedBy: z.enum(matchedBy).meta({ description: "The step that matched: hashes first, then serial, file or DAT name, clean title, fuzzy title" }),
+  })
+  .meta({ description: "The game an item was matched to." });
+
+const artworkSchema = z
+  .looseObject(Object.fromEntries(artworkTypes.map((type) => [type, z.url().optional()])))
+  .meta({ description: "libretro-thumbnails URLs of the artwork types asked for in `artworkTypes`" });
+
+export const matchResultSchema = z
+  .discriminatedUnion("status", [
+    z.looseObject({
+      index,
+      status: z.literal("matched"),
+      match: matchSchema,
+      artwork: artworkSchema.optional(),
+      candidates: z.array(matchCandidateSchema).optional().meta({ description: "Close runner-ups of a fuzzy match, the match first" }),
+    }),
+    z.looseObject({
+      index,
+      status: z.literal("ambiguous"),
+      matchedBy: z.enum(matchedBy),
+      candidates: z.array(matchCandidateSchema).min(2).meta({ description: "Every game sharing the hash, serial or name; never a silent pick" }),
+    }),
+    z.looseObject({ index, status: z.literal("notFound") }),
+    z.looseObject({
+      index,
+      status: z.literal("invalid"),
+      errors: z.array(z.looseObject({ pointer: z.string(), detail: z.string() })).min(1),
+    }),
+  ])
+  .meta({ description: "The outcome for one item. An invalid item never fails the batch: it gets `invalid` with its errors." });
+
+export const matchResponseSchema = z
+  .looseObject({
+    systemId: z.string().min(1).meta({ description: "The platform slug the items were matched on" }),
+    results: z.array(matchResultSchema).meta({ description: "One result per item, in request order" }),
+  })
+  .meta({ description: "ROM match results." });

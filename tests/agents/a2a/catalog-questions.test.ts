@@ -1,0 +1,33 @@
+import { readFileSync } from "node:fs";
+import { describe, expect, it } from "vitest";
+import { understand } from "../../../src/agents/a2a/catalog-questions.ts";
+import type { PlatformEntry } from "../../../src/catalog/record/game-record.ts";
+import { releaseFeedSchema } from "../../../src/releases/release-feed-schema.ts";
+import { releaseFeedFile } from "../../helpers/paths.ts";
+
+const feed = releaseFeedSchema.parse(JSON.parse(readFileSync(releaseFeedFile, "utf8")));
+const platforms: Record<string, string> = { snes: "snes", "super nintendo": "snes", gba: "gba", "game boy advance": "gba", "game boy": "gb" };
+const ops = {
+  platform: (name: string) => (platforms[name.toLowerCase()] ? ({ id: platforms[name.toLowerCase()] } as PlatformEntry) : undefined),
+  releaseFeed: () => feed,
+};
+
+describe("reading a free-text request", () => {
+  it.each([
+    ["find chrono trigger on snes", { kind: "search", query: "chrono trigger", system: "snes" }],
+    ["Find Chrono Trigger on the Super Nintendo?", { kind: "search", query: "Chrono Trigger", system: "Super Nintendo" }],
+    ["search for the legend of starfall", { kind: "search", query: "the legend of starfall" }],
+    ["glimmer tactics for game boy advance", { kind: "search", query: "glimmer tactics", system: "game boy advance" }],
+    ["chrono trigger snes", { kind: "search", query: "chrono trigger", system: "snes" }],
+    ["Murder on the Orient Express on snes", { kind: "search", query: "Murder on the Orient Express", system: "snes" }],
+    ["Murder on the Orient Express", { kind: "search", query: "Murder on the Orient Express" }],
+    ["which platforms do you have?", { kind: "platforms" }],
+    ["latest release for Android TV", { kind: "releases", platform: "android-tv" }],
+    ["is Ludex Player available on iOS?", { kind: "releases", platform: "ios" }],
+    ["is the app out for android", { kind: "releases", platform: "android" }],
+    ["what is the current beta version?", { kind: "releases" }],
+    ["  ", { kind: "unclear" }],
+  ])("%s", (text, expected) => {
+    expect(understand(text, ops)).toEqual(expected);
+  });
+});
