@@ -57,7 +57,7 @@ export function authorizationServerMetadata(base: string): Record<string, unknow
     token_endpoint_auth_methods_supported: tokenEndpointAuthMethods,
     revocation_endpoint_auth_methods_supported: tokenEndpointAuthMethods,
     authorization_response_iss_parameter_supported: true,
-    service_documentation: `${base}/`,
+    service_documentation: `${base}/docs/`,
   };
 }
 
@@ -73,7 +73,7 @@ export function protectedResourceMetadata(base: string, resource: string): Recor
     scopes_supported: ["profile.read"],
     bearer_methods_supported: ["header"],
     resource_name: "ludex member identity",
-    resource_documentation: `${base}/`,
+    resource_documentation: `${base}/docs/`,
   };
 }
 

@@ -89,7 +89,7 @@ describe("metadata documents", () => {
       token_endpoint_auth_methods_supported: ["none", "client_secret_basic", "client_secret_post"],
       revocation_endpoint_auth_methods_supported: ["none", "client_secret_basic", "client_secret_post"],
       authorization_response_iss_parameter_supported: true,
-      service_documentation: `${b}/`,
+      service_documentation: `${b}/docs/`,
     });
   });
 
@@ -105,7 +105,7 @@ describe("metadata documents", () => {
         scopes_supported: ["profile.read"],
         bearer_methods_supported: ["header"],
         resource_name: "ludex member identity",
-        resource_documentation: `${server.base}/`,
+        resource_documentation: `${server.base}/docs/`,
       });
     }
   });

@@ -98,6 +98,15 @@ describe("HTTP behaviour of public reads", () => {
     expect(traversal.status).toBe(404);
   });
 
+  it("documents every problem type at the URI problems carry", async () => {
+    const problem = (await http(server.url("/api/v1/games/?id=999999"))).json<{ type: string }>();
+    expect(problem.type).toBe("https://ludex.test/problems/#not-found");
+    const page = await http(server.url("/problems/"));
+    expect(page.status).toBe(200);
+    expect(page.headers["content-type"]).toBe("text/html; charset=utf-8");
+    for (const id of ["not-found", "invalid-request", "rate-limited", "catalog-unavailable"]) expect(page.body.toString()).toContain(`id="${id}"`);
+  });
+
   it("serves the release feed", async () => {
     const feed = (await http(server.url("/api/v1/community/"))).json<{ application: { name: string }; platforms: { status: string }[] }>();
     expect(feed.application.name).toBe("Ludex Player");
