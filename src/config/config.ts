@@ -26,6 +26,11 @@ export interface Config {
   readonly artworkBaseUrl: string;
   /** pino level: debug, info (one line per request), warn, error, or silent. */
   readonly logLevel: string;
+  /** OAuth rate limits per client address: registrations per window, failed sign-ins per window (0 turns one off). */
+  readonly oauthLimits: {
+    readonly registration: { readonly quota: number; readonly windowSeconds: number };
+    readonly signInFailures: { readonly quota: number; readonly windowSeconds: number };
+  };
   /** Connection limits and timeouts of the HTTP server (src/server/create-server.ts). */
   readonly http: {
     /** Time allowed to receive a request's headers (slow-header clients are cut off). */
@@ -86,6 +91,10 @@ const envSchema = z.object({
   LUDEX_MATCH_RATE_WINDOW: z.coerce.number().int().min(1).max(86_400).default(60),
   LUDEX_ARTWORK_BASE_URL: z.url({ protocol: /^https?$/ }).default("https://thumbnails.libretro.com"),
   LUDEX_LOG_LEVEL: z.enum(["debug", "info", "warn", "error", "silent"]).default("info"),
+  LUDEX_REGISTRATION_RATE_LIMIT: z.coerce.number().int().min(0).max(1_000_000).default(10),
+  LUDEX_REGISTRATION_RATE_WINDOW: z.coerce.number().int().min(1).max(86_400).default(3600),
+  LUDEX_SIGNIN_FAILURE_LIMIT: z.coerce.number().int().min(0).max(1_000_000).default(10),
+  LUDEX_SIGNIN_FAILURE_WINDOW: z.coerce.number().int().min(1).max(86_400).default(900),
   LUDEX_HEADERS_TIMEOUT_MS: z.coerce.number().int().min(1000).max(600_000).default(10_000),
   LUDEX_REQUEST_TIMEOUT_MS: z.coerce.number().int().min(1000).max(600_000).default(30_000),
   LUDEX_KEEPALIVE_TIMEOUT_MS: z.coerce.number().int().min(100).max(600_000).default(5_000),
@@ -132,6 +141,10 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     matchRateWindowSeconds: e.LUDEX_MATCH_RATE_WINDOW,
     artworkBaseUrl: e.LUDEX_ARTWORK_BASE_URL.replace(/\/+$/, ""),
     logLevel: e.LUDEX_LOG_LEVEL,
+    oauthLimits: {
+      registration: { quota: e.LUDEX_REGISTRATION_RATE_LIMIT, windowSeconds: e.LUDEX_REGISTRATION_RATE_WINDOW },
+      signInFailures: { quota: e.LUDEX_SIGNIN_FAILURE_LIMIT, windowSeconds: e.LUDEX_SIGNIN_FAILURE_WINDOW },
+    },
     http: {
       headersTimeoutMs: e.LUDEX_HEADERS_TIMEOUT_MS,
       requestTimeoutMs: Math.max(e.LUDEX_REQUEST_TIMEOUT_MS, e.LUDEX_HEADERS_TIMEOUT_MS),

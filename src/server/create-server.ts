@@ -96,7 +96,12 @@ export async function createLudexServer(config: Config, options: ServerOptions =
   const staleBase = baseUrlMismatch(catalog.peek()?.manifest, base);
   if (staleBase) log(staleBase);
   /** What Astro pages see as `Astro.locals` (typed in src/env.d.ts). */
-  const oauth = createOAuthService(config, { ...options.oauth, log: (line) => options.log?.(line) });
+  const oauth = createOAuthService(config, {
+    registrationLimit: config.oauthLimits.registration,
+    signInFailureLimit: config.oauthLimits.signInFailures,
+    ...options.oauth,
+    log: (line) => options.log?.(line),
+  });
   const locals: App.Locals = { config, catalog, oauth };
 
   const searchCache = createResponseCache();
