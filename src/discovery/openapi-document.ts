@@ -5,7 +5,7 @@ import { scopeDescriptions } from "../oauth/scopes.ts";
 import { contentSignalValue } from "./content-policy.ts";
 import { discoveryPaths } from "./discovery-paths.ts";
 import { operations, tagDescriptions, type OperationSpec, type ResponseSpec, type SampleSpec } from "./operations.ts";
-import type { CodeSample, HeaderObject, JsonObject, OpenApiDocument, OperationObject, ParameterObject, ResponseObject } from "./openapi-types.ts";
+import type { CodeSample, HeaderObject, OpenApiDocument, OperationObject, ParameterObject, ResponseObject } from "./openapi-types.ts";
 import { responseHeaders } from "./response-headers.ts";
 import { componentSchemas, queryParameterSchemas, schemaRef } from "./schema-components.ts";
 

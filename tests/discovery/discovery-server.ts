@@ -1,10 +1,10 @@
-import { createServer as createNetServer } from "node:net";
 import path from "node:path";
 import { afterAll } from "vitest";
 import { loadConfig, type Config } from "../../src/config/config.ts";
 import type { OAuthServiceOptions } from "../../src/oauth/oauth-service.ts";
 import { createLudexServer, type LudexServer } from "../../src/server/create-server.ts";
 import { tempDir } from "../helpers/temp-dir.ts";
+import { freePort } from "../helpers/free-port.ts";
 
 /** A real ludex server for the discovery tests, with its log captured. */
 export interface DiscoveryServer {
@@ -15,14 +15,6 @@ export interface DiscoveryServer {
   url(path: string): string;
 }
 
-async function freePort(): Promise<number> {
-  const probe = createNetServer();
-  await new Promise<void>((resolve) => probe.listen(0, "127.0.0.1", resolve));
-  const address = probe.address();
-  await new Promise<void>((resolve) => probe.close(() => resolve()));
-  if (typeof address !== "object" || !address) throw new Error("no port");
-  return address.port;
-}
 
 /**
  * Starts a server for one test file, stopped after it. PUBLIC_BASE_URL is its own loopback origin

@@ -2,7 +2,7 @@ import { afterAll, beforeAll, describe, expect, inject, it } from "vitest";
 import type { OpenApiDocument } from "../../src/discovery/openapi-types.ts";
 import { http, type RawResponse } from "../helpers/http.ts";
 import { tempDir } from "../helpers/temp-dir.ts";
-import { authorizeQuery, authorizeWithoutBrowser, CookieClient, pkcePair, registerClient, type TestClient } from "../oauth/browserless-client.ts";
+import { authorizeQuery, authorizeWithoutBrowser, CookieClient, pkcePair, type TestClient } from "../oauth/browserless-client.ts";
 import { startDiscoveryServer, type DiscoveryServer } from "./discovery-server.ts";
 import { createResponseValidator, type ResponseValidator } from "./openapi-validator.ts";
 

@@ -1,10 +1,10 @@
-import { createServer as createNetServer } from "node:net";
 import path from "node:path";
 import { afterAll, inject } from "vitest";
 import { loadConfig, type Config } from "../../src/config/config.ts";
 import type { RateLimit } from "../../src/oauth/oauth-service.ts";
 import { createLudexServer, type LudexServer } from "../../src/server/create-server.ts";
 import { tempDir } from "../helpers/temp-dir.ts";
+import { freePort } from "../helpers/free-port.ts";
 
 /** A ludex server whose PUBLIC_BASE_URL is its own loopback origin, with a movable clock and a captured log. */
 export interface OAuthTestServer {
@@ -20,14 +20,6 @@ export interface OAuthTestServer {
   addMember(username: string, displayName: string, password: string): Promise<number>;
 }
 
-async function freePort(): Promise<number> {
-  const probe = createNetServer();
-  await new Promise<void>((resolve) => probe.listen(0, "127.0.0.1", resolve));
-  const address = probe.address();
-  await new Promise<void>((resolve) => probe.close(() => resolve()));
-  if (typeof address !== "object" || !address) throw new Error("no port");
-  return address.port;
-}
 
 export interface OAuthTestServerOptions {
   /** Overrides PUBLIC_BASE_URL (then the server is still reached at its loopback origin). */

@@ -1,5 +1,4 @@
 import { spawn, type ChildProcess } from "node:child_process";
-import net from "node:net";
 import path from "node:path";
 import Database from "better-sqlite3";
 import { describe, expect, inject, it } from "vitest";
@@ -8,15 +7,8 @@ import { createMemberStore } from "../../src/oauth/members/member-store.ts";
 import { authorizeQuery, authorizeWithoutBrowser, CookieClient, pkcePair, registerClient, type TestClient } from "../oauth/browserless-client.ts";
 import { projectRoot } from "../helpers/paths.ts";
 import { tempDir } from "../helpers/temp-dir.ts";
+import { freePort } from "../helpers/free-port.ts";
 
-async function freePort(): Promise<number> {
-  return new Promise((resolve) => {
-    const probe = net.createServer().listen(0, "127.0.0.1", () => {
-      const address = probe.address();
-      probe.close(() => resolve(typeof address === "object" && address ? address.port : 0));
-    });
-  });
-}
 
 async function serve(env: Record<string, string>, port: number): Promise<ChildProcess> {
   const child = spawn(process.execPath, [path.join(projectRoot, "scripts", "ludex.js"), "serve"], {

@@ -9,15 +9,8 @@ import { http } from "../helpers/http.ts";
 import { platformsFile, projectRoot, releaseFeedFile, sampleSource } from "../helpers/paths.ts";
 import { tempDir } from "../helpers/temp-dir.ts";
 import { startTestServer } from "../helpers/test-server.ts";
+import { freePort } from "../helpers/free-port.ts";
 
-async function freePort(): Promise<number> {
-  return new Promise((resolve) => {
-    const probe = net.createServer().listen(0, "127.0.0.1", () => {
-      const address = probe.address();
-      probe.close(() => resolve(typeof address === "object" && address ? address.port : 0));
-    });
-  });
-}
 
 interface ServeProcess {
   readonly child: ChildProcess;

@@ -7,7 +7,7 @@ import { openCatalogDb, type CatalogDb } from "../db/catalog-db.ts";
 import type { PlatformInfo } from "../platforms/platform-registry.ts";
 import { attribution } from "../record/attribution.ts";
 import type { PlatformEntry } from "../record/game-record.ts";
-import { summarize, type GameSummary } from "../search/game-summary.ts";
+import { summarize } from "../search/game-summary.ts";
 import { discoveryDocuments } from "../../discovery/discovery-documents.ts";
 import { buildSearchBuckets } from "./build-search-buckets.ts";
 import { contentHash } from "./etag.ts";
