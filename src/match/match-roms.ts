@@ -112,7 +112,15 @@ function bestRelease(ctx: MatchContext, releases: readonly number[], regions: re
 function byHash(ctx: MatchContext, i: number, by: "sha1" | "md5", lookup: MatchIndex["sha1"], hash: string, types: readonly ArtworkType[]): MatchResult | undefined {
   const row = lookup.only(hash);
   if (row === -1) return undefined;
-  return decide(ctx, i, by, row === -2 ? lookup.get(hash) : [row], true, types);
+  if (row === -2) return decide(ctx, i, by, lookup.get(hash), true, types);
+  // One rom, so one game: the common case, answered without the grouping arrays.
+  const release = ctx.index.table.release[row] ?? -1;
+  const entry = ctx.index.table.releases[release];
+  if (!entry) return undefined;
+  const [gameId, datName] = entry;
+  const match: Match = { gameId, title: ctx.summary(gameId)?.title ?? "", release: datName, confidence: 1, matchedBy: by };
+  const artwork = artworkFor(ctx, types, datName);
+  return artwork ? { index: i, status: "matched", match, artwork } : { index: i, status: "matched", match };
 }
 
 function matchOne(ctx: MatchContext, i: number, item: MatchItem, types: readonly ArtworkType[]): MatchResult {

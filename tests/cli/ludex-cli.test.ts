@@ -18,7 +18,7 @@ describe("ludex CLI", () => {
   it("lists its commands, and every command has --help", () => {
     const top = ludex(["--help"]);
     expect(top.status).toBe(0);
-    for (const name of ["import", "build", "show", "search", "serve", "start"]) {
+    for (const name of ["import", "build", "show", "search", "serve", "start", "reload", "nginx-config", "member"]) {
       expect(top.stdout).toContain(`  ${name}`);
       const help = ludex([name, "--help"]);
       expect(help.status, name).toBe(0);

@@ -1,0 +1,45 @@
+import { describe, expect, inject, it } from "vitest";
+import { http } from "../helpers/http.ts";
+import { createLudexServer } from "../../src/server/create-server.ts";
+import { loadConfig } from "../../src/config/config.ts";
+import { createPinoLog } from "../../src/server/logger.ts";
+import { Writable } from "node:stream";
+import path from "node:path";
+import { tempDir } from "../helpers/temp-dir.ts";
+
+describe("request logs", () => {
+  it("writes one JSON line per request with id, method, route, status, duration and bytes, and never the query string", async () => {
+    const lines: string[] = [];
+    const sink = new Writable({
+      write(chunk: Buffer, _encoding, done) {
+        lines.push(...chunk.toString().split("\n").filter(Boolean));
+        done();
+      },
+    });
+    const config = loadConfig({ LUDEX_BUILD_DIR: inject("sampleCatalog").buildDir, LUDEX_MEMBERS_DB: path.join(tempDir(), "members.db"), PUBLIC_BASE_URL: "https://ludex.test" });
+    const ludex = await createLudexServer(config, { log: createPinoLog("info", sink) });
+    const port = await ludex.listen(0, "127.0.0.1");
+    try {
+      const res = await http(`http://127.0.0.1:${port}/api/v1/agent/games/?q=starfall&access_token=SECRET-IN-QUERY`);
+      await http(`http://127.0.0.1:${port}/api/v1/games/?id=999999`);
+      await new Promise((r) => setTimeout(r, 50));
+      const records = lines.map((l) => JSON.parse(l) as Record<string, unknown>).filter((r) => r.msg === "request");
+      expect(records).toHaveLength(2);
+      expect(records[0]).toMatchObject({
+        requestId: res.headers["x-request-id"],
+        method: "GET",
+        route: "/api/v1/agent/games/",
+        status: 200,
+        durationMs: expect.any(Number),
+        bytes: expect.any(Number),
+      });
+      expect(Number(records[0]?.bytes)).toBeGreaterThan(res.body.length);
+      expect(records[1]).toMatchObject({ route: "/api/v1/games/", status: 404 });
+      expect(lines.join("\n")).not.toContain("SECRET-IN-QUERY");
+      expect(lines.join("\n")).not.toContain("starfall");
+    } finally {
+      await ludex.close();
+    }
+  });
+
+});
