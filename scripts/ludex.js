@@ -3,13 +3,13 @@
 // limits that keep the server's resident memory in check under load. On a large machine V8 lets
 // the young generation grow to ~130 MB, and it lets old-generation garbage pile up towards a
 // multi-gigabyte limit before a full collection (measured: RSS 380 → 965 MB in 20 s of MCP
-// traffic, with ~200 MB live). A 16 MB young generation and a 1 GiB old generation (5x the full
-// catalog's live heap) fix both. Flags must be on the node command line, so this file re-executes
+// traffic, with ~200 MB live). A 16 MB young generation and a 640 MB old generation fix both:
+// room for the full catalog's live heap twice over, as during a catalog reload. Flags must be on the node command line, so this file re-executes
 // itself with them when they are missing.
 import { spawnSync } from "node:child_process";
 import { fileURLToPath } from "node:url";
 
-const flags = ["--max-semi-space-size=16", "--max-old-space-size=1024"];
+const flags = ["--max-semi-space-size=16", "--max-old-space-size=640"];
 if (!process.features.typescript) flags.push("--experimental-strip-types", "--no-warnings=ExperimentalWarning");
 const missing = flags.filter((flag) => !process.execArgv.includes(flag));
 
