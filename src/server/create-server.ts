@@ -6,6 +6,8 @@ import { pathToFileURL } from "node:url";
 import { createAgentEndpoints } from "../agents/agent-endpoints.ts";
 import { agentSearchRoute } from "../catalog/api/agent-search-route.ts";
 import { communityRoute } from "../catalog/api/community-route.ts";
+import { changesRoute } from "../catalog/changes/changes-route.ts";
+import { dumpsRoute } from "../catalog/dumps/dumps-route.ts";
 import { gamesRoute } from "../catalog/api/games-route.ts";
 import { healthRoute } from "../catalog/api/health-route.ts";
 import type { Config } from "../config/config.ts";
@@ -123,6 +125,8 @@ export async function createLudexServer(config: Config, options: ServerOptions =
       },
     },
     { path: "/api/v1/community/", methods: { GET: communityRoute(catalog) } },
+    { path: "/api/v1/changes/", methods: { GET: changesRoute(catalog, config.buildDir, base, searchCache) } },
+    { path: "/api/v1/dumps/", methods: { GET: dumpsRoute(catalog, config.buildDir) } },
     { path: "/api/health/", methods: { GET: healthRoute(catalog, startedAt) } },
     ...oauth.routes,
     ...discoveryRoutes(catalog, base),

@@ -16,6 +16,10 @@ import { buildMatchTable } from "../../match/match-table.ts";
 import { readPlatformRecords } from "./read-platform-records.ts";
 import { writeFileAtomic } from "./write-file-atomic.ts";
 import { writeStaticDocument, type StaticDocumentInput } from "./write-static-document.ts";
+import type { GameChange } from "../changes/change-types.ts";
+import { platformChanges, removedPlatformChanges } from "../changes/record-changes.ts";
+import { writePlatformDump } from "../dumps/write-dump.ts";
+import { writeFeeds } from "./write-feeds.ts";
 
 
 
@@ -44,7 +48,7 @@ export function recordFile(id: number): string {
   return `static/records/${id}.json`;
 }
 
-function buildPlatform(db: CatalogDb, buildDir: string, platform: PlatformInfo, fingerprint: string, previous: BuiltPlatform | undefined, buildTime: number): BuiltPlatform {
+function buildPlatform(db: CatalogDb, buildDir: string, platform: PlatformInfo, fingerprint: string, previous: BuiltPlatform | undefined, buildTime: number, changes: GameChange[]): BuiltPlatform {
   const records = readPlatformRecords(db, platform);
   const oldIndex = previous ? readShardIndex(buildDir, previous.index) : undefined;
   // A record file whose bytes are unchanged is left alone, keeping its mtime and so its ETag;
@@ -56,19 +60,25 @@ function buildPlatform(db: CatalogDb, buildDir: string, platform: PlatformInfo, 
     oldIndex.ids.forEach((id, i) => old.set(id, { length: oldIndex.lengths[i] ?? -1, mtime: mtimes[i] ?? 0, hash: hashes[i] ?? "" }));
   }
   const chunks: Buffer[] = [];
-  const index: ShardIndex = { ids: [], offsets: [], lengths: [], mtimes: [], hashes: [], summaries: [] };
+  const index: ShardIndex = { ids: [], offsets: [], lengths: [], mtimes: [], hashes: [], summaries: [], stamped: true };
   let offset = 0;
   mkdirSync(path.join(buildDir, "static", "records"), { recursive: true });
+  // Older indexes hashed the same content, but their record files lack `updatedAt`: rewrite them once.
+  const stamped = oldIndex?.stamped === true;
+  const changedIds = new Set<number>();
   for (const record of records) {
-    const body = Buffer.from(JSON.stringify(record));
-    const hash = contentHash(body, 16);
+    const content = JSON.stringify(record);
+    const hash = contentHash(content, 16);
     const before = old.get(record.id);
-    let mtime = before?.mtime ?? buildTime;
-    if (!before || before.hash !== hash) {
+    const changed = !before || before.hash !== hash;
+    if (changed) changedIds.add(record.id);
+    // `updatedAt` is the build time at which the content last changed: the file's mtime.
+    const mtime = changed || !before ? buildTime : before.mtime;
+    const body = Buffer.from(withUpdatedAt(content, mtime));
+    if (changed || !stamped) {
       const file = path.join(buildDir, recordFile(record.id));
       writeFileSync(file, body);
-      utimesSync(file, buildTime, buildTime);
-      mtime = buildTime;
+      utimesSync(file, mtime, mtime);
     }
     index.ids.push(record.id);
     index.offsets.push(offset);
@@ -92,7 +102,9 @@ function buildPlatform(db: CatalogDb, buildDir: string, platform: PlatformInfo, 
     const kept = new Set(index.ids);
     for (const id of oldIndex.ids) if (!kept.has(id)) rmSync(path.join(buildDir, recordFile(id)), { force: true });
   }
-  return { fingerprint, hash, games: records.length, shard: `shards/${base}.ndjson`, index: `shards/${base}.idx.json`, match: `match/${base}.json` };
+  if (previous) changes.push(...platformChanges({ buildDir, system: platform.slug, previousShard: previous.shard, previousIndex: oldIndex, records, contentChanged: (id) => changedIds.has(id) }));
+  const dump = writePlatformDump(buildDir, platform, shard, records.length, buildTime, previous?.dump);
+  return { fingerprint, hash, games: records.length, shard: `shards/${base}.ndjson`, index: `shards/${base}.idx.json`, match: `match/${base}.json`, dump };
 }
 
 function readShardIndex(buildDir: string, file: string): ShardIndex | undefined {
@@ -104,6 +116,11 @@ function readShardIndex(buildDir: string, file: string): ShardIndex | undefined 
 }
 
 const newline = Buffer.from("\n");
+
+/** A record's JSON with `updatedAt` (the ISO time of `mtime`) as its last member. */
+function withUpdatedAt(json: string, mtime: number): string {
+  return `${json.slice(0, -1)},"updatedAt":"${new Date(mtime * 1000).toISOString()}"}`;
+}
 
 /** Removes shard, search-index and document files named by neither the new nor the previous manifest. */
 function collectGarbage(buildDir: string, keep: readonly (BuildManifest | undefined)[]): void {
@@ -156,6 +173,7 @@ export function buildCatalog(options: BuildOptions): BuildSummary {
     const rebuilt: string[] = [];
     let reused = 0;
     const entries: PlatformEntry[] = [];
+    const changes: GameChange[] = [];
     for (const row of rows) {
       const info = JSON.parse(row.info_json) as PlatformInfo;
       const old = reusable?.platforms[row.slug];
@@ -165,7 +183,7 @@ export function buildCatalog(options: BuildOptions): BuildSummary {
         built = old;
         reused++;
       } else {
-        built = buildPlatform(db, options.buildDir, info, row.fingerprint, previous?.platforms[row.slug], buildTime);
+        built = buildPlatform(db, options.buildDir, info, row.fingerprint, previous?.platforms[row.slug], buildTime, changes);
         rebuilt.push(row.slug);
       }
       platforms[row.slug] = built;
@@ -184,6 +202,7 @@ export function buildCatalog(options: BuildOptions): BuildSummary {
       if (platforms[slug]) continue;
       const index = readShardIndex(options.buildDir, old.index);
       for (const id of index?.ids ?? []) rmSync(path.join(options.buildDir, recordFile(id)), { force: true });
+      changes.push(...removedPlatformChanges(slug, index));
     }
 
     const search = buildSearchBuckets(options.buildDir, platforms, reusable?.search ?? []);
@@ -214,12 +233,17 @@ export function buildCatalog(options: BuildOptions): BuildSummary {
       ...search.map((b) => `search:${b.file}`),
       ...Object.entries(documents).map(([name, d]) => `${name}:${d.hash}`),
     ].join("\n");
+    const catalogVersion = contentHash(versionInput, 16);
+    const builtAt = new Date().toISOString();
+    // The change feed and the dump listing: documents outside catalogVersion, which they name.
+    const feeds = writeFeeds({ buildDir: options.buildDir, previous, catalogVersion, builtAt, changes, publicBaseUrl, platforms, platformNames: new Map(entries.map((e) => [e.id, e.name])), document });
+    Object.assign(documents, feeds.documents);
     const manifest: BuildManifest = {
       formatVersion: 1,
       buildVersion: BUILD_VERSION,
-      catalogVersion: contentHash(versionInput, 16),
+      catalogVersion,
       dataVersion,
-      builtAt: new Date().toISOString(),
+      builtAt,
       counts: {
         platforms: rows.length,
         games: count("SELECT count(*) FROM games"),
@@ -231,6 +255,7 @@ export function buildCatalog(options: BuildOptions): BuildSummary {
       platforms,
       search,
       documents,
+      changeHistory: feeds.changeHistory,
     };
     writeFileAtomic(path.join(options.buildDir, MANIFEST_FILE), `${JSON.stringify(manifest, null, 2)}\n`);
     collectGarbage(options.buildDir, [manifest, previous]);

@@ -2,11 +2,13 @@ import { readFileSync } from "node:fs";
 import path from "node:path";
 import type { Attribution } from "../record/attribution.ts";
 import type { GameSummary } from "../search/game-summary.ts";
+import type { ChangeHistoryEntry } from "../changes/change-types.ts";
+import type { BuiltDump } from "../dumps/dump-format.ts";
 
 export const MANIFEST_FILE = "manifest.json";
 
 /** Bump when the output format changes, so that the next build redoes every platform. */
-export const BUILD_VERSION = 7;
+export const BUILD_VERSION = 8;
 
 /**
  * Columnar offsets of one shard, as stored in its `.idx.json`, with each record's file time (the
@@ -20,6 +22,8 @@ export interface ShardIndex {
   /** Content hash of each record, to tell an unchanged record on the next build. */
   readonly hashes: string[];
   readonly summaries: GameSummary[];
+  /** Set when `hashes` cover the record without `updatedAt` and the record files carry it (build version 8 on). */
+  readonly stamped?: true;
 }
 
 
@@ -50,6 +54,8 @@ export interface BuiltPlatform {
   readonly index: string;
   /** ROM facts in columns for matching (src/match/match-table.ts), loaded on first use. */
   readonly match: string;
+  /** The platform's downloadable dump (src/catalog/dumps/). */
+  readonly dump?: BuiltDump;
 }
 
 /** One serialized MiniSearch index covering the titles of a fixed group of platforms. */
@@ -76,6 +82,8 @@ export interface BuildManifest {
   readonly platforms: Readonly<Record<string, BuiltPlatform>>;
   readonly search: readonly BuiltSearchIndex[];
   readonly documents: Readonly<Record<string, BuiltDocument>>;
+  /** The change feed's kept history, oldest first (src/catalog/changes/). */
+  readonly changeHistory?: readonly ChangeHistoryEntry[];
 }
 
 /** Reads the manifest of a build folder; undefined when there is none or it is unreadable. */

@@ -53,6 +53,8 @@ export interface GameRecord extends GameMetadata {
   readonly systemName: string;
   readonly releases: readonly ReleaseRecord[];
   readonly attribution: Attribution;
+  /** ISO time of the build at which this record's content last changed; set by the build on every served record. */
+  readonly updatedAt?: string;
 }
 
 export interface PlatformEntry {

@@ -1,0 +1,35 @@
+import type { GameChange } from "../changes/change-types.ts";
+import type { ChangeHistoryEntry } from "../changes/change-types.ts";
+import { recordChangeLog } from "../changes/write-change-log.ts";
+import { dumpListing } from "../dumps/write-dump.ts";
+import type { BuildManifest, BuiltDocument, BuiltPlatform } from "./manifest.ts";
+import type { StaticDocumentInput } from "./write-static-document.ts";
+
+export interface FeedsInput {
+  readonly buildDir: string;
+  readonly previous: BuildManifest | undefined;
+  readonly catalogVersion: string;
+  readonly builtAt: string;
+  readonly changes: readonly GameChange[];
+  readonly publicBaseUrl: string;
+  readonly platforms: Readonly<Record<string, BuiltPlatform>>;
+  readonly platformNames: ReadonlyMap<string, string>;
+  /** Writes a prebuilt document (the build's own writer, so ETags follow the same rule). */
+  readonly document: (key: string, input: StaticDocumentInput) => BuiltDocument;
+}
+
+/**
+ * What a build adds for ROM managers once its version is known: the change log against the
+ * previous build with the feed's index document (`GET /api/v1/changes/`), and the dump listing
+ * (`GET /api/v1/dumps/`). The dumps themselves are written per platform with its shard.
+ */
+export function writeFeeds(input: FeedsInput): { documents: Record<string, BuiltDocument>; changeHistory: ChangeHistoryEntry[] } {
+  const changes = recordChangeLog(input);
+  return {
+    documents: {
+      changes: input.document("changes", changes.document),
+      dumps: input.document("dumps", dumpListing(input.buildDir, input.platforms, input.platformNames, input.catalogVersion, input.publicBaseUrl)),
+    },
+    changeHistory: changes.history,
+  };
+}

@@ -1,0 +1,41 @@
+/** What about a game changed between two builds: its clean title, its releases (names, tags), their roms (hashes, sizes), or the rest of the record (metadata, attribution). */
+export const changeKinds = ["title", "releases", "roms", "metadata"] as const;
+export type ChangeKind = (typeof changeKinds)[number];
+
+export type ChangeType = "added" | "removed" | "changed";
+
+/** One game's change in one build's log (`changes/<catalogVersion>.json`). */
+export interface GameChange {
+  readonly id: number;
+  readonly system: string;
+  readonly title: string;
+  readonly change: ChangeType;
+  /** For `changed` only: which parts of the record changed. */
+  readonly kinds?: readonly ChangeKind[];
+}
+
+/** One build's log against its predecessor; written once, never rewritten. */
+export interface ChangeLogFile {
+  readonly from: string;
+  readonly to: string;
+  readonly builtAt: string;
+  readonly changes: readonly GameChange[];
+}
+
+/**
+ * One build in the kept history (in the manifest, oldest first). The oldest entry is the base:
+ * it has no log of its own, and a client at that version can still follow every later log.
+ */
+export interface ChangeHistoryEntry {
+  readonly catalogVersion: string;
+  readonly builtAt: string;
+  /** `changes/<catalogVersion>.json`, relative to the build folder; null for the base. */
+  readonly file: string | null;
+  readonly added: number;
+  readonly removed: number;
+  readonly changed: number;
+}
+
+/** How much history a build keeps: at least this many builds, and every build of this many days. */
+export const KEEP_BUILDS = 50;
+export const KEEP_DAYS = 180;

@@ -1,0 +1,148 @@
+import { readFileSync } from "node:fs";
+import path from "node:path";
+import { LRUCache } from "lru-cache";
+import { Problem } from "../../http/problem.ts";
+import { attribution } from "../record/attribution.ts";
+import type { BuildManifest } from "../build/manifest.ts";
+import { changeKinds, type ChangeHistoryEntry, type ChangeKind, type ChangeLogFile, type ChangeType } from "./change-types.ts";
+
+export interface FeedChange {
+  readonly id: number;
+  readonly system: string;
+  readonly title: string;
+  readonly change: ChangeType;
+  readonly kinds?: readonly ChangeKind[];
+  readonly updatedAt: string;
+  readonly url: string | null;
+}
+
+export interface ChangesPage {
+  readonly since: string;
+  readonly sinceVersion: string;
+  readonly catalogVersion: string;
+  readonly builtAt: string;
+  readonly total: number;
+  readonly offset: number;
+  readonly limit: number;
+  readonly counts: { readonly added: number; readonly removed: number; readonly changed: number };
+  readonly changes: readonly FeedChange[];
+  readonly next: string | null;
+  readonly attribution: typeof attribution;
+}
+
+/** Clock skew tolerated before a `since` date counts as in the future. */
+const FUTURE_SKEW_MS = 5 * 60_000;
+
+interface Merged {
+  readonly sinceVersion: string;
+  readonly changes: readonly Omit<FeedChange, "url">[];
+}
+
+/** Merged change lists by `<current>:<since version>`; logs are read from disk once per pair. */
+const mergedCache = new LRUCache<string, Merged>({ max: 16 });
+
+function expired(since: string, history: readonly ChangeHistoryEntry[], baseUrl: string): Problem {
+  return new Problem({
+    type: "changes-expired",
+    title: "Change history not available",
+    status: 410,
+    detail: `no kept build matches since=${since}; the history starts at ${history[0]?.catalogVersion ?? "the current build"} (${history[0]?.builtAt ?? ""}). Resync from the dumps at ${baseUrl}/api/v1/dumps/, then follow changes since their catalogVersion`,
+    extensions: { oldestVersion: history[0]?.catalogVersion ?? null, resync: `${baseUrl}/api/v1/dumps/` },
+  });
+}
+
+function invalidSince(detail: string): Problem {
+  return new Problem({ type: "invalid-request", title: "Invalid request", status: 422, detail: `since: ${detail}`, extensions: { errors: [{ name: "since", detail }] } });
+}
+
+/** The history index `since` stands for: a version in the kept history, or the last build at or before a date. */
+function resolveSince(since: string, history: readonly ChangeHistoryEntry[], baseUrl: string, now: number): number {
+  const byVersion = history.findIndex((entry) => entry.catalogVersion === since);
+  if (byVersion >= 0) return byVersion;
+  const time = /^\d{4}-/.test(since) ? Date.parse(since) : Number.NaN;
+  if (Number.isNaN(time)) throw expired(since, history, baseUrl);
+  if (time > now + FUTURE_SKEW_MS) throw invalidSince(`${since} is in the future`);
+  let found = -1;
+  history.forEach((entry, i) => {
+    if (Date.parse(entry.builtAt) <= time) found = i;
+  });
+  if (found < 0) throw expired(since, history, baseUrl);
+  return found;
+}
+
+function merge(buildDir: string, history: readonly ChangeHistoryEntry[], from: number): Omit<FeedChange, "url">[] {
+  const state = new Map<number, { system: string; title: string; change: ChangeType; kinds: Set<ChangeKind>; updatedAt: string }>();
+  for (const entry of history.slice(from + 1)) {
+    if (!entry.file) continue;
+    const log = JSON.parse(readFileSync(path.join(buildDir, entry.file), "utf8")) as ChangeLogFile;
+    for (const c of log.changes) {
+      const before = state.get(c.id);
+      const kinds = new Set<ChangeKind>(c.kinds ?? []);
+      let change: ChangeType | undefined = c.change;
+      if (before) {
+        if (before.change === "added") change = c.change === "removed" ? undefined : "added";
+        else if (before.change === "removed") {
+          // Gone at some point and back now: the record may differ in any way.
+          change = "changed";
+          for (const kind of changeKinds) kinds.add(kind);
+        } else if (c.change === "changed") for (const kind of before.kinds) kinds.add(kind);
+      }
+      if (change === undefined) state.delete(c.id);
+      else state.set(c.id, { system: c.system, title: c.title, change, kinds: change === "changed" ? kinds : new Set(), updatedAt: log.builtAt });
+    }
+  }
+  return [...state.entries()]
+    .sort(([a], [b]) => a - b)
+    .map(([id, s]) => ({
+      id,
+      system: s.system,
+      title: s.title,
+      change: s.change,
+      ...(s.change === "changed" ? { kinds: changeKinds.filter((k) => s.kinds.has(k)) } : {}),
+      updatedAt: s.updatedAt,
+    }));
+}
+
+/**
+ * What changed between `since` (a kept catalogVersion, or a date) and the build of `manifest`,
+ * one page of it: every game added, removed or changed (with the kinds of change), in id order,
+ * several builds' logs folded into one answer per game. Throws 410 when `since` is unknown or past
+ * retention (the client resyncs from the dumps), 422 for a date in the future. Shared by the HTTP
+ * route and the agent endpoints.
+ */
+export function changesSince(
+  manifest: BuildManifest,
+  buildDir: string,
+  baseUrl: string,
+  request: { readonly since: string; readonly limit: number; readonly offset: number },
+  now = Date.now(),
+): ChangesPage {
+  const history = manifest.changeHistory ?? [];
+  const current = history.at(-1);
+  if (!current || current.catalogVersion !== manifest.catalogVersion) throw expired(request.since, history, baseUrl);
+  const from = resolveSince(request.since, history, baseUrl, now);
+  const key = `${manifest.catalogVersion}:${history[from]?.catalogVersion ?? ""}`;
+  let merged = mergedCache.get(key);
+  if (!merged) {
+    merged = { sinceVersion: history[from]?.catalogVersion ?? "", changes: merge(buildDir, history, from) };
+    mergedCache.set(key, merged);
+  }
+  const page = merged.changes.slice(request.offset, request.offset + request.limit);
+  const nextOffset = request.offset + request.limit;
+  const next =
+    nextOffset < merged.changes.length ? `${baseUrl}/api/v1/changes/?${new URLSearchParams({ since: request.since, limit: String(request.limit), offset: String(nextOffset) }).toString()}` : null;
+  const count = (type: ChangeType): number => merged.changes.reduce((n, c) => n + (c.change === type ? 1 : 0), 0);
+  return {
+    since: request.since,
+    sinceVersion: merged.sinceVersion,
+    catalogVersion: manifest.catalogVersion,
+    builtAt: current.builtAt,
+    total: merged.changes.length,
+    offset: request.offset,
+    limit: request.limit,
+    counts: { added: count("added"), removed: count("removed"), changed: count("changed") },
+    changes: page.map((c) => ({ ...c, url: c.change === "removed" ? null : `${baseUrl}/api/v1/games/?id=${c.id}` })),
+    next,
+    attribution,
+  };
+}

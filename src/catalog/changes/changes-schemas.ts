@@ -1,0 +1,82 @@
+import { z } from "zod";
+import { intParam } from "../api/catalog-schemas.ts";
+import { changeKinds } from "./change-types.ts";
+
+/** Most changes a page may hold. */
+export const MAX_CHANGES_LIMIT = 1000;
+export const DEFAULT_CHANGES_LIMIT = 100;
+export const MAX_CHANGES_OFFSET = 10_000_000;
+
+const versionPattern = /^[A-Za-z0-9_-]{16}$/;
+const dateTimePattern = /^\d{4}-\d{2}-\d{2}T\d{2}:\d{2}:\d{2}(?:\.\d{1,9})?(?:Z|[+-]\d{2}:\d{2})$/;
+
+/**
+ * `since`: a catalogVersion (16 characters of base64url, as in `GET /api/health/` and the dump
+ * listing) or an RFC 3339 date-time (the changes of builds made after it).
+ */
+export const sinceParam = z
+  .string()
+  .max(64, "must be at most 64 characters: a catalogVersion (16 characters) or an RFC 3339 date-time")
+  .refine((v) => versionPattern.test(v) || (dateTimePattern.test(v) && !Number.isNaN(Date.parse(v))), {
+    message: "must be a catalogVersion (16 characters of A-Z, a-z, 0-9, _ and -) or an RFC 3339 date-time such as 2026-01-31T12:00:00Z",
+  });
+
+/**
+ * GET /api/v1/changes/ (getCatalogChanges). Without `since`, the current version and the kept
+ * history (a prebuilt document).
+ */
+export const changesQuery = z.object({
+  since: sinceParam.optional(),
+  limit: intParam(1, MAX_CHANGES_LIMIT).default(DEFAULT_CHANGES_LIMIT),
+  offset: intParam(0, MAX_CHANGES_OFFSET).default(0),
+});
+export const changesParams = ["since", "limit", "offset"] as const;
+
+export const gameChangeSchema = z
+  .looseObject({
+    id: z.number().int().min(1),
+    system: z.string().meta({ description: "Platform slug" }),
+    title: z.string().meta({ description: "Clean title (for a removed game, its last title)" }),
+    change: z.enum(["added", "removed", "changed"]),
+    kinds: z.array(z.enum(changeKinds)).optional().meta({ description: "For `changed`: which parts of the record changed (title, releases, roms, metadata)" }),
+    updatedAt: z.iso.datetime().meta({ description: "Time of the last build that changed (or removed) the game" }),
+    url: z.url().nullable().meta({ description: "The game's record; null for a removed game" }),
+  })
+  .meta({ id: "GameChange", description: "One game added, removed or changed since the given version." });
+
+export const changesPageSchema = z
+  .looseObject({
+    since: z.string(),
+    sinceVersion: z.string().meta({ description: "The catalogVersion `since` resolved to" }),
+    catalogVersion: z.string().meta({ description: "The current version: the next `since`" }),
+    builtAt: z.iso.datetime(),
+    total: z.number().int().min(0),
+    offset: z.number().int().min(0),
+    limit: z.number().int().min(1),
+    counts: z.looseObject({ added: z.number().int(), removed: z.number().int(), changed: z.number().int() }),
+    changes: z.array(gameChangeSchema).meta({ description: "In game id order" }),
+    next: z.url().nullable(),
+    attribution: z.looseObject({}),
+  })
+  .meta({ id: "ChangesPage", description: "What changed between `since` and the current build." });
+
+export const changesIndexSchema = z
+  .looseObject({
+    catalogVersion: z.string(),
+    builtAt: z.iso.datetime(),
+    oldestVersion: z.string().meta({ description: "The oldest version `since` may name" }),
+    retention: z.looseObject({ builds: z.number().int(), days: z.number().int() }),
+    history: z.array(
+      z.looseObject({
+        catalogVersion: z.string(),
+        builtAt: z.iso.datetime(),
+        added: z.number().int(),
+        removed: z.number().int(),
+        changed: z.number().int(),
+        changes: z.url(),
+      }),
+    ).meta({ description: "Kept builds, newest first, with what each changed against its predecessor" }),
+    dumps: z.url(),
+    attribution: z.looseObject({}),
+  })
+  .meta({ id: "ChangesIndex", description: "The current catalog version and the kept history." });

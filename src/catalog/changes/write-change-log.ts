@@ -1,0 +1,93 @@
+import { existsSync, mkdirSync, readdirSync, rmSync } from "node:fs";
+import path from "node:path";
+import type { BuildManifest } from "../build/manifest.ts";
+import { writeFileAtomic } from "../build/write-file-atomic.ts";
+import type { StaticDocumentInput } from "../build/write-static-document.ts";
+import { attribution } from "../record/attribution.ts";
+import { KEEP_BUILDS, KEEP_DAYS, type ChangeHistoryEntry, type ChangeLogFile, type GameChange } from "./change-types.ts";
+
+export const CHANGES_DIR = "changes";
+
+export interface ChangeLogInput {
+  readonly buildDir: string;
+  readonly previous: BuildManifest | undefined;
+  readonly catalogVersion: string;
+  readonly builtAt: string;
+  /** What this build changed against `previous` (ignored without a previous build). */
+  readonly changes: readonly GameChange[];
+  readonly publicBaseUrl: string;
+}
+
+export interface ChangeLogOutput {
+  /** The kept history, oldest first, for the manifest. */
+  readonly history: ChangeHistoryEntry[];
+  /** `GET /api/v1/changes/` without `since`: the current version and the kept history. */
+  readonly document: StaticDocumentInput;
+}
+
+function baseEntry(catalogVersion: string, builtAt: string): ChangeHistoryEntry {
+  return { catalogVersion, builtAt, file: null, added: 0, removed: 0, changed: 0 };
+}
+
+/** Keeps the last {@link KEEP_BUILDS} logs and every log of the last {@link KEEP_DAYS} days; the oldest kept build becomes the base. */
+function retain(history: readonly ChangeHistoryEntry[], now: number): ChangeHistoryEntry[] {
+  const horizon = now - KEEP_DAYS * 86_400_000;
+  const first = history.findIndex((entry, i) => i >= history.length - (KEEP_BUILDS + 1) || Date.parse(entry.builtAt) >= horizon);
+  const kept = history.slice(Math.max(0, first));
+  const [base, ...rest] = kept;
+  return base ? [{ ...baseEntry(base.catalogVersion, base.builtAt) }, ...rest] : [];
+}
+
+/**
+ * Records this build in the change history: writes its log against the previous build
+ * (`changes/<catalogVersion>.json`, sorted by game id), drops what is past retention, and gives
+ * the feed's index document. A build that changed nothing served keeps the history as it was.
+ */
+export function recordChangeLog(input: ChangeLogInput): ChangeLogOutput {
+  const { previous, catalogVersion, builtAt } = input;
+  let history: ChangeHistoryEntry[];
+  if (!previous) {
+    history = [baseEntry(catalogVersion, builtAt)];
+  } else if (previous.catalogVersion === catalogVersion) {
+    history = [...(previous.changeHistory ?? [baseEntry(catalogVersion, previous.builtAt)])];
+  } else {
+    const before = previous.changeHistory;
+    const chain = before && before.at(-1)?.catalogVersion === previous.catalogVersion ? [...before] : [baseEntry(previous.catalogVersion, previous.builtAt)];
+    const changes = [...input.changes].sort((a, b) => a.id - b.id);
+    const file = `${CHANGES_DIR}/${catalogVersion}.json`;
+    const log: ChangeLogFile = { from: previous.catalogVersion, to: catalogVersion, builtAt, changes };
+    mkdirSync(path.join(input.buildDir, CHANGES_DIR), { recursive: true });
+    writeFileAtomic(path.join(input.buildDir, file), JSON.stringify(log));
+    const count = (type: GameChange["change"]): number => changes.filter((c) => c.change === type).length;
+    chain.push({ catalogVersion, builtAt, file, added: count("added"), removed: count("removed"), changed: count("changed") });
+    history = retain(chain, Date.parse(builtAt));
+  }
+  const live = new Set(history.map((entry) => entry.file).filter((f): f is string => f !== null));
+  const dir = path.join(input.buildDir, CHANGES_DIR);
+  // The previous manifest's logs stay too: a server still on it may be answering from them.
+  for (const entry of previous?.changeHistory ?? []) if (entry.file) live.add(entry.file);
+  if (existsSync(dir)) for (const name of readdirSync(dir)) if (!live.has(`${CHANGES_DIR}/${name}`)) rmSync(path.join(dir, name), { force: true });
+
+  const base = input.publicBaseUrl;
+  const body = {
+    catalogVersion,
+    // The time of the build that made this version: a rebuild that changed nothing leaves the document as it was.
+    builtAt: history.at(-1)?.builtAt ?? builtAt,
+    oldestVersion: history[0]?.catalogVersion ?? catalogVersion,
+    retention: { builds: KEEP_BUILDS, days: KEEP_DAYS },
+    history: [...history].reverse().map((entry) => ({
+      catalogVersion: entry.catalogVersion,
+      builtAt: entry.builtAt,
+      added: entry.added,
+      removed: entry.removed,
+      changed: entry.changed,
+      changes: `${base}/api/v1/changes/?since=${entry.catalogVersion}`,
+    })),
+    dumps: `${base}/api/v1/dumps/`,
+    attribution,
+  };
+  return {
+    history,
+    document: { name: "documents/changes", staticFile: "static/api/v1/changes/index.json", body: JSON.stringify(body), contentType: "application/json" },
+  };
+}

@@ -1,0 +1,142 @@
+import { copyFileSync, mkdirSync, readFileSync, statSync, writeFileSync } from "node:fs";
+import path from "node:path";
+import { beforeAll, describe, expect, it } from "vitest";
+import { buildCatalog } from "../../../src/catalog/build/build-catalog.ts";
+import { importCatalog } from "../../../src/catalog/import/import-catalog.ts";
+import { http } from "../../helpers/http.ts";
+import { hasRealData, platformsFile, realDataSkipReason, realSource, releaseFeedFile } from "../../helpers/paths.ts";
+import { tempDir } from "../../helpers/temp-dir.ts";
+import { startTestServer, type RunningServer } from "../../helpers/test-server.ts";
+
+const vbDat = path.join(realSource, "metadat/no-intro/Nintendo - Virtual Boy.dat");
+const jaguarCdDat = path.join(realSource, "metadat/redump/Atari - Jaguar CD.dat");
+
+interface Record { id: number; title: string; updatedAt: string; releases: { name: string; roms: { crc?: string }[] }[] }
+interface ChangesPage { total: number; offset: number; limit: number; next: string | null; sinceVersion: string; catalogVersion: string; counts: { added: number; removed: number; changed: number }; changes: { id: number; system: string; title: string; change: string; kinds?: string[]; url: string | null; updatedAt: string }[] }
+
+/** Drops one game block from a clrmamepro DAT and changes the crc of another's rom. */
+function editDat(text: string, removeName: string, changeName: string): string {
+  const blocks = text.split(/\n(?=game \()/);
+  const out = blocks.filter((b) => !b.includes(`name "${removeName}"\n`));
+  expect(out.length).toBe(blocks.length - 1);
+  return out
+    .map((b) => (b.includes(`name "${changeName}"\n`) ? b.replace(/crc [0-9A-F]{8}/, "crc 0BADF00D") : b))
+    .join("\n");
+}
+
+describe.skipIf(!hasRealData)(`change feed over two imports of changed real DATs${hasRealData ? "" : ` (${realDataSkipReason})`}`, () => {
+  const dir = tempDir("ludex-changes-");
+  const dbFile = path.join(dir, "catalog.db");
+  const buildDir = path.join(dir, "build");
+  const datDir = path.join(dir, "dats");
+  let v1 = "";
+  let v2 = "";
+  let server: RunningServer;
+  let before: Map<string, Record>;
+  const recordFile = (id: number): string => path.join(buildDir, "static", "records", `${id}.json`);
+
+  const build = (): string => buildCatalog({ dbFile, buildDir, releaseFeedFile, publicBaseUrl: "https://ludex.test" }).manifest.catalogVersion;
+
+  beforeAll(async () => {
+    mkdirSync(datDir);
+    copyFileSync(vbDat, path.join(datDir, "Nintendo - Virtual Boy.dat"));
+    copyFileSync(jaguarCdDat, path.join(datDir, "Atari - Jaguar CD.dat"));
+    const sources = [path.join(datDir, "Nintendo - Virtual Boy.dat"), path.join(datDir, "Atari - Jaguar CD.dat")];
+    importCatalog({ sources, dbFile, platformsFile });
+    v1 = build();
+    server = await startTestServer({ LUDEX_BUILD_DIR: buildDir });
+    before = new Map();
+    const list = (await http(server.url("/api/v1/games/?system=virtual-boy&limit=100"))).json<{ results: { id: number; title: string }[] }>();
+    for (const hit of list.results) before.set(hit.title, (await http(server.url(`/api/v1/games/?id=${hit.id}`))).json<Record>());
+    // One second later, so that the second build's time differs from the first's.
+    await new Promise((r) => setTimeout(r, 1100));
+    writeFileSync(sources[0] ?? "", editDat(readFileSync(vbDat, "utf8"), "3-D Tetris (USA)", "BLOX (World) (v1.1)"));
+    importCatalog({ sources, dbFile, platformsFile });
+    v2 = build();
+    server.ludex.catalog.reload();
+  });
+
+  it("answers since=<previous version> with the removed game and the changed one, with its kinds", async () => {
+    expect(v2).not.toBe(v1);
+    const res = await http(server.url(`/api/v1/changes/?since=${v1}`));
+    expect(res.status).toBe(200);
+    const page = res.json<ChangesPage>();
+    expect(page.sinceVersion).toBe(v1);
+    expect(page.catalogVersion).toBe(v2);
+    const tetris = before.get("3-D Tetris");
+    const blox = before.get("BLOX");
+    expect(tetris && blox).toBeTruthy();
+    expect(page.changes).toEqual(
+      expect.arrayContaining([
+        expect.objectContaining({ id: tetris?.id, system: "virtual-boy", change: "removed", url: null }),
+        expect.objectContaining({ id: blox?.id, system: "virtual-boy", title: "BLOX", change: "changed", kinds: ["roms"] }),
+      ]),
+    );
+    expect(page.total).toBe(2);
+    expect(page.counts).toEqual({ added: 0, removed: 1, changed: 1 });
+    expect(res.headers.etag).toMatch(/^"/);
+  });
+
+  it("stamps updatedAt with the build time of the last content change, and leaves unchanged record files alone", async () => {
+    const blox = before.get("BLOX");
+    const other = [...before.values()].find((r) => r.title !== "BLOX" && r.title !== "3-D Tetris");
+    if (!blox || !other) throw new Error("fixture games missing");
+    const bloxNow = (await http(server.url(`/api/v1/games/?id=${blox.id}`))).json<Record>();
+    const otherNow = await http(server.url(`/api/v1/games/?id=${other.id}`));
+    expect(Date.parse(bloxNow.updatedAt)).toBeGreaterThan(Date.parse(blox.updatedAt));
+    expect(otherNow.json<Record>().updatedAt).toBe(other.updatedAt);
+    expect(otherNow.body.toString()).toBe(JSON.stringify(other));
+    expect(statSync(recordFile(other.id)).mtimeMs).toBe(Date.parse(other.updatedAt));
+    expect(statSync(recordFile(blox.id)).mtimeMs).toBe(Date.parse(bloxNow.updatedAt));
+  });
+
+  it("paginates like the game lists, with next and a Link header", async () => {
+    const first = await http(server.url(`/api/v1/changes/?since=${v1}&limit=1`));
+    const page = first.json<ChangesPage>();
+    expect(page.changes).toHaveLength(1);
+    expect(page.next).toBe(`https://ludex.test/api/v1/changes/?since=${v1}&limit=1&offset=1`);
+    expect(first.headers.link).toBe(`<${page.next}>; rel="next"`);
+    const second = (await http(server.url(`/api/v1/changes/?since=${v1}&limit=1&offset=1`))).json<ChangesPage>();
+    expect(second.next).toBeNull();
+    expect(second.changes[0]?.id).not.toBe(page.changes[0]?.id);
+  });
+
+  it("answers since=<current version> with no changes, and a date between the builds like the older version", async () => {
+    expect((await http(server.url(`/api/v1/changes/?since=${v2}`))).json<ChangesPage>().total).toBe(0);
+    const index = (await http(server.url("/api/v1/changes/"))).json<{ catalogVersion: string; oldestVersion: string; history: { catalogVersion: string; builtAt: string; removed: number; changed: number }[] }>();
+    expect(index.catalogVersion).toBe(v2);
+    expect(index.oldestVersion).toBe(v1);
+    expect(index.history.map((h) => h.catalogVersion)).toEqual([v2, v1]);
+    expect(index.history[0]).toMatchObject({ removed: 1, changed: 1 });
+    const between = new Date(Date.parse(index.history[1]?.builtAt ?? "") + 500).toISOString();
+    const byDate = (await http(server.url(`/api/v1/changes/?since=${encodeURIComponent(between)}`))).json<ChangesPage>();
+    expect(byDate.sinceVersion).toBe(v1);
+    expect(byDate.total).toBe(2);
+  });
+
+  it("tells a client with an unknown or expired version to resync from the dumps (410)", async () => {
+    const res = await http(server.url("/api/v1/changes/?since=AAAAAAAAAAAAAAAA"));
+    expect(res.status).toBe(410);
+    expect(res.headers["content-type"]).toBe("application/problem+json");
+    const body = res.json<{ type: string; resync: string; oldestVersion: string }>();
+    expect(body).toMatchObject({ type: "https://ludex.test/problems/#changes-expired", resync: "https://ludex.test/api/v1/dumps/", oldestVersion: v1 });
+    expect((await http(server.url("/api/v1/changes/?since=2001-01-01T00:00:00Z"))).status).toBe(410);
+  });
+
+  it("answers a malformed, too long or future since with a clear 422", async () => {
+    for (const [since, detail] of [
+      ["not a version", /catalogVersion/],
+      ["x".repeat(65), /at most 64/],
+      ["2999-01-01T00:00:00Z", /in the future/],
+      ["2026-13-45T99:00:00Z", /RFC 3339/],
+    ] as const) {
+      const res = await http(server.url(`/api/v1/changes/?since=${encodeURIComponent(since)}`));
+      expect(res.status, since).toBe(422);
+      const body = res.json<{ errors: { name: string; detail: string }[] }>();
+      expect(body.errors[0]?.name).toBe("since");
+      expect(body.errors[0]?.detail).toMatch(detail);
+    }
+    expect((await http(server.url(`/api/v1/changes/?since=${v1}&since=${v2}`))).status).toBe(422);
+    expect((await http(server.url(`/api/v1/changes/?since=${v1}&limit=0`))).status).toBe(422);
+  });
+});
