@@ -2,7 +2,8 @@ import type { CatalogSnapshot } from "../catalog/store/catalog-snapshot.ts";
 import { searchGames } from "../catalog/search/search-games.ts";
 import { Problem } from "../http/problem.ts";
 import { rateLimitHeaders, type RateLimitDecision, type RateLimiter } from "../http/rate-limiter.ts";
-import type { MatchRequest } from "./match-schemas.ts";
+import type { MatchItem, MatchRequest } from "./match-schemas.ts";
+import { groupOf, matchGroups, type MatchGroup } from "./match-groups.ts";
 import { matchRoms, type MatchContext, type MatchResult } from "./match-roms.ts";
 
 /** The body of a POST /api/v1/games/ (matchRomFiles) answer. */
@@ -10,6 +11,8 @@ export interface MatchResponseBody {
   /** The platform's slug, whatever name or alias the request used. */
   readonly systemId: string;
   readonly results: MatchResult[];
+  /** Present when an item carries a `group`: each group decided as one (src/match/match-groups.ts). */
+  readonly groups?: MatchGroup[];
 }
 
 /**
@@ -33,7 +36,10 @@ export function matchContext(snapshot: CatalogSnapshot, systemId: string, artwor
 
 /** Matches every item of a validated request on its own. @see service-spec §4.3 */
 export function matchResponseBody(context: MatchContext, request: MatchRequest): MatchResponseBody {
-  return { systemId: context.platform.id, results: matchRoms(context, request.items, request.artworkTypes ?? []) };
+  const items: (MatchItem | undefined)[] = [];
+  const results = matchRoms(context, request.items, request.artworkTypes ?? [], items);
+  if (!request.items.some((item) => groupOf(item) !== undefined)) return { systemId: context.platform.id, results };
+  return { systemId: context.platform.id, results, groups: matchGroups(context, request.items, items, results) };
 }
 
 /** The 429 for a request of `items` items that the client's quota cannot cover. */

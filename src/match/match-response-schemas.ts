@@ -60,9 +60,38 @@ export const matchResultSchema = z
   ])
   .meta({ description: "The outcome for one item. An invalid item never fails the batch: it gets `invalid` with its errors." });
 
+const groupReleaseSchema = z
+  .looseObject({
+    gameId: z.number().int().min(1),
+    title: z.string(),
+    release: z.string().meta({ description: "The release's DAT name without its disc tag: the discs of a set count as one release" }),
+    datNames: z.array(z.string()).meta({ description: "The DAT names (one per disc) the agreeing items were found in" }),
+    explains: z.number().int().min(1).meta({ description: "How many items of the group it explains" }),
+  })
+  .meta({ description: "A release that explains items of a group." });
+
+const itemIndexes = (description: string): z.ZodArray<z.ZodNumber> => z.array(z.number().int().min(0)).meta({ description });
+
+export const matchGroupSchema = z
+  .looseObject({
+    group: z.string().meta({ description: "The `group` the items gave" }),
+    items: itemIndexes("Indexes of the group's items"),
+    status: z.enum(["matched", "mixed", "conflict", "notFound"]).meta({
+      description:
+        "`matched`: every known item fits `match`; `mixed`: same game, but some items fit only other releases of it; `conflict`: the items point at different games (see `candidates`; nothing is picked); `notFound`: no item is known",
+    }),
+    match: groupReleaseSchema.optional().meta({ description: "The release that explains the most items (absent for `conflict` and `notFound`)" }),
+    candidates: z.array(groupReleaseSchema).optional().meta({ description: "For `conflict`: the best release of each game the items point at, most items first" }),
+    agree: itemIndexes("Items that fit `match` (for a conflict, the first candidate)"),
+    disagree: itemIndexes("Known items that do not fit it"),
+    unknown: itemIndexes("Items not found or invalid"),
+  })
+  .meta({ description: "Items sharing a `group`, decided together. Never changes an item's own result." });
+
 export const matchResponseSchema = z
   .looseObject({
     systemId: z.string().min(1).meta({ description: "The platform slug the items were matched on" }),
     results: z.array(matchResultSchema).meta({ description: "One result per item, in request order" }),
+    groups: z.array(matchGroupSchema).optional().meta({ description: "Present when any item has a `group`: one entry per group, in order of first appearance" }),
   })
   .meta({ description: "ROM match results." });

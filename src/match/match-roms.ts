@@ -180,13 +180,16 @@ function matchOne(ctx: MatchContext, i: number, item: MatchItem, types: readonly
 /**
  * Matches each item on its own — one bad item never fails the batch — in the order sha1, md5,
  * crc+size, crc, serial, file or DAT name, clean title, fuzzy title. A hash shared by several
- * games is `ambiguous` with its candidates, never a silent pick.
+ * games is `ambiguous` with its candidates, never a silent pick. `validItems`, when given, receives
+ * each item as validated (undefined for an invalid one), for the groups.
  */
-export function matchRoms(ctx: MatchContext, items: readonly unknown[], types: readonly ArtworkType[]): MatchResult[] {
+export function matchRoms(ctx: MatchContext, items: readonly unknown[], types: readonly ArtworkType[], validItems?: (MatchItem | undefined)[]): MatchResult[] {
   return items.map((raw, i) => {
     const fast = fastMatchItem(raw);
+    if (validItems) validItems[i] = fast;
     if (fast) return matchOne(ctx, i, fast, types);
     const parsed = matchItemSchema.safeParse(raw);
+    if (validItems) validItems[i] = parsed.success ? parsed.data : undefined;
     if (!parsed.success) {
       return {
         index: i,

@@ -3,6 +3,8 @@ import { artworkTypes } from "./artwork.ts";
 
 /** Most items a request may carry. @see service-spec §8 */
 export const MAX_MATCH_ITEMS = 100;
+/** Longest `group` name: a folder or playlist path. */
+export const MAX_GROUP_LENGTH = 200;
 /** Largest request body accepted (413 beyond): 100 items of generous size. */
 export const MATCH_BODY_LIMIT = 128 * 1024;
 
@@ -24,6 +26,12 @@ export const matchItemSchema = z
     md5: hex(32).nullish(),
     sha1: hex(40).nullish(),
     serial: z.string().min(1, "must not be empty").max(64).nullish(),
+    group: z
+      .string()
+      .min(1, "must not be empty")
+      .max(MAX_GROUP_LENGTH, `must be at most ${MAX_GROUP_LENGTH} characters`)
+      .nullish()
+      .meta({ description: "Any client-chosen name (the folder, .cue or .m3u the file came from): items with the same group are also decided together in `groups`" }),
   })
   .refine((item) => item.name != null || item.crc != null || item.md5 != null || item.sha1 != null || item.serial != null, {
     message: "needs at least one of name, crc, md5, sha1 or serial",
@@ -66,21 +74,23 @@ function isHex(value: string, length: number): boolean {
 export function fastMatchItem(raw: unknown): MatchItem | undefined {
   if (typeof raw !== "object" || raw === null || Array.isArray(raw)) return undefined;
   const r = raw as Record<string, unknown>;
-  const { name, size, crc, md5, sha1, serial } = r;
+  const { name, size, crc, md5, sha1, serial, group } = r;
   if (name != null && (typeof name !== "string" || name.length < 1 || name.length > 1024)) return undefined;
   if (size != null && (typeof size !== "number" || !Number.isSafeInteger(size) || size < 0)) return undefined;
   if (serial != null && (typeof serial !== "string" || serial.length < 1 || serial.length > 64)) return undefined;
+  if (group != null && (typeof group !== "string" || group.length < 1 || group.length > MAX_GROUP_LENGTH)) return undefined;
   if (crc != null && (typeof crc !== "string" || !isHex(crc, 8))) return undefined;
   if (md5 != null && (typeof md5 !== "string" || !isHex(md5, 32))) return undefined;
   if (sha1 != null && (typeof sha1 !== "string" || !isHex(sha1, 40))) return undefined;
   if (name == null && crc == null && md5 == null && sha1 == null && serial == null) return undefined;
   // Only the fields matching reads: unknown properties are allowed but never looked at.
-  const item: { name?: string; size?: number; crc?: string; md5?: string; sha1?: string; serial?: string } = {};
+  const item: { name?: string; size?: number; crc?: string; md5?: string; sha1?: string; serial?: string; group?: string } = {};
   if (name != null) item.name = name;
   if (size != null) item.size = size;
   if (crc != null) item.crc = crc.toLowerCase();
   if (md5 != null) item.md5 = md5.toLowerCase();
   if (sha1 != null) item.sha1 = sha1.toLowerCase();
   if (serial != null) item.serial = serial;
+  if (group != null) item.group = group;
   return item as MatchItem;
 }

@@ -16,6 +16,7 @@ const item = fc.oneof(
       md5: value(hexish(32)),
       sha1: value(hexish(40)),
       serial: value(fc.string({ minLength: 0, maxLength: 70 })),
+      group: value(fc.oneof(fc.string({ minLength: 0, maxLength: 210 }), fc.constantFrom("", "x".repeat(200), "x".repeat(201)))),
       extra: fc.anything(),
     },
     { requiredKeys: [] },
@@ -31,7 +32,7 @@ describe("fastMatchItem", () => {
         const slow = matchItemSchema.safeParse(raw);
         expect(fast !== undefined).toBe(slow.success);
         if (fast && slow.success) {
-          for (const key of ["name", "size", "crc", "md5", "sha1", "serial"] as const) expect(fast[key] ?? null).toEqual(slow.data[key] ?? null);
+          for (const key of ["name", "size", "crc", "md5", "sha1", "serial", "group"] as const) expect(fast[key] ?? null).toEqual(slow.data[key] ?? null);
         }
       }),
       { numRuns: 3000 },
