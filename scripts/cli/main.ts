@@ -11,6 +11,7 @@ const commands: Readonly<Record<string, { summary: string; load: () => Promise<C
   start: { summary: "Import (if there is no catalog yet), build, and serve", load: async () => (await import("./commands/start.ts")).startCommand },
   member: { summary: "Add, list or disable member accounts (password read from standard input)", load: async () => (await import("./commands/member.ts")).memberCommand },
   reload: { summary: "Tell a running server to switch to the current catalog build", load: async () => (await import("./commands/reload.ts")).reloadCommand },
+  dump: { summary: "Check a downloaded platform dump against the dump listing (`dump verify <file>`)", load: async () => (await import("./commands/dump.ts")).dumpCommand },
   "nginx-config": { summary: "Print the nginx server block that serves the static build and proxies the rest", load: async () => (await import("./commands/nginx-config.ts")).nginxConfigCommand },
 };
 

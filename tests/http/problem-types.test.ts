@@ -20,6 +20,7 @@ const cliOnly = new Set([
   "invalid-member",
   "usage",
   "no-server",
+  "invalid-dump",
 ]);
 
 function sources(dir: string): string[] {
