@@ -67,6 +67,7 @@ export const exampleBodies = {
       },
     ],
     attribution,
+    updatedAt: "2026-03-02T09:14:07.000Z",
   }),
   catalogPage: (base: string): unknown => ({
     system: "snes",

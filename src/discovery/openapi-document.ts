@@ -80,7 +80,9 @@ function response(spec: ResponseSpec): ResponseObject {
   return {
     description: spec.description,
     ...(Object.keys(headers).length > 0 ? { headers } : {}),
-    ...(body && schema ? { content: { [body.mediaType]: { schema, examples: body.examples } } } : {}),
+    ...(body && schema
+      ? { content: { [body.mediaType]: { schema, examples: body.examples }, ...Object.fromEntries((spec.extraBodies ?? []).map((extra) => [extra.mediaType, { schema: typeof extra.schema === "string" ? schemaRef(extra.schema) : { oneOf: extra.schema.map(schemaRef) }, examples: extra.examples }])) } }
+      : {}),
   };
 }
 

@@ -8,6 +8,7 @@ import { IDENTITY_PATH, oauthPaths } from "../oauth/metadata.ts";
 import { defaultOAuthLimits } from "../oauth/oauth-service.ts";
 import type { Scope } from "../oauth/scopes.ts";
 import { exampleBodies, oauthErrorExample, problemExample } from "./examples.ts";
+import { feedOperations } from "./feed-operations.ts";
 import type { ExampleObject, HttpMethod } from "./openapi-types.ts";
 import type { ResponseHeaderName } from "./response-headers.ts";
 import type { ComponentName, RequestComponent } from "./schema-components.ts";
@@ -42,6 +43,8 @@ export interface ResponseSpec {
     readonly schema: ComponentName | readonly ComponentName[];
     readonly examples: Readonly<Record<string, ExampleObject>>;
   };
+  /** Further media types the same answer may come in (the dump listing or a dump file). */
+  readonly extraBodies?: readonly NonNullable<ResponseSpec["body"]>[];
 }
 
 export interface QueryParameterNote {
@@ -84,13 +87,13 @@ export interface OperationSpec {
 
 const JSON_TYPE = "application/json";
 const FORM_TYPE = "application/x-www-form-urlencoded";
-const always = { "X-Request-Id": true } as const;
+export const always = { "X-Request-Id": true } as const;
 
-function json(schema: ComponentName | readonly ComponentName[], examples: Record<string, ExampleObject>): NonNullable<ResponseSpec["body"]> {
+export function json(schema: ComponentName | readonly ComponentName[], examples: Record<string, ExampleObject>): NonNullable<ResponseSpec["body"]> {
   return { mediaType: JSON_TYPE, schema, examples };
 }
 
-function problem(examples: Record<string, ExampleObject>): NonNullable<ResponseSpec["body"]> {
+export function problem(examples: Record<string, ExampleObject>): NonNullable<ResponseSpec["body"]> {
   return { mediaType: PROBLEM_CONTENT_TYPE, schema: "Problem", examples };
 }
 
@@ -98,12 +101,12 @@ function oauthErrors(examples: Record<string, ExampleObject>): NonNullable<Respo
   return { mediaType: JSON_TYPE, schema: "OAuthError", examples };
 }
 
-const notModified: ResponseSpec = {
+export const notModified: ResponseSpec = {
   description: "Not Modified: the If-None-Match (or If-Modified-Since) validator still matches; reuse the cached answer.",
   headers: { ...always, ETag: true, "Cache-Control": true },
 };
 
-function unavailable(base: string): ResponseSpec {
+export function unavailable(base: string): ResponseSpec {
   return {
     description: "Service temporarily unavailable: no catalog build is loaded. Retry after the given seconds.",
     headers: { ...always, "Retry-After": true, "Cache-Control": true },
@@ -339,6 +342,7 @@ export function operations(base: string): readonly OperationSpec[] {
       },
       samples: [{ label: "The release feed" }],
     },
+    ...feedOperations(base),
     {
       operationId: "getAuthorizedMember",
       method: "get",

@@ -42,6 +42,18 @@ export const responseHeaders = {
     description: "The media type this endpoint accepts (RFC 9110 §15.5.16 via RFC 5023).",
     schema: { type: "string" },
   },
+  "Accept-Ranges": {
+    description: "`bytes`: the file can be downloaded in parts (`Range: bytes=<from>-`), to resume a download.",
+    schema: { type: "string", const: "bytes" },
+  },
+  "Content-Range": {
+    description: "The part sent (`bytes <first>-<last>/<size>`), or with 416 the file's size (`bytes */<size>`).",
+    schema: { type: "string", pattern: "^bytes (\\d+-\\d+|\\*)/\\d+$" },
+  },
+  "Content-Disposition": {
+    description: "`attachment` with the file name to save the dump under (`<slug>.ndjson.gz`).",
+    schema: { type: "string" },
+  },
   "X-Request-Id": {
     description: "This request's id, also in the server's log; quote it when reporting a problem.",
     schema: { type: "string", minLength: 1 },

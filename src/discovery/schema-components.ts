@@ -24,6 +24,9 @@ import {
   tokenResponseSchema,
 } from "../oauth/oauth-schemas.ts";
 import { releaseFeedSchema } from "../releases/release-feed-schema.ts";
+import { changesIndexSchema, changesPageSchema, gameChangeSchema } from "../catalog/changes/changes-schemas.ts";
+import { dumpEntrySchema, dumpFileSchema, dumpHeaderSchema, dumpListingSchema } from "../catalog/dumps/dump-format.ts";
+import { matchGroupSchema } from "../match/match-response-schemas.ts";
 import type { JsonObject } from "./openapi-types.ts";
 
 /**
@@ -47,6 +50,14 @@ export const responseComponents = {
   Match: matchSchema,
   MatchResult: matchResultSchema,
   MatchResponse: matchResponseSchema,
+  MatchGroup: matchGroupSchema,
+  GameChange: gameChangeSchema,
+  ChangesPage: changesPageSchema,
+  ChangesIndex: changesIndexSchema,
+  DumpEntry: dumpEntrySchema,
+  DumpListing: dumpListingSchema,
+  DumpHeader: dumpHeaderSchema,
+  DumpFile: dumpFileSchema,
   Health: healthResponseSchema,
   Problem: problemSchema,
   MemberIdentity: memberIdentitySchema,

@@ -133,6 +133,33 @@ describe("matchRomFiles", () => {
   });
 });
 
+describe("getCatalogChanges and getCatalogDumps", () => {
+  it("answers the change feed: index, a page, 304, 410 and 422", async () => {
+    const index = await call(live, "/api/v1/changes/");
+    expect(index.status).toBe(200);
+    const { catalogVersion } = index.json<{ catalogVersion: string }>();
+    const page = await call(live, `/api/v1/changes/?since=${catalogVersion}&limit=10`);
+    expect(page.json<{ total: number }>().total).toBe(0);
+    expect((await call(live, "/api/v1/changes/", { headers: { "if-none-match": index.headers.etag ?? "" } })).status).toBe(304);
+    expect((await call(live, "/api/v1/changes/?since=AAAAAAAAAAAAAAAA")).status).toBe(410);
+    expect((await call(live, "/api/v1/changes/?since=2999-01-01T00:00:00Z")).status).toBe(422);
+    expect((await call(down, "/api/v1/changes/")).status).toBe(503);
+  });
+
+  it("lists and serves the dumps: 200, 206, 304, 404, 416, 422", async () => {
+    const listing = await call(live, "/api/v1/dumps/");
+    expect(listing.status).toBe(200);
+    const file = await call(live, "/api/v1/dumps/?system=snes");
+    expect(file.status).toBe(200);
+    expect((await call(live, "/api/v1/dumps/?system=snes", { headers: { range: "bytes=10-" } })).status).toBe(206);
+    expect((await call(live, "/api/v1/dumps/?system=snes", { headers: { "if-none-match": file.headers.etag ?? "" } })).status).toBe(304);
+    expect((await call(live, "/api/v1/dumps/?system=amiga-cd64")).status).toBe(404);
+    expect((await call(live, "/api/v1/dumps/?system=snes", { headers: { range: "bytes=99999999-" } })).status).toBe(416);
+    expect((await call(live, `/api/v1/dumps/?system=${"x".repeat(65)}`)).status).toBe(422);
+    expect((await call(down, "/api/v1/dumps/")).status).toBe(503);
+  });
+});
+
 describe("getReleaseFeed and getApiHealth", () => {
   it("serve the feed (and 304) and the health", async () => {
     const feed = await call(live, "/api/v1/community/");

@@ -1,3 +1,4 @@
+import { gunzipSync } from "node:zlib";
 import { createRequire } from "node:module";
 import type { OpenApiDocument, ResponseObject } from "../../src/discovery/openapi-types.ts";
 
@@ -110,6 +111,22 @@ export function createResponseValidator(doc: OpenApiDocument): ResponseValidator
       const type = (observed.headers["content-type"] ?? "").split(";")[0]?.trim().toLowerCase() ?? "";
       if (!mediaTypes.includes(type)) {
         errors.push(`${where}: Content-Type ${JSON.stringify(observed.headers["content-type"])} not among ${mediaTypes.join(", ")}`);
+        return errors;
+      }
+      if (type === "application/gzip") {
+        // A dump: its DumpHeader line and every GameRecord line against their schemas (a 206 is only a part of it).
+        if (observed.status !== 200) return errors;
+        let lines: string[];
+        try {
+          lines = gunzipSync(observed.body).toString("utf8").split("\n").filter((line) => line !== "");
+        } catch {
+          errors.push(`${where}: the body is not gzip`);
+          return errors;
+        }
+        lines.forEach((line, i) => {
+          const validate = validatorAt(`/components/schemas/${i === 0 ? "DumpHeader" : "GameRecord"}`);
+          if (!validate(JSON.parse(line))) errors.push(`${where}: line ${i + 1} ${JSON.stringify(validate.errors)}`);
+        });
         return errors;
       }
       let body: unknown;

@@ -75,6 +75,7 @@ export const gameRecordSchema = z
     enhancementHw: z.string().optional(),
     releases: z.array(releaseSchema).meta({ description: "The game's DAT entries, best first" }),
     attribution: attributionSchema,
+    updatedAt: z.iso.datetime().meta({ description: "Time of the build at which this record's content last changed (also its Last-Modified)" }),
   })
   .meta({ description: "A full game record. Metadata members are present only when known, never null." });
 

@@ -42,7 +42,7 @@ export const gameChangeSchema = z
     updatedAt: z.iso.datetime().meta({ description: "Time of the last build that changed (or removed) the game" }),
     url: z.url().nullable().meta({ description: "The game's record; null for a removed game" }),
   })
-  .meta({ id: "GameChange", description: "One game added, removed or changed since the given version." });
+  .meta({ description: "One game added, removed or changed since the given version." });
 
 export const changesPageSchema = z
   .looseObject({
@@ -58,7 +58,7 @@ export const changesPageSchema = z
     next: z.url().nullable(),
     attribution: z.looseObject({}),
   })
-  .meta({ id: "ChangesPage", description: "What changed between `since` and the current build." });
+  .meta({ description: "What changed between `since` and the current build." });
 
 export const changesIndexSchema = z
   .looseObject({
@@ -79,4 +79,4 @@ export const changesIndexSchema = z
     dumps: z.url(),
     attribution: z.looseObject({}),
   })
-  .meta({ id: "ChangesIndex", description: "The current catalog version and the kept history." });
+  .meta({ description: "The current catalog version and the kept history." });

@@ -47,7 +47,6 @@ export const dumpHeaderSchema = z
     attribution: z.looseObject({ source: z.string(), url: z.string(), license: z.string(), licenseUrl: z.string() }),
   })
   .meta({
-    id: "DumpHeader",
     description:
       "First line of a dump file. A dump is gzip-compressed NDJSON (UTF-8, one JSON value per line, `\\n` separated): this header, then one `GameRecord` per line in id order, each exactly as `GET /api/v1/games/?id=` serves it (releases, roms with size/crc/md5/sha1/serial, metadata, attribution, updatedAt).",
   });
@@ -65,7 +64,7 @@ export const dumpEntrySchema = z
     etag: z.string(),
     contentType: z.literal("application/gzip"),
   })
-  .meta({ id: "DumpEntry", description: "One platform's downloadable dump." });
+  .meta({ description: "One platform's downloadable dump." });
 
 export const dumpListingSchema = z
   .looseObject({
@@ -75,7 +74,13 @@ export const dumpListingSchema = z
     dumps: z.array(dumpEntrySchema),
     attribution: z.looseObject({}),
   })
-  .meta({ id: "DumpListing", description: "Every platform's dump with its URL, version, hash, size and record count." });
+  .meta({ description: "Every platform's dump with its URL, version, hash, size and record count." });
+
+/** The dump file as a response body: binary, described for the OpenAPI document. */
+export const dumpFileSchema = z.string().meta({
+  description:
+    "A platform dump, `application/gzip`: gzip-compressed NDJSON whose first line is a DumpHeader and every following line a GameRecord. The bytes are the file itself (no Content-Encoding); its SHA-256 is in the DumpListing.",
+});
 
 export type DumpListing = z.infer<typeof dumpListingSchema>;
 export type DumpEntry = z.infer<typeof dumpEntrySchema>;

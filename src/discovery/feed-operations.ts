@@ -1,0 +1,179 @@
+import { attribution } from "../catalog/record/attribution.ts";
+import { changesQuery, DEFAULT_CHANGES_LIMIT, MAX_CHANGES_LIMIT } from "../catalog/changes/changes-schemas.ts";
+import { KEEP_BUILDS, KEEP_DAYS } from "../catalog/changes/change-types.ts";
+import { dumpsQuery } from "../catalog/dumps/dumps-route.ts";
+import { problemExample } from "./examples.ts";
+import { always, json, notModified, problem, unavailable, type OperationSpec, type ResponseSpec } from "./operations.ts";
+
+const v1 = "DhJQmNh9Ip-0nkq5";
+const v2 = "Qx3Vr0aLk2cV7mZe";
+const sha = "9c1f7e0b2a4d6c8e0f1a3b5c7d9e1f20314253647586970a1b2c3d4e5f607182";
+
+function gzipBody(summary: string): NonNullable<ResponseSpec["body"]> {
+  return { mediaType: "application/gzip", schema: "DumpFile", examples: { dump: { summary, value: "(gzip bytes)" } } };
+}
+
+/**
+ * The operations ROM managers keep a local catalog with: the change feed and the per-platform
+ * dumps (src/catalog/changes/, src/catalog/dumps/).
+ */
+export function feedOperations(base: string): OperationSpec[] {
+  const page = {
+    since: v1,
+    sinceVersion: v1,
+    catalogVersion: v2,
+    builtAt: "2026-03-02T09:14:07.512Z",
+    total: 2,
+    offset: 0,
+    limit: DEFAULT_CHANGES_LIMIT,
+    counts: { added: 0, removed: 1, changed: 1 },
+    changes: [
+      { id: 24, system: "virtual-boy", title: "3-D Tetris", change: "removed", updatedAt: "2026-03-02T09:14:07.512Z", url: null },
+      { id: 26, system: "virtual-boy", title: "BLOX", change: "changed", kinds: ["roms"], updatedAt: "2026-03-02T09:14:07.512Z", url: `${base}/api/v1/games/?id=26` },
+    ],
+    next: null,
+    attribution,
+  };
+  const index = {
+    catalogVersion: v2,
+    builtAt: "2026-03-02T09:14:07.512Z",
+    oldestVersion: v1,
+    retention: { builds: KEEP_BUILDS, days: KEEP_DAYS },
+    history: [
+      { catalogVersion: v2, builtAt: "2026-03-02T09:14:07.512Z", added: 0, removed: 1, changed: 1, changes: `${base}/api/v1/changes/?since=${v2}` },
+      { catalogVersion: v1, builtAt: "2026-02-01T08:00:00.000Z", added: 0, removed: 0, changed: 0, changes: `${base}/api/v1/changes/?since=${v1}` },
+    ],
+    dumps: `${base}/api/v1/dumps/`,
+    attribution,
+  };
+  const listing = {
+    format: "ludex-dump",
+    formatVersion: 1,
+    catalogVersion: v2,
+    dumps: [
+      {
+        system: "snes",
+        name: "Super Nintendo Entertainment System",
+        url: `${base}/api/v1/dumps/?system=snes`,
+        version: "a_EfPsokT1fKjpM4",
+        sha256: sha,
+        bytes: 2841123,
+        records: 3852,
+        updatedAt: "2026-03-02T09:14:07.000Z",
+        etag: '"69a55c2f-2b5a23"',
+        contentType: "application/gzip",
+      },
+    ],
+    attribution,
+  };
+  const dumpHeaders = { ...always, ETag: true, "Last-Modified": true, "Cache-Control": true, "Accept-Ranges": true, "Content-Disposition": true } as const;
+  return [
+    {
+      operationId: "getCatalogChanges",
+      method: "get",
+      path: "/api/v1/changes/",
+      tag: "Catalog",
+      summary: "What changed in the catalog since a version",
+      description: [
+        "For clients that keep a local copy (ROM managers, media clients): every game added, removed or changed between the build named by `since` and the current one, with the kinds of change (`title`, `releases`, `roms`, `metadata`), in game id order. Several builds are folded into one entry per game. Save the answer's `catalogVersion` and send it as `since` next time.",
+        "Without `since`: the current `catalogVersion` and the kept history (ChangesIndex). Each build keeps its log against its predecessor; at least the last " +
+          `${KEEP_BUILDS} builds and every build of the last ${KEEP_DAYS} days are kept.`,
+        "A `since` that is unknown or older than the history answers **410 Gone** (`changes-expired`): download the dumps (`GET /api/v1/dumps/`) and continue from their listing's `catalogVersion`. 410, not 422, because the request was well-formed and was once valid: the resource it names is gone for good. A malformed, too long or future `since` is a 422.",
+        `Pages are walked with \`offset\` and \`limit\` (at most ${MAX_CHANGES_LIMIT}); \`next\` and the \`Link: rel="next"\` header give the following page. No authentication.`,
+      ].join("\n\n"),
+      auth: { kind: "none" },
+      query: {
+        schema: changesQuery,
+        notes: {
+          since: { description: "A `catalogVersion` (from `GET /api/health/`, the dump listing or an earlier answer), or an RFC 3339 date-time (changes of builds made after it).", example: v1 },
+          limit: { description: "Page size." },
+          offset: { description: "How many changes to skip; follow `next` instead of computing it." },
+        },
+      },
+      responses: {
+        "200": {
+          description: "One page of changes since `since` (ChangesPage), or without `since` the current version and kept history (ChangesIndex).",
+          headers: { ...always, ETag: true, "Cache-Control": true, "Last-Modified": false, Link: false },
+          body: json(["ChangesPage", "ChangesIndex"], {
+            page: { summary: `GET /api/v1/changes/?since=${v1}`, value: page },
+            index: { summary: "GET /api/v1/changes/", value: index },
+          }),
+        },
+        "304": notModified,
+        "410": {
+          description: "Gone: `since` is not in the kept history (unknown, or past retention). Resync from the dumps.",
+          headers: { ...always, "Cache-Control": true },
+          body: problem({
+            expired: {
+              summary: "Unknown or expired version",
+              value: problemExample(base, "changes-expired", "Change history not available", 410, `no kept build matches since=AAAAAAAAAAAAAAAA; the history starts at ${v1} (2026-02-01T08:00:00.000Z). Resync from the dumps at ${base}/api/v1/dumps/, then follow changes since their catalogVersion`, {
+                oldestVersion: v1,
+                resync: `${base}/api/v1/dumps/`,
+              }),
+            },
+          }),
+        },
+        "422": {
+          description: "Invalid request: `since` malformed, over 64 characters or in the future; `limit` or `offset` out of range; a repeated parameter.",
+          headers: { ...always, "Cache-Control": true },
+          body: problem({
+            future: {
+              summary: "since in the future",
+              value: problemExample(base, "invalid-request", "Invalid request", 422, "since: 2999-01-01T00:00:00Z is in the future", { errors: [{ name: "since", detail: "2999-01-01T00:00:00Z is in the future" }] }),
+            },
+          }),
+        },
+        "503": unavailable(base),
+      },
+      samples: [{ label: "Changes since a version", query: { since: v1 } }, { label: "The current version and the kept history" }],
+    },
+    {
+      operationId: "getCatalogDumps",
+      method: "get",
+      path: "/api/v1/dumps/",
+      tag: "Catalog",
+      summary: "List the per-platform dumps, or download one",
+      description: [
+        "Without parameters: every platform's dump with its URL, version, SHA-256, size and record count (DumpListing). With `system`: that platform's dump file.",
+        "A dump is gzip-compressed NDJSON: a DumpHeader line, then one GameRecord per line (releases, roms with hashes, metadata, attribution, `updatedAt`), everything needed to match files offline. It is rewritten only when the platform's records change, so its `ETag` holds until then.",
+        "Downloads resume: send `Range: bytes=<from>-` with `If-Range: <ETag>` and get 206 with the rest, or the whole new file (200) if it changed. A range past the end is 416. Check the download against the listing's `sha256` (`ludex dump verify <file>` does it). No authentication.",
+      ].join("\n\n"),
+      auth: { kind: "none" },
+      query: {
+        schema: dumpsQuery,
+        notes: { system: { description: "A platform slug or alias: download its dump.", example: "snes" } },
+      },
+      responses: {
+        "200": {
+          description: "The dump listing (JSON), or with `system` the whole dump file (`application/gzip`, sent as is: no Content-Encoding).",
+          headers: { ...always, ETag: true, "Cache-Control": true, "Last-Modified": true },
+          body: json("DumpListing", { listing: { summary: "GET /api/v1/dumps/", value: listing } }),
+          extraBodies: [gzipBody("GET /api/v1/dumps/?system=snes")],
+        },
+        "206": {
+          description: "Partial Content: the requested byte range of the dump (`Content-Range` says which).",
+          headers: { ...dumpHeaders, "Content-Range": true },
+          body: gzipBody("GET /api/v1/dumps/?system=snes with Range: bytes=1048576-"),
+        },
+        "304": notModified,
+        "404": {
+          description: "Not found: no platform (or no dump) by that name.",
+          headers: { ...always, "Cache-Control": true },
+          body: problem({ notFound: { summary: "Unknown platform", value: problemExample(base, "not-found", "Dump not found", 404, 'no dump for platform "amiga-cd64"; GET /api/v1/dumps/ lists them') } }),
+        },
+        "416": {
+          description: "Range Not Satisfiable: the range lies outside the file; `Content-Range: bytes */<size>` gives its size.",
+          headers: { ...always, "Content-Range": true, "Cache-Control": true },
+          body: problem({ past: { summary: "Range past the end", value: problemExample(base, "range-not-satisfiable", "Range not satisfiable", 416, "the dump is 2841123 bytes; the requested range lies outside it") } }),
+        },
+        "422": {
+          description: "Invalid request: `system` empty, over 64 characters, or given twice.",
+          headers: { ...always, "Cache-Control": true },
+          body: problem({ long: { summary: "system too long", value: problemExample(base, "invalid-request", "Invalid request", 422, "system: must be at most 64 characters", { errors: [{ name: "system", detail: "must be at most 64 characters" }] }) } }),
+        },
+        "503": unavailable(base),
+      },
+      samples: [{ label: "The dump listing" }, { label: "Download the SNES dump", query: { system: "snes" } }],
+    },
+  ];
+}
