@@ -58,7 +58,7 @@ function wantsLegacyCard(ctx: RequestContext): boolean {
 export function createAgentEndpoints(config: Config, options: AgentEndpointOptions): AgentEndpoints {
   const { log } = options;
   const info = agentServiceInfo(config);
-  const ops = catalogOperations(options.catalog, { baseUrl: config.publicBaseUrl, artworkBaseUrl: config.artworkBaseUrl });
+  const ops = catalogOperations(options.catalog, { baseUrl: config.publicBaseUrl, artworkBaseUrl: config.artworkBaseUrl, buildDir: config.buildDir });
 
   const mcp = createMcpEndpoint({
     createServer: () => createCatalogMcpServer({ ops, info, log }),

@@ -114,6 +114,12 @@ describe("matchRomFiles", () => {
     expect(res.json<{ results: { status: string }[] }>().results.map((r) => r.status)).toEqual(["matched", "invalid", "notFound"]);
   });
 
+  it("decides grouped items together in groups", async () => {
+    const group = "Legend of Starfall/";
+    const res = await call(live, "/api/v1/games/", json({ systemId: "snes", items: [{ name: "Legend of Starfall, The (USA).sfc", group }, { name: "Nothing Like It (World).sfc", group }, { crc: "zz", group }] }));
+    expect(res.json<{ groups: { status: string; unknown: number[] }[] }>().groups).toEqual([expect.objectContaining({ status: "matched", unknown: [1, 2] })]);
+  });
+
   it("refuses bad bodies: 400, 413, 415, 422", async () => {
     expect((await call(live, "/api/v1/games/", { method: "POST", headers: { "content-type": "application/json" }, body: "{" })).status).toBe(400);
     expect((await call(live, "/api/v1/games/", { method: "POST", headers: { "content-type": "application/json" }, body: Buffer.alloc(200 * 1024, 32) })).status).toBe(413);

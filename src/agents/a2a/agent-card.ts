@@ -3,7 +3,7 @@ import { A2A_LEGACY_PROTOCOL_VERSION } from "@a2a-js/sdk/compat/v0_3";
 import type { AgentServiceInfo } from "../shared/service-info.ts";
 
 /** Skill ids, as the executor reports which one answered. */
-export const skillIds = { gameSearch: "game-search", releases: "release-info" } as const;
+export const skillIds = { gameSearch: "game-search", releases: "release-info", changes: "catalog-changes" } as const;
 
 const TEXT = "text/plain";
 const JSON_DATA = "application/json";
@@ -48,6 +48,17 @@ export function agentCard(info: AgentServiceInfo): AgentCard {
           "Answers questions about Ludex Player releases: the latest stable and beta versions and whether the client is available, in beta or planned on a platform, with store links. The data part is the release feed GET /api/v1/community/ returns.",
         tags: ["releases", "ludex player", "versions", "availability"],
         examples: ["latest release for Android TV", "is Ludex Player available on iOS?", "what is the current beta version?"],
+        inputModes: [TEXT],
+        outputModes: [TEXT, JSON_DATA],
+        securityRequirements: [],
+      },
+      {
+        id: skillIds.changes,
+        name: "Catalog changes",
+        description:
+          "Says what changed in the game catalog since a catalog version or a date: games added, removed and changed, with the kinds of change (title, releases, roms, metadata). Without a version, the current one and the kept history. The data part is what GET /api/v1/changes/ returns.",
+        tags: ["changes", "catalog", "sync", "rom managers"],
+        examples: ["what changed since DhJQmNh9Ip-0nkq5?", "what changed in the catalog since 2026-01-31?", "what is the current catalog version?"],
         inputModes: [TEXT],
         outputModes: [TEXT, JSON_DATA],
         securityRequirements: [],

@@ -2,12 +2,16 @@ import type { AgentSearchBody } from "../../catalog/api/search-response.ts";
 import type { ReleaseFeedSource } from "../../releases/release-feed-schema.ts";
 import type { CatalogOperations, PlatformListBody } from "../shared/catalog-operations.ts";
 import { skillIds } from "./agent-card.ts";
+import type { ChangesPage } from "../../catalog/changes/changes-feed.ts";
+import type { ChangesIndexBody } from "../../catalog/changes/changes-schemas.ts";
+import { isProblem } from "../../http/problem.ts";
 
 /** What a free-text request asks for. */
 export type CatalogQuestion =
   | { readonly kind: "search"; readonly query: string; readonly system?: string }
   | { readonly kind: "platforms" }
   | { readonly kind: "releases"; readonly platform?: string }
+  | { readonly kind: "changes"; readonly since?: string }
   | { readonly kind: "unclear" };
 
 /** An answer: a sentence or list for people, and the HTTP API's own body for programs. */
@@ -15,12 +19,15 @@ export interface CatalogAnswer {
   readonly skill: string | undefined;
   readonly text: string;
   /** Exactly what the matching HTTP API call returns; absent when the request was not understood. */
-  readonly data?: AgentSearchBody | PlatformListBody | ReleaseFeedSource;
+  readonly data?: AgentSearchBody | PlatformListBody | ReleaseFeedSource | ChangesPage | ChangesIndexBody;
 }
 
 type FeedPlatform = ReleaseFeedSource["platforms"][number];
 
 const RELEASE_WORDS = /\b(releases?|released|versions?|latest|newest|updates?|download|install|beta|stable|available|availability|app|changelog)\b/;
+const CHANGE_WORDS = /\b(changes|changed|catalog version|what'?s new in the catalog)\b/;
+/** A catalogVersion (16 characters of base64url with at least one digit, dash or capital) or a date, after "since". */
+const SINCE = /\bsince\s+([A-Za-z0-9_-]{16}|\d{4}-\d{2}-\d{2}(?:T\d{2}:\d{2}(?::\d{2}(?:\.\d+)?)?(?:Z|[+-]\d{2}:\d{2})?)?)\b/;
 const CLIENT_WORDS = /\b(ludex|player|client)\b/;
 const SEARCH_WORDS = /\b(find|search|look|lookup|games?|titles?|roms?)\b/;
 const PLATFORM_LIST = /\b(which|what|list|all|supported|have)\b.*\b(platforms|systems|consoles)\b|^\s*(platforms|systems|consoles)\s*$/;
@@ -60,6 +67,13 @@ export function feedPlatformIn(text: string, feed: ReleaseFeedSource): FeedPlatf
 export function understand(text: string, ops: Pick<CatalogOperations, "platform" | "releaseFeed">): CatalogQuestion {
   const plain = normalize(text);
   if (plain === "") return { kind: "unclear" };
+  if (CHANGE_WORDS.test(text.toLowerCase()) && !CLIENT_WORDS.test(plain)) {
+    const since = SINCE.exec(text)?.[1];
+    if (since === undefined) return { kind: "changes" };
+    // A bare date or a date-time without a zone means UTC.
+    const full = /^\d{4}-\d{2}-\d{2}$/.test(since) ? `${since}T00:00:00Z` : /T[\d:.]+$/.test(since) ? `${since}${since.length === 16 ? ":00" : ""}Z` : since;
+    return { kind: "changes", since: full };
+  }
   const searchy = SEARCH_WORDS.test(plain);
   const feedPlatform = feedPlatformIn(text, ops.releaseFeed());
   if (CLIENT_WORDS.test(plain) || (RELEASE_WORDS.test(plain) && !searchy)) return { kind: "releases", ...(feedPlatform ? { platform: feedPlatform.id } : {}) };
@@ -120,8 +134,20 @@ function releasesText(feed: ReleaseFeedSource, platformId: string | undefined): 
   return `Latest ${feed.application.name} releases: ${channels}. Available on ${by("available")}. In beta on ${by("beta")}. Planned: ${by("planned")}.`;
 }
 
+function changesText(body: ChangesPage | ChangesIndexBody): string {
+  if (!("sinceVersion" in body)) {
+    const last = body.history[0];
+    return `The catalog is at version ${body.catalogVersion} (built ${body.builtAt}). History is kept from ${body.oldestVersion}; ${body.history.length} build${body.history.length === 1 ? "" : "s"} listed${last ? `, the latest with ${last.added} added, ${last.removed} removed and ${last.changed} changed games` : ""}. Ask "what changed since <version>".`;
+  }
+  const { added, removed, changed } = body.counts;
+  const head = `Since ${body.since} (version ${body.sinceVersion}), now at ${body.catalogVersion}: ${added} added, ${removed} removed, ${changed} changed game${body.total === 1 ? "" : "s"}.`;
+  const lines = body.changes.slice(0, 20).map((c) => `- ${c.title} (${c.system}, id ${c.id}): ${c.change}${c.kinds ? ` (${c.kinds.join(", ")})` : ""}`);
+  const more = body.total > lines.length ? `\n…and ${body.total - lines.length} more; the data part has the first ${body.changes.length}, GET ${body.next ?? "/api/v1/changes/"} continues.` : "";
+  return lines.length > 0 ? `${head}\n${lines.join("\n")}${more}` : head;
+}
+
 const HELP =
-  'Ask me to find a game, e.g. "find the legend of starfall on snes", to list the platforms ("which platforms do you have?"), or about Ludex Player releases, e.g. "latest release for Android TV".';
+  'Ask me to find a game, e.g. "find the legend of starfall on snes", to list the platforms ("which platforms do you have?"), what changed in the catalog ("what changed since 2026-01-31?"), or about Ludex Player releases, e.g. "latest release for Android TV".';
 
 /** Answers a free-text request from the catalog, with the HTTP API's operations. */
 export function answerQuestion(text: string, ops: CatalogOperations): CatalogAnswer {
@@ -139,6 +165,16 @@ export function answerQuestion(text: string, ops: CatalogOperations): CatalogAns
     case "releases": {
       const feed = ops.releaseFeed();
       return { skill: skillIds.releases, text: releasesText(feed, question.platform), data: feed };
+    }
+    case "changes": {
+      try {
+        const body = ops.changes({ since: question.since, limit: 100, offset: 0 });
+        return { skill: skillIds.changes, text: changesText(body), data: body };
+      } catch (error) {
+        // Unknown, expired or future `since`: the reason is the answer (resync from the dumps, or fix the date).
+        if (isProblem(error) && (error.status === 410 || error.status === 422)) return { skill: skillIds.changes, text: error.detail ?? error.title };
+        throw error;
+      }
     }
     case "unclear":
       return { skill: undefined, text: HELP };

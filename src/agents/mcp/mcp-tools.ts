@@ -5,9 +5,10 @@ import { artworkTypes } from "../../match/artwork.ts";
 import { MAX_MATCH_ITEMS, matchItemSchema, matchRequestSchema } from "../../match/match-schemas.ts";
 import type { Log } from "../../server/logger.ts";
 import type { CatalogOperations } from "../shared/catalog-operations.ts";
+import { DEFAULT_CHANGES_LIMIT, MAX_CHANGES_LIMIT, MAX_CHANGES_OFFSET, sinceParam } from "../../catalog/changes/changes-schemas.ts";
 
 /** The tools, by name (the server card lists them). */
-export const toolNames = ["search_games", "get_game", "list_platforms", "match_roms", "get_release_feed"] as const;
+export const toolNames = ["search_games", "get_game", "list_platforms", "match_roms", "get_release_feed", "get_changes"] as const;
 
 /**
  * Every tool only reads the catalog: same arguments, same answer (until a rebuild), nothing
@@ -98,6 +99,22 @@ const searchInput = z.object({
 });
 
 const noInput = z.object({});
+
+const changesInput = z.object({
+  since: sinceParam.optional().describe("A catalogVersion (16 characters, from get_changes, GET /api/health/ or the dump listing) or an RFC 3339 date-time. Omit it for the current version and the history."),
+  limit: z.number().int().min(1).max(MAX_CHANGES_LIMIT).default(DEFAULT_CHANGES_LIMIT).describe(`Most changes to return, 1 to ${MAX_CHANGES_LIMIT} (default ${DEFAULT_CHANGES_LIMIT}).`),
+  offset: z.number().int().min(0).max(MAX_CHANGES_OFFSET).default(0).describe("How many changes to skip (follow `next`)."),
+});
+
+const changesOutput = z.looseObject({
+  catalogVersion: z.string().describe("The current version: the next `since`."),
+  builtAt: z.string(),
+  total: z.number().int().optional().describe("With `since`: how many games changed; `changes` holds one page."),
+  changes: z
+    .array(z.looseObject({ id: z.number().int(), system: z.string(), title: z.string(), change: z.enum(["added", "removed", "changed"]), kinds: z.array(z.string()).optional() }))
+    .optional(),
+  history: z.array(z.looseObject({ catalogVersion: z.string(), builtAt: z.string() })).optional().describe("Without `since`: the kept builds, newest first."),
+});
 
 function structured(body: object): CallToolResult {
   // The text block repeats the structured result for clients that predate structuredContent.
@@ -199,5 +216,18 @@ export function registerCatalogTools(server: McpServer, ops: CatalogOperations, 
       annotations: readOnly,
     },
     () => run(log, "get_release_feed", () => ops.releaseFeed()),
+  );
+
+  server.registerTool(
+    "get_changes",
+    {
+      title: "What changed in the catalog",
+      description:
+        "What changed in the game catalog since a version (or a date): every game added, removed or changed, with the kinds of change (title, releases, roms, metadata), in id order; as GET /api/v1/changes/?since= returns it. Without `since`: the current catalogVersion and the kept history. An unknown or expired `since` is an error telling the client to resync from the dumps (GET /api/v1/dumps/).",
+      inputSchema: changesInput,
+      outputSchema: changesOutput,
+      annotations: readOnly,
+    },
+    ({ since, limit, offset }) => run(log, "get_changes", () => ops.changes({ since, limit, offset })),
   );
 }

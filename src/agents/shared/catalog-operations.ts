@@ -9,6 +9,8 @@ import { Problem } from "../../http/problem.ts";
 import { matchContext, matchResponseBody, type MatchResponseBody } from "../../match/match-request.ts";
 import type { MatchRequest } from "../../match/match-schemas.ts";
 import type { ReleaseFeedSource } from "../../releases/release-feed-schema.ts";
+import { changesSince, type ChangesPage } from "../../catalog/changes/changes-feed.ts";
+import type { ChangesIndexBody } from "../../catalog/changes/changes-schemas.ts";
 
 /** The body of GET /api/v1/games/ without parameters (and of `?platforms=1` on the agent search). */
 export interface PlatformListBody {
@@ -31,6 +33,11 @@ export interface CatalogOperations {
   releaseFeed(): ReleaseFeedSource;
   /** As POST /api/v1/games/ for a validated request; a 422 {@link Problem} for an unknown platform. */
   matchRoms(request: MatchRequest): MatchResponseBody;
+  /**
+   * As GET /api/v1/changes/?since=&limit=&offset= (a page), or without `since` the index (current
+   * version and kept history); 410/422 {@link Problem}s as there.
+   */
+  changes(input: { readonly since?: string | undefined; readonly limit: number; readonly offset: number }): ChangesPage | ChangesIndexBody;
   /** A platform by slug, name or alias (case and punctuation ignored). */
   platform(nameOrAlias: string): PlatformEntry | undefined;
   /** The agent reference GET /llms-full.txt serves; undefined for a build without the discovery documents. */
@@ -40,6 +47,8 @@ export interface CatalogOperations {
 export interface CatalogOperationsOptions {
   readonly baseUrl: string;
   readonly artworkBaseUrl: string;
+  /** The catalog build folder, where the change logs are (LUDEX_BUILD_DIR). */
+  readonly buildDir: string;
 }
 
 /** The build's llms-full.txt (src/discovery/), by its name in the manifest. */
@@ -82,6 +91,11 @@ export function catalogOperations(catalog: CatalogSource, options: CatalogOperat
       const context = matchContext(catalog.current(), request.systemId, options.artworkBaseUrl);
       if (!context) throw invalidQuery([{ name: "systemId", detail: `unknown platform "${request.systemId}"` }]);
       return matchResponseBody(context, request);
+    },
+    changes(input) {
+      const snapshot = catalog.current();
+      if (input.since === undefined) return parsedDocument<ChangesIndexBody>(snapshot, "changes");
+      return changesSince(snapshot.manifest, options.buildDir, options.baseUrl, { since: input.since, limit: input.limit, offset: input.offset });
     },
     platform: (nameOrAlias) => catalog.current().platform(nameOrAlias),
     // Exactly what GET /llms-full.txt serves, from the same build.

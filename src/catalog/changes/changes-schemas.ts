@@ -80,3 +80,13 @@ export const changesIndexSchema = z
     attribution: z.looseObject({}),
   })
   .meta({ description: "The current catalog version and the kept history." });
+
+/** The body of GET /api/v1/changes/ without `since` (src/catalog/changes/write-change-log.ts writes it). */
+export interface ChangesIndexBody {
+  readonly catalogVersion: string;
+  readonly builtAt: string;
+  readonly oldestVersion: string;
+  readonly retention: { readonly builds: number; readonly days: number };
+  readonly history: readonly { readonly catalogVersion: string; readonly builtAt: string; readonly added: number; readonly removed: number; readonly changed: number; readonly changes: string }[];
+  readonly dumps: string;
+}

@@ -58,7 +58,7 @@ describe("A2A v1.0: the SDK ClientFactory client", () => {
     expect(client.protocolVersion).toBe("1.0");
     const card = await client.getAgentCard();
     expect(card.supportedInterfaces[0]).toMatchObject({ url: "https://ludex.test/a2a/", protocolBinding: "JSONRPC", protocolVersion: "1.0" });
-    expect(card.skills.map((s) => s.id)).toEqual(["game-search", "release-info"]);
+    expect(card.skills.map((s) => s.id)).toEqual(["game-search", "release-info", "catalog-changes"]);
   });
 
   it("game search: answers a free-text search with text and the same results as GET /api/v1/agent/games/", async () => {

@@ -11,7 +11,7 @@ beforeAll(async () => {
   server = await startTestServer({ LUDEX_BUILD_DIR: inject("sampleCatalog").buildDir, LUDEX_MCP_ALLOWED_ORIGINS: "https://ludex.test, http://localhost:6274", LUDEX_AGENT_BODY_LIMIT: "65536" });
 });
 
-const toolNames = ["get_game", "get_release_feed", "list_platforms", "match_roms", "search_games"];
+const toolNames = ["get_changes", "get_game", "get_release_feed", "list_platforms", "match_roms", "search_games"];
 const api = async (path: string): Promise<unknown> => (await http(server.url(path))).json();
 const matchApi = async (body: unknown): Promise<unknown> =>
   (await http(server.url("/api/v1/games/"), { method: "POST", headers: { "content-type": "application/json" }, body: JSON.stringify(body) })).json();

@@ -1,58 +1,33 @@
-import { copyFileSync, mkdirSync, readFileSync, statSync, writeFileSync } from "node:fs";
+import { statSync } from "node:fs";
 import path from "node:path";
 import { beforeAll, describe, expect, it } from "vitest";
-import { buildCatalog } from "../../../src/catalog/build/build-catalog.ts";
-import { importCatalog } from "../../../src/catalog/import/import-catalog.ts";
 import { http } from "../../helpers/http.ts";
-import { hasRealData, platformsFile, realDataSkipReason, realSource, releaseFeedFile } from "../../helpers/paths.ts";
-import { tempDir } from "../../helpers/temp-dir.ts";
+import { hasRealData, realDataSkipReason } from "../../helpers/paths.ts";
+import { changedCatalog } from "./changed-catalog.ts";
 import { startTestServer, type RunningServer } from "../../helpers/test-server.ts";
-
-const vbDat = path.join(realSource, "metadat/no-intro/Nintendo - Virtual Boy.dat");
-const jaguarCdDat = path.join(realSource, "metadat/redump/Atari - Jaguar CD.dat");
 
 interface Record { id: number; title: string; updatedAt: string; releases: { name: string; roms: { crc?: string }[] }[] }
 interface ChangesPage { total: number; offset: number; limit: number; next: string | null; sinceVersion: string; catalogVersion: string; counts: { added: number; removed: number; changed: number }; changes: { id: number; system: string; title: string; change: string; kinds?: string[]; url: string | null; updatedAt: string }[] }
 
-/** Drops one game block from a clrmamepro DAT and changes the crc of another's rom. */
-function editDat(text: string, removeName: string, changeName: string): string {
-  const blocks = text.split(/\n(?=game \()/);
-  const out = blocks.filter((b) => !b.includes(`name "${removeName}"\n`));
-  expect(out.length).toBe(blocks.length - 1);
-  return out
-    .map((b) => (b.includes(`name "${changeName}"\n`) ? b.replace(/crc [0-9A-F]{8}/, "crc 0BADF00D") : b))
-    .join("\n");
-}
-
 describe.skipIf(!hasRealData)(`change feed over two imports of changed real DATs${hasRealData ? "" : ` (${realDataSkipReason})`}`, () => {
-  const dir = tempDir("ludex-changes-");
-  const dbFile = path.join(dir, "catalog.db");
-  const buildDir = path.join(dir, "build");
-  const datDir = path.join(dir, "dats");
   let v1 = "";
   let v2 = "";
+  let buildDir = "";
   let server: RunningServer;
   let before: Map<string, Record>;
   const recordFile = (id: number): string => path.join(buildDir, "static", "records", `${id}.json`);
 
-  const build = (): string => buildCatalog({ dbFile, buildDir, releaseFeedFile, publicBaseUrl: "https://ludex.test" }).manifest.catalogVersion;
-
   beforeAll(async () => {
-    mkdirSync(datDir);
-    copyFileSync(vbDat, path.join(datDir, "Nintendo - Virtual Boy.dat"));
-    copyFileSync(jaguarCdDat, path.join(datDir, "Atari - Jaguar CD.dat"));
-    const sources = [path.join(datDir, "Nintendo - Virtual Boy.dat"), path.join(datDir, "Atari - Jaguar CD.dat")];
-    importCatalog({ sources, dbFile, platformsFile });
-    v1 = build();
+    const catalog = changedCatalog();
+    v1 = catalog.v1;
+    buildDir = catalog.buildDir;
     server = await startTestServer({ LUDEX_BUILD_DIR: buildDir });
     before = new Map();
     const list = (await http(server.url("/api/v1/games/?system=virtual-boy&limit=100"))).json<{ results: { id: number; title: string }[] }>();
     for (const hit of list.results) before.set(hit.title, (await http(server.url(`/api/v1/games/?id=${hit.id}`))).json<Record>());
     // One second later, so that the second build's time differs from the first's.
     await new Promise((r) => setTimeout(r, 1100));
-    writeFileSync(sources[0] ?? "", editDat(readFileSync(vbDat, "utf8"), "3-D Tetris (USA)", "BLOX (World) (v1.1)"));
-    importCatalog({ sources, dbFile, platformsFile });
-    v2 = build();
+    v2 = catalog.importChanged();
     server.ludex.catalog.reload();
   });
 
