@@ -12,11 +12,15 @@ import path from "node:path";
 import { buildCatalog } from "../../src/catalog/build/build-catalog.ts";
 import { importCatalog } from "../../src/catalog/import/import-catalog.ts";
 import { loadConfig, projectRoot } from "../../src/config/config.ts";
+import { feedTimings } from "../../src/catalog/build/feed-timings.ts";
+import { dumpSizes } from "./dump-sizes.ts";
 
 interface PhaseResult {
   readonly ms: number;
   readonly maxRssMb: number;
   readonly detail: string;
+  /** Build phases: time spent on the dumps and the change log (src/catalog/build/feed-timings.ts). */
+  readonly feeds?: { readonly dumpsMs: number; readonly changesMs: number };
 }
 
 const platformsFile = path.join(projectRoot, "data", "platforms.json");
@@ -26,12 +30,14 @@ function runPhase(): void {
   const [, , , phase, source, dbFile, buildDir] = process.argv;
   const started = performance.now();
   let detail = "";
+  let feeds: PhaseResult["feeds"];
   if (phase === "import") {
     const s = importCatalog({ sources: [source ?? ""], dbFile: dbFile ?? "", platformsFile });
     detail = `${s.platforms} platforms, ${s.games} games, ${s.releases} releases, ${s.roms} roms, ${s.changedPlatforms.length} platforms changed`;
   } else if (phase === "build") {
     const s = buildCatalog({ dbFile: dbFile ?? "", buildDir: buildDir ?? "", releaseFeedFile, publicBaseUrl: loadConfig().publicBaseUrl });
-    detail = `${s.rebuiltPlatforms.length} platforms rebuilt, ${s.reusedPlatforms} reused`;
+    detail = `${s.rebuiltPlatforms.length} platforms rebuilt, ${s.reusedPlatforms} reused; dumps ${(feedTimings.dumpsMs / 1000).toFixed(2)} s, change log ${(feedTimings.changesMs / 1000).toFixed(2)} s`;
+    feeds = { ...feedTimings };
   } else if (phase === "baseline") {
     let bytes = 0;
     const walk = (dir: string): void => {
@@ -48,7 +54,7 @@ function runPhase(): void {
     walk(source ?? "");
     detail = `${(bytes / 1e6).toFixed(1)} MB read and hashed`;
   }
-  const result: PhaseResult = { ms: performance.now() - started, maxRssMb: process.resourceUsage().maxRSS / 1024, detail };
+  const result: PhaseResult = { ms: performance.now() - started, maxRssMb: process.resourceUsage().maxRSS / 1024, detail, ...(feeds ? { feeds } : {}) };
   console.log(JSON.stringify(result));
 }
 
@@ -82,6 +88,7 @@ function main(): void {
       touched,
       '\ngame (\n\tname "Ludex Bench Entry (World)"\n\trom ( name "Ludex Bench Entry (World).sfc" size 524288 crc 1BADB002 md5 0123456789abcdef0123456789abcdef sha1 0123456789abcdef0123456789abcdef01234567 )\n)\n',
     );
+    const sizes = dumpSizes(buildDir);
     const incImport = phase("import", copy, dbFile);
     const incBuild = phase("build", copy, dbFile, buildDir);
 
@@ -99,6 +106,12 @@ function main(): void {
     console.log(`full import + build:   ${(full / 1000).toFixed(2)} s (floor < 60 s) ${full < 60_000 ? "ok" : "OVER"}; ${(full / baseline.ms).toFixed(1)}x the read+hash baseline`);
     console.log(`peak RSS:              ${peak.toFixed(0)} MB (floor < 1536 MB) ${peak < 1536 ? "ok" : "OVER"}`);
     console.log(`incremental rebuild:   ${(inc / 1000).toFixed(2)} s (floor < 5 s) ${inc < 5_000 ? "ok" : "OVER"}; ${(inc / full * 100).toFixed(1)}% of the full run`);
+    const added = (r: PhaseResult): number => (r.feeds?.dumpsMs ?? 0) + (r.feeds?.changesMs ?? 0);
+    console.log("");
+    console.log(`dumps + change log, full build:        +${(added(fullBuild) / 1000).toFixed(2)} s (budget +10 s) ${added(fullBuild) < 10_000 ? "ok" : "OVER"}; ${((added(fullBuild) / fullBuild.ms) * 100).toFixed(0)}% of the build`);
+    console.log(`dumps + change log, incremental build: +${(added(incBuild) / 1000).toFixed(2)} s (budget +1 s) ${added(incBuild) < 1_000 ? "ok" : "OVER"}`);
+    console.log("");
+    console.log(sizes);
   } finally {
     rmSync(work, { recursive: true, force: true });
   }

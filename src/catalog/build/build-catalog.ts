@@ -20,6 +20,7 @@ import type { GameChange } from "../changes/change-types.ts";
 import { platformChanges, removedPlatformChanges } from "../changes/record-changes.ts";
 import { writePlatformDump } from "../dumps/write-dump.ts";
 import { writeFeeds } from "./write-feeds.ts";
+import { timed } from "./feed-timings.ts";
 
 
 
@@ -102,8 +103,8 @@ function buildPlatform(db: CatalogDb, buildDir: string, platform: PlatformInfo, 
     const kept = new Set(index.ids);
     for (const id of oldIndex.ids) if (!kept.has(id)) rmSync(path.join(buildDir, recordFile(id)), { force: true });
   }
-  if (previous) changes.push(...platformChanges({ buildDir, system: platform.slug, previousShard: previous.shard, previousIndex: oldIndex, records, contentChanged: (id) => changedIds.has(id) }));
-  const dump = writePlatformDump(buildDir, platform, shard, records.length, buildTime, previous?.dump);
+  if (previous) changes.push(...timed("changesMs", () => platformChanges({ buildDir, system: platform.slug, previousShard: previous.shard, previousIndex: oldIndex, records, contentChanged: (id) => changedIds.has(id) })));
+  const dump = timed("dumpsMs", () => writePlatformDump(buildDir, platform, shard, records.length, buildTime, previous?.dump));
   return { fingerprint, hash, games: records.length, shard: `shards/${base}.ndjson`, index: `shards/${base}.idx.json`, match: `match/${base}.json`, dump };
 }
 

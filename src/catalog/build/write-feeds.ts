@@ -4,6 +4,7 @@ import { recordChangeLog } from "../changes/write-change-log.ts";
 import { dumpListing } from "../dumps/write-dump.ts";
 import type { BuildManifest, BuiltDocument, BuiltPlatform } from "./manifest.ts";
 import type { StaticDocumentInput } from "./write-static-document.ts";
+import { timed } from "./feed-timings.ts";
 
 export interface FeedsInput {
   readonly buildDir: string;
@@ -24,11 +25,11 @@ export interface FeedsInput {
  * (`GET /api/v1/dumps/`). The dumps themselves are written per platform with its shard.
  */
 export function writeFeeds(input: FeedsInput): { documents: Record<string, BuiltDocument>; changeHistory: ChangeHistoryEntry[] } {
-  const changes = recordChangeLog(input);
+  const changes = timed("changesMs", () => recordChangeLog(input));
   return {
     documents: {
-      changes: input.document("changes", changes.document),
-      dumps: input.document("dumps", dumpListing(input.buildDir, input.platforms, input.platformNames, input.catalogVersion, input.publicBaseUrl)),
+      changes: timed("changesMs", () => input.document("changes", changes.document)),
+      dumps: timed("dumpsMs", () => input.document("dumps", dumpListing(input.buildDir, input.platforms, input.platformNames, input.catalogVersion, input.publicBaseUrl))),
     },
     changeHistory: changes.history,
   };
