@@ -3,7 +3,7 @@ import path from "node:path";
 import { brotliCompressSync, constants, gunzipSync, zstdCompressSync } from "node:zlib";
 import type { DumpListing } from "../../src/catalog/dumps/dump-format.ts";
 
-const mb = (bytes: number): string => `${(bytes / 1e6).toFixed(2)} MB`;
+const mb = (bytes: number): string => (bytes >= 100_000 ? `${(bytes / 1e6).toFixed(2)} MB` : `${(bytes / 1e3).toFixed(1)} kB`);
 
 /**
  * The dump size of every platform (gzip, as served) and their total, and for the three largest

@@ -9,6 +9,7 @@ import { defaultOAuthLimits } from "../oauth/oauth-service.ts";
 import { scopeDescriptions, supportedScopes } from "../oauth/scopes.ts";
 import { contentSignalMeanings, contentSignals, contentSignalValue } from "./content-policy.ts";
 import { discoveryPaths } from "./discovery-paths.ts";
+import { fileHashingRules, romManagerRules } from "./rom-manager-guide.ts";
 
 /**
  * The prose of the guide for clients and agents: the OAuth flow step by step, limits and caching,
@@ -109,6 +110,11 @@ export function guideSections(base: string): readonly GuideSection[] {
           "503 means no catalog is loaded (a deployment in progress): wait `Retry-After` seconds.",
         ),
       ],
+    },
+    {
+      id: "rom-managers",
+      title: "ROM managers: hashing files, multi-file games, dumps and the change feed",
+      blocks: [p("How to hash each kind of file for `POST /api/v1/games/`, and what the catalog can recognise:"), ul(...fileHashingRules()), ul(...romManagerRules(base))],
     },
     {
       id: "agents",

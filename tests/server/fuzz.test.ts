@@ -40,6 +40,8 @@ const paths = [
   "/api/v1/agent/games/",
   "/api/v1/games/",
   "/api/v1/community/",
+  "/api/v1/changes/",
+  "/api/v1/dumps/",
   "/api/health/",
   "/api/v1/agent/me/",
   "/oauth/register/",
@@ -51,7 +53,7 @@ const paths = [
   "/a2a/",
   "/",
 ];
-const params = ["q", "system", "limit", "platforms", "id", "offset", "client_id", "redirect_uri", "code_challenge", "token"];
+const params = ["q", "system", "limit", "platforms", "id", "offset", "since", "client_id", "redirect_uri", "code_challenge", "token"];
 const nasty = fc.oneof(
   fc.string(),
   fc.string({ unit: "grapheme", maxLength: 50 }),
