@@ -70,11 +70,20 @@ function resolveSince(since: string, history: readonly ChangeHistoryEntry[], bas
   return found;
 }
 
-function merge(buildDir: string, history: readonly ChangeHistoryEntry[], from: number): Omit<FeedChange, "url">[] {
+function readLog(buildDir: string, file: string, since: string, history: readonly ChangeHistoryEntry[], baseUrl: string): ChangeLogFile {
+  try {
+    return JSON.parse(readFileSync(path.join(buildDir, file), "utf8")) as ChangeLogFile;
+  } catch {
+    // A log gone from disk (a build folder pruned by hand) cannot be followed: the client resyncs.
+    throw expired(since, history, baseUrl);
+  }
+}
+
+function merge(buildDir: string, history: readonly ChangeHistoryEntry[], from: number, since: string, baseUrl: string): Omit<FeedChange, "url">[] {
   const state = new Map<number, { system: string; title: string; change: ChangeType; kinds: Set<ChangeKind>; updatedAt: string }>();
   for (const entry of history.slice(from + 1)) {
     if (!entry.file) continue;
-    const log = JSON.parse(readFileSync(path.join(buildDir, entry.file), "utf8")) as ChangeLogFile;
+    const log = readLog(buildDir, entry.file, since, history, baseUrl);
     for (const c of log.changes) {
       const before = state.get(c.id);
       const kinds = new Set<ChangeKind>(c.kinds ?? []);
@@ -121,10 +130,10 @@ export function changesSince(
   const current = history.at(-1);
   if (!current || current.catalogVersion !== manifest.catalogVersion) throw expired(request.since, history, baseUrl);
   const from = resolveSince(request.since, history, baseUrl, now);
-  const key = `${manifest.catalogVersion}:${history[from]?.catalogVersion ?? ""}`;
+  const key = `${buildDir}\u0000${manifest.catalogVersion}\u0000${history[from]?.catalogVersion ?? ""}`;
   let merged = mergedCache.get(key);
   if (!merged) {
-    merged = { sinceVersion: history[from]?.catalogVersion ?? "", changes: merge(buildDir, history, from) };
+    merged = { sinceVersion: history[from]?.catalogVersion ?? "", changes: merge(buildDir, history, from, request.since, baseUrl) };
     mergedCache.set(key, merged);
   }
   const page = merged.changes.slice(request.offset, request.offset + request.limit);
