@@ -65,6 +65,16 @@ describe.skipIf(!hasRealData)(`change feed over two imports of changed real DATs
     expect(statSync(recordFile(blox.id)).mtimeMs).toBe(Date.parse(bloxNow.updatedAt));
   });
 
+  it("rewrites only the changed platform's dump", async () => {
+    const listing = (await http(server.url("/api/v1/dumps/"))).json<{ catalogVersion: string; dumps: { system: string; updatedAt: string; version: string }[] }>();
+    expect(listing.catalogVersion).toBe(v2);
+    const vb = listing.dumps.find((d) => d.system === "virtual-boy");
+    const jaguar = listing.dumps.find((d) => d.system === "jaguar-cd") ?? listing.dumps.find((d) => d.system !== "virtual-boy");
+    expect(Date.parse(vb?.updatedAt ?? "")).toBeGreaterThan(Date.parse(jaguar?.updatedAt ?? ""));
+    expect(statSync(path.join(buildDir, `static/api/v1/dumps/${jaguar?.system}.ndjson.gz`)).mtimeMs).toBe(Date.parse(jaguar?.updatedAt ?? ""));
+    expect(listing.dumps).toHaveLength(2);
+  });
+
   it("paginates like the game lists, with next and a Link header", async () => {
     const first = await http(server.url(`/api/v1/changes/?since=${v1}&limit=1`));
     const page = first.json<ChangesPage>();
