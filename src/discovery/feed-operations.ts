@@ -3,7 +3,18 @@ import { changesQuery, DEFAULT_CHANGES_LIMIT, MAX_CHANGES_LIMIT } from "../catal
 import { KEEP_BUILDS, KEEP_DAYS } from "../catalog/changes/change-types.ts";
 import { dumpsQuery } from "../catalog/dumps/dumps-route.ts";
 import { problemExample } from "./examples.ts";
-import { always, json, notModified, problem, unavailable, type OperationSpec, type ResponseSpec } from "./operations.ts";
+import type { ExampleObject } from "./openapi-types.ts";
+import type { OperationSpec, ResponseSpec } from "./operations.ts";
+import type { ComponentName } from "./schema-components.ts";
+
+/** The response pieces operations.ts builds every operation with, handed in so that this module does not import it. */
+export interface OperationHelpers {
+  readonly always: { readonly "X-Request-Id": true };
+  json(schema: ComponentName | readonly ComponentName[], examples: Record<string, ExampleObject>): NonNullable<ResponseSpec["body"]>;
+  problem(examples: Record<string, ExampleObject>): NonNullable<ResponseSpec["body"]>;
+  readonly notModified: ResponseSpec;
+  unavailable(base: string): ResponseSpec;
+}
 
 const v1 = "DhJQmNh9Ip-0nkq5";
 const v2 = "Qx3Vr0aLk2cV7mZe";
@@ -17,7 +28,8 @@ function gzipBody(summary: string): NonNullable<ResponseSpec["body"]> {
  * The operations ROM managers keep a local catalog with: the change feed and the per-platform
  * dumps (src/catalog/changes/, src/catalog/dumps/).
  */
-export function feedOperations(base: string): OperationSpec[] {
+export function feedOperations(base: string, helpers: OperationHelpers): OperationSpec[] {
+  const { always, json, problem, notModified, unavailable } = helpers;
   const page = {
     since: v1,
     sinceVersion: v1,

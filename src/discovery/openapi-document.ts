@@ -5,7 +5,7 @@ import { scopeDescriptions } from "../oauth/scopes.ts";
 import { contentSignalValue } from "./content-policy.ts";
 import { discoveryPaths } from "./discovery-paths.ts";
 import { operations, tagDescriptions, type OperationSpec, type ResponseSpec, type SampleSpec } from "./operations.ts";
-import type { CodeSample, HeaderObject, OpenApiDocument, OperationObject, ParameterObject, ResponseObject } from "./openapi-types.ts";
+import type { CodeSample, ExampleObject, HeaderObject, JsonObject, OpenApiDocument, OperationObject, ParameterObject, ResponseObject } from "./openapi-types.ts";
 import { responseHeaders } from "./response-headers.ts";
 import { componentSchemas, queryParameterSchemas, schemaRef } from "./schema-components.ts";
 
@@ -70,6 +70,15 @@ function security(op: OperationSpec): OperationObject["security"] {
   }
 }
 
+/** The further media types of an answer (a dump file beside the dump listing). */
+function extraContent(spec: ResponseSpec): Record<string, { schema: JsonObject; examples: Readonly<Record<string, ExampleObject>> }> {
+  const out: Record<string, { schema: JsonObject; examples: Readonly<Record<string, ExampleObject>> }> = {};
+  for (const extra of spec.extraBodies ?? []) {
+    out[extra.mediaType] = { schema: typeof extra.schema === "string" ? schemaRef(extra.schema) : { oneOf: extra.schema.map(schemaRef) }, examples: extra.examples };
+  }
+  return out;
+}
+
 function response(spec: ResponseSpec): ResponseObject {
   const headers: Record<string, HeaderObject> = {};
   for (const [name, required] of Object.entries(spec.headers ?? {}) as [keyof typeof responseHeaders, boolean][]) {
@@ -80,9 +89,7 @@ function response(spec: ResponseSpec): ResponseObject {
   return {
     description: spec.description,
     ...(Object.keys(headers).length > 0 ? { headers } : {}),
-    ...(body && schema
-      ? { content: { [body.mediaType]: { schema, examples: body.examples }, ...Object.fromEntries((spec.extraBodies ?? []).map((extra) => [extra.mediaType, { schema: typeof extra.schema === "string" ? schemaRef(extra.schema) : { oneOf: extra.schema.map(schemaRef) }, examples: extra.examples }])) } }
-      : {}),
+    ...(body && schema ? { content: { [body.mediaType]: { schema, examples: body.examples }, ...extraContent(spec) } } : {}),
   };
 }
 

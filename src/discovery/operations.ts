@@ -87,13 +87,13 @@ export interface OperationSpec {
 
 const JSON_TYPE = "application/json";
 const FORM_TYPE = "application/x-www-form-urlencoded";
-export const always = { "X-Request-Id": true } as const;
+const always = { "X-Request-Id": true } as const;
 
-export function json(schema: ComponentName | readonly ComponentName[], examples: Record<string, ExampleObject>): NonNullable<ResponseSpec["body"]> {
+function json(schema: ComponentName | readonly ComponentName[], examples: Record<string, ExampleObject>): NonNullable<ResponseSpec["body"]> {
   return { mediaType: JSON_TYPE, schema, examples };
 }
 
-export function problem(examples: Record<string, ExampleObject>): NonNullable<ResponseSpec["body"]> {
+function problem(examples: Record<string, ExampleObject>): NonNullable<ResponseSpec["body"]> {
   return { mediaType: PROBLEM_CONTENT_TYPE, schema: "Problem", examples };
 }
 
@@ -101,12 +101,12 @@ function oauthErrors(examples: Record<string, ExampleObject>): NonNullable<Respo
   return { mediaType: JSON_TYPE, schema: "OAuthError", examples };
 }
 
-export const notModified: ResponseSpec = {
+const notModified: ResponseSpec = {
   description: "Not Modified: the If-None-Match (or If-Modified-Since) validator still matches; reuse the cached answer.",
   headers: { ...always, ETag: true, "Cache-Control": true },
 };
 
-export function unavailable(base: string): ResponseSpec {
+function unavailable(base: string): ResponseSpec {
   return {
     description: "Service temporarily unavailable: no catalog build is loaded. Retry after the given seconds.",
     headers: { ...always, "Retry-After": true, "Cache-Control": true },
@@ -342,7 +342,7 @@ export function operations(base: string): readonly OperationSpec[] {
       },
       samples: [{ label: "The release feed" }],
     },
-    ...feedOperations(base),
+    ...feedOperations(base, { always, json, problem, notModified, unavailable }),
     {
       operationId: "getAuthorizedMember",
       method: "get",
