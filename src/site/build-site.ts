@@ -137,7 +137,7 @@ function renderPlatform(ctx: SiteContext, writer: PageWriter, buildDir: string, 
 export function buildSite(input: SiteBuildInput): SiteBuildSummary {
   const started = performance.now();
   const { buildDir } = input;
-  const ctx = siteContext(input.publicBaseUrl, input.artworkBaseUrl, { cssFile: siteAssets.css.file, scriptFile: siteAssets.script.file });
+  const ctx = siteContext(input.publicBaseUrl, input.artworkBaseUrl, siteAssets);
   const writer = new PageWriter(buildDir, input.buildTime);
   const key = contentHash(JSON.stringify([ctx, SITE_VERSION]), 16);
   const previous = readState(buildDir);

@@ -10,14 +10,23 @@ export interface SiteContext {
   readonly pathPrefix: string;
   /** libretro-thumbnails host (LUDEX_ARTWORK_BASE_URL): the only other origin a page loads from. */
   readonly artworkBaseUrl: string;
-  /** File names of the content-addressed stylesheet and search script under /site/. */
-  readonly cssFile: string;
-  readonly scriptFile: string;
+  /** The content-addressed stylesheet and search script under /site/ (src/site/site-assets.ts). */
+  readonly assets: SiteAssetRefs;
 }
 
-export function siteContext(publicBaseUrl: string, artworkBaseUrl: string, assets: { readonly cssFile: string; readonly scriptFile: string }): SiteContext {
+export interface SiteAssetRefs {
+  readonly css: { readonly file: string; readonly integrity: string };
+  readonly script: { readonly file: string; readonly integrity: string };
+}
+
+export function siteContext(publicBaseUrl: string, artworkBaseUrl: string, assets: SiteAssetRefs): SiteContext {
   const baseUrl = publicBaseUrl.replace(/\/+$/, "");
-  return { baseUrl, pathPrefix: new URL(baseUrl).pathname.replace(/\/+$/, ""), artworkBaseUrl: artworkBaseUrl.replace(/\/+$/, ""), ...assets };
+  return {
+    baseUrl,
+    pathPrefix: new URL(baseUrl).pathname.replace(/\/+$/, ""),
+    artworkBaseUrl: artworkBaseUrl.replace(/\/+$/, ""),
+    assets: { css: { file: assets.css.file, integrity: assets.css.integrity }, script: { file: assets.script.file, integrity: assets.script.integrity } },
+  };
 }
 
 export interface PageInput {
@@ -53,8 +62,8 @@ ${page.noindex ? html`<meta name="robots" content="noindex">\n` : ""}${canonical
 <meta property="og:title" content="${page.title}">
 <meta property="og:description" content="${page.description}">
 <meta property="og:type" content="${page.ogType ?? "website"}">
-${canonical ? html`<meta property="og:url" content="${canonical}">\n` : ""}${page.image ? html`<meta property="og:image" content="${page.image}">\n` : ""}<link rel="stylesheet" href="${link(sitePaths.asset(ctx.cssFile))}">
-${page.searchScript ? html`<script src="${link(sitePaths.asset(ctx.scriptFile))}" defer></script>\n` : ""}${page.jsonLd === undefined ? "" : html`<script type="application/ld+json">${jsonForScript(page.jsonLd)}</script>\n`}</head>
+${canonical ? html`<meta property="og:url" content="${canonical}">\n` : ""}${page.image ? html`<meta property="og:image" content="${page.image}">\n` : ""}<link rel="stylesheet" href="${link(sitePaths.asset(ctx.assets.css.file))}" integrity="${ctx.assets.css.integrity}">
+${page.searchScript ? html`<script src="${link(sitePaths.asset(ctx.assets.script.file))}" integrity="${ctx.assets.script.integrity}" defer></script>\n` : ""}${page.jsonLd === undefined ? "" : html`<script type="application/ld+json">${jsonForScript(page.jsonLd)}</script>\n`}</head>
 <body>
 <a class="skip" href="#main">Skip to content</a>
 <header class="site"><div class="bar">

@@ -72,7 +72,7 @@ function decodeSegment(segment: string): string | undefined {
  * website's, for the next handler.
  */
 export function siteRoute(catalog: CatalogSource, options: SiteRouteOptions): (ctx: RequestContext) => HttpResult | undefined {
-  const ctx = siteContext(options.publicBaseUrl, options.artworkBaseUrl, { cssFile: siteAssets.css.file, scriptFile: siteAssets.script.file });
+  const ctx = siteContext(options.publicBaseUrl, options.artworkBaseUrl, siteAssets);
   const { buildDir } = options;
   const notFound = (detail: string): HttpResult => page(404, notFoundPage(ctx, detail), cachePolicy.error);
   /** A build file, or the 404 page; with no catalog build at all, the 503 problem. */
@@ -95,7 +95,8 @@ export function siteRoute(catalog: CatalogSource, options: SiteRouteOptions): (c
   const platforms = (segments: readonly string[], trailingSlash: boolean): HttpResult => {
     const [raw, ...rest] = segments;
     const slug = raw === undefined ? undefined : decodeSegment(raw);
-    if (slug === undefined || slug === "") return redirect(ctx, `${sitePaths.home}#platforms`);
+    if (slug === "") return redirect(ctx, `${sitePaths.home}#platforms`);
+    if (slug === undefined) return notFound("There is no platform at this address.");
     const known = PLATFORM_SLUG_PATTERN.test(slug) ? staticFile(buildDir, siteFiles.platform(slug)) : undefined;
     if (!known) {
       // A name or alias ("Super Famicom", "Nintendo - Super Nintendo Entertainment System") leads to the slug.
