@@ -59,7 +59,7 @@ function releaseBlock(release: ReleaseRecord): SafeHtml {
 <p class="tags">${tags.filter((t): t is string => t !== undefined && t !== "").map((t) => html`<span class="tag">${t}</span>`)}</p>
 ${release.roms.length === 0
     ? html`<p class="muted">No rom files listed.</p>`
-    : html`<div class="table"><table><thead><tr><th scope="col">File</th><th scope="col">Size</th><th scope="col">CRC32</th><th scope="col">MD5</th><th scope="col">SHA-1</th></tr></thead><tbody>${release.roms.map(romRow)}</tbody></table></div>`}
+    : html`<div class="table" role="region" aria-label="Files of ${release.name}" tabindex="0"><table><thead><tr><th scope="col">File</th><th scope="col">Size</th><th scope="col">CRC32</th><th scope="col">MD5</th><th scope="col">SHA-1</th></tr></thead><tbody>${release.roms.map(romRow)}</tbody></table></div>`}
 </section>
 `;
 }
