@@ -38,9 +38,16 @@ function humanSize(bytes: number): string {
   return `${value.toFixed(value >= 100 ? 0 : 1)} ${units[unit] ?? "GiB"}`;
 }
 
-function romRow(rom: RomRecord): SafeHtml {
-  const hash = (value: string | undefined): SafeHtml => (value ? html`<code>${value}</code>` : html`<span class="muted">—</span>`);
-  return html`<tr><td>${rom.name ?? "—"}</td><td>${rom.size === undefined ? "—" : html`<span title="${sizeFormat.format(rom.size)} bytes">${humanSize(rom.size)}</span>`}</td><td>${hash(rom.crc)}</td><td>${hash(rom.md5)}</td><td>${hash(rom.sha1)}</td></tr>`;
+/** One rom file: its name, size and hashes (selecting a hash selects all of it, for copying). */
+function romBlock(rom: RomRecord): SafeHtml {
+  const rows: [string, SafeHtml | undefined][] = [
+    ["Size", rom.size === undefined ? undefined : html`${humanSize(rom.size)} <span class="muted">(${sizeFormat.format(rom.size)} bytes)</span>`],
+    ["CRC32", rom.crc ? html`<code>${rom.crc}</code>` : undefined],
+    ["MD5", rom.md5 ? html`<code>${rom.md5}</code>` : undefined],
+    ["SHA-1", rom.sha1 ? html`<code>${rom.sha1}</code>` : undefined],
+    ["Serial", rom.serial ? html`<code>${rom.serial}</code>` : undefined],
+  ];
+  return html`<li class="rom"><p class="rom-name">${rom.name ?? "(unnamed file)"}</p><dl class="facts">${rows.filter(([, v]) => v !== undefined).map(([k, v]) => html`<dt>${k}</dt><dd>${v}</dd>`)}</dl></li>`;
 }
 
 function releaseBlock(release: ReleaseRecord): SafeHtml {
@@ -59,7 +66,7 @@ function releaseBlock(release: ReleaseRecord): SafeHtml {
 <p class="tags">${tags.filter((t): t is string => t !== undefined && t !== "").map((t) => html`<span class="tag">${t}</span>`)}</p>
 ${release.roms.length === 0
     ? html`<p class="muted">No rom files listed.</p>`
-    : html`<div class="table" role="region" aria-label="Files of ${release.name}" tabindex="0"><table><thead><tr><th scope="col">File</th><th scope="col">Size</th><th scope="col">CRC32</th><th scope="col">MD5</th><th scope="col">SHA-1</th></tr></thead><tbody>${release.roms.map(romRow)}</tbody></table></div>`}
+    : html`<ul class="roms" aria-label="Files">${release.roms.map(romBlock)}</ul>`}
 </section>
 `;
 }

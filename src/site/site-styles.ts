@@ -50,10 +50,10 @@ dl.facts dd{margin:0;overflow-wrap:anywhere}
 .tags{display:flex;flex-wrap:wrap;gap:.3rem;margin:.25rem 0}
 .tag{font-size:.8rem;border:1px solid var(--line);border-radius:999px;padding:0 .5rem;background:var(--card)}
 .release{background:var(--card);border:1px solid var(--line);border-radius:8px;padding:.75rem 1rem;margin:.75rem 0}
-.table{overflow-x:auto}
-table{border-collapse:collapse;width:100%;font-size:.9rem}
-th,td{text-align:left;padding:.35rem .5rem;border-bottom:1px solid var(--line);vertical-align:top}
-th{color:var(--muted);font-weight:600}
+.release h3{margin-top:0}
+ul.roms{list-style:none;padding:0;margin:.5rem 0 0}
+.rom{border-top:1px solid var(--line);padding:.5rem 0;font-size:.9rem}
+.rom-name{margin:0 0 .3rem;font-weight:600;overflow-wrap:anywhere}
 code{font-family:ui-monospace,SFMono-Regular,Menlo,Consolas,monospace;font-size:.85em;overflow-wrap:anywhere;user-select:all}
 .letters{display:flex;flex-wrap:wrap;gap:.25rem;margin:1rem 0;padding:0;list-style:none}
 .letters a,.letters span{display:inline-block;min-width:2rem;text-align:center;padding:.2rem .35rem;border:1px solid var(--line);border-radius:4px;background:var(--card);text-decoration:none}

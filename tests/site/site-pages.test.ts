@@ -206,3 +206,31 @@ describe("build", () => {
     expect(readFileSync(file, "utf8")).toContain('<link rel="canonical" href="https://games.example/games/');
   });
 });
+
+const real = inject("realCatalog");
+
+describe.skipIf(real === null)(`on the real catalog${real === null ? " (skipped: real data absent)" : ""}`, () => {
+  it("every sitemap part answers, and a sample of its URLs (every platform, 300 games) answer 200 with their page", async () => {
+    const realServer = await startTestServer({ LUDEX_BUILD_DIR: real?.buildDir ?? "" });
+    const get = (url: string): Promise<RawResponse> => http(realServer.url(url.slice(base.length)));
+    const parts = all(text(await get(`${base}/sitemap.xml`)), /<loc>([^<]+)<\/loc>/g);
+    expect(parts.length).toBeGreaterThanOrEqual(4);
+    const games: string[] = [];
+    const pages: string[] = [];
+    for (const part of parts) {
+      const res = await get(part);
+      expect(res.status, part).toBe(200);
+      const locs = all(text(res), /<loc>([^<]+)<\/loc>/g);
+      expect(locs.length).toBeLessThanOrEqual(50_000);
+      for (const loc of locs) (loc.includes("/games/") ? games : pages).push(loc);
+    }
+    expect(games.length).toBeGreaterThan(100_000);
+    const step = Math.floor(games.length / 300);
+    const sample = [...pages.filter((u) => !u.includes("/page/")), ...games.filter((_, i) => i % step === 0)];
+    for (const url of sample) {
+      const res = await get(url);
+      expect(res.status, url).toBe(200);
+      expect(res.body.toString("utf8"), url).toContain(`<link rel="canonical" href="${url}">`);
+    }
+  });
+});
