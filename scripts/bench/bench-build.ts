@@ -17,6 +17,8 @@ interface PhaseResult {
   readonly ms: number;
   readonly maxRssMb: number;
   readonly detail: string;
+  /** The website's page step inside a build (src/site/build-site.ts). */
+  readonly pages?: { readonly ms: number; readonly rendered: number; readonly files: number };
 }
 
 const platformsFile = path.join(projectRoot, "data", "platforms.json");
@@ -26,12 +28,14 @@ function runPhase(): void {
   const [, , , phase, source, dbFile, buildDir] = process.argv;
   const started = performance.now();
   let detail = "";
+  let pages: PhaseResult["pages"];
   if (phase === "import") {
     const s = importCatalog({ sources: [source ?? ""], dbFile: dbFile ?? "", platformsFile });
     detail = `${s.platforms} platforms, ${s.games} games, ${s.releases} releases, ${s.roms} roms, ${s.changedPlatforms.length} platforms changed`;
   } else if (phase === "build") {
     const s = buildCatalog({ dbFile: dbFile ?? "", buildDir: buildDir ?? "", releaseFeedFile, publicBaseUrl: loadConfig().publicBaseUrl });
     detail = `${s.rebuiltPlatforms.length} platforms rebuilt, ${s.reusedPlatforms} reused`;
+    pages = { ms: s.site.elapsedMs, rendered: s.site.pagesRendered, files: s.site.filesWritten };
   } else if (phase === "baseline") {
     let bytes = 0;
     const walk = (dir: string): void => {
@@ -48,7 +52,7 @@ function runPhase(): void {
     walk(source ?? "");
     detail = `${(bytes / 1e6).toFixed(1)} MB read and hashed`;
   }
-  const result: PhaseResult = { ms: performance.now() - started, maxRssMb: process.resourceUsage().maxRSS / 1024, detail };
+  const result: PhaseResult = { ms: performance.now() - started, maxRssMb: process.resourceUsage().maxRSS / 1024, detail, ...(pages ? { pages } : {}) };
   console.log(JSON.stringify(result));
 }
 
@@ -99,6 +103,14 @@ function main(): void {
     console.log(`full import + build:   ${(full / 1000).toFixed(2)} s (floor < 60 s) ${full < 60_000 ? "ok" : "OVER"}; ${(full / baseline.ms).toFixed(1)}x the read+hash baseline`);
     console.log(`peak RSS:              ${peak.toFixed(0)} MB (floor < 1536 MB) ${peak < 1536 ? "ok" : "OVER"}`);
     console.log(`incremental rebuild:   ${(inc / 1000).toFixed(2)} s (floor < 5 s) ${inc < 5_000 ? "ok" : "OVER"}; ${(inc / full * 100).toFixed(1)}% of the full run`);
+    // The website's pages (src/site/): their share of each build, against the page budget.
+    const pageRow = (label: string, build: PhaseResult, budgetMs: number): string => {
+      const p = build.pages;
+      if (!p) return `${label} no page step reported`;
+      return `${label} ${(p.ms / 1000).toFixed(2)} s (budget < ${budgetMs / 1000} s) ${p.ms < budgetMs ? "ok" : "OVER"}; ${p.rendered} pages rendered, ${p.files} files written; ${((p.ms / build.ms) * 100).toFixed(0)}% of that build`;
+    };
+    console.log(pageRow("pages, full build:    ", fullBuild, 15_000));
+    console.log(pageRow("pages, incremental:   ", incBuild, 2_000));
   } finally {
     rmSync(work, { recursive: true, force: true });
   }

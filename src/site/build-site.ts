@@ -1,15 +1,13 @@
-import { mkdirSync, readdirSync, readFileSync, rmSync, statSync, writeFileSync } from "node:fs";
+import { readdirSync, readFileSync, rmSync } from "node:fs";
 import path from "node:path";
-import { gzipSync } from "node:zlib";
+import { MessageChannel, receiveMessageOnPort, Worker } from "node:worker_threads";
 import { contentHash } from "../catalog/build/etag.ts";
-import type { BuiltPlatform, ShardIndex } from "../catalog/build/manifest.ts";
-import { PRECOMPRESS_MIN_BYTES } from "../catalog/build/write-static-document.ts";
+import type { BuiltPlatform } from "../catalog/build/manifest.ts";
 import { writeFileAtomic } from "../catalog/build/write-file-atomic.ts";
-import type { GameRecord, PlatformEntry } from "../catalog/record/game-record.ts";
-import { gamePage } from "./game-page.ts";
+import type { PlatformEntry } from "../catalog/record/game-record.ts";
 import { homePage } from "./home-page.ts";
-import { siteContext, type SiteContext } from "./page-layout.ts";
-import { platformListing, platformPage, platformPageCount } from "./platform-page.ts";
+import { siteContext } from "./page-layout.ts";
+import { PageWriter, renderPlatform, type PlatformJob, type PlatformJobResult } from "./render-platform.ts";
 import { siteAssets } from "./site-assets.ts";
 import { siteFiles, sitePaths } from "./site-paths.ts";
 import { SITEMAP_MAX_URLS, sitemapIndex, sitemapUrlSet } from "./sitemap.ts";
@@ -52,79 +50,46 @@ function readState(buildDir: string): SiteState | undefined {
   }
 }
 
-const collator = new Intl.Collator("en", { sensitivity: "base", numeric: true });
+/**
+ * From this many games to render, a worker thread takes about half of the platforms while this
+ * thread renders the rest (a full build: ~130,000 pages); fewer are not worth its start-up.
+ */
+const WORKER_MIN_GAMES = 20_000;
 
-/** Writes the page files of a build; a file whose bytes are unchanged keeps its mtime, so its ETag. */
-class PageWriter {
-  filesWritten = 0;
-  pagesRendered = 0;
-  private readonly dirs = new Set<string>();
-  private readonly buildDir: string;
-  private readonly buildTime: number;
-  constructor(buildDir: string, buildTime: number) {
-    this.buildDir = buildDir;
-    this.buildTime = buildTime;
-  }
-
-  /**
-   * Writes `text` to `file` (relative to the build folder) with a .gz sibling, unless its bytes are
-   * unchanged. `fresh` says no earlier build wrote the file, which saves reading it first.
-   */
-  write(file: string, text: string, fresh = false): void {
-    this.pagesRendered++;
-    const full = path.join(this.buildDir, file);
-    const bytes = Buffer.from(text);
-    if (!fresh) {
-      let old: Buffer | undefined;
-      try {
-        old = readFileSync(full);
-      } catch {
-        old = undefined;
-      }
-      if (old?.equals(bytes)) return;
-    }
-    const dir = path.dirname(full);
-    if (!this.dirs.has(dir)) {
-      mkdirSync(dir, { recursive: true });
-      this.dirs.add(dir);
-    }
-    // Plain writes, as for the record files: nginx and ludex read the same file and its stat,
-    // so a file's ETag is whatever mtime it has; the build's time is set only where it is cheap.
-    writeFileSync(full, bytes);
-    this.filesWritten++;
-    // gzip only: it is what nginx can serve precompressed (gzip_static; Debian's nginx has no
-    // brotli module), so both servers send the same bytes for every Accept-Encoding, and a
-    // brotli copy of 130,000 pages would have cost more build time than the page budget allows.
-    if (bytes.length >= PRECOMPRESS_MIN_BYTES) {
-      writeFileSync(`${full}.gz`, gzipSync(bytes, { level: 6 }));
-      this.filesWritten++;
-    } else if (!fresh) {
-      rmSync(`${full}.gz`, { force: true });
+/**
+ * Renders the jobs, splitting them by game count between this thread and one worker thread when
+ * there are many. Synchronous like the rest of the build: it blocks on Atomics.wait for the
+ * worker and reads its answer with receiveMessageOnPort.
+ */
+function renderAll(jobs: readonly PlatformJob[]): PlatformJobResult[] {
+  const total = jobs.reduce((n, j) => n + j.built.games, 0);
+  if (total < WORKER_MIN_GAMES) return jobs.map(renderPlatform);
+  const mine: PlatformJob[] = [];
+  const theirs: PlatformJob[] = [];
+  let mineGames = 0;
+  let theirGames = 0;
+  for (const job of [...jobs].sort((a, b) => b.built.games - a.built.games)) {
+    if (mineGames <= theirGames) {
+      mine.push(job);
+      mineGames += job.built.games;
+    } else {
+      theirs.push(job);
+      theirGames += job.built.games;
     }
   }
-
-  remove(file: string): void {
-    const full = path.join(this.buildDir, file);
-    for (const f of [full, `${full}.gz`]) rmSync(f, { force: true });
+  const { port1, port2 } = new MessageChannel();
+  const done = new Int32Array(new SharedArrayBuffer(4));
+  const worker = new Worker(new URL("./render-worker.ts", import.meta.url), { workerData: { jobs: theirs, port: port2, done }, transferList: [port2] });
+  try {
+    const results = mine.map(renderPlatform);
+    Atomics.wait(done, 0, 0);
+    const answer = receiveMessageOnPort(port1)?.message as { results?: PlatformJobResult[]; error?: string } | undefined;
+    if (!answer?.results) throw new Error(`page rendering failed in the worker: ${answer?.error ?? "no answer"}`);
+    return [...results, ...answer.results];
+  } finally {
+    port1.close();
+    void worker.terminate();
   }
-
-  mtime(file: string): number {
-    return Math.floor((statSync(path.join(this.buildDir, file), { throwIfNoEntry: false })?.mtimeMs ?? this.buildTime * 1000) / 1000);
-  }
-}
-
-function renderPlatform(ctx: SiteContext, writer: PageWriter, buildDir: string, entry: PlatformEntry, built: BuiltPlatform, fresh: boolean): { ids: number[]; pages: number } {
-  const index = JSON.parse(readFileSync(path.join(buildDir, built.index), "utf8")) as ShardIndex;
-  const shard = readFileSync(path.join(buildDir, built.shard));
-  for (let i = 0; i < index.ids.length; i++) {
-    const offset = index.offsets[i] ?? 0;
-    const record = JSON.parse(shard.toString("utf8", offset, offset + (index.lengths[i] ?? 0))) as GameRecord;
-    writer.write(siteFiles.game(record.id), gamePage(ctx, record, entry), fresh);
-  }
-  const listing = platformListing(entry, [...index.summaries].sort((a, b) => collator.compare(a.title, b.title) || a.id - b.id));
-  const pages = platformPageCount(listing);
-  for (let page = 1; page <= pages; page++) writer.write(siteFiles.platform(entry.id, page), platformPage(ctx, listing, page));
-  return { ids: index.ids, pages };
 }
 
 /**
@@ -147,7 +112,8 @@ export function buildSite(input: SiteBuildInput): SiteBuildSummary {
   writer.write(siteFiles.asset(siteAssets.script.file), siteAssets.script.body);
 
   const state: SiteState = { version: SITE_VERSION, key, platforms: {} };
-  let platformsRendered = 0;
+  const jobs: PlatformJob[] = [];
+  const platformKeys = new Map<string, string>();
   for (const entry of input.entries) {
     const built = input.platforms[entry.id];
     if (!built) continue;
@@ -157,15 +123,22 @@ export function buildSite(input: SiteBuildInput): SiteBuildSummary {
       state.platforms[entry.id] = old;
       continue;
     }
-    const { ids, pages } = renderPlatform(ctx, writer, buildDir, entry, built, previous?.platforms[entry.id] === undefined);
-    platformsRendered++;
-    const was = previous?.platforms[entry.id];
+    platformKeys.set(entry.id, platformKey);
+    jobs.push({ buildDir, buildTime: input.buildTime, ctx, entry, built, fresh: previous?.platforms[entry.id] === undefined });
+  }
+  const results = renderAll(jobs);
+  let pagesRendered = 0;
+  let filesWritten = 0;
+  for (const { slug, ids, pages, ...counts } of results) {
+    pagesRendered += counts.pagesRendered;
+    filesWritten += counts.filesWritten;
+    const was = previous?.platforms[slug];
     if (was) {
       const kept = new Set(ids);
       for (const id of was.ids) if (!kept.has(id)) writer.remove(siteFiles.game(id));
-      for (let page = pages + 1; page <= was.pages; page++) writer.remove(siteFiles.platform(entry.id, page));
+      for (let page = pages + 1; page <= was.pages; page++) writer.remove(siteFiles.platform(slug, page));
     }
-    state.platforms[entry.id] = { key: platformKey, ids, pages };
+    state.platforms[slug] = { key: platformKeys.get(slug) ?? "", ids, pages };
   }
   for (const [slug, was] of Object.entries(previous?.platforms ?? {})) {
     if (state.platforms[slug]) continue;
@@ -192,5 +165,5 @@ export function buildSite(input: SiteBuildInput): SiteBuildSummary {
   writer.write(siteFiles.sitemap, sitemapIndex(parts.map((p) => ({ url: ctx.baseUrl + sitePaths.sitemapPart(p.name), lastmod: writer.mtime(siteFiles.sitemapPart(p.name)) }))));
 
   writeFileAtomic(path.join(buildDir, siteFiles.state), JSON.stringify(state));
-  return { platformsRendered, pagesRendered: writer.pagesRendered, filesWritten: writer.filesWritten, elapsedMs: performance.now() - started };
+  return { platformsRendered: results.length, pagesRendered: pagesRendered + writer.pagesRendered, filesWritten: filesWritten + writer.filesWritten, elapsedMs: performance.now() - started };
 }
