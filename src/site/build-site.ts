@@ -24,6 +24,8 @@ export interface SiteBuildInput {
   /** The platforms of this build, with the shard and index each page is rendered from. */
   readonly platforms: Readonly<Record<string, BuiltPlatform>>;
   readonly entries: readonly PlatformEntry[];
+  /** From how many games to render a worker thread helps (tests set 0 to use it on a small catalog). */
+  readonly workerMinGames?: number;
 }
 
 export interface SiteBuildSummary {
@@ -61,9 +63,9 @@ const WORKER_MIN_GAMES = 20_000;
  * there are many. Synchronous like the rest of the build: it blocks on Atomics.wait for the
  * worker and reads its answer with receiveMessageOnPort.
  */
-function renderAll(jobs: readonly PlatformJob[]): PlatformJobResult[] {
+function renderAll(jobs: readonly PlatformJob[], workerMinGames: number): PlatformJobResult[] {
   const total = jobs.reduce((n, j) => n + j.built.games, 0);
-  if (total < WORKER_MIN_GAMES) return jobs.map(renderPlatform);
+  if (total < workerMinGames || jobs.length < 2) return jobs.map(renderPlatform);
   const mine: PlatformJob[] = [];
   const theirs: PlatformJob[] = [];
   let mineGames = 0;
@@ -126,7 +128,7 @@ export function buildSite(input: SiteBuildInput): SiteBuildSummary {
     platformKeys.set(entry.id, platformKey);
     jobs.push({ buildDir, buildTime: input.buildTime, ctx, entry, built, fresh: previous?.platforms[entry.id] === undefined });
   }
-  const results = renderAll(jobs);
+  const results = renderAll(jobs, input.workerMinGames ?? WORKER_MIN_GAMES);
   let pagesRendered = 0;
   let filesWritten = 0;
   for (const { slug, ids, pages, ...counts } of results) {

@@ -1,9 +1,10 @@
-import { readFileSync, statSync } from "node:fs";
+import { readdirSync, readFileSync, rmSync, statSync } from "node:fs";
 import path from "node:path";
 import { HtmlValidate } from "html-validate";
 import { beforeAll, describe, expect, inject, it } from "vitest";
 import { buildCatalog } from "../../src/catalog/build/build-catalog.ts";
-import type { GameRecord } from "../../src/catalog/record/game-record.ts";
+import type { GameRecord, PlatformEntry } from "../../src/catalog/record/game-record.ts";
+import { buildSite } from "../../src/site/build-site.ts";
 import { siteFiles } from "../../src/site/site-paths.ts";
 import { http, type RawResponse } from "../helpers/http.ts";
 import { releaseFeedFile } from "../helpers/paths.ts";
@@ -204,6 +205,21 @@ describe("build", () => {
     const moved = buildCatalog({ dbFile, buildDir, releaseFeedFile, publicBaseUrl: "https://games.example" });
     expect(moved.site.platformsRendered).toBe(first.manifest.counts.platforms);
     expect(readFileSync(file, "utf8")).toContain('<link rel="canonical" href="https://games.example/games/');
+  });
+
+  it("renders the same files when a worker thread takes half of the platforms", () => {
+    const { dbFile, buildDir: fixtureDir } = inject("sampleCatalog");
+    const buildDir = path.join(tempDir("ludex-site-worker-"), "build");
+    const summary = buildCatalog({ dbFile, buildDir, releaseFeedFile, publicBaseUrl: base });
+    rmSync(path.join(buildDir, "static", "games"), { recursive: true });
+    rmSync(path.join(buildDir, siteFiles.state));
+    const manifest = summary.manifest;
+    const entries = JSON.parse(readFileSync(path.join(buildDir, "static/api/v1/games/index.json"), "utf8")).platforms as PlatformEntry[];
+    const site = buildSite({ buildDir, buildTime: Math.floor(Date.now() / 1000), publicBaseUrl: base, artworkBaseUrl: "https://thumbnails.libretro.com", platforms: manifest.platforms, entries, workerMinGames: 0 });
+    expect(site.platformsRendered).toBe(manifest.counts.platforms);
+    const games = readdirSync(path.join(fixtureDir, "static", "games")).sort();
+    expect(readdirSync(path.join(buildDir, "static", "games")).sort()).toEqual(games);
+    for (const name of games) expect(readFileSync(path.join(buildDir, "static", "games", name)).equals(readFileSync(path.join(fixtureDir, "static", "games", name))), name).toBe(true);
   });
 });
 
