@@ -161,9 +161,10 @@ export function buildSite(input: SiteBuildInput): SiteBuildSummary {
     parts.push({ name: `games-${i / SITEMAP_MAX_URLS + 1}`, urls: gameIds.slice(i, i + SITEMAP_MAX_URLS).map((id) => ctx.baseUrl + sitePaths.game(id)) });
   }
   for (const part of parts) writer.write(siteFiles.sitemapPart(part.name), sitemapUrlSet(part.urls));
-  const live = new Set(parts.flatMap((p) => [p.name, `${p.name}.xml`, `${p.name}.xml.gz`].map((f) => path.basename(f))));
-  const sitemapDir = path.join(buildDir, path.dirname(siteFiles.sitemapPart("x")));
-  for (const name of readdirSync(sitemapDir)) if (!live.has(name)) rmSync(path.join(sitemapDir, name), { force: true });
+  // Parts a smaller catalog no longer needs.
+  const live = new Set(parts.flatMap((p) => [siteFiles.sitemapPart(p.name), `${siteFiles.sitemapPart(p.name)}.gz`]));
+  const sitemapDir = path.dirname(siteFiles.sitemapPart("pages"));
+  for (const name of readdirSync(path.join(buildDir, sitemapDir))) if (!live.has(`${sitemapDir}/${name}`)) rmSync(path.join(buildDir, sitemapDir, name), { force: true });
   writer.write(siteFiles.sitemap, sitemapIndex(parts.map((p) => ({ url: ctx.baseUrl + sitePaths.sitemapPart(p.name), lastmod: writer.mtime(siteFiles.sitemapPart(p.name)) }))));
 
   writeFileAtomic(path.join(buildDir, siteFiles.state), JSON.stringify(state));
