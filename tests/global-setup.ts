@@ -30,6 +30,7 @@ function codeStamp(): string {
     }
   };
   walk(path.join(projectRoot, "src", "catalog"));
+  walk(path.join(projectRoot, "src", "site"));
   walk(path.join(projectRoot, "data"));
   return hash.digest("hex");
 }

@@ -21,6 +21,8 @@ interface PhaseResult {
   readonly detail: string;
   /** Build phases: time spent on the dumps and the change log (src/catalog/build/feed-timings.ts). */
   readonly feeds?: { readonly dumpsMs: number; readonly changesMs: number };
+  /** The website's page step inside a build (src/site/build-site.ts). */
+  readonly pages?: { readonly ms: number; readonly rendered: number; readonly files: number };
 }
 
 const platformsFile = path.join(projectRoot, "data", "platforms.json");
@@ -31,6 +33,7 @@ function runPhase(): void {
   const started = performance.now();
   let detail = "";
   let feeds: PhaseResult["feeds"];
+  let pages: PhaseResult["pages"];
   if (phase === "import") {
     const s = importCatalog({ sources: [source ?? ""], dbFile: dbFile ?? "", platformsFile });
     detail = `${s.platforms} platforms, ${s.games} games, ${s.releases} releases, ${s.roms} roms, ${s.changedPlatforms.length} platforms changed`;
@@ -38,6 +41,7 @@ function runPhase(): void {
     const s = buildCatalog({ dbFile: dbFile ?? "", buildDir: buildDir ?? "", releaseFeedFile, publicBaseUrl: loadConfig().publicBaseUrl });
     detail = `${s.rebuiltPlatforms.length} platforms rebuilt, ${s.reusedPlatforms} reused; dumps ${(feedTimings.dumpsMs / 1000).toFixed(2)} s, change log ${(feedTimings.changesMs / 1000).toFixed(2)} s`;
     feeds = { ...feedTimings };
+    pages = { ms: s.site.elapsedMs, rendered: s.site.pagesRendered, files: s.site.filesWritten };
   } else if (phase === "baseline") {
     let bytes = 0;
     const walk = (dir: string): void => {
@@ -54,7 +58,7 @@ function runPhase(): void {
     walk(source ?? "");
     detail = `${(bytes / 1e6).toFixed(1)} MB read and hashed`;
   }
-  const result: PhaseResult = { ms: performance.now() - started, maxRssMb: process.resourceUsage().maxRSS / 1024, detail, ...(feeds ? { feeds } : {}) };
+  const result: PhaseResult = { ms: performance.now() - started, maxRssMb: process.resourceUsage().maxRSS / 1024, detail, ...(feeds ? { feeds } : {}), ...(pages ? { pages } : {}) };
   console.log(JSON.stringify(result));
 }
 
@@ -112,6 +116,14 @@ function main(): void {
     console.log(`dumps + change log, incremental build: +${(added(incBuild) / 1000).toFixed(2)} s (budget +1 s) ${added(incBuild) < 1_000 ? "ok" : "OVER"}`);
     console.log("");
     console.log(sizes);
+    // The website's pages (src/site/): their share of each build, against the page budget.
+    const pageRow = (label: string, build: PhaseResult, budgetMs: number): string => {
+      const p = build.pages;
+      if (!p) return `${label} no page step reported`;
+      return `${label} ${(p.ms / 1000).toFixed(2)} s (budget < ${budgetMs / 1000} s) ${p.ms < budgetMs ? "ok" : "OVER"}; ${p.rendered} pages rendered, ${p.files} files written; ${((p.ms / build.ms) * 100).toFixed(0)}% of that build`;
+    };
+    console.log(pageRow("pages, full build:    ", fullBuild, 15_000));
+    console.log(pageRow("pages, incremental:   ", incBuild, 2_000));
   } finally {
     rmSync(work, { recursive: true, force: true });
   }

@@ -1,18 +1,14 @@
 import { contentSignalMeanings, contentSignals, contentSignalValue } from "./content-policy.ts";
 import { discoveryPaths } from "./discovery-paths.ts";
 
-export interface RobotsOptions {
-  /** Absolute URL of a sitemap, when the site has one. */
-  readonly sitemapUrl?: string;
-}
-
 /**
  * /robots.txt: crawling is allowed except for the sign-in and account pages (no content, and
- * per-person), and the content policy is stated as a Content Signal inside the `User-agent: *`
- * group, where parsers look for it.
+ * per-person) and search results (endless, and every game has its own page), the content policy
+ * is stated as a Content Signal inside the `User-agent: *` group, where parsers look for it, and
+ * the sitemap index the build writes (src/site/sitemap.ts) is named.
  * @see RFC 9309 (robots exclusion protocol), https://contentsignals.org/, service-spec §1
  */
-export function robotsTxt(base: string, options: RobotsOptions = {}): string {
+export function robotsTxt(base: string): string {
   const meanings = (Object.keys(contentSignals) as (keyof typeof contentSignals)[]).map((name) => `#   ${name}: ${contentSignalMeanings[name]}`);
   return [
     "# ludex: public game catalog and release service.",
@@ -26,7 +22,9 @@ export function robotsTxt(base: string, options: RobotsOptions = {}): string {
     "Allow: /",
     "Disallow: /oauth/",
     "Disallow: /account/",
-    ...(options.sitemapUrl ? ["", `Sitemap: ${options.sitemapUrl}`] : []),
+    "Disallow: /search/",
+    "",
+    `Sitemap: ${base}/sitemap.xml`,
     "",
   ].join("\n");
 }

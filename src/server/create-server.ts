@@ -26,6 +26,7 @@ import { createCatalogHolder, type CatalogHolder } from "./catalog-holder.ts";
 import type { Log } from "./logger.ts";
 import { logRequests, type RequestLogEntry } from "./request-log.ts";
 import { loadStaticSite, type StaticSite } from "./static-site.ts";
+import { siteRoute } from "../site/site-route.ts";
 
 /** How long in-flight requests may take to finish on shutdown. */
 const SHUTDOWN_GRACE_MS = 10_000;
@@ -133,6 +134,8 @@ export async function createLudexServer(config: Config, options: ServerOptions =
     ...agents.routes,
   ];
   const route = createRouter(routes);
+  // The website's pages (src/site/): prebuilt files of the catalog build, search, redirects, 404.
+  const sitePages = siteRoute(catalog, { buildDir: config.buildDir, publicBaseUrl: base, artworkBaseUrl: config.artworkBaseUrl });
 
   const answer = async (ctx: RequestContext, res: ServerResponse, entry: RequestLogEntry): Promise<void> => {
     const { req } = ctx;
@@ -152,8 +155,13 @@ export async function createLudexServer(config: Config, options: ServerOptions =
       } else if (match) {
         throw methodNotAllowed(ctx.method, match.allow);
       } else {
-        const file = ctx.method === "GET" || ctx.method === "HEAD" ? site.lookup(ctx.url.pathname) : undefined;
-        if (file) {
+        const readOnly = ctx.method === "GET" || ctx.method === "HEAD";
+        const sitePage = readOnly ? sitePages(ctx) : undefined;
+        const file = readOnly && !sitePage ? site.lookup(ctx.url.pathname) : undefined;
+        if (sitePage) {
+          entry.route = "site";
+          result = sitePage;
+        } else if (file) {
           entry.route = "static";
           result = file;
         } else {

@@ -9,6 +9,7 @@ import { projectRoot } from "../helpers/paths.ts";
 import { tempDir } from "../helpers/temp-dir.ts";
 import { startTestServer, type RunningServer } from "../helpers/test-server.ts";
 import { freePort } from "../helpers/free-port.ts";
+import { siteAssets } from "../../src/site/site-assets.ts";
 
 const nginxBinary = ["/usr/sbin/nginx", "/usr/bin/nginx"].find((p) => existsSync(p));
 
@@ -27,7 +28,7 @@ async function waitForPort(port: number, timeoutMs = 10_000): Promise<void> {
 }
 
 /** Headers that must agree between a direct and an nginx-fronted answer. */
-const compared = ["content-type", "cache-control", "etag", "last-modified", "vary", "access-control-allow-origin", "content-encoding", "allow", "link", "retry-after", "content-range", "content-length", "content-disposition"];
+const compared = ["location", "content-type", "cache-control", "etag", "last-modified", "vary", "access-control-allow-origin", "content-encoding", "allow", "link", "retry-after", "content-range", "content-length", "content-disposition"];
 
 function comparable(res: RawResponse): { status: number; headers: Record<string, string | undefined>; body: string } {
   const headers: Record<string, string | undefined> = {};
@@ -104,9 +105,32 @@ describe.skipIf(nginxBinary === undefined)(`nginx in front of ludex${nginxBinary
     { path: "/api/v1/dumps/?system=snes", headers: { range: "bytes=200-" } },
     { path: "/api/v1/dumps/?system=snes", headers: { "accept-encoding": "gzip, br" } },
     { path: "/api/v1/dumps/?system=nope" },
+    // The website (src/site/): prebuilt pages, sitemaps and assets; search, redirects and 404 pages from Node.
+    { path: "/" },
+    { path: "/", headers: { "accept-encoding": "gzip" } },
+    { path: `/games/${recordId}/` },
+    { path: `/games/${recordId}/`, headers: { "accept-encoding": "gzip, deflate, br" } },
+    { path: `/games/${recordId}/`, method: "HEAD" },
+    { path: `/games/${recordId}/some-title/` },
+    { path: `/games/${recordId}` },
+    { path: "/games/999999999/" },
+    { path: "/games/0/" },
+    { path: "/games/abc/" },
+    { path: "/platforms/snes/" },
+    { path: "/platforms/snes/", headers: { "accept-encoding": "gzip" } },
+    { path: "/platforms/snes/page/2/" },
+    { path: "/platforms/Super%20Famicom/" },
+    { path: "/platforms/nope/" },
+    { path: "/sitemap.xml" },
+    { path: "/sitemaps/pages.xml" },
+    { path: "/sitemaps/games-1.xml", headers: { "accept-encoding": "gzip" } },
+    { path: `/site/${siteAssets.css.file}` },
+    { path: `/site/${siteAssets.script.file}`, headers: { "accept-encoding": "gzip" } },
+    { path: "/search/?q=starfall" },
+    { path: `/search/?q=${"x".repeat(121)}` },
   ];
 
-  it("serves id lookups, the platform list, the release feed and the discovery documents from the build, identical to the Node server", async () => {
+  it("serves id lookups, the platform list, the release feed, the discovery documents and the website from the build, identical to the Node server", async () => {
     for (const c of cases()) {
       const init = { method: c.method ?? "GET", headers: c.headers ?? {} };
       const directRaw = await http(node.url(c.path), init);
@@ -124,7 +148,7 @@ describe.skipIf(nginxBinary === undefined)(`nginx in front of ludex${nginxBinary
   });
 
   it("answers conditional requests the same way", async () => {
-    for (const p of [`/api/v1/games/?id=${recordId}`, "/api/v1/games/", "/api/v1/community/", "/openapi.json", "/robots.txt"]) {
+    for (const p of [`/api/v1/games/?id=${recordId}`, "/api/v1/games/", "/api/v1/community/", "/openapi.json", "/robots.txt", "/", `/games/${recordId}/`, "/platforms/snes/", "/sitemap.xml"]) {
       const { etag, "last-modified": lastModified } = (await http(node.url(p))).headers;
       const conditions: Record<string, string>[] = [{ "if-none-match": etag ?? "" }, { "if-modified-since": lastModified ?? "" }];
       for (const headers of conditions) {
@@ -158,7 +182,10 @@ describe.skipIf(nginxBinary === undefined)(`nginx in front of ludex${nginxBinary
   it("really serves the static files itself (Node never sees those requests)", async () => {
     const res = await http(`${front}/api/v1/games/?id=${recordId}`);
     expect(res.headers["accept-ranges"]).toBe("bytes");
-    for (const p of ["/openapi.json", "/llms.txt", "/llms-full.txt", "/robots.txt"]) expect((await http(`${front}${p}`)).headers["accept-ranges"], p).toBe("bytes");
+    for (const p of ["/openapi.json", "/llms.txt", "/llms-full.txt", "/robots.txt", "/", `/games/${recordId}/`, "/platforms/snes/", "/sitemap.xml", "/sitemaps/games-1.xml", `/site/${siteAssets.css.file}`]) {
+      expect((await http(`${front}${p}`)).headers["accept-ranges"], p).toBe("bytes");
+    }
+    for (const p of ["/search/?q=starfall", "/games/999999999/", `/games/${recordId}/title/`]) expect((await http(`${front}${p}`)).headers["accept-ranges"], p).toBeUndefined();
     const proxied = await http(`${front}/api/v1/games/?system=snes`);
     expect(proxied.headers["accept-ranges"]).toBeUndefined();
   });

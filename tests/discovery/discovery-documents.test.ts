@@ -228,7 +228,7 @@ describe("/robots.txt", () => {
     const group = lines.slice(start + 1, end === -1 ? undefined : end);
     expect(group).toContain("Content-Signal: search=yes, ai-input=yes, ai-train=no");
     expect(group).toContain("Allow: /");
-    // No sitemap exists, so none is linked.
-    expect(text("robotsTxt")).not.toMatch(/^Sitemap:/m);
+    // The sitemap index the build writes (src/site/), as an absolute URL.
+    expect(text("robotsTxt")).toMatch(/^Sitemap: https?:\/\/[^\s]+\/sitemap\.xml$/m);
   });
 });

@@ -52,6 +52,13 @@ const paths = [
   "/mcp/",
   "/a2a/",
   "/",
+  "/games/1/",
+  "/games/1/some-title/",
+  "/platforms/snes/",
+  "/platforms/snes/page/2/",
+  "/search/",
+  "/sitemap.xml",
+  "/sitemaps/games-1.xml",
 ];
 const params = ["q", "system", "limit", "platforms", "id", "offset", "since", "client_id", "redirect_uri", "code_challenge", "token"];
 const nasty = fc.oneof(

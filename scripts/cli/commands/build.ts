@@ -29,7 +29,8 @@ Options:
     const c = summary.manifest.counts;
     console.log(
       `built catalog ${summary.manifest.catalogVersion}: ${c.platforms} platforms, ${c.games} games, ${c.releases} releases, ${c.roms} roms; ` +
-        `${summary.rebuiltPlatforms.length} platforms rebuilt, ${summary.reusedPlatforms} reused; ${(summary.elapsedMs / 1000).toFixed(1)} s`,
+        `${summary.rebuiltPlatforms.length} platforms rebuilt, ${summary.reusedPlatforms} reused; ` +
+        `website: ${summary.site.pagesRendered} pages rendered, ${summary.site.filesWritten} files written in ${(summary.site.elapsedMs / 1000).toFixed(1)} s; ${(summary.elapsedMs / 1000).toFixed(1)} s`,
     );
     return 0;
   },

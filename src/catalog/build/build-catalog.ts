@@ -21,6 +21,7 @@ import { platformChanges, removedPlatformChanges } from "../changes/record-chang
 import { writePlatformDump } from "../dumps/write-dump.ts";
 import { writeFeeds } from "./write-feeds.ts";
 import { timed } from "./feed-timings.ts";
+import { buildSite, type SiteBuildSummary } from "../../site/build-site.ts";
 
 
 
@@ -34,6 +35,8 @@ export interface BuildOptions {
    * (loadConfig()), which is what the CLI passes.
    */
   readonly publicBaseUrl?: string;
+  /** LUDEX_ARTWORK_BASE_URL, for the game pages' artwork; defaults to the environment's. */
+  readonly artworkBaseUrl?: string;
 }
 
 export interface BuildSummary {
@@ -41,6 +44,8 @@ export interface BuildSummary {
   readonly rebuiltPlatforms: readonly string[];
   readonly reusedPlatforms: number;
   readonly elapsedMs: number;
+  /** The website's pages (src/site/), written beside the records. */
+  readonly site: SiteBuildSummary;
 }
 
 
@@ -227,6 +232,8 @@ export function buildCatalog(options: BuildOptions): BuildSummary {
     for (const d of discoveryDocuments(publicBaseUrl)) {
       documents[d.key] = document(d.key, { name: d.name, staticFile: d.staticFile, body: d.body, contentType: d.contentType });
     }
+    // The website (src/site/): game, platform and home pages, sitemaps; only changed platforms are rendered.
+    const site = buildSite({ buildDir: options.buildDir, buildTime, publicBaseUrl, artworkBaseUrl: options.artworkBaseUrl ?? loadConfig().artworkBaseUrl, platforms, entries });
     const count = (sql: string): number => db.prepare(sql).pluck().get() as number;
     const dataVersion = (db.prepare("SELECT value FROM meta WHERE key = 'data_version'").pluck().get() as string | undefined) ?? "none";
     const versionInput = [
@@ -260,7 +267,7 @@ export function buildCatalog(options: BuildOptions): BuildSummary {
     };
     writeFileAtomic(path.join(options.buildDir, MANIFEST_FILE), `${JSON.stringify(manifest, null, 2)}\n`);
     collectGarbage(options.buildDir, [manifest, previous]);
-    return { manifest, rebuiltPlatforms: rebuilt, reusedPlatforms: reused, elapsedMs: Date.now() - started };
+    return { manifest, rebuiltPlatforms: rebuilt, reusedPlatforms: reused, elapsedMs: Date.now() - started, site };
   } finally {
     db.close();
   }

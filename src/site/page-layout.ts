@@ -1,0 +1,84 @@
+import { attribution } from "../catalog/record/attribution.ts";
+import { html, jsonForScript, type SafeHtml } from "./html.ts";
+import { sitePaths } from "./site-paths.ts";
+
+/** What every page template needs to know about the deployment and the build's shared assets. */
+export interface SiteContext {
+  /** PUBLIC_BASE_URL without a trailing slash: canonical links, Open Graph and sitemaps are absolute. */
+  readonly baseUrl: string;
+  /** The path part of PUBLIC_BASE_URL ("" at the root), prefixed to every link between pages. */
+  readonly pathPrefix: string;
+  /** libretro-thumbnails host (LUDEX_ARTWORK_BASE_URL): the only other origin a page loads from. */
+  readonly artworkBaseUrl: string;
+  /** The content-addressed stylesheet and search script under /site/ (src/site/site-assets.ts). */
+  readonly assets: SiteAssetRefs;
+}
+
+export interface SiteAssetRefs {
+  readonly css: { readonly file: string; readonly integrity: string };
+  readonly script: { readonly file: string; readonly integrity: string };
+}
+
+export function siteContext(publicBaseUrl: string, artworkBaseUrl: string, assets: SiteAssetRefs): SiteContext {
+  const baseUrl = publicBaseUrl.replace(/\/+$/, "");
+  return {
+    baseUrl,
+    pathPrefix: new URL(baseUrl).pathname.replace(/\/+$/, ""),
+    artworkBaseUrl: artworkBaseUrl.replace(/\/+$/, ""),
+    assets: { css: { file: assets.css.file, integrity: assets.css.integrity }, script: { file: assets.script.file, integrity: assets.script.integrity } },
+  };
+}
+
+export interface PageInput {
+  readonly title: string;
+  readonly description: string;
+  /** Site path of the canonical URL (`/games/35/`); absent for pages that are not to be indexed. */
+  readonly canonicalPath?: string;
+  readonly ogType?: "website" | "video.game";
+  readonly image?: string;
+  readonly jsonLd?: unknown;
+  /** Adds `noindex` (search results, error pages). */
+  readonly noindex?: boolean;
+  /** Loads the search-as-you-type script (search page only; the page works without it). */
+  readonly searchScript?: boolean;
+  /** The search box in the header keeps the current query. */
+  readonly query?: string;
+  readonly body: SafeHtml;
+}
+
+/** The HTML shell of every page: head metadata, header with search, footer with attribution. */
+export function pageLayout(ctx: SiteContext, page: PageInput): string {
+  const link = (p: string): string => ctx.pathPrefix + p;
+  const canonical = page.canonicalPath === undefined ? undefined : ctx.baseUrl + page.canonicalPath;
+  const fullTitle = page.title === "ludex" ? "ludex — a public video-game catalog" : `${page.title} — ludex`;
+  return html`<!doctype html>
+<html lang="en">
+<head>
+<meta charset="utf-8">
+<meta name="viewport" content="width=device-width, initial-scale=1">
+<title>${fullTitle}</title>
+<meta name="description" content="${page.description}">
+${page.noindex ? html`<meta name="robots" content="noindex">\n` : ""}${canonical ? html`<link rel="canonical" href="${canonical}">\n` : ""}<meta property="og:site_name" content="ludex">
+<meta property="og:title" content="${page.title}">
+<meta property="og:description" content="${page.description}">
+<meta property="og:type" content="${page.ogType ?? "website"}">
+${canonical ? html`<meta property="og:url" content="${canonical}">\n` : ""}${page.image ? html`<meta property="og:image" content="${page.image}">\n` : ""}<link rel="stylesheet" href="${link(sitePaths.asset(ctx.assets.css.file))}" integrity="${ctx.assets.css.integrity}">
+${page.searchScript ? html`<script src="${link(sitePaths.asset(ctx.assets.script.file))}" integrity="${ctx.assets.script.integrity}" defer></script>\n` : ""}${page.jsonLd === undefined ? "" : html`<script type="application/ld+json">${jsonForScript(page.jsonLd)}</script>\n`}</head>
+<body>
+<a class="skip" href="#main">Skip to content</a>
+<header class="site"><div class="bar">
+<a class="brand" href="${link(sitePaths.home)}">ludex</a>
+<nav aria-label="Site"><a href="${link(sitePaths.home)}#platforms">Platforms</a><a href="${link("/docs/")}">API docs</a></nav>
+<form role="search" action="${link(sitePaths.search)}" method="get"><label class="skip" for="site-q">Search games</label><input id="site-q" type="search" name="q" maxlength="120" placeholder="Search games" value="${page.query ?? ""}"><button type="submit">Search</button></form>
+</div></header>
+<main id="main">
+${page.body}
+</main>
+<footer class="site"><div class="bar">
+<p>Game data from <a href="${attribution.url}">${attribution.source}</a>, licensed <a href="${attribution.licenseUrl}" rel="license">${attribution.license}</a>. Artwork from <a href="https://github.com/libretro-thumbnails/libretro-thumbnails">libretro-thumbnails</a>.</p>
+<p><a href="${link("/docs/")}">API docs</a> · <a href="${link("/api/v1/community/")}">Release feed</a> · <a href="${link(sitePaths.sitemap)}">Sitemap</a></p>
+</div></footer>
+</body>
+</html>
+`.value;
+}

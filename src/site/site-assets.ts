@@ -1,0 +1,15 @@
+import { createHash } from "node:crypto";
+import { contentHash } from "../catalog/build/etag.ts";
+import { searchScript } from "./search-script.ts";
+import { siteCss } from "./site-styles.ts";
+
+/** Subresource Integrity value of an asset. @see https://www.w3.org/TR/SRI/ */
+function integrity(body: string): string {
+  return `sha384-${createHash("sha384").update(body).digest("base64")}`;
+}
+
+/** The stylesheet and script under content-addressed names, so they can be cached for a year. */
+export const siteAssets = {
+  css: { file: `ludex.${contentHash(siteCss, 10)}.css`, body: siteCss, integrity: integrity(siteCss) },
+  script: { file: `search.${contentHash(searchScript, 10)}.js`, body: searchScript, integrity: integrity(searchScript) },
+} as const;

@@ -1,0 +1,168 @@
+import { readFileSync, statSync } from "node:fs";
+import path from "node:path";
+import { fileEtag, httpDate } from "../catalog/build/etag.ts";
+import type { CatalogSource } from "../catalog/api/catalog-source.ts";
+import { agentSearchBody, computedEtag } from "../catalog/api/search-response.ts";
+import { cachePolicy } from "../http/cache-policy.ts";
+import type { EncodedBody, HttpResult, RequestContext } from "../http/http-types.ts";
+import { notFoundPage } from "./error-page.ts";
+import { siteContext, type SiteContext } from "./page-layout.ts";
+import { searchPage } from "./search-page.ts";
+import { siteAssets } from "./site-assets.ts";
+import { GAME_ID_PATTERN, PAGE_NUMBER_PATTERN, PLATFORM_SLUG_PATTERN, siteFiles, sitePaths } from "./site-paths.ts";
+
+export interface SiteRouteOptions {
+  readonly buildDir: string;
+  readonly publicBaseUrl: string;
+  readonly artworkBaseUrl: string;
+}
+
+/** Longest search text, as the search API allows. @see src/catalog/api/catalog-schemas.ts */
+const MAX_QUERY_LENGTH = 120;
+/** Hits shown on the search page: the search API's largest page, which the script asks for too. */
+const SEARCH_PAGE_LIMIT = 30;
+const controlCharacters = /[\u0000-\u001f\u007f-\u009f]/;
+
+const html = "text/html; charset=utf-8";
+const contentTypes: Readonly<Record<string, string>> = { ".html": html, ".xml": "application/xml", ".css": "text/css; charset=utf-8", ".js": "text/javascript; charset=utf-8" };
+
+/**
+ * A file of the build's static/ folder as nginx serves it: the same bytes, the ETag and
+ * Last-Modified nginx derives from its mtime and size, and the gzip sibling (gzip_static).
+ */
+function staticFile(buildDir: string, file: string): HttpResult | undefined {
+  const full = path.join(buildDir, file);
+  const stat = statSync(full, { throwIfNoEntry: false });
+  if (!stat?.isFile()) return undefined;
+  const mtime = Math.floor(stat.mtimeMs / 1000);
+  const encoded: Partial<Record<"gzip", EncodedBody>> = {};
+  const gz = statSync(`${full}.gz`, { throwIfNoEntry: false });
+  if (gz?.isFile()) encoded.gzip = { body: readFileSync(`${full}.gz`), etag: fileEtag(Math.floor(gz.mtimeMs / 1000), gz.size) };
+  return {
+    status: 200,
+    etag: fileEtag(mtime, stat.size),
+    lastModified: httpDate(mtime),
+    headers: { "content-type": contentTypes[path.extname(file)] ?? "application/octet-stream", "cache-control": cachePolicy.document },
+    body: readFileSync(full),
+    encoded,
+  };
+}
+
+function redirect(ctx: SiteContext, to: string): HttpResult {
+  return { status: 301, headers: { location: ctx.pathPrefix + to, "cache-control": cachePolicy.document, "content-type": html }, body: "" };
+}
+
+function page(status: number, body: string, cacheControl: string, etag?: string): HttpResult {
+  return { status, headers: { "content-type": html, "cache-control": cacheControl }, body, compressible: true, ...(etag ? { etag } : {}) };
+}
+
+function decodeSegment(segment: string): string | undefined {
+  try {
+    return decodeURIComponent(segment);
+  } catch {
+    return undefined;
+  }
+}
+
+/**
+ * The website's routes in the Node server (the same answers nginx gives from static/): `/`,
+ * `/games/{id}/`, `/platforms/{slug}/[page/{n}/]`, `/sitemap.xml` and its parts, `/site/` assets
+ * from the build's files; `/search/` rendered per request; redirects from the other forms; a 404
+ * page for everything unknown under these paths. Returns undefined for paths that are not the
+ * website's, for the next handler.
+ */
+export function siteRoute(catalog: CatalogSource, options: SiteRouteOptions): (ctx: RequestContext) => HttpResult | undefined {
+  const ctx = siteContext(options.publicBaseUrl, options.artworkBaseUrl, siteAssets);
+  const { buildDir } = options;
+  const notFound = (detail: string): HttpResult => page(404, notFoundPage(ctx, detail), cachePolicy.error);
+  /** A build file, or the 404 page; with no catalog build at all, the 503 problem. */
+  const fileOr404 = (file: string, detail: string): HttpResult => {
+    const found = staticFile(buildDir, file);
+    if (found) return found;
+    catalog.current();
+    return notFound(detail);
+  };
+
+  const games = (segments: readonly string[], trailingSlash: boolean): HttpResult => {
+    const [id, ...rest] = segments;
+    if (id === undefined || !GAME_ID_PATTERN.test(id)) return notFound(`There is no game at this address: game ids are whole numbers from 1.`);
+    const result = fileOr404(siteFiles.game(Number(id)), `There is no game with id ${id} in the catalog.`);
+    // `/games/{id}/{title-slug}/` and `/games/{id}` are other forms of the canonical `/games/{id}/`.
+    if (result.status === 200 && (rest.length > 0 || !trailingSlash)) return redirect(ctx, sitePaths.game(Number(id)));
+    return result;
+  };
+
+  const platforms = (segments: readonly string[], trailingSlash: boolean): HttpResult => {
+    const [raw, ...rest] = segments;
+    const slug = raw === undefined ? undefined : decodeSegment(raw);
+    if (slug === "") return redirect(ctx, `${sitePaths.home}#platforms`);
+    if (slug === undefined) return notFound("There is no platform at this address.");
+    const known = PLATFORM_SLUG_PATTERN.test(slug) ? staticFile(buildDir, siteFiles.platform(slug)) : undefined;
+    if (!known) {
+      // A name or alias ("Super Famicom", "Nintendo - Super Nintendo Entertainment System") leads to the slug.
+      const platform = slug.length <= 128 ? catalog.current().platform(slug) : undefined;
+      if (platform) return redirect(ctx, sitePaths.platform(platform.id));
+      catalog.current();
+      return notFound(`There is no platform “${slug.slice(0, 64)}” in the catalog.`);
+    }
+    if (rest.length === 0) return trailingSlash ? known : redirect(ctx, sitePaths.platform(slug));
+    const [word, n, ...more] = rest;
+    if (word !== "page" || n === undefined || !PAGE_NUMBER_PATTERN.test(n) || more.length > 0) return notFound(`There is no such page of the ${slug} listing.`);
+    const number = Number(n);
+    if (number === 1) return redirect(ctx, sitePaths.platform(slug));
+    const result = fileOr404(siteFiles.platform(slug, number), `The ${slug} listing has no page ${number}.`);
+    return result.status === 200 && !trailingSlash ? redirect(ctx, sitePaths.platform(slug, number)) : result;
+  };
+
+  const search = (request: RequestContext): HttpResult => {
+    const params = request.url.searchParams;
+    const snapshot = catalog.current();
+    const platforms = snapshot.platforms;
+    const qs = params.getAll("q");
+    const systems = params.getAll("system");
+    const query = (qs[0] ?? "").trim();
+    const systemName = (systems[0] ?? "").trim();
+    const refuse = (problem: string): HttpResult =>
+      page(422, searchPage(ctx, { query: query.slice(0, MAX_QUERY_LENGTH).replace(new RegExp(controlCharacters.source, "g"), ""), system: undefined, platforms, problem }), cachePolicy.error);
+    if (qs.length > 1 || systems.length > 1) return refuse("The query or the platform was given more than once.");
+    if (query.length > MAX_QUERY_LENGTH) return refuse(`The query is ${query.length} characters long; the limit is ${MAX_QUERY_LENGTH}.`);
+    if (controlCharacters.test(query) || controlCharacters.test(systemName)) return refuse("The query contains control characters (such as line breaks or tabs).");
+    const platform = systemName === "" ? undefined : systemName.length <= 64 ? snapshot.platform(systemName) : undefined;
+    if (systemName !== "" && !platform) return refuse(`There is no platform “${systemName.slice(0, 64)}”.`);
+    const etag = computedEtag(snapshot.manifest.catalogVersion, "search-page", [ctx, query, platform?.id ?? null]);
+    const result = query === "" ? undefined : agentSearchBody(snapshot, options.publicBaseUrl, { query, platform, limit: SEARCH_PAGE_LIMIT });
+    return page(200, searchPage(ctx, { query, system: platform?.id, platforms, ...(result ? { result } : {}) }), cachePolicy.search, etag);
+  };
+
+  return (request) => {
+    const pathname = request.url.pathname;
+    const segments = pathname.split("/").slice(1);
+    const first = segments[0];
+    const trailingSlash = pathname.endsWith("/");
+    const parts = trailingSlash ? segments.slice(1, -1) : segments.slice(1);
+    if (pathname === "/") return fileOr404(siteFiles.home, "The home page has not been built yet.");
+    switch (first) {
+      case "games":
+        return games(parts, trailingSlash);
+      case "platforms":
+        return platforms(parts, trailingSlash);
+      case "search":
+        if (parts.length > 0) return notFound("There is no page at this address.");
+        return trailingSlash ? search(request) : redirect(ctx, sitePaths.search + request.url.search);
+      case "sitemap.xml":
+        return segments.length === 1 ? fileOr404(siteFiles.sitemap, "The sitemap has not been built yet.") : undefined;
+      case "sitemaps": {
+        const name = /^([a-z0-9-]{1,32})\.xml$/.exec(parts[0] ?? "")?.[1];
+        return name && parts.length === 1 && !trailingSlash ? fileOr404(siteFiles.sitemapPart(name), "There is no such sitemap.") : notFound("There is no such sitemap.");
+      }
+      case "site": {
+        const file = parts[0];
+        const known = file === siteAssets.css.file || file === siteAssets.script.file;
+        const found = known && parts.length === 1 && !trailingSlash ? staticFile(buildDir, siteFiles.asset(file)) : undefined;
+        return found ? { ...found, headers: { ...found.headers, "cache-control": "public, max-age=31536000, immutable" } } : notFound("There is no such file.");
+      }
+      default:
+        return undefined;
+    }
+  };
+}

@@ -1,0 +1,252 @@
+import { readdirSync, readFileSync, rmSync, statSync } from "node:fs";
+import path from "node:path";
+import { HtmlValidate } from "html-validate";
+import { beforeAll, describe, expect, inject, it } from "vitest";
+import { buildCatalog } from "../../src/catalog/build/build-catalog.ts";
+import type { GameRecord, PlatformEntry } from "../../src/catalog/record/game-record.ts";
+import { buildSite } from "../../src/site/build-site.ts";
+import { siteFiles } from "../../src/site/site-paths.ts";
+import { http, type RawResponse } from "../helpers/http.ts";
+import { releaseFeedFile } from "../helpers/paths.ts";
+import { tempDir } from "../helpers/temp-dir.ts";
+import { startTestServer, type RunningServer } from "../helpers/test-server.ts";
+
+/**
+ * The website over HTTP on the sample catalog: every page type is valid HTML with its metadata,
+ * game pages carry JSON-LD naming the record's game, every sitemap URL answers 200, other URL
+ * forms redirect to the canonical one, and bad ids and searches get 404 and 422 pages, never 500.
+ */
+
+const base = "https://ludex.test";
+// Standards and document rules; style rules are not the point here.
+const validator = new HtmlValidate({ extends: ["html-validate:standard", "html-validate:document"] });
+
+let server: RunningServer;
+let gameId = 0;
+
+beforeAll(async () => {
+  server = await startTestServer({ LUDEX_BUILD_DIR: inject("sampleCatalog").buildDir });
+  const list = (await http(server.url("/api/v1/games/?system=snes&limit=1"))).json<{ results: { id: number }[] }>();
+  gameId = list.results[0]?.id ?? 0;
+  expect(gameId).toBeGreaterThan(0);
+});
+
+const text = (res: RawResponse): string => res.body.toString("utf8");
+const all = (html: string, re: RegExp): string[] => [...html.matchAll(re)].map((m) => m[1] ?? "");
+
+async function expectPage(url: string, status = 200): Promise<string> {
+  const res = await http(server.url(url));
+  expect(res.status, url).toBe(status);
+  expect(res.headers["content-type"], url).toBe("text/html; charset=utf-8");
+  const html = text(res);
+  const report = await validator.validateString(html);
+  const messages = report.results.flatMap((r) => r.messages.map((m) => `${m.ruleId}: ${m.message} (line ${m.line})`));
+  expect(messages, url).toEqual([]);
+  expect(all(html, /<h1[\s>]/g), `${url}: one h1`).toHaveLength(1);
+  expect(html, url).toMatch(/<title>[^<]+<\/title>/);
+  expect(html, url).toMatch(/<meta name="description" content="[^"]{20,}">/);
+  expect(html, url).toMatch(/<meta property="og:title" content="[^"]+">/);
+  for (const img of html.match(/<img [^>]*>/g) ?? []) expect(img, url).toMatch(/ width="\d+" height="\d+"/);
+  // No request leaves for another origin than the artwork host.
+  const loaded = [...all(html, /<(?:img|script)[^>]* src="([^"]+)"/g), ...all(html, /<link rel="stylesheet" href="([^"]+)"/g)];
+  for (const src of loaded) expect(src.startsWith("/") || src.startsWith("https://thumbnails.libretro.com/"), `${url}: ${src}`).toBe(true);
+  return html;
+}
+
+function canonicalOf(html: string): string | undefined {
+  return /<link rel="canonical" href="([^"]+)">/.exec(html)?.[1];
+}
+
+function jsonLd(html: string): Record<string, unknown> {
+  const raw = /<script type="application\/ld\+json">([\s\S]*?)<\/script>/.exec(html)?.[1];
+  expect(raw).toBeDefined();
+  return JSON.parse(raw ?? "null") as Record<string, unknown>;
+}
+
+describe("pages", () => {
+  it("/ explains ludex, has a search box, the platforms by manufacturer with counts, API links and attribution", async () => {
+    const html = await expectPage("/");
+    expect(canonicalOf(html)).toBe(`${base}/`);
+    expect(html).toMatch(/<form class="searchform" role="search" action="\/search\/" method="get"/);
+    expect(html).toContain('<h3 id="maker-nes">Nintendo <span class="count">');
+    expect(html).toMatch(/<a href="\/platforms\/snes\/">Super Nintendo Entertainment System<\/a><span class="count">\d+<\/span>/);
+    for (const href of ["/docs/", "/api/v1/community/", "https://github.com/libretro/libretro-database", "https://creativecommons.org/licenses/by-sa/4.0/"]) expect(html).toContain(`href="${href}"`);
+    // The old landing page glued words together ("licensedCC BY-SA 4.0").
+    expect(html.replace(/<[^>]+>/g, "")).toContain("licensed CC BY-SA 4.0");
+  });
+
+  it("a game page shows the record, links its JSON, and its VideoGame JSON-LD names the same game", async () => {
+    const html = await expectPage(`/games/${gameId}/`);
+    const record = (await http(server.url(`/api/v1/games/?id=${gameId}`))).json<GameRecord>();
+    expect(canonicalOf(html)).toBe(`${base}/games/${gameId}/`);
+    expect(html).toContain(`<meta property="og:type" content="video.game">`);
+    const ld = jsonLd(html);
+    expect(ld["@type"]).toBe("VideoGame");
+    expect(ld.name).toBe(record.title);
+    expect(ld.gamePlatform).toBe(record.systemName);
+    expect(ld.url).toBe(`${base}/games/${gameId}/`);
+    if (record.developer) expect(ld.author).toEqual({ "@type": "Organization", name: record.developer });
+    if (record.publisher) expect(ld.publisher).toEqual({ "@type": "Organization", name: record.publisher });
+    expect(html).toContain(`href="/api/v1/games/?id=${gameId}"`);
+    for (const release of record.releases) {
+      expect(html).toContain(`<h3>${release.name.replaceAll("&", "&amp;")}</h3>`);
+      for (const rom of release.roms) if (rom.sha1) expect(html).toContain(`<code>${rom.sha1}</code>`);
+    }
+    expect(html).toContain("https://thumbnails.libretro.com/");
+  });
+
+  it("a platform page lists its games by title with a letter index and an ItemList", async () => {
+    const html = await expectPage("/platforms/snes/");
+    const platforms = (await http(server.url("/api/v1/games/"))).json<{ platforms: { id: string; gameCount: number }[] }>().platforms;
+    const snes = platforms.find((p) => p.id === "snes");
+    const items = all(html, /<li(?: id="[^"]+")?><a href="\/games\/(\d+)\/">/g);
+    expect(items).toHaveLength(snes?.gameCount ?? -1);
+    const ld = jsonLd(html);
+    expect(ld["@type"]).toBe("ItemList");
+    expect((ld.itemListElement as unknown[]).length).toBe(items.length);
+    expect(html).toMatch(/<nav aria-label="Index by letter">/);
+    // Every letter link points at an anchor that exists.
+    for (const id of all(html, /<a href="#(letter-[A-Z0])"/g)) expect(html).toContain(`id="${id}"`);
+  });
+
+  it("search works as a plain GET form, grouped like the API", async () => {
+    const html = await expectPage("/search/?q=starfall");
+    const api = (await http(server.url("/api/v1/agent/games/?q=starfall&limit=30"))).json<{ results: { id: number }[] }>();
+    expect(api.results.length).toBeGreaterThan(0);
+    expect(all(html, /<li class="hit"><a href="\/games\/(\d+)\/">/g).map(Number)).toEqual(api.results.map((r) => r.id));
+    expect(html).toContain('value="starfall"');
+    const scoped = await expectPage("/search/?q=starfall&system=Super%20Famicom");
+    expect(scoped).toContain('<option value="snes" selected>');
+    await expectPage("/search/");
+  });
+});
+
+describe("sitemap", () => {
+  it("is an index of parts of at most 50,000 URLs with lastmod, named by robots.txt; every URL answers 200", async () => {
+    const robots = text(await http(server.url("/robots.txt")));
+    expect(robots).toContain(`Sitemap: ${base}/sitemap.xml`);
+    const index = text(await http(server.url("/sitemap.xml")));
+    const parts = all(index, /<loc>([^<]+)<\/loc>/g);
+    expect(all(index, /<lastmod>(\d{4}-\d\d-\d\dT\d\d:\d\d:\d\dZ)<\/lastmod>/g)).toHaveLength(parts.length);
+    let urls: string[] = [];
+    for (const part of parts) {
+      expect(part.startsWith(`${base}/sitemaps/`)).toBe(true);
+      const res = await http(server.url(part.slice(base.length)));
+      expect(res.status).toBe(200);
+      const locs = all(text(res), /<loc>([^<]+)<\/loc>/g);
+      expect(locs.length).toBeLessThanOrEqual(50_000);
+      urls = urls.concat(locs);
+    }
+    const platforms = (await http(server.url("/api/v1/games/"))).json<{ platforms: { gameCount: number }[] }>().platforms;
+    expect(urls.filter((u) => u.includes("/games/"))).toHaveLength(platforms.reduce((n, p) => n + p.gameCount, 0));
+    for (const url of urls) expect((await http(server.url(url.slice(base.length)))).status, url).toBe(200);
+  });
+});
+
+describe("other URL forms and bad input", () => {
+  it("redirects other forms to the canonical URL with 301", async () => {
+    const cases: [string, string][] = [
+      [`/games/${gameId}`, `/games/${gameId}/`],
+      [`/games/${gameId}/the-legend-of-starfall/`, `/games/${gameId}/`],
+      [`/games/${gameId}/x/y`, `/games/${gameId}/`],
+      ["/platforms/snes", "/platforms/snes/"],
+      ["/platforms/Super%20Famicom/", "/platforms/snes/"],
+      ["/platforms/snes/page/1/", "/platforms/snes/"],
+      ["/search?q=starfall", "/search/?q=starfall"],
+    ];
+    for (const [from, to] of cases) {
+      const res = await http(server.url(from));
+      expect(res.status, from).toBe(301);
+      expect(res.headers.location, from).toBe(to);
+    }
+  });
+
+  it("answers unknown or malformed ids and slugs with the 404 page, never a 500", async () => {
+    for (const p of ["/games/0/", "/games/-1/", "/games/abc/", "/games/99999999999999999999/", "/games/999999999/", "/games/1e3/", "/games/%00/", "/games/", "/platforms/nope/", "/platforms/snes/page/999/", "/platforms/snes/page/0/", "/platforms/%ZZ/", "/sitemaps/nope.xml", "/site/nope.css"]) {
+      const html = await expectPage(p, 404);
+      expect(html, p).toContain("<h1>Page not found</h1>");
+      expect(html, p).toContain('<meta name="robots" content="noindex">');
+    }
+  });
+
+  it("explains the limit when a search query is too long or has control characters (422 page)", async () => {
+    const cases: [string, RegExp][] = [
+      [`/search/?q=${"a".repeat(121)}`, /limit is 120/],
+      ["/search/?q=star%01fall", /control characters/],
+      ["/search/?q=star%0Afall", /control characters/],
+      ["/search/?q=a&q=b", /more than once/],
+      ["/search/?q=starfall&system=atari-jaguar-9000", /no platform/],
+    ];
+    for (const [p, explanation] of cases) {
+      const html = await expectPage(p, 422);
+      expect(html, p).toMatch(explanation);
+      expect(html, p).toContain("at most 120 characters");
+    }
+    // A 120-character query is fine.
+    await expectPage(`/search/?q=${"a".repeat(120)}`);
+  });
+});
+
+describe("build", () => {
+  it("rewrites nothing when nothing changed: pages keep their bytes, mtimes and so their ETags", async () => {
+    const { dbFile } = inject("sampleCatalog");
+    const buildDir = path.join(tempDir("ludex-site-build-"), "build");
+    const first = buildCatalog({ dbFile, buildDir, releaseFeedFile, publicBaseUrl: base });
+    expect(first.site.platformsRendered).toBe(first.manifest.counts.platforms);
+    expect(first.site.filesWritten).toBeGreaterThan(first.manifest.counts.games);
+    const file = path.join(buildDir, siteFiles.game(gameId));
+    const before = { bytes: readFileSync(file), mtime: statSync(file).mtimeMs, gz: statSync(`${file}.gz`).mtimeMs };
+    await new Promise((r) => setTimeout(r, 1100));
+    const second = buildCatalog({ dbFile, buildDir, releaseFeedFile, publicBaseUrl: base });
+    expect(second.site.platformsRendered).toBe(0);
+    expect(second.site.filesWritten).toBe(0);
+    expect({ bytes: readFileSync(file), mtime: statSync(file).mtimeMs, gz: statSync(`${file}.gz`).mtimeMs }).toEqual(before);
+    // A new base URL changes every canonical link: every page is rendered again.
+    const moved = buildCatalog({ dbFile, buildDir, releaseFeedFile, publicBaseUrl: "https://games.example" });
+    expect(moved.site.platformsRendered).toBe(first.manifest.counts.platforms);
+    expect(readFileSync(file, "utf8")).toContain('<link rel="canonical" href="https://games.example/games/');
+  });
+
+  it("renders the same files when a worker thread takes half of the platforms", () => {
+    const { dbFile, buildDir: fixtureDir } = inject("sampleCatalog");
+    const buildDir = path.join(tempDir("ludex-site-worker-"), "build");
+    const summary = buildCatalog({ dbFile, buildDir, releaseFeedFile, publicBaseUrl: base });
+    rmSync(path.join(buildDir, "static", "games"), { recursive: true });
+    rmSync(path.join(buildDir, siteFiles.state));
+    const manifest = summary.manifest;
+    const entries = JSON.parse(readFileSync(path.join(buildDir, "static/api/v1/games/index.json"), "utf8")).platforms as PlatformEntry[];
+    const site = buildSite({ buildDir, buildTime: Math.floor(Date.now() / 1000), publicBaseUrl: base, artworkBaseUrl: "https://thumbnails.libretro.com", platforms: manifest.platforms, entries, workerMinGames: 0 });
+    expect(site.platformsRendered).toBe(manifest.counts.platforms);
+    const games = readdirSync(path.join(fixtureDir, "static", "games")).sort();
+    expect(readdirSync(path.join(buildDir, "static", "games")).sort()).toEqual(games);
+    for (const name of games) expect(readFileSync(path.join(buildDir, "static", "games", name)).equals(readFileSync(path.join(fixtureDir, "static", "games", name))), name).toBe(true);
+  });
+});
+
+const real = inject("realCatalog");
+
+describe.skipIf(real === null)(`on the real catalog${real === null ? " (skipped: real data absent)" : ""}`, () => {
+  it("every sitemap part answers, and a sample of its URLs (every platform, 300 games) answer 200 with their page", async () => {
+    const realServer = await startTestServer({ LUDEX_BUILD_DIR: real?.buildDir ?? "" });
+    const get = (url: string): Promise<RawResponse> => http(realServer.url(url.slice(base.length)));
+    const parts = all(text(await get(`${base}/sitemap.xml`)), /<loc>([^<]+)<\/loc>/g);
+    expect(parts.length).toBeGreaterThanOrEqual(4);
+    const games: string[] = [];
+    const pages: string[] = [];
+    for (const part of parts) {
+      const res = await get(part);
+      expect(res.status, part).toBe(200);
+      const locs = all(text(res), /<loc>([^<]+)<\/loc>/g);
+      expect(locs.length).toBeLessThanOrEqual(50_000);
+      for (const loc of locs) (loc.includes("/games/") ? games : pages).push(loc);
+    }
+    expect(games.length).toBeGreaterThan(100_000);
+    const step = Math.floor(games.length / 300);
+    const sample = [...pages.filter((u) => !u.includes("/page/")), ...games.filter((_, i) => i % step === 0)];
+    for (const url of sample) {
+      const res = await get(url);
+      expect(res.status, url).toBe(200);
+      expect(res.body.toString("utf8"), url).toContain(`<link rel="canonical" href="${url}">`);
+    }
+  });
+});
