@@ -27,7 +27,11 @@ export function numeralKey(key: string): string {
 }
 
 /** The numbers a title key names (after {@link numeralKey}), in order: what tells a sequel apart. */
+const HAS_NUMBER_RE = /[0-9]|(?:^| )[ivx]+(?: |$)/;
+
 export function titleNumbers(key: string): string {
+  // Most titles name no number; this test is what a search pays per hit.
+  if (!HAS_NUMBER_RE.test(key)) return "";
   return numeralKey(key)
     .split(" ")
     .filter((w) => /^\d+$/.test(w))
