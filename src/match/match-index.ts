@@ -44,6 +44,8 @@ export interface MatchIndex {
   readonly romName: Chained;
   /** Release indexes by DAT name, by serial (rom or release), and by clean-title key. */
   readonly datName: Chained;
+  /** Release indexes by arcade set name (lower case), which a client sends as "sf2.zip". */
+  readonly setName: Chained;
   readonly serial: Chained;
   readonly title: Chained;
 }
@@ -78,6 +80,7 @@ export function createMatchIndex(table: MatchTable): MatchIndex {
     crc: chain(table.crc),
     romName: chain(table.name),
     datName: chain(table.releases.map(([, name]) => datNameKey(name))),
+    setName: chain(table.releases.map((_, i) => table.releaseSetName?.[i]?.toLowerCase() ?? null)),
     serial: {
       get: (key) => [...new Set(serialChain.get(key).map((i) => serialOwner[i] ?? -1))],
       only: (key) => {

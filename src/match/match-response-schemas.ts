@@ -28,7 +28,8 @@ export const matchCandidateSchema = z
 export const matchSchema = z
   .looseObject({
     ...matchCandidateSchema.shape,
-    matchedBy: z.enum(matchedBy).meta({ description: "The step that matched: hashes first, then serial, file or DAT name, clean title, fuzzy title" }),
+    matchedBy: z.enum(matchedBy).meta({ description: "The step that matched: hashes first, then serial, file, DAT or arcade set name, clean title, fuzzy title" }),
+    headerless: z.literal(true).optional().meta({ description: "The hash that matched is the item's `headerless` hash" }),
   })
   .meta({ description: "The game an item was matched to." });
 
@@ -43,7 +44,7 @@ export const matchResultSchema = z
       status: z.literal("matched"),
       match: matchSchema,
       artwork: artworkSchema.optional(),
-      candidates: z.array(matchCandidateSchema).optional().meta({ description: "Close runner-ups of a fuzzy match, the match first" }),
+      candidates: z.array(matchCandidateSchema).optional().meta({ description: "Close runner-ups of a match, the match first" }),
     }),
     z.looseObject({
       index,
@@ -51,7 +52,14 @@ export const matchResultSchema = z
       matchedBy: z.enum(matchedBy),
       candidates: z.array(matchCandidateSchema).min(2).meta({ description: "Every game sharing the hash, serial or name; never a silent pick" }),
     }),
-    z.looseObject({ index, status: z.literal("notFound") }),
+    z.looseObject({
+      index,
+      status: z.literal("notFound"),
+      suggestions: z
+        .array(matchCandidateSchema)
+        .optional()
+        .meta({ description: "Similar titles, best first, that were not sure enough to be called a match: the client or its user decides" }),
+    }),
     z.looseObject({
       index,
       status: z.literal("invalid"),

@@ -7,7 +7,8 @@ import { artworkUrl, type ArtworkType } from "./artwork.ts";
 import type { MatchIndex } from "./match-index.ts";
 import { bareFileName, fileNameKey } from "./match-keys.ts";
 import { fastMatchItem, matchItemSchema, type MatchItem } from "./match-schemas.ts";
-import { titleSimilarity } from "./title-similarity.ts";
+import { editDistance, titleSimilarity } from "./title-similarity.ts";
+import { numeralKey, titleNumbers } from "../catalog/names/numerals.ts";
 
 export type MatchedBy = "sha1" | "md5" | "crc" | "serial" | "name" | "title" | "fuzzy";
 
@@ -21,12 +22,14 @@ export interface MatchCandidate {
 
 export interface Match extends MatchCandidate {
   readonly matchedBy: MatchedBy;
+  /** True when the hash that matched is the item's `headerless` hash (the file without its NES/7800/Lynx header). */
+  readonly headerless?: true;
 }
 
 export type MatchResult =
   | { readonly index: number; readonly status: "matched"; readonly match: Match; readonly artwork?: Partial<Record<ArtworkType, string>>; readonly candidates?: readonly MatchCandidate[] }
   | { readonly index: number; readonly status: "ambiguous"; readonly matchedBy: MatchedBy; readonly candidates: readonly MatchCandidate[] }
-  | { readonly index: number; readonly status: "notFound" }
+  | { readonly index: number; readonly status: "notFound"; readonly suggestions?: readonly MatchCandidate[] }
   | { readonly index: number; readonly status: "invalid"; readonly errors: readonly { readonly pointer: string; readonly detail: string }[] };
 
 /** What matching one platform needs from the catalog. */
@@ -37,17 +40,27 @@ export interface MatchContext {
   /** Title search within the platform, best first (for the fuzzy step). */
   searchTitles(title: string): readonly GameSummary[];
   readonly artworkBaseUrl: string;
+  /** Fuzzy thresholds other than the calibrated defaults (the calibration sweeps them). */
+  readonly fuzzy?: { readonly similarity: number; readonly margin: number };
 }
 
 /** How sure each step is. Hash matches are certain; a CRC alone can collide; names and titles can be wrong. */
 const confidence: Readonly<Record<Exclude<MatchedBy, "fuzzy">, number>> = { sha1: 1, md5: 1, crc: 0.9, serial: 0.95, name: 0.95, title: 0.85 };
 /** A CRC that also agrees on the size is all but certain. */
 const CRC_SIZE_CONFIDENCE = 0.98;
-/** Fuzzy matches are scaled below every exact step, and need this much title similarity. */
+/** Fuzzy matches are scaled below every exact step. */
 const FUZZY_SCALE = 0.8;
-const FUZZY_MIN_SIMILARITY = 0.6;
-/** Runner-ups this close to the best fuzzy match are listed as candidates. */
-const FUZZY_CLOSE = 0.1;
+/** Titles this similar are worth suggesting. */
+const SUGGEST_MIN_SIMILARITY = 0.5;
+/**
+ * A fuzzy title is `matched` only above this similarity (numerals read alike), naming the same
+ * numbers (a sequel is another game), and ahead of every other candidate by {@link FUZZY_MARGIN};
+ * anything weaker is `notFound` with suggestions. Calibrated with `npm run calibrate:match`
+ * (scripts/calibrate-match.ts) on renamed real DAT names for precision ≥ 99.5 %; see README.
+ */
+export const FUZZY_MATCH_SIMILARITY = 0.7;
+export const FUZZY_MARGIN = 0.05;
+const MAX_SUGGESTIONS = 5;
 
 /**
  * Distinct games of the given rows (or releases, with `rows` false), each with its first release:
@@ -123,6 +136,20 @@ function byHash(ctx: MatchContext, i: number, by: "sha1" | "md5", lookup: MatchI
   return artwork ? { index: i, status: "matched", match, artwork } : { index: i, status: "matched", match };
 }
 
+/**
+ * The hashes of the file without its header (iNES/NES 2.0 16 bytes, Atari 7800 128, Lynx 64).
+ * No-Intro catalogues those systems headerless, so these match whatever header a dump carries.
+ */
+function byHeaderless(ctx: MatchContext, i: number, h: NonNullable<MatchItem["headerless"]>, types: readonly ArtworkType[]): MatchResult | undefined {
+  const { index } = ctx;
+  const hit =
+    (h.sha1 ? byHash(ctx, i, "sha1", index.sha1, h.sha1, types) : undefined) ??
+    (h.md5 ? byHash(ctx, i, "md5", index.md5, h.md5, types) : undefined) ??
+    (h.crc ? decide(ctx, i, "crc", index.crc.get(h.crc), true, types) : undefined);
+  if (hit?.status !== "matched") return hit;
+  return { ...hit, match: { ...hit.match, headerless: true } };
+}
+
 function matchOne(ctx: MatchContext, i: number, item: MatchItem, types: readonly ArtworkType[]): MatchResult {
   const { index } = ctx;
   if (item.sha1) {
@@ -142,13 +169,17 @@ function matchOne(ctx: MatchContext, i: number, item: MatchItem, types: readonly
     const hit = decide(ctx, i, "crc", rows, true, types);
     if (hit) return hit;
   }
+  if (item.headerless) {
+    const hit = byHeaderless(ctx, i, item.headerless, types);
+    if (hit) return hit;
+  }
   if (item.serial) {
     const hit = decide(ctx, i, "serial", index.serial.get(serialKey(item.serial)), false, types);
     if (hit) return hit;
   }
   if (item.name) {
     const key = fileNameKey(item.name);
-    const releases = [...index.romName.get(key).map((row) => index.table.release[row] ?? -1), ...index.datName.get(key)];
+    const releases = [...index.romName.get(key).map((row) => index.table.release[row] ?? -1), ...index.datName.get(key), ...index.setName.get(key)];
     const hit = decide(ctx, i, "name", releases, false, types);
     if (hit) return hit;
 
@@ -157,25 +188,51 @@ function matchOne(ctx: MatchContext, i: number, item: MatchItem, types: readonly
     if (wanted) {
       const titled = decide(ctx, i, "title", bestRelease(ctx, index.title.get(wanted), parsed.regions), false, types);
       if (titled) return titled;
-      const scored = ctx
-        .searchTitles(parsed.title)
-        .map((game) => ({ game, similarity: titleSimilarity(wanted, game.key) }))
-        .filter((s) => s.similarity >= FUZZY_MIN_SIMILARITY)
-        .sort((a, b) => b.similarity - a.similarity || a.game.id - b.game.id);
-      const best = scored[0];
-      if (best) {
-        const releaseOf = (gameId: number): number => bestRelease(ctx, index.title.get(ctx.summary(gameId)?.key ?? ""), parsed.regions)[0] ?? -1;
-        const toCandidate = (s: { game: GameSummary; similarity: number }): MatchCandidate =>
-          candidate(ctx, s.game.id, releaseOf(s.game.id), Math.round(s.similarity * FUZZY_SCALE * 1000) / 1000);
-        const match: Match = { ...toCandidate(best), matchedBy: "fuzzy" };
-        const close = scored.slice(1).filter((s) => best.similarity - s.similarity <= FUZZY_CLOSE).map(toCandidate);
-        const artwork = artworkFor(ctx, types, match.release);
-        return { index: i, status: "matched", match, ...(artwork ? { artwork } : {}), ...(close.length > 0 ? { candidates: [match, ...close] } : {}) };
-      }
+      return fuzzy(ctx, i, parsed.title, wanted, parsed.regions, types);
     }
   }
   return { index: i, status: "notFound" };
 }
+
+/**
+ * The titles differ by typos only: at most one edit per ten letters (two at most), spaces
+ * ignored so that "Megaman" is "Mega Man". A missing or extra word ("Earthworm Jim 3D") is more.
+ */
+function fewEdits(a: string, b: string): boolean {
+  const x = a.replaceAll(" ", "");
+  const y = b.replaceAll(" ", "");
+  const limit = Math.min(2, Math.max(1, Math.floor(Math.min(x.length, y.length) / 10)));
+  return editDistance(x, y, limit) <= limit;
+}
+
+/** The fuzzy step: a similar title is `matched` only when it is clearly the one; otherwise suggestions. */
+function fuzzy(ctx: MatchContext, i: number, title: string, wanted: string, regions: readonly string[], types: readonly ArtworkType[]): MatchResult {
+  const { index } = ctx;
+  const wantedNumerals = numeralKey(wanted);
+  const wantedNumbers = titleNumbers(wanted);
+  const scored = ctx
+    .searchTitles(title)
+    .map((game) => ({ game, similarity: titleSimilarity(wantedNumerals, numeralKey(game.key)) }))
+    .filter((s) => s.similarity >= SUGGEST_MIN_SIMILARITY)
+    .sort((a, b) => b.similarity - a.similarity || a.game.id - b.game.id);
+  const best = scored[0];
+  if (!best) return { index: i, status: "notFound" };
+  const releaseOf = (gameId: number): number => bestRelease(ctx, index.title.get(ctx.summary(gameId)?.key ?? ""), regions)[0] ?? -1;
+  const toCandidate = (s: { game: GameSummary; similarity: number }): MatchCandidate =>
+    candidate(ctx, s.game.id, releaseOf(s.game.id), Math.round(s.similarity * FUZZY_SCALE * 1000) / 1000);
+  // A title naming other numbers is another game of the series, never a rival nor a match.
+  const same = scored.filter((s) => titleNumbers(s.game.key) === wantedNumbers);
+  const pick = same[0];
+  const runnerUp = same[1]?.similarity ?? 0;
+  const threshold = ctx.fuzzy?.similarity ?? FUZZY_MATCH_SIMILARITY;
+  const margin = ctx.fuzzy?.margin ?? FUZZY_MARGIN;
+  const sure = pick !== undefined && pick.similarity >= threshold && pick.similarity - runnerUp >= margin && fewEdits(wantedNumerals, numeralKey(pick.game.key));
+  if (!sure || !pick) return { index: i, status: "notFound", suggestions: scored.slice(0, MAX_SUGGESTIONS).map(toCandidate) };
+  const match: Match = { ...toCandidate(pick), matchedBy: "fuzzy" };
+  const artwork = artworkFor(ctx, types, match.release);
+  return { index: i, status: "matched", match, ...(artwork ? { artwork } : {}) };
+}
+
 
 /**
  * Matches each item on its own — one bad item never fails the batch — in the order sha1, md5,

@@ -32,10 +32,19 @@ export const matchItemSchema = z
       .max(MAX_GROUP_LENGTH, `must be at most ${MAX_GROUP_LENGTH} characters`)
       .nullish()
       .meta({ description: "Any client-chosen name (the folder, .cue or .m3u the file came from): items with the same group are also decided together in `groups`" }),
+    headerless: z
+      .looseObject({ crc: hex(8).nullish(), md5: hex(32).nullish(), sha1: hex(40).nullish() })
+      .refine((h) => h.crc != null || h.md5 != null || h.sha1 != null, { message: "needs at least one of crc, md5 or sha1" })
+      .nullish()
+      .meta({
+        description:
+          "Hashes of the file without its header, for NES (skip the first 16 bytes when the file starts with NES\\x1A), Atari 7800 (skip 128 bytes when bytes 1–9 are ATARI7800) and Atari Lynx (skip 64 bytes when the file starts with LYNX). No-Intro lists these systems headerless, so they match whatever header a dump has.",
+      }),
   })
-  .refine((item) => item.name != null || item.crc != null || item.md5 != null || item.sha1 != null || item.serial != null, {
-    message: "needs at least one of name, crc, md5, sha1 or serial",
-  });
+  .refine(
+    (item) => item.name != null || item.crc != null || item.md5 != null || item.sha1 != null || item.serial != null || item.headerless != null,
+    { message: "needs at least one of name, crc, md5, sha1, serial or headerless" },
+  );
 
 export type MatchItem = z.infer<typeof matchItemSchema>;
 
@@ -74,7 +83,7 @@ function isHex(value: string, length: number): boolean {
 export function fastMatchItem(raw: unknown): MatchItem | undefined {
   if (typeof raw !== "object" || raw === null || Array.isArray(raw)) return undefined;
   const r = raw as Record<string, unknown>;
-  const { name, size, crc, md5, sha1, serial, group } = r;
+  const { name, size, crc, md5, sha1, serial, group, headerless } = r;
   if (name != null && (typeof name !== "string" || name.length < 1 || name.length > 1024)) return undefined;
   if (size != null && (typeof size !== "number" || !Number.isSafeInteger(size) || size < 0)) return undefined;
   if (serial != null && (typeof serial !== "string" || serial.length < 1 || serial.length > 64)) return undefined;
@@ -82,9 +91,22 @@ export function fastMatchItem(raw: unknown): MatchItem | undefined {
   if (crc != null && (typeof crc !== "string" || !isHex(crc, 8))) return undefined;
   if (md5 != null && (typeof md5 !== "string" || !isHex(md5, 32))) return undefined;
   if (sha1 != null && (typeof sha1 !== "string" || !isHex(sha1, 40))) return undefined;
-  if (name == null && crc == null && md5 == null && sha1 == null && serial == null) return undefined;
+  let bare: { crc?: string; md5?: string; sha1?: string } | undefined;
+  if (headerless != null) {
+    if (typeof headerless !== "object" || Array.isArray(headerless)) return undefined;
+    const h = headerless as Record<string, unknown>;
+    if (h["crc"] != null && (typeof h["crc"] !== "string" || !isHex(h["crc"], 8))) return undefined;
+    if (h["md5"] != null && (typeof h["md5"] !== "string" || !isHex(h["md5"], 32))) return undefined;
+    if (h["sha1"] != null && (typeof h["sha1"] !== "string" || !isHex(h["sha1"], 40))) return undefined;
+    if (h["crc"] == null && h["md5"] == null && h["sha1"] == null) return undefined;
+    bare = {};
+    if (typeof h["crc"] === "string") bare.crc = h["crc"].toLowerCase();
+    if (typeof h["md5"] === "string") bare.md5 = h["md5"].toLowerCase();
+    if (typeof h["sha1"] === "string") bare.sha1 = h["sha1"].toLowerCase();
+  }
+  if (name == null && crc == null && md5 == null && sha1 == null && serial == null && bare === undefined) return undefined;
   // Only the fields matching reads: unknown properties are allowed but never looked at.
-  const item: { name?: string; size?: number; crc?: string; md5?: string; sha1?: string; serial?: string; group?: string } = {};
+  const item: { name?: string; size?: number; crc?: string; md5?: string; sha1?: string; serial?: string; group?: string; headerless?: typeof bare } = {};
   if (name != null) item.name = name;
   if (size != null) item.size = size;
   if (crc != null) item.crc = crc.toLowerCase();
@@ -92,5 +114,6 @@ export function fastMatchItem(raw: unknown): MatchItem | undefined {
   if (sha1 != null) item.sha1 = sha1.toLowerCase();
   if (serial != null) item.serial = serial;
   if (group != null) item.group = group;
+  if (bare !== undefined) item.headerless = bare;
   return item as MatchItem;
 }

@@ -18,16 +18,19 @@ export interface MatchTable {
   readonly name: (string | null)[];
   /** Release serials (Redump game-level serials), by release index. */
   readonly releaseSerial: (string | null)[];
+  /** Arcade set names ("sf2"), by release index; absent in tables built before set names existed. */
+  readonly releaseSetName?: (string | null)[];
 }
 
 /** The match table of a platform's records. */
 export function buildMatchTable(records: readonly GameRecord[]): MatchTable {
-  const table: MatchTable = { releases: [], release: [], size: [], crc: [], md5: [], sha1: [], serial: [], name: [], releaseSerial: [] };
+  const table: MatchTable = { releases: [], release: [], size: [], crc: [], md5: [], sha1: [], serial: [], name: [], releaseSerial: [], releaseSetName: [] };
   for (const record of records) {
     for (const release of record.releases) {
       const index = table.releases.length;
       table.releases.push([record.id, release.name]);
       table.releaseSerial.push(release.serial ?? null);
+      table.releaseSetName?.push(release.setName ?? null);
       for (const rom of release.roms) {
         table.release.push(index);
         table.size.push(rom.size ?? null);

@@ -27,3 +27,29 @@ export function titleSimilarity(a: string, b: string): number {
   }
   return (2 * shared) / total;
 }
+
+/**
+ * Optimal-string-alignment distance (edits, an adjacent swap counting one) between two strings,
+ * or `limit + 1` as soon as it must exceed `limit`. A renamed file's typo is one or two edits; a
+ * different game of a series differs by a word.
+ */
+export function editDistance(a: string, b: string, limit: number): number {
+  if (Math.abs(a.length - b.length) > limit) return limit + 1;
+  let prevPrev: number[] = [];
+  let prev = Array.from({ length: b.length + 1 }, (_, j) => j);
+  for (let i = 1; i <= a.length; i++) {
+    const row = [i];
+    let best = i;
+    for (let j = 1; j <= b.length; j++) {
+      const cost = a[i - 1] === b[j - 1] ? 0 : 1;
+      let v = Math.min((prev[j] ?? 0) + 1, (row[j - 1] ?? 0) + 1, (prev[j - 1] ?? 0) + cost);
+      if (i > 1 && j > 1 && a[i - 1] === b[j - 2] && a[i - 2] === b[j - 1]) v = Math.min(v, (prevPrev[j - 2] ?? 0) + 1);
+      row.push(v);
+      if (v < best) best = v;
+    }
+    if (best > limit) return limit + 1;
+    prevPrev = prev;
+    prev = row;
+  }
+  return prev[b.length] ?? limit + 1;
+}

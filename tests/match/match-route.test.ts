@@ -204,3 +204,32 @@ describe("rate limit", () => {
     expect(res.headers.ratelimit).toBeUndefined();
   });
 });
+
+describe("matching precision, headerless hashes and suggestions", () => {
+  it("matches the hash of a NES file without its header, whatever header the dump had", async () => {
+    const [result] = await match("nes", [{ name: "paladin-from-another-set.nes", crc: "00000000", headerless: { crc: paladinUsa.headerless.crc } }]);
+    const m = matched(result);
+    expect(m.title).toBe("Pocket Paladin");
+    expect(m.matchedBy).toBe("crc");
+    expect((m as { headerless?: boolean }).headerless).toBe(true);
+  });
+
+  it("rejects a malformed headerless hash as invalid, naming its pointer", async () => {
+    const results = await match("nes", [{ headerless: { sha1: "xyz" } }, { headerless: {} }]);
+    expect(results.map((r) => r.status)).toEqual(["invalid", "invalid"]);
+    expect(results[0]?.status === "invalid" ? results[0].errors[0]?.pointer : "").toBe("/items/0/headerless/sha1");
+  });
+
+  it("never calls a sequel of a known game matched: notFound with suggestions instead", async () => {
+    const [result] = await match("snes", [{ name: "Legend of Starfall 4 (USA).sfc" }]);
+    expect(result?.status).toBe("notFound");
+    if (result?.status !== "notFound") return;
+    expect(result.suggestions?.[0]?.title).toBe("The Legend of Starfall");
+    expect(result.suggestions?.[0]?.confidence).toBeLessThan(0.8);
+  });
+
+  it("answers a title sharing only a word with notFound, never a silent pick", async () => {
+    const [result] = await match("snes", [{ name: "Starfall Racing Deluxe (USA).sfc" }]);
+    expect(result?.status).toBe("notFound");
+  });
+});

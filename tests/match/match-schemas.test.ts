@@ -17,6 +17,7 @@ const item = fc.oneof(
       sha1: value(hexish(40)),
       serial: value(fc.string({ minLength: 0, maxLength: 70 })),
       group: value(fc.oneof(fc.string({ minLength: 0, maxLength: 210 }), fc.constantFrom("", "x".repeat(200), "x".repeat(201)))),
+      headerless: value(fc.record({ crc: value(hexish(8)), md5: value(hexish(32)), sha1: value(hexish(40)), extra: fc.anything() }, { requiredKeys: [] })),
       extra: fc.anything(),
     },
     { requiredKeys: [] },
@@ -33,6 +34,7 @@ describe("fastMatchItem", () => {
         expect(fast !== undefined).toBe(slow.success);
         if (fast && slow.success) {
           for (const key of ["name", "size", "crc", "md5", "sha1", "serial", "group"] as const) expect(fast[key] ?? null).toEqual(slow.data[key] ?? null);
+          for (const key of ["crc", "md5", "sha1"] as const) expect(fast.headerless?.[key] ?? null).toEqual(slow.data.headerless?.[key] ?? null);
         }
       }),
       { numRuns: 3000 },

@@ -24,7 +24,7 @@ export const attributionSchema = z
   .meta({ description: "Where the data comes from and its licence (libretro-database, CC BY-SA 4.0). Keep it with any copy of the data." });
 
 /** Every release status the name parser gives. */
-const devStatuses = ["release", "beta", "proto", "demo", "sample", "preview", "alpha"] as const satisfies readonly DevStatus[];
+const devStatuses = ["release", "beta", "proto", "demo", "sample", "preview", "alpha", "bad"] as const satisfies readonly DevStatus[];
 // Fails to compile when parse-game-name.ts gains a status this list lacks.
 const allStatuses: Exclude<DevStatus, (typeof devStatuses)[number]> extends never ? true : never = true;
 void allStatuses;
@@ -50,7 +50,15 @@ export const releaseSchema = z
     flags: z.array(z.string()).meta({ description: 'Tags such as "Unl", "Aftermarket", "Pirate", "Alt", "Virtual Console"' }),
     disc: z.number().int().min(1).optional(),
     serial: z.string().optional(),
-    source: z.string().min(1).meta({ description: 'The DAT collection: "no-intro", "redump", "dat", "homebrew", "hacks", ...' }),
+    source: z.string().min(1).meta({ description: 'The DAT collection: "no-intro", "redump", "dat", "homebrew", "hacks", "tosec", "mame-split", "fbneo-split", ...' }),
+    sources: z.array(z.string().min(1)).min(1).optional().meta({ description: "Every DAT collection that lists this release, `source` first" }),
+    publisher: z.string().optional().meta({ description: 'TOSEC publisher, from "(1987)(Publisher)"' }),
+    date: z.string().optional().meta({ description: 'TOSEC date as written: "1987", "198x", "1992-05-12"' }),
+    systemTag: z.string().optional().meta({ description: 'TOSEC system tag, e.g. "A500", "II+"' }),
+    video: z.string().optional().meta({ description: 'TOSEC video tag, e.g. "PAL", "NTSC"' }),
+    discCount: z.number().int().min(1).optional().meta({ description: 'M of "(Disk N of M)"' }),
+    setName: z.string().optional().meta({ description: 'Arcade set name, e.g. "sf2"; matching accepts it as a file name ("sf2.zip")' }),
+    cloneOf: z.string().optional().meta({ description: "Set name of the parent of an arcade clone" }),
     roms: z.array(romSchema),
   })
   .meta({ description: "One DAT entry of a game (a region, revision, beta, disc or hack)." });

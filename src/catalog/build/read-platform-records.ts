@@ -16,6 +16,7 @@ interface ReleaseRow {
   flags_json: string;
   disc: number | null;
   serial: string | null;
+  extra_json: string | null;
 }
 interface RomRow { release_id: number; name: string | null; size: number | null; crc: string | null; md5: string | null; sha1: string | null; serial: string | null }
 
@@ -62,6 +63,7 @@ export function readPlatformRecords(db: CatalogDb, platform: PlatformInfo): Game
       ...(row.disc !== null ? { disc: row.disc } : {}),
       ...(row.serial !== null ? { serial: row.serial } : {}),
       source: row.source,
+      ...(row.extra_json !== null ? (JSON.parse(row.extra_json) as Partial<ReleaseRecord>) : {}),
       roms: romsByRelease.get(row.id) ?? [],
     };
     const list = releasesByGame.get(row.game_id);

@@ -6,7 +6,7 @@ import { Problem } from "../../http/problem.ts";
 export type CatalogDb = Database.Database;
 
 /** Schema version kept in `PRAGMA user_version`; a later schema needs a migration that keeps game ids. */
-export const CATALOG_SCHEMA_VERSION = 1;
+export const CATALOG_SCHEMA_VERSION = 2;
 
 const schema = `
 CREATE TABLE IF NOT EXISTS meta (
@@ -49,7 +49,8 @@ CREATE TABLE IF NOT EXISTS releases (
   status TEXT NOT NULL,
   flags_json TEXT NOT NULL,
   disc INTEGER,
-  serial TEXT
+  serial TEXT,
+  extra_json TEXT
 ) STRICT;
 CREATE INDEX IF NOT EXISTS releases_game ON releases(game_id);
 
@@ -86,6 +87,12 @@ export function openCatalogDb(file: string, options: { readonly readonly?: boole
       db.transaction(() => {
         db.exec(schema);
         db.pragma(`user_version = ${CATALOG_SCHEMA_VERSION}`);
+      })();
+    } else if (current === 1) {
+      // Version 2 adds the release facts of other conventions (sources, TOSEC publisher, arcade set names); ids are kept.
+      db.transaction(() => {
+        db.exec("ALTER TABLE releases ADD COLUMN extra_json TEXT");
+        db.pragma("user_version = 2");
       })();
     }
   }

@@ -1,13 +1,18 @@
 import type { DatFile, DatRom } from "../dat/dat-types.ts";
-import { parseGameName, type ParsedGameName } from "../names/parse-game-name.ts";
+import type { ParsedGameName } from "../names/parse-game-name.ts";
 import { titleKey } from "../names/title-key.ts";
 import type { GameMetadata } from "../record/game-record.ts";
-import { inlineMetadata, serialKey, type MetadataFields, type MetadataIndex } from "./metadata-index.ts";
+import { serialKey, type MetadataFields, type MetadataIndex } from "./metadata-index.ts";
+import { namingConvention, releaseEntries, type ReleaseExtra } from "./release-entries.ts";
 
 export interface ReleaseDraft {
   readonly name: string;
-  readonly source: string;
+  /** The most authoritative collection that lists the release ({@link sourcePrecedence}). */
+  source: string;
+  /** Every collection the release appears in, `source` first. */
+  readonly sources: string[];
   readonly parsed: ParsedGameName;
+  readonly extra: ReleaseExtra;
   serial: string | undefined;
   readonly roms: DatRom[];
   readonly metadata: MetadataFields;
@@ -23,6 +28,16 @@ export interface GameDraft {
 export interface AssembleResult {
   readonly games: GameDraft[];
   readonly warnings: string[];
+  /** Per collection: releases added, and releases that joined a game another collection also has. */
+  readonly stats: Record<string, { releases: number; joined: number; gamesOnly: number }>;
+}
+
+/** Collections by authority: a release in No-Intro and in the homebrew DAT is a No-Intro release. */
+const sourcePrecedence = ["no-intro", "redump", "dat", "libretro-dats", "headered", "tosec", "mame-split", "fbneo-split", "homebrew", "hacks"];
+
+function precedence(source: string): number {
+  const i = sourcePrecedence.indexOf(source);
+  return i < 0 ? sourcePrecedence.length : i;
 }
 
 function romKey(rom: DatRom): string {
@@ -44,7 +59,10 @@ function regionRank(release: ReleaseDraft): number {
 /** Lower is better: a plain retail release in a widely sold region names the game and wins metadata ties. */
 function releaseRank(release: ReleaseDraft): number {
   const p = release.parsed;
-  return (p.status !== "release" ? 64 : 0) + (p.flags.length > 0 ? 32 : 0) + regionRank(release) * 2 + (p.version ? 1 : 0);
+  // No-Intro and Redump name a game better than TOSEC or arcade sets of the same title.
+  const clone = release.extra.cloneOf ? 16 : 0;
+  const secondary = clone + (release.source === "tosec" || release.source === "mame-split" || release.source === "fbneo-split" ? 8 : 0);
+  return (p.status !== "release" ? 64 : 0) + (p.flags.length > 0 ? 32 : 0) + secondary + regionRank(release) * 2 + (p.version ? 1 : 0);
 }
 
 function int(value: string | undefined, min: number, max: number): number | undefined {
@@ -96,30 +114,56 @@ export function assembleGames(gameDats: readonly { dat: DatFile; source: string;
   const warnings: string[] = [];
   const releasesByName = new Map<string, ReleaseDraft>();
   for (const { dat, source, label } of gameDats) {
+    const convention = namingConvention(dat, source);
+    const tosecSource = convention === "tosec-libretro" || convention === "tosec" ? "tosec" : source;
+    const formats = new Map<string, number>();
+    const malformed: string[] = [];
     for (const game of dat.games) {
-      const name = (game.name ?? game.description ?? game.comment)?.trim();
-      if (!name) {
+      const entries = releaseEntries(game, convention, (message) => malformed.push(`line ${game.line}: ${message}`));
+      if (entries.length === 0) {
         warnings.push(`${label}:${game.line}: game entry without a name skipped`);
         continue;
       }
-      const existing = releasesByName.get(name);
-      if (existing) {
-        const known = new Set(existing.roms.map(romKey));
-        for (const rom of game.roms) if (!known.has(romKey(rom))) existing.roms.push(rom);
-        for (const [k, v] of Object.entries(inlineMetadata(game)) as [keyof MetadataFields, string][]) existing.metadata[k] ??= v;
-        existing.serial ??= game.fields.serial?.trim() || undefined;
-        continue;
+      for (const entry of entries) {
+        const existing = releasesByName.get(entry.key);
+        if (existing) {
+          const known = new Set(existing.roms.map(romKey));
+          for (const rom of entry.roms) if (!known.has(romKey(rom))) existing.roms.push(rom);
+          for (const [k, v] of Object.entries(entry.metadata) as [keyof MetadataFields, string][]) existing.metadata[k] ??= v;
+          existing.serial ??= entry.serial;
+          if (!existing.sources.includes(tosecSource)) {
+            existing.sources.push(tosecSource);
+            existing.sources.sort((a, b) => precedence(a) - precedence(b));
+            existing.source = existing.sources[0] ?? existing.source;
+          }
+          continue;
+        }
+        if (tosecSource === "tosec") formats.set(entry.name, (formats.get(entry.name) ?? 0) + 1);
+        releasesByName.set(entry.key, {
+          name: entry.name,
+          source: tosecSource,
+          sources: [tosecSource],
+          parsed: entry.parsed,
+          extra: entry.extra,
+          serial: entry.serial,
+          roms: entry.roms,
+          metadata: entry.metadata,
+        });
       }
-      releasesByName.set(name, {
-        name,
-        source,
-        parsed: parseGameName(name),
-        serial: game.fields.serial?.trim() || game.roms.find((r) => r.serial)?.serial || undefined,
-        roms: [...game.roms],
-        metadata: inlineMetadata(game),
-      });
+    }
+    const multiFormat = [...formats.values()].filter((n) => n > 1).length;
+    if (multiFormat > 0) {
+      warnings.push(`${label}: ${multiFormat} TOSEC names occur with several rom formats (e.g. .dsk and .woz); each format is kept as its own release`);
+    }
+    if (malformed.length > 0) {
+      const shown = malformed.slice(0, 3).join("; ");
+      warnings.push(`${label}: ${malformed.length} names do not follow the TOSEC convention and are kept whole as titles: ${shown}${malformed.length > 3 ? "; …" : ""}`);
     }
   }
+
+  // An arcade clone joins its parent's game: the parent's set name gives the title.
+  const titleBySet = new Map<string, string>();
+  for (const release of releasesByName.values()) if (release.extra.setName && !release.extra.cloneOf) titleBySet.set(release.extra.setName, release.parsed.title);
 
   const byKey = new Map<string, ReleaseDraft[]>();
   for (const release of releasesByName.values()) {
@@ -133,19 +177,31 @@ export function assembleGames(gameDats: readonly { dat: DatFile; source: string;
       if (fields) for (const [k, v] of Object.entries(fields) as [keyof MetadataFields, string][]) release.metadata[k] ??= v;
     }
     release.serial ??= release.metadata.serial;
-    const key = titleKey(release.parsed.title) || release.name.toLowerCase();
+    const parentTitle = release.extra.cloneOf ? titleBySet.get(release.extra.cloneOf) : undefined;
+    const key = titleKey(parentTitle ?? release.parsed.title) || release.name.toLowerCase();
     const group = byKey.get(key);
     if (group) group.push(release);
     else byKey.set(key, [release]);
   }
 
+  const stats: AssembleResult["stats"] = {};
   const games: GameDraft[] = [];
   for (const [key, releases] of byKey) {
+    const collections = new Set(releases.flatMap((r) => r.sources));
+    for (const release of releases) {
+      const s = (stats[release.source] ??= { releases: 0, joined: 0, gamesOnly: 0 });
+      s.releases++;
+      if (release.source !== "no-intro" && collections.has("no-intro")) s.joined++;
+    }
+    if (collections.size === 1) {
+      const only = [...collections][0] ?? "";
+      (stats[only] ??= { releases: 0, joined: 0, gamesOnly: 0 }).gamesOnly++;
+    }
     releases.sort((a, b) => releaseRank(a) - releaseRank(b) || (a.name < b.name ? -1 : a.name > b.name ? 1 : 0));
     const best = releases[0];
     if (!best) continue;
     games.push({ titleKey: key, title: best.parsed.title, releases, metadata: mergeMetadata(releases) });
   }
   games.sort((a, b) => (a.titleKey < b.titleKey ? -1 : a.titleKey > b.titleKey ? 1 : 0));
-  return { games, warnings };
+  return { games, warnings, stats };
 }

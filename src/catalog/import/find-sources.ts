@@ -22,22 +22,14 @@ export interface SourceFile {
 }
 
 /** libretro-database folders under metadat/ that hold game entries. */
-const gameCollections = new Set(["no-intro", "redump", "homebrew", "hacks", "libretro-dats", "headered"]);
+const gameCollections = new Set(["no-intro", "redump", "homebrew", "hacks", "libretro-dats", "headered", "tosec", "mame-split", "fbneo-split"]);
 
 /**
- * Folders under metadat/ that are not imported: full-set arcade and TOSEC data whose naming and
- * precedence rules differ (libretro ranks them below No-Intro and Redump), and non-DAT material.
+ * Folders under metadat/ that are not imported: the merged and non-merged arcade sets (the split
+ * sets in mame-split/ and fbneo-split/ are), HBMAME, and non-DAT material. TOSEC and the split
+ * arcade sets are read by their own naming conventions (release-entries.ts).
  */
-export const skippedCollections: ReadonlySet<string> = new Set([
-  "tosec",
-  "mame",
-  "mame-member",
-  "mame-nonmerged",
-  "mame-split",
-  "fbneo-split",
-  "hbmame",
-  "media",
-]);
+export const skippedCollections: ReadonlySet<string> = new Set(["mame", "mame-member", "mame-nonmerged", "hbmame", "media"]);
 
 const datExtensions = new Set([".dat", ".xml"]);
 

@@ -11,7 +11,7 @@ import { findSources, type SourceFile } from "./find-sources.ts";
 import { addMetadataDat, createMetadataIndex } from "./metadata-index.ts";
 
 /** Bump when parsing or grouping changes, so that the next import redoes every platform. */
-export const IMPORT_VERSION = 2;
+export const IMPORT_VERSION = 3;
 
 export interface ImportProgress {
   readonly filesDone: number;
@@ -43,6 +43,8 @@ export interface ImportSummary {
   readonly changedPlatforms: readonly string[];
   readonly unchangedPlatforms: number;
   readonly warnings: readonly string[];
+  /** Per source collection, over the platforms read in this import: releases, releases that joined a game No-Intro also has, games only that source has. */
+  readonly sourceStats: Readonly<Record<string, { releases: number; joined: number; gamesOnly: number }>>;
   readonly dataVersion: string;
   readonly elapsedMs: number;
   /** False when the sources matched the previous import exactly and the database was left untouched. */
@@ -132,7 +134,7 @@ function prepare(db: CatalogDb): Statements {
     deleteGame: db.prepare("DELETE FROM games WHERE id = ?"),
     deleteReleases: db.prepare("DELETE FROM releases WHERE game_id IN (SELECT id FROM games WHERE platform = ?)"),
     insertRelease: db.prepare(
-      "INSERT INTO releases (game_id, name, source, regions_json, languages_json, version, status, flags_json, disc, serial) VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?)",
+      "INSERT INTO releases (game_id, name, source, regions_json, languages_json, version, status, flags_json, disc, serial, extra_json) VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)",
     ),
     insertRom: db.prepare("INSERT INTO roms (release_id, name, size, crc, md5, sha1, serial) VALUES (?, ?, ?, ?, ?, ?, ?)"),
     upsertPlatform: db.prepare(
@@ -201,6 +203,7 @@ function writePlatform(
         JSON.stringify(p.flags),
         p.disc ?? null,
         release.serial ?? null,
+        JSON.stringify({ ...release.extra, sources: release.sources }),
       ).lastInsertRowid;
       for (const rom of release.roms) {
         st.insertRom.run(releaseId, rom.name ?? null, rom.size ?? null, rom.crc ?? null, rom.md5 ?? null, rom.sha1 ?? null, rom.serial ?? null);
@@ -228,6 +231,7 @@ function runImport(db: CatalogDb, groups: Map<string, PlatformSources>, options:
   const removed: RemovedGame[] = [];
   const changedPlatforms: string[] = [];
   let unchangedPlatforms = 0;
+  const sourceStats: Record<string, { releases: number; joined: number; gamesOnly: number }> = {};
 
   for (const group of [...groups.values()].sort((a, b) => a.platform.slug.localeCompare(b.platform.slug))) {
     if (stored.get(group.platform.slug) === group.fingerprint) {
@@ -250,6 +254,12 @@ function runImport(db: CatalogDb, groups: Map<string, PlatformSources>, options:
     }
     const assembled = assembleGames(gameDats, metadata);
     warnings.push(...assembled.warnings);
+    for (const [source, counts] of Object.entries(assembled.stats)) {
+      const total = (sourceStats[source] ??= { releases: 0, joined: 0, gamesOnly: 0 });
+      total.releases += counts.releases;
+      total.joined += counts.joined;
+      total.gamesOnly += counts.gamesOnly;
+    }
     gamesSeen += assembled.games.length;
     const result = writePlatform(st, group, assembled.games, entries);
     added += result.added;
@@ -282,6 +292,7 @@ function runImport(db: CatalogDb, groups: Map<string, PlatformSources>, options:
     changedPlatforms,
     unchangedPlatforms,
     warnings,
+    sourceStats,
     dataVersion,
     changed,
   };

@@ -1,3 +1,5 @@
+import { splitTitleVersion } from "./title-version.ts";
+
 /**
  * Parser for No-Intro / Redump / TOSEC-style game names as they appear in libretro-database DATs,
  * e.g. `Legend of Zelda, The - A Link to the Past (USA) (Rev 1)` or `Addams Family, The (Ocean)(GB)[h Attus]`.
@@ -6,8 +8,8 @@
  * @see https://www.tosecdev.org/tosec-naming-convention
  */
 
-/** Development status of a dump; "release" when the name carries no status tag. */
-export type DevStatus = "release" | "beta" | "proto" | "demo" | "sample" | "preview" | "alpha";
+/** Development status of a dump; "release" when the name carries no status tag; "bad" for a TOSEC bad, over- or underdump. */
+export type DevStatus = "release" | "beta" | "proto" | "demo" | "sample" | "preview" | "alpha" | "bad";
 
 /** Structured view of one DAT game name. Arrays keep the order in which tags appear and hold no duplicates. */
 export interface ParsedGameName {
@@ -451,9 +453,14 @@ function parse(input: string): ParsedGameName {
     if (st === 0 || (glued && groupOpen[first] === OPEN_BRACKET)) first++;
     else break;
   }
-  if (first >= count) return plain(tidyTitle(s), flags ?? EMPTY);
+  if (first >= count) {
+    const bare = splitTitleVersion(tidyTitle(s));
+    const result = plain(bare.title, flags ?? EMPTY);
+    return bare.version === undefined ? result : { ...result, version: bare.version };
+  }
 
-  const title = tidyTitle(s.slice(0, groupStart[first]).trimEnd());
+  const split = splitTitleVersion(tidyTitle(s.slice(0, groupStart[first]).trimEnd()));
+  const title = split.title;
   // Whatever is left before the tags must look like a name; "((((" or "- (USA)" do not.
   if (!WORDLIKE_RE.test(title)) return plain(input.trim(), EMPTY);
 
@@ -462,7 +469,7 @@ function parse(input: string): ParsedGameName {
   const extra: string[] = [];
   flags ??= [];
   const brackets: string[] = [];
-  let version: string | undefined;
+  let version: string | undefined = split.version;
   let status: DevStatus = "release";
   let disc: number | undefined;
   let date: string | undefined;
@@ -485,6 +492,7 @@ function parse(input: string): ParsedGameName {
     if (info.languages.length > 0) pushUnique(languages, info.languages);
     if (info.version !== undefined) {
       if (version === undefined) version = info.version;
+      else if (version === split.version) version = `${split.version} ${info.version}`;
       else extra.push(info.version);
     }
     if (info.status !== undefined && status === "release") status = info.status;

@@ -24,8 +24,17 @@ export interface ReleaseRecord {
   readonly flags: readonly string[];
   readonly disc?: number;
   readonly serial?: string;
-  /** The DAT collection it came from: "no-intro", "redump", "dat", "homebrew", "hacks", ... */
+  /** The DAT collection it came from: "no-intro", "redump", "dat", "homebrew", "hacks", "tosec", "mame-split", ... */
   readonly source: string;
+  /** Every collection that lists the release, `source` first. */
+  readonly sources?: readonly string[];
+  readonly publisher?: string;
+  readonly date?: string;
+  readonly systemTag?: string;
+  readonly video?: string;
+  readonly discCount?: number;
+  readonly setName?: string;
+  readonly cloneOf?: string;
   readonly roms: readonly RomRecord[];
 }
 

@@ -3,6 +3,8 @@ import type { Query, SearchOptions, SearchResult } from "minisearch";
 import { titleKey, titleWords } from "../names/title-key.ts";
 import type { GameSummary } from "./game-summary.ts";
 import type { SearchVocabulary } from "./search-vocabulary.ts";
+import { arabicWord, titleNumbers } from "../names/numerals.ts";
+import { equivalentQuery } from "./search-equivalences.ts";
 
 export interface GameSearchRequest {
   readonly query: string;
@@ -44,6 +46,16 @@ const TYPO_WEIGHT = 0.4;
 interface Hit {
   readonly summary: GameSummary;
   readonly score: number;
+  /** Query words the title has. */
+  readonly covered: number;
+  readonly sequel: boolean;
+}
+
+function equalWithNumerals(a: string, b: string): boolean {
+  if (a.length === 0 || b.length === 0) return false;
+  const x = a.split(" ").map(arabicWord).join("");
+  const y = b.split(" ").map(arabicWord).join("");
+  return x === y;
 }
 
 /**
@@ -67,7 +79,20 @@ function typoQuery(words: readonly string[], vocabulary: SearchVocabulary, prefi
 function hasWeakWords(key: string, weak: readonly string[], prefixWord: string | undefined): boolean {
   if (weak.length === 0) return true;
   const keyWords = key.split(" ");
-  return weak.every((w) => keyWords.some((k) => k === w || (w === prefixWord && k.startsWith(w))));
+  // "2" finds "II" and "ii" finds "2": numerals are one word written two ways.
+  return weak.every((w) => keyWords.some((k) => k === w || arabicWord(k) === arabicWord(w) || (w === prefixWord && k.startsWith(w))));
+}
+
+/** How many query words a title has (numerals read alike): a title missing one never ranks above one having them all. */
+function coverage(key: string, words: readonly string[]): number {
+  const keyWords = key.split(" ").map(arabicWord);
+  const joined = keyWords.join("");
+  let n = 0;
+  for (const w of words) {
+    const a = arabicWord(w);
+    if (keyWords.some((k) => k === a || k.startsWith(a)) || joined.includes(a)) n++;
+  }
+  return n;
 }
 
 /**
@@ -97,24 +122,43 @@ export function searchGames(scope: SearchScope, request: GameSearchRequest): Gam
     ...(system === undefined ? {} : { filter: (result: SearchResult) => scope.summary(result.id as number)?.system === system }),
   };
   const passes: { query: () => Query | undefined; weak: readonly string[] }[] = [
-    { query: () => indexed.join(" "), weak },
+    { query: () => equivalentQuery(indexed, scope.vocabulary) ?? indexed.join(" "), weak },
     { query: () => typoQuery(indexed, scope.vocabulary, prefixWord), weak },
     { query: () => (words.length > 1 ? { queries: [...indexed], combineWith: "OR" } : undefined), weak: [] },
   ];
   const hits: Hit[] = [];
-  for (const pass of passes) {
+  const wantedNumbers = titleNumbers(wanted);
+  for (const [n, pass] of passes.entries()) {
     const query = pass.query();
     if (query === undefined) continue;
+    // Only the any-word pass leaves words out; in the others every hit has them all.
+    const anyWord = n === passes.length - 1;
     for (const index of scope.indexes) {
       for (const result of index.search(query, options)) {
         const summary = scope.summary(result.id as number);
         if (!summary || !hasWeakWords(summary.key, pass.weak, prefixWord)) continue;
-        hits.push({ summary, score: summary.key === wanted ? result.score + EXACT_TITLE_BONUS : result.score });
+        const literal = summary.key === wanted;
+        // "Final Fantasy 7" is the title "Final Fantasy VII", just below a title spelt as typed.
+        const exact = literal || (titleNumbers(summary.key) === wantedNumbers && equalWithNumerals(summary.key, wanted));
+        hits.push({
+          summary,
+          score: result.score + (literal ? 2 * EXACT_TITLE_BONUS : exact ? EXACT_TITLE_BONUS : 0),
+          covered: anyWord ? coverage(summary.key, words) : words.length,
+          // A title naming a number the query does not ("Mega Man II" for "mega man") is a sequel: after the first game.
+          sequel: !exact && titleNumbers(summary.key) !== wantedNumbers,
+        });
       }
     }
     if (hits.length > 0) break;
   }
-  hits.sort((a, b) => b.score - a.score || a.summary.id - b.summary.id);
+  hits.sort(
+    (a, b) =>
+      Math.floor(b.score / EXACT_TITLE_BONUS) - Math.floor(a.score / EXACT_TITLE_BONUS) ||
+      b.covered - a.covered ||
+      Number(a.sequel) - Number(b.sequel) ||
+      b.score - a.score ||
+      a.summary.id - b.summary.id,
+  );
   const offset = request.offset ?? 0;
   return { total: hits.length, results: hits.slice(offset, offset + request.limit).map((hit) => hit.summary) };
 }

@@ -7,6 +7,8 @@ import SearchableMap from "minisearch/SearchableMap";
 export interface SearchVocabulary {
   /** Known terms one typo away from `word`: one edit (insert, delete, replace) or two adjacent letters swapped. */
   near(word: string): string[];
+  /** True when some title has this term. */
+  has(term: string): boolean;
 }
 
 /** True when `b` is `a` with two adjacent letters swapped (Damerau's transposition). */
@@ -22,6 +24,7 @@ export function createSearchVocabulary(terms: Iterable<string>): SearchVocabular
   const map = new SearchableMap<true>();
   for (const term of terms) map.set(term, true);
   return {
+    has: (term) => map.has(term),
     near(word) {
       const out: string[] = [];
       // Levenshtein distance 2 is the smallest that includes swaps; keep distance 1 and true swaps.
