@@ -1,10 +1,9 @@
-import path from "node:path";
 import { afterAll, inject } from "vitest";
 import { loadConfig, type Config } from "../../src/config/config.ts";
 import type { RateLimit } from "../../src/oauth/oauth-service.ts";
 import { createLudexServer, type LudexServer } from "../../src/server/create-server.ts";
-import { tempDir } from "../helpers/temp-dir.ts";
 import { freePort } from "../helpers/free-port.ts";
+import { freshStoreEnv } from "../helpers/identity-store.ts";
 
 /** A ludex server whose PUBLIC_BASE_URL is its own loopback origin, with a movable clock and a captured log. */
 export interface OAuthTestServer {
@@ -28,14 +27,14 @@ export interface OAuthTestServerOptions {
   readonly signInFailureLimit?: RateLimit;
 }
 
-/** Starts a server for one test file, with its own member database; stopped after the file. */
+/** Starts a server for one test file, with its own member database (SQLite or PostgreSQL: tests/helpers/identity-store.ts); stopped after the file. */
 export async function startOAuthTestServer(options: OAuthTestServerOptions = {}): Promise<OAuthTestServer & { readonly origin: string }> {
   const port = await freePort();
   const origin = `http://127.0.0.1:${port}`;
   const config = loadConfig({
     PORT: String(port),
     PUBLIC_BASE_URL: options.publicBaseUrl ?? origin,
-    LUDEX_MEMBERS_DB: path.join(tempDir("ludex-oauth-"), "members.db"),
+    ...(await freshStoreEnv()),
     LUDEX_BUILD_DIR: inject("sampleCatalog").buildDir,
   });
   let offset = 0;
