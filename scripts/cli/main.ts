@@ -9,6 +9,7 @@ const commands: Readonly<Record<string, { summary: string; load: () => Promise<C
   search: { summary: "Print the top search results for a title", load: async () => (await import("./commands/search.ts")).searchCommand },
   serve: { summary: "Serve the API and pages from the current build", load: async () => (await import("./commands/serve.ts")).serveCommand },
   start: { summary: "Import (if there is no catalog yet), build, and serve", load: async () => (await import("./commands/start.ts")).startCommand },
+  migrate: { summary: "Apply the member database's schema migrations (SQLite file or LUDEX_DATABASE_URL)", load: async () => (await import("./commands/migrate.ts")).migrateCommand },
   member: { summary: "Add, list or disable member accounts (password read from standard input)", load: async () => (await import("./commands/member.ts")).memberCommand },
   reload: { summary: "Tell a running server to switch to the current catalog build", load: async () => (await import("./commands/reload.ts")).reloadCommand },
   dump: { summary: "Check a downloaded platform dump against the dump listing (`dump verify <file>`)", load: async () => (await import("./commands/dump.ts")).dumpCommand },

@@ -12,6 +12,8 @@ export interface Config {
   readonly stateDir: string;
   readonly catalogDb: string;
   readonly membersDb: string;
+  /** LUDEX_DATABASE_URL: PostgreSQL for members and OAuth state instead of membersDb (src/oauth/store/). */
+  readonly databaseUrl: string | undefined;
   /** Catalog build output, beside Astro's own output in dist/. */
   readonly buildDir: string;
   /** What `ludex start` imports when there is no catalog yet. */
@@ -80,6 +82,10 @@ const envSchema = z.object({
   LUDEX_STATE_DIR: z.string().min(1).optional(),
   LUDEX_CATALOG_DB: z.string().min(1).optional(),
   LUDEX_MEMBERS_DB: z.string().min(1).optional(),
+  LUDEX_DATABASE_URL: z
+    .string()
+    .refine(isPostgresUrl, "must be a postgres:// or postgresql:// URL naming a host (or ?host=/socket/dir)")
+    .optional(),
   LUDEX_BUILD_DIR: z.string().min(1).optional(),
   LUDEX_SOURCE: z.string().min(1).optional(),
   LUDEX_TRUSTED_PROXIES: z.string().default(""),
@@ -102,6 +108,12 @@ const envSchema = z.object({
   LUDEX_MCP_ALLOWED_ORIGINS: originList,
   LUDEX_AGENT_BODY_LIMIT: z.coerce.number().int().min(1024).max(16 * 1024 * 1024).default(256 * 1024),
 });
+
+function isPostgresUrl(value: string): boolean {
+  if (!URL.canParse(value)) return false;
+  const url = new URL(value);
+  return /^postgres(ql)?:$/.test(url.protocol) && (url.hostname !== "" || url.searchParams.has("host"));
+}
 
 /** The project root: the folder holding package.json, two levels above this file. */
 export const projectRoot: string = path.resolve(import.meta.dirname, "..", "..");
@@ -133,6 +145,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     stateDir,
     catalogDb: e.LUDEX_CATALOG_DB ? resolve(e.LUDEX_CATALOG_DB) : path.join(stateDir, "catalog.db"),
     membersDb: e.LUDEX_MEMBERS_DB ? resolve(e.LUDEX_MEMBERS_DB) : path.join(stateDir, "members.db"),
+    databaseUrl: e.LUDEX_DATABASE_URL,
     buildDir: resolve(e.LUDEX_BUILD_DIR ?? "dist/catalog"),
     sources: (e.LUDEX_SOURCE ?? "data/sample").split(path.delimiter).filter(Boolean).map(resolve),
     projectRoot,

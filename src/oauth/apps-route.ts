@@ -11,17 +11,17 @@ import { csrfProblem, signInPage } from "./sign-in-route.ts";
  * a Revoke button; the sign-in page first when there is no session.
  * @see RFC 7009 §1, RFC 6819 §5.2.2.3
  */
-export function appsPageRoute(oauth: OAuthContext): (ctx: RequestContext) => HttpResult {
-  return (ctx) => {
-    const browser = oauth.sessions.read(ctx.req);
-    const member = browser.memberId === undefined ? undefined : oauth.members.identity(browser.memberId);
+export function appsPageRoute(oauth: OAuthContext): (ctx: RequestContext) => Promise<HttpResult> {
+  return async (ctx) => {
+    const browser = await oauth.sessions.read(ctx.req);
+    const member = browser.memberId === undefined ? undefined : await oauth.members.identity(browser.memberId);
     if (!member) return signInPage(oauth, browser, oauthPaths.apps);
     const html = renderAppsPage({
       action: `${oauth.base}${oauthPaths.apps}`,
       signOutAction: `${oauth.base}${oauthPaths.signOut}`,
       csrfToken: browser.csrfToken,
       memberName: member.displayName,
-      apps: oauth.grants.listApps(member.id),
+      apps: await oauth.grants.listApps(member.id),
     });
     return pageResult(200, html);
   };
@@ -36,12 +36,12 @@ export function appsRevokeRoute(oauth: OAuthContext): (ctx: RequestContext) => P
   return async (ctx) => {
     const form = await readFormBody(ctx.req, 8 * 1024);
     if (!oauth.sessions.checkCsrf(ctx.req, form.get("csrf_token"))) throw csrfProblem();
-    const browser = oauth.sessions.read(ctx.req);
-    const member = browser.memberId === undefined ? undefined : oauth.members.identity(browser.memberId);
+    const browser = await oauth.sessions.read(ctx.req);
+    const member = browser.memberId === undefined ? undefined : await oauth.members.identity(browser.memberId);
     if (!member) throw oauthError("access_denied", "Your sign-in has ended. Sign in again to manage your apps.", { status: 403, title: "Signed out" });
     const clientId = form.get("client_id");
     if (form.get("action") !== "revoke" || clientId === null) throw oauthError("invalid_request", "nothing to do", { title: "Bad request" });
-    oauth.grants.revokeApp(member.id, clientId);
+    await oauth.grants.revokeApp(member.id, clientId);
     return { status: 303, headers: { location: `${oauth.base}${oauthPaths.apps}`, "cache-control": "no-store" } };
   };
 }

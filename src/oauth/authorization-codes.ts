@@ -1,4 +1,4 @@
-import type { IdentityDb } from "./identity-db.ts";
+import { forUpdate, type SqlClient } from "./store/sql-client.ts";
 import { formatScope, type Scope } from "./scopes.ts";
 import { newSecret, secretPrefixes, sha256Hex } from "./secrets.ts";
 
@@ -37,26 +37,29 @@ export interface CodeRow {
  * challenge. Only its SHA-256 is stored.
  * @see RFC 6749 §4.1.2, §10.5; RFC 7636 §4.4
  */
-export function issueAuthorizationCode(db: IdentityDb, binding: CodeBinding, now: number): string {
+export async function issueAuthorizationCode(db: SqlClient, binding: CodeBinding, now: number): Promise<string> {
   const code = newSecret(secretPrefixes.authorizationCode);
-  db.prepare(
+  await db.run(
     "INSERT INTO authorization_codes (code_hash, client_id, member_id, redirect_uri, scope, code_challenge, created_at, expires_at) VALUES (?, ?, ?, ?, ?, ?, ?, ?)",
-  ).run(sha256Hex(code), binding.clientId, binding.memberId, binding.redirectUri, formatScope(binding.scopes), binding.codeChallenge, now, now + AUTHORIZATION_CODE_LIFETIME_SECONDS * 1000);
+    [sha256Hex(code), binding.clientId, binding.memberId, binding.redirectUri, formatScope(binding.scopes), binding.codeChallenge, now, now + AUTHORIZATION_CODE_LIFETIME_SECONDS * 1000],
+  );
   return code;
 }
 
 /**
  * Takes a code for redemption: returns its row as it was, and marks it used whatever happens
- * next, so a code is good for one attempt only. Call inside the redeeming transaction.
+ * next, so a code is good for one attempt only. Call inside the redeeming transaction: the row
+ * lock (PostgreSQL) or the write lock (SQLite) makes a concurrent redemption on another
+ * instance wait, then see the code used.
  * @see RFC 6749 §4.1.2 ("MUST NOT use the authorization code more than once")
  */
-export function takeAuthorizationCode(db: IdentityDb, code: string, now: number): CodeRow | undefined {
-  const row = db.prepare<[string], CodeRow>("SELECT * FROM authorization_codes WHERE code_hash = ?").get(sha256Hex(code));
-  if (row && row.used_at === null) db.prepare("UPDATE authorization_codes SET used_at = ? WHERE code_hash = ?").run(now, row.code_hash);
+export async function takeAuthorizationCode(tx: SqlClient, code: string, now: number): Promise<CodeRow | undefined> {
+  const row = await tx.get<CodeRow>(`SELECT * FROM authorization_codes WHERE code_hash = ?${forUpdate(tx)}`, [sha256Hex(code)]);
+  if (row && row.used_at === null) await tx.run("UPDATE authorization_codes SET used_at = ? WHERE code_hash = ?", [now, row.code_hash]);
   return row;
 }
 
 /** Records the grant a code produced, so that a replay can revoke it. @see RFC 6749 §4.1.2 */
-export function linkCodeToGrant(db: IdentityDb, codeHash: string, grantId: number): void {
-  db.prepare("UPDATE authorization_codes SET grant_id = ? WHERE code_hash = ?").run(grantId, codeHash);
+export async function linkCodeToGrant(tx: SqlClient, codeHash: string, grantId: number): Promise<void> {
+  await tx.run("UPDATE authorization_codes SET grant_id = ? WHERE code_hash = ?", [grantId, codeHash]);
 }

@@ -25,13 +25,13 @@ const requestParams = ["response_type", "client_id", "redirect_uri", "scope", "s
  * errors are pages (400); every later error goes back to the client with state.
  * @see RFC 6749 §3.1 (no repeated parameters), §4.1.1, §4.1.2.1; RFC 7636 §4.4.1; RFC 9700 §2.1.1
  */
-export function parseAuthorizationRequest(params: URLSearchParams, clients: ClientRegistry): AuthorizationRequest {
+export async function parseAuthorizationRequest(params: URLSearchParams, clients: ClientRegistry): Promise<AuthorizationRequest> {
   function page(title: string, detail: string): never {
     throw oauthError("invalid_request", detail, { title });
   }
   const clientIds = params.getAll("client_id");
   if (clientIds.length !== 1 || !clientIds[0]) page("Unknown app", "The request does not name exactly one app (client_id). Go back to the app and try again.");
-  const client = clients.find(clientIds[0] ?? "");
+  const client = await clients.find(clientIds[0] ?? "");
   if (!client) page("Unknown app", "This app is not registered with ludex. Go back to the app and try again.");
   const redirectUris = params.getAll("redirect_uri");
   if (redirectUris.length !== 1 || !redirectUris[0]) page("Invalid redirect address", "The request does not give exactly one redirect_uri.");

@@ -15,11 +15,11 @@ const MAX_FORM = 16 * 1024;
  * the consent page. Nothing is decided on a GET: the decision is a CSRF-protected POST.
  * @see RFC 6749 §4.1.1, RFC 7636 §4.3, RFC 9700 §4.1 and §4.7
  */
-export function authorizePageRoute(oauth: OAuthContext): (ctx: RequestContext) => HttpResult {
-  return (ctx) => {
-    const request = parseAuthorizationRequest(ctx.url.searchParams, oauth.clients);
-    const browser = oauth.sessions.read(ctx.req);
-    const member = browser.memberId === undefined ? undefined : oauth.members.identity(browser.memberId);
+export function authorizePageRoute(oauth: OAuthContext): (ctx: RequestContext) => Promise<HttpResult> {
+  return async (ctx) => {
+    const request = await parseAuthorizationRequest(ctx.url.searchParams, oauth.clients);
+    const browser = await oauth.sessions.read(ctx.req);
+    const member = browser.memberId === undefined ? undefined : await oauth.members.identity(browser.memberId);
     const fields = authorizationRequestFields(request);
     if (!member) {
       return signInPage(oauth, browser, `${oauthPaths.authorize}?${new URLSearchParams(fields).toString()}`, { clientName: request.client.clientName });
@@ -47,10 +47,10 @@ export function authorizeDecisionRoute(oauth: OAuthContext): (ctx: RequestContex
   return async (ctx) => {
     const form = await readFormBody(ctx.req, MAX_FORM);
     if (!oauth.sessions.checkCsrf(ctx.req, form.get("csrf_token"))) throw csrfProblem();
-    const browser = oauth.sessions.read(ctx.req);
-    const member = browser.memberId === undefined ? undefined : oauth.members.identity(browser.memberId);
+    const browser = await oauth.sessions.read(ctx.req);
+    const member = browser.memberId === undefined ? undefined : await oauth.members.identity(browser.memberId);
     if (!member) throw oauthError("access_denied", "Your sign-in has ended. Go back to the app and start again.", { status: 403, title: "Signed out" });
-    const request = parseAuthorizationRequest(form, oauth.clients);
+    const request = await parseAuthorizationRequest(form, oauth.clients);
     const decisions = form.getAll("decision");
     const redirect = { redirectUri: request.redirectUri, state: request.state };
     if (decisions.length !== 1 || (decisions[0] !== "allow" && decisions[0] !== "deny")) throw oauthError("invalid_request", "choose Allow or Deny", { title: "No decision" });
@@ -58,7 +58,7 @@ export function authorizeDecisionRoute(oauth: OAuthContext): (ctx: RequestContex
       oauth.log({ level: "info", requestId: ctx.id, msg: "member denied an authorization", memberId: member.id, clientId: request.client.clientId });
       throw oauthError("access_denied", "the member denied the request", { redirect });
     }
-    const code = issueAuthorizationCode(
+    const code = await issueAuthorizationCode(
       oauth.db,
       { clientId: request.client.clientId, memberId: member.id, redirectUri: request.redirectUri, scopes: request.scopes, codeChallenge: request.codeChallenge },
       oauth.now(),

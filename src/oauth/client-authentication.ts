@@ -60,10 +60,10 @@ function presented(req: IncomingMessage, form: URLSearchParams): PresentedCreden
  * `invalid_client`, so nothing tells which part was wrong.
  * @see RFC 6749 §2.3.1 and §3.2.1, RFC 7591 §2 (token_endpoint_auth_method), RFC 7009 §2.1
  */
-export function authenticateClient(req: IncomingMessage, form: URLSearchParams, clients: ClientRegistry): RegisteredClient {
+export async function authenticateClient(req: IncomingMessage, form: URLSearchParams, clients: ClientRegistry): Promise<RegisteredClient> {
   const credentials = presented(req, form);
   if (credentials.clientId === undefined) invalidClient("client authentication failed: no client_id");
-  const client = clients.find(credentials.clientId);
+  const client = await clients.find(credentials.clientId);
   if (!client) invalidClient("client authentication failed");
   if (client.authMethod !== credentials.method) invalidClient("client authentication failed");
   if (client.authMethod !== "none") {

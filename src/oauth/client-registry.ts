@@ -1,9 +1,9 @@
 import { randomBytes } from "node:crypto";
-import type { IdentityDb } from "./identity-db.ts";
 import { oauthError } from "./oauth-errors.ts";
 import { checkRedirectUri } from "./redirect-uri.ts";
 import { formatScope, parseScope, type Scope } from "./scopes.ts";
 import { newSecret, secretPrefixes, sha256Hex } from "./secrets.ts";
+import type { SqlClient } from "./store/sql-client.ts";
 
 /** How a client authenticates at the token endpoint. @see RFC 7591 §2 */
 export type TokenEndpointAuthMethod = "none" | "client_secret_basic" | "client_secret_post";
@@ -131,29 +131,35 @@ function toClient(row: ClientRow): RegisteredClient {
 /** Registered clients. @see RFC 7591 */
 export interface ClientRegistry {
   /** Stores a client; returns it with its secret (confidential clients only), which is not kept. */
-  register(metadata: ClientMetadata): { readonly client: RegisteredClient; readonly secret: string | undefined };
-  find(clientId: string): RegisteredClient | undefined;
+  register(metadata: ClientMetadata): Promise<{ readonly client: RegisteredClient; readonly secret: string | undefined }>;
+  find(clientId: string): Promise<RegisteredClient | undefined>;
 }
 
 /** The client registry on the identity database; secrets are stored as SHA-256 hex only. @see RFC 7591 §3.2.1 */
-export function createClientRegistry(db: IdentityDb, now: () => number): ClientRegistry {
-  const insert = db.prepare("INSERT INTO clients (client_id, secret_hash, auth_method, client_name, redirect_uris_json, scope, created_at) VALUES (?, ?, ?, ?, ?, ?, ?)");
-  const select = db.prepare<[string], ClientRow>("SELECT * FROM clients WHERE client_id = ?");
+export function createClientRegistry(db: SqlClient, now: () => number): ClientRegistry {
   return {
-    register(metadata) {
+    async register(metadata) {
       // client_id is public; 128 random bits keep ids unguessable without being a secret.
       const clientId = randomBytes(16).toString("base64url");
       const secret = metadata.authMethod === "none" ? undefined : newSecret(secretPrefixes.clientSecret);
       const createdAt = now();
-      insert.run(clientId, secret === undefined ? null : sha256Hex(secret), metadata.authMethod, metadata.clientName, JSON.stringify(metadata.redirectUris), formatScope(metadata.scopes), createdAt);
+      await db.run("INSERT INTO clients (client_id, secret_hash, auth_method, client_name, redirect_uris_json, scope, created_at) VALUES (?, ?, ?, ?, ?, ?, ?)", [
+        clientId,
+        secret === undefined ? null : sha256Hex(secret),
+        metadata.authMethod,
+        metadata.clientName,
+        JSON.stringify(metadata.redirectUris),
+        formatScope(metadata.scopes),
+        createdAt,
+      ]);
       return {
         client: { clientId, clientName: metadata.clientName, redirectUris: metadata.redirectUris, scopes: metadata.scopes, authMethod: metadata.authMethod, secretHash: secret === undefined ? null : sha256Hex(secret), createdAt },
         secret,
       };
     },
-    find(clientId) {
+    async find(clientId) {
       if (clientId.length === 0 || clientId.length > 100) return undefined;
-      const row = select.get(clientId);
+      const row = await db.get<ClientRow>("SELECT * FROM clients WHERE client_id = ?", [clientId]);
       return row ? toClient(row) : undefined;
     },
   };

@@ -9,14 +9,14 @@ import type { OAuthContext } from "./oauth-context.ts";
  * counts from the next request on.
  * @see service-spec §4.5; RFC 6750 §2.1 and §3.1; RFC 9728 §5.1
  */
-export function identityRoute(oauth: OAuthContext): (ctx: RequestContext) => HttpResult {
+export function identityRoute(oauth: OAuthContext): (ctx: RequestContext) => Promise<HttpResult> {
   const resourceMetadata = identityResourceMetadataUrl(oauth.base);
-  return (ctx) => {
+  return async (ctx) => {
     const token = bearerToken(ctx.req, ctx.url, resourceMetadata);
-    const grant = oauth.grants.validateAccessToken(token);
+    const grant = await oauth.grants.validateAccessToken(token);
     if (!grant) throw invalidTokenProblem(resourceMetadata);
     if (!grant.scopes.includes("profile.read")) throw insufficientScopeProblem(resourceMetadata, "profile.read");
-    const member = oauth.members.identity(grant.memberId);
+    const member = await oauth.members.identity(grant.memberId);
     if (!member) throw invalidTokenProblem(resourceMetadata);
     return {
       status: 200,

@@ -2,15 +2,16 @@ import type { IncomingMessage } from "node:http";
 import type { RateLimiter } from "../http/rate-limiter.ts";
 import type { ClientRegistry } from "./client-registry.ts";
 import type { GrantStore } from "./grant-store.ts";
-import type { IdentityDb } from "./identity-db.ts";
 import type { MemberStore } from "./members/member-store.ts";
 import type { SessionManager } from "./sessions.ts";
+import type { SqlClient } from "./store/sql-client.ts";
 
 /** What the OAuth routes share: the stores, the clock, the rate limits and the log. */
 export interface OAuthContext {
   /** PUBLIC_BASE_URL: the issuer, and the start of every URL the routes build. */
   readonly base: string;
-  readonly db: IdentityDb;
+  /** The identity store (SQLite or PostgreSQL): routes reach it through the stores below, codes directly. */
+  readonly db: SqlClient;
   readonly clients: ClientRegistry;
   readonly members: MemberStore;
   readonly grants: GrantStore;

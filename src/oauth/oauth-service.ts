@@ -7,7 +7,6 @@ import { authorizeDecisionRoute, authorizePageRoute } from "./authorize-route.ts
 import { createClientRegistry } from "./client-registry.ts";
 import { createGrantStore, type GrantStore } from "./grant-store.ts";
 import { identityRoute } from "./identity-route.ts";
-import { openIdentityDb } from "./identity-db.ts";
 import { createMemberStore, type MemberStore } from "./members/member-store.ts";
 import { authorizationServerMetadata, identityResource, IDENTITY_PATH, metadataResult, oauthPaths, protectedResourceMetadata } from "./metadata.ts";
 import type { OAuthContext } from "./oauth-context.ts";
@@ -15,6 +14,8 @@ import { withOAuthErrors } from "./oauth-errors.ts";
 import { registrationRoute } from "./registration-route.ts";
 import { createSessionManager } from "./sessions.ts";
 import { signInRoute, signOutRoute } from "./sign-in-route.ts";
+import { databaseProbe, openIdentityStore, type DatabaseProbe } from "./store/open-identity-store.ts";
+import type { SqlClient } from "./store/sql-client.ts";
 import { revocationRoute, tokenRoute } from "./token-route.ts";
 
 /** A rate limit: `quota` events per `windowSeconds` per client address (0 turns it off). */
@@ -46,20 +47,25 @@ export interface OAuthService {
   readonly routes: readonly Route[];
   readonly members: MemberStore;
   readonly grants: GrantStore;
-  close(): void;
+  /** The identity store itself (SQLite file or PostgreSQL). */
+  readonly store: SqlClient;
+  /** The health check of the identity database ("database"). */
+  readonly probe: DatabaseProbe;
+  close(): Promise<void>;
 }
 
 const HOUR_MS = 3_600_000;
 
 /**
- * Opens the identity database at config.membersDb and builds the OAuth routes.
+ * Opens the identity store (PostgreSQL at config.databaseUrl, else the SQLite file at
+ * config.membersDb; pending online migrations are applied) and builds the OAuth routes.
  * @see RFC 6749, RFC 7636, RFC 7591, RFC 7009, RFC 8414, RFC 9207, RFC 9728, RFC 6750
  */
-export function createOAuthService(config: Config, options: OAuthServiceOptions = {}): OAuthService {
+export async function createOAuthService(config: Config, options: OAuthServiceOptions = {}): Promise<OAuthService> {
   const base = config.publicBaseUrl;
   const now = options.now ?? Date.now;
   const log = options.log ?? ((): void => {});
-  const db = openIdentityDb(config.membersDb);
+  const db = await openIdentityStore(config);
   const proxies = parseTrustedProxies(config.trustedProxies);
   const members = createMemberStore(db, now);
   const grants = createGrantStore(db, now, log);
@@ -79,8 +85,10 @@ export function createOAuthService(config: Config, options: OAuthServiceOptions 
     signInFailureLimiter: createRateLimiter({ name: "sign-in-failures", ...signIn }),
   };
 
-  grants.purgeExpired();
-  const purge = setInterval(() => grants.purgeExpired(), HOUR_MS);
+  // A purge that meets an unavailable database is simply retried at the next hour.
+  const purgeQuietly = (): void => void grants.purgeExpired().catch((error: unknown) => log({ level: "warn", msg: "purge of expired OAuth state failed", error: String(error) }));
+  purgeQuietly();
+  const purge = setInterval(purgeQuietly, HOUR_MS);
   purge.unref();
 
   const asMetadata = metadataResult(authorizationServerMetadata(base));
@@ -107,9 +115,11 @@ export function createOAuthService(config: Config, options: OAuthServiceOptions 
     routes,
     members,
     grants,
-    close() {
+    store: db,
+    probe: databaseProbe(db),
+    async close() {
       clearInterval(purge);
-      if (db.open) db.close();
+      await db.close();
     },
   };
 }

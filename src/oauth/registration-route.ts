@@ -22,7 +22,7 @@ export function registrationRoute(oauth: OAuthContext): (ctx: RequestContext) =>
       });
     }
     const metadata = parseClientMetadata(await readJsonBody(ctx.req, MAX_BODY));
-    const { client, secret } = oauth.clients.register(metadata);
+    const { client, secret } = await oauth.clients.register(metadata);
     oauth.log({ level: "info", requestId: ctx.id, msg: "oauth client registered", clientId: client.clientId, authMethod: client.authMethod });
     return {
       status: 201,

@@ -1,7 +1,7 @@
 import { createHmac } from "node:crypto";
 import type { IncomingMessage } from "node:http";
-import type { IdentityDb } from "./identity-db.ts";
 import { equalSecrets, newSecret, secretPrefixes, sha256Hex } from "./secrets.ts";
+import type { SqlClient } from "./store/sql-client.ts";
 
 /** How long a sign-in lasts. */
 export const SESSION_LIFETIME_SECONDS = 12 * 3600;
@@ -23,13 +23,13 @@ export interface BrowserState {
 /** Session handling for the HTML pages. @see RFC 6265bis §4.1 (cookie attributes), RFC 6749 §10.12 (CSRF) */
 export interface SessionManager {
   /** Reads (or starts) the browser's state. */
-  read(req: IncomingMessage): BrowserState;
+  read(req: IncomingMessage): Promise<BrowserState>;
   /** True when `submitted` is the CSRF token for this request's cookie. */
   checkCsrf(req: IncomingMessage, submitted: string | null): boolean;
   /** Signs a member in with a new session value (never the pre-sign-in one: no session fixation); returns Set-Cookie. */
-  signIn(memberId: number): string;
+  signIn(memberId: number): Promise<string>;
   /** Ends the request's session; returns the Set-Cookie that clears it. */
-  signOut(req: IncomingMessage): string;
+  signOut(req: IncomingMessage): Promise<string>;
 }
 
 /** Session settings from the configuration. */
@@ -56,36 +56,34 @@ function readCookie(req: IncomingMessage, name: string): string | undefined {
 }
 
 /** Sessions on the identity database; the cookie value is stored as SHA-256 hex only. @see RFC 6265bis §8.6 */
-export function createSessionManager(db: IdentityDb, options: SessionOptions): SessionManager {
+export function createSessionManager(db: SqlClient, options: SessionOptions): SessionManager {
   const name = sessionCookieName(options.secure);
   const attributes = `Path=/; HttpOnly; SameSite=Lax${options.secure ? "; Secure" : ""}`;
   const csrfFor = (cookie: string): string => createHmac("sha256", cookie).update("ludex csrf v1").digest("base64url");
-  const findSession = db.prepare<[string, number], { member_id: number }>(
-    "SELECT s.member_id FROM sessions s JOIN members m ON m.id = s.member_id WHERE s.id_hash = ? AND s.expires_at > ? AND m.disabled_at IS NULL",
-  );
+  const findSession = "SELECT s.member_id FROM sessions s JOIN members m ON m.id = s.member_id WHERE s.id_hash = ? AND s.expires_at > ? AND m.disabled_at IS NULL";
   return {
-    read(req) {
+    async read(req) {
       const cookie = readCookie(req, name);
       if (cookie === undefined) {
         const fresh = newSecret(secretPrefixes.session);
         return { memberId: undefined, csrfToken: csrfFor(fresh), setCookie: `${name}=${fresh}; ${attributes}` };
       }
-      const row = findSession.get(sha256Hex(cookie), options.now());
+      const row = await db.get<{ member_id: number }>(findSession, [sha256Hex(cookie), options.now()]);
       return { memberId: row?.member_id, csrfToken: csrfFor(cookie), setCookie: undefined };
     },
     checkCsrf(req, submitted) {
       const cookie = readCookie(req, name);
       return cookie !== undefined && submitted !== null && equalSecrets(csrfFor(cookie), submitted);
     },
-    signIn(memberId) {
+    async signIn(memberId) {
       const value = newSecret(secretPrefixes.session);
       const at = options.now();
-      db.prepare("INSERT INTO sessions (id_hash, member_id, created_at, expires_at) VALUES (?, ?, ?, ?)").run(sha256Hex(value), memberId, at, at + SESSION_LIFETIME_SECONDS * 1000);
+      await db.run("INSERT INTO sessions (id_hash, member_id, created_at, expires_at) VALUES (?, ?, ?, ?)", [sha256Hex(value), memberId, at, at + SESSION_LIFETIME_SECONDS * 1000]);
       return `${name}=${value}; ${attributes}; Max-Age=${SESSION_LIFETIME_SECONDS}`;
     },
-    signOut(req) {
+    async signOut(req) {
       const cookie = readCookie(req, name);
-      if (cookie !== undefined) db.prepare("DELETE FROM sessions WHERE id_hash = ?").run(sha256Hex(cookie));
+      if (cookie !== undefined) await db.run("DELETE FROM sessions WHERE id_hash = ?", [sha256Hex(cookie)]);
       return `${name}=; ${attributes}; Max-Age=0`;
     },
   };

@@ -49,9 +49,9 @@ export function signInPage(oauth: OAuthContext, browser: BrowserState, continueT
   return pageResult(extra.status ?? 200, html, { ...(browser.setCookie ? { setCookie: browser.setCookie } : {}), ...(extra.headers ? { headers: extra.headers } : {}) });
 }
 
-function clientNameFor(oauth: OAuthContext, continueTo: string): string | undefined {
+async function clientNameFor(oauth: OAuthContext, continueTo: string): Promise<string | undefined> {
   const clientId = new URL(continueTo, "http://x.invalid").searchParams.get("client_id");
-  return clientId === null ? undefined : oauth.clients.find(clientId)?.clientName;
+  return clientId === null ? undefined : (await oauth.clients.find(clientId))?.clientName;
 }
 
 /**
@@ -67,7 +67,7 @@ export function signInRoute(oauth: OAuthContext): (ctx: RequestContext) => Promi
     const form = await readFormBody(ctx.req, MAX_FORM);
     if (!oauth.sessions.checkCsrf(ctx.req, form.get("csrf_token"))) throw csrfProblem();
     const continueTo = continuePath(oauth.base, form.get("continue"));
-    const browser = oauth.sessions.read(ctx.req);
+    const browser = await oauth.sessions.read(ctx.req);
     const address = oauth.clientAddress(ctx.req);
     const limiter = oauth.signInFailureLimiter;
     const probe = limiter.take(address, 0, oauth.now());
@@ -93,10 +93,10 @@ export function signInRoute(oauth: OAuthContext): (ctx: RequestContext) => Promi
     if (!member) {
       limiter.take(address, 1, oauth.now());
       oauth.log({ level: "info", requestId: ctx.id, msg: "sign-in failed", address });
-      const clientName = clientNameFor(oauth, continueTo);
+      const clientName = await clientNameFor(oauth, continueTo);
       return signInPage(oauth, browser, continueTo, { status: 400, error: "The username or password is not right.", username: username.slice(0, 64), ...(clientName !== undefined ? { clientName } : {}) });
     }
-    const setCookie = oauth.sessions.signIn(member.id);
+    const setCookie = await oauth.sessions.signIn(member.id);
     oauth.log({ level: "info", requestId: ctx.id, msg: "member signed in", memberId: member.id });
     return { status: 303, headers: { location: `${oauth.base}${continueTo}`, "set-cookie": setCookie, "cache-control": "no-store", "referrer-policy": "no-referrer" } };
   };
@@ -107,7 +107,7 @@ export function signOutRoute(oauth: OAuthContext): (ctx: RequestContext) => Prom
   return async (ctx) => {
     const form = await readFormBody(ctx.req, MAX_FORM);
     if (!oauth.sessions.checkCsrf(ctx.req, form.get("csrf_token"))) throw csrfProblem();
-    const setCookie = oauth.sessions.signOut(ctx.req);
+    const setCookie = await oauth.sessions.signOut(ctx.req);
     return { status: 303, headers: { location: `${oauth.base}${oauthPaths.apps}`, "set-cookie": setCookie, "cache-control": "no-store" } };
   };
 }

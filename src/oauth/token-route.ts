@@ -25,10 +25,10 @@ export function tokenRoute(oauth: OAuthContext): (ctx: RequestContext) => Promis
   return async (ctx) => {
     const form = await readFormBody(ctx.req, MAX_FORM);
     const grantType = singleParam(form, "grant_type");
-    const client = authenticateClient(ctx.req, form, oauth.clients);
+    const client = await authenticateClient(ctx.req, form, oauth.clients);
     let response;
     if (grantType === "authorization_code") {
-      response = oauth.grants.exchangeCode(client, { code: required(form, "code"), redirectUri: required(form, "redirect_uri"), codeVerifier: required(form, "code_verifier") });
+      response = await oauth.grants.exchangeCode(client, { code: required(form, "code"), redirectUri: required(form, "redirect_uri"), codeVerifier: required(form, "code_verifier") });
     } else if (grantType === "refresh_token") {
       const refreshToken = required(form, "refresh_token");
       const scope = singleParam(form, "scope");
@@ -38,7 +38,7 @@ export function tokenRoute(oauth: OAuthContext): (ctx: RequestContext) => Promis
         if (!parsed.ok) throw oauthError("invalid_scope", parsed.detail);
         scopes = parsed.scopes;
       }
-      response = oauth.grants.refresh(client, { refreshToken, scopes });
+      response = await oauth.grants.refresh(client, { refreshToken, scopes });
     } else if (grantType === undefined) {
       throw oauthError("invalid_request", "grant_type is required");
     } else {
@@ -56,8 +56,8 @@ export function tokenRoute(oauth: OAuthContext): (ctx: RequestContext) => Promis
 export function revocationRoute(oauth: OAuthContext): (ctx: RequestContext) => Promise<HttpResult> {
   return async (ctx) => {
     const form = await readFormBody(ctx.req, MAX_FORM);
-    const client = authenticateClient(ctx.req, form, oauth.clients);
-    oauth.grants.revokeToken(client, required(form, "token"));
+    const client = await authenticateClient(ctx.req, form, oauth.clients);
+    await oauth.grants.revokeToken(client, required(form, "token"));
     return { status: 200, headers: { "cache-control": "no-store" } };
   };
 }

@@ -99,7 +99,7 @@ export async function createLudexServer(config: Config, options: ServerOptions =
   const staleBase = baseUrlMismatch(catalog.peek()?.manifest, base);
   if (staleBase) log(staleBase);
   /** What Astro pages see as `Astro.locals` (typed in src/env.d.ts). */
-  const oauth = createOAuthService(config, {
+  const oauth = await createOAuthService(config, {
     registrationLimit: config.oauthLimits.registration,
     signInFailureLimit: config.oauthLimits.signInFailures,
     ...options.oauth,
@@ -246,9 +246,8 @@ export async function createLudexServer(config: Config, options: ServerOptions =
         force.unref();
         server.close(() => {
           clearTimeout(force);
-          oauth.close();
           catalog.peek()?.close();
-          resolve();
+          void oauth.close().then(resolve, resolve);
         });
         server.closeIdleConnections();
       }),

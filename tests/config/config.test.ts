@@ -13,6 +13,7 @@ describe("loadConfig", () => {
       publicBaseUrl: "http://localhost:4321",
       catalogDb: path.join(projectRoot, ".ludex", "catalog.db"),
       membersDb: path.join(projectRoot, ".ludex", "members.db"),
+      databaseUrl: undefined,
       buildDir: path.join(projectRoot, "dist", "catalog"),
       sources: [path.join(projectRoot, "data", "sample")],
     });

@@ -1,10 +1,9 @@
-import path from "node:path";
 import { afterAll, inject } from "vitest";
 import { loadConfig, type Config } from "../../src/config/config.ts";
 import type { RateLimit } from "../../src/oauth/oauth-service.ts";
 import { createLudexServer, type LudexServer } from "../../src/server/create-server.ts";
-import { tempDir } from "../helpers/temp-dir.ts";
 import { freePort } from "../helpers/free-port.ts";
+import { freshStoreEnv } from "../helpers/identity-store.ts";
 
 /** A ludex server whose PUBLIC_BASE_URL is its own loopback origin, with a movable clock and a captured log. */
 export interface OAuthTestServer {
@@ -16,6 +15,8 @@ export interface OAuthTestServer {
   readonly logLines: string[];
   /** Moves the server's clock forward. */
   advance(ms: number): void;
+  /** The store's variables (LUDEX_MEMBERS_DB, LUDEX_DATABASE_URL), to start a second instance on it. */
+  readonly storeEnv: { readonly LUDEX_MEMBERS_DB: string; readonly LUDEX_DATABASE_URL?: string };
   /** Adds a member; returns its id. */
   addMember(username: string, displayName: string, password: string): Promise<number>;
 }
@@ -26,16 +27,19 @@ export interface OAuthTestServerOptions {
   readonly publicBaseUrl?: string;
   readonly registrationLimit?: RateLimit;
   readonly signInFailureLimit?: RateLimit;
+  /** The identity store to use (another server's `storeEnv`, for two instances on one store); a fresh one by default. */
+  readonly storeEnv?: { readonly LUDEX_MEMBERS_DB: string; readonly LUDEX_DATABASE_URL?: string };
 }
 
-/** Starts a server for one test file, with its own member database; stopped after the file. */
+/** Starts a server for one test file, with its own member database (SQLite or PostgreSQL: tests/helpers/identity-store.ts); stopped after the file. */
 export async function startOAuthTestServer(options: OAuthTestServerOptions = {}): Promise<OAuthTestServer & { readonly origin: string }> {
+  const storeEnv = options.storeEnv ?? (await freshStoreEnv());
   const port = await freePort();
   const origin = `http://127.0.0.1:${port}`;
   const config = loadConfig({
     PORT: String(port),
     PUBLIC_BASE_URL: options.publicBaseUrl ?? origin,
-    LUDEX_MEMBERS_DB: path.join(tempDir("ludex-oauth-"), "members.db"),
+    ...storeEnv,
     LUDEX_BUILD_DIR: inject("sampleCatalog").buildDir,
   });
   let offset = 0;
@@ -56,6 +60,7 @@ export async function startOAuthTestServer(options: OAuthTestServerOptions = {})
     base: config.publicBaseUrl,
     origin,
     logLines,
+    storeEnv,
     advance: (ms) => {
       offset += ms;
     },

@@ -182,7 +182,7 @@ describe("identity endpoint GET /api/v1/agent/me/", () => {
 
   it("stops answering once the member is disabled", async () => {
     expect((await fetch(`${idServer.origin}/api/v1/agent/me/`, { headers: { authorization: `Bearer ${full.access_token}` } })).status).toBe(200);
-    idServer.ludex.oauth.members.disable("meg");
+    await idServer.ludex.oauth.members.disable("meg");
     const res = await fetch(`${idServer.origin}/api/v1/agent/me/`, { headers: { authorization: `Bearer ${full.access_token}` } });
     expect(res.status).toBe(401);
   });

@@ -243,27 +243,29 @@ describe("storage", () => {
   it("stores tokens, codes and client secrets only as SHA-256 hex", async () => {
     const { code, verifier } = await authorize(publicClient);
     const tokens = await tokenRequest(codeGrant(publicClient, code, verifier));
-    const db = new Database(server.config.membersDb, { readonly: true });
-    try {
-      const sha = (value: string): string => createHash("sha256").update(value).digest("hex");
-      const dump = JSON.stringify([
-        db.prepare("SELECT * FROM tokens").all(),
-        db.prepare("SELECT * FROM authorization_codes").all(),
-        db.prepare("SELECT * FROM clients").all(),
-        db.prepare("SELECT * FROM sessions").all(),
-      ]);
-      for (const secret of [code, tokens.body.access_token as string, tokens.body.refresh_token as string, confidential.client_secret ?? "", postClient.client_secret ?? ""]) {
-        expect(dump).not.toContain(secret);
-      }
-      expect(db.prepare("SELECT count(*) AS n FROM tokens WHERE token_hash = ?").get(sha(tokens.body.access_token as string))).toEqual({ n: 1 });
-      expect(db.prepare("SELECT count(*) AS n FROM authorization_codes WHERE code_hash = ?").get(sha(code))).toEqual({ n: 1 });
-      expect(db.prepare("SELECT secret_hash FROM clients WHERE client_id = ?").get(confidential.client_id)).toEqual({ secret_hash: sha(confidential.client_secret ?? "") });
-      expect(db.prepare("SELECT secret_hash FROM clients WHERE client_id = ?").get(publicClient.client_id)).toEqual({ secret_hash: null });
-      const hashes = db.prepare<[], { h: string }>("SELECT token_hash AS h FROM tokens UNION ALL SELECT code_hash FROM authorization_codes UNION ALL SELECT id_hash FROM sessions").all();
-      for (const { h } of hashes) expect(h).toMatch(/^[0-9a-f]{64}$/);
-      expect(db.pragma("journal_mode", { simple: true })).toBe("wal");
-    } finally {
-      db.close();
+    // Read through the store itself, so the same check covers the SQLite file and PostgreSQL.
+    const db = server.ludex.oauth.store;
+    const sha = (value: string): string => createHash("sha256").update(value).digest("hex");
+    const dump = JSON.stringify([
+      await db.all("SELECT * FROM tokens"),
+      await db.all("SELECT * FROM authorization_codes"),
+      await db.all("SELECT * FROM clients"),
+      await db.all("SELECT * FROM sessions"),
+    ]);
+    for (const secret of [code, tokens.body.access_token as string, tokens.body.refresh_token as string, confidential.client_secret ?? "", postClient.client_secret ?? ""]) {
+      expect(dump).not.toContain(secret);
+    }
+    expect(await db.get("SELECT count(*) AS n FROM tokens WHERE token_hash = ?", [sha(tokens.body.access_token as string)])).toEqual({ n: 1 });
+    expect(await db.get("SELECT count(*) AS n FROM authorization_codes WHERE code_hash = ?", [sha(code)])).toEqual({ n: 1 });
+    expect(await db.get("SELECT secret_hash FROM clients WHERE client_id = ?", [confidential.client_id])).toEqual({ secret_hash: sha(confidential.client_secret ?? "") });
+    expect(await db.get("SELECT secret_hash FROM clients WHERE client_id = ?", [publicClient.client_id])).toEqual({ secret_hash: null });
+    const hashes = await db.all<{ h: string }>("SELECT token_hash AS h FROM tokens UNION ALL SELECT code_hash FROM authorization_codes UNION ALL SELECT id_hash FROM sessions");
+    expect(hashes.length).toBeGreaterThan(2);
+    for (const { h } of hashes) expect(h).toMatch(/^[0-9a-f]{64}$/);
+    if (db.dialect === "sqlite") {
+      const file = new Database(server.config.membersDb, { readonly: true });
+      expect(file.pragma("journal_mode", { simple: true })).toBe("wal");
+      file.close();
     }
   });
 });

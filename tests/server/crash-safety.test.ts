@@ -2,7 +2,7 @@ import { spawn, type ChildProcess } from "node:child_process";
 import path from "node:path";
 import Database from "better-sqlite3";
 import { describe, expect, inject, it } from "vitest";
-import { openIdentityDb } from "../../src/oauth/identity-db.ts";
+import { openIdentityStore } from "../../src/oauth/store/open-identity-store.ts";
 import { createMemberStore } from "../../src/oauth/members/member-store.ts";
 import { authorizeQuery, authorizeWithoutBrowser, CookieClient, pkcePair, registerClient, type TestClient } from "../oauth/browserless-client.ts";
 import { projectRoot } from "../helpers/paths.ts";
@@ -31,9 +31,9 @@ describe("crash safety of the identity database", () => {
   it("kill -9 during a burst of registrations and token issuance loses nothing acknowledged, and the database checks ok", async () => {
     const state = tempDir("ludex-crash-");
     const membersDb = path.join(state, "members.db");
-    const seed = openIdentityDb(membersDb);
+    const seed = await openIdentityStore({ membersDb, databaseUrl: undefined });
     await createMemberStore(seed).add({ username: "ada", displayName: "Ada", password: "correct horse battery" });
-    seed.close();
+    await seed.close();
 
     const port = await freePort();
     const origin = `http://127.0.0.1:${port}`;

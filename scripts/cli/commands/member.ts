@@ -1,13 +1,14 @@
 import path from "node:path";
 import { loadConfig } from "../../../src/config/config.ts";
 import { Problem } from "../../../src/http/problem.ts";
-import { openIdentityDb } from "../../../src/oauth/identity-db.ts";
 import { createMemberStore, type Member } from "../../../src/oauth/members/member-store.ts";
+import { openIdentityStore } from "../../../src/oauth/store/open-identity-store.ts";
 import type { Command } from "../command.ts";
 
 const usage = `Usage: ludex member <add|list|disable> [options]
 
-Manages member accounts in the member database ($LUDEX_MEMBERS_DB, default .ludex/members.db).
+Manages member accounts in the member database: PostgreSQL when $LUDEX_DATABASE_URL is set,
+else the SQLite file ($LUDEX_MEMBERS_DB, default .ludex/members.db).
 
   ludex member add --username NAME --display-name TEXT [--db FILE]
       Adds a member. The password is read from standard input (first line), never from the
@@ -24,7 +25,8 @@ Manages member accounts in the member database ($LUDEX_MEMBERS_DB, default .lude
 Options:
   --username NAME       sign-in name: letters, digits, '.', '_', '-' (case-insensitive)
   --display-name TEXT   name shown to apps that the member authorizes (profile.read)
-  --db FILE             member database (default: $LUDEX_MEMBERS_DB or .ludex/members.db)
+  --db FILE             SQLite member database (default: $LUDEX_MEMBERS_DB or .ludex/members.db;
+                        ignored when LUDEX_DATABASE_URL is set)
   --json                print JSON instead of a table`;
 
 function usageError(detail: string): Problem {
@@ -92,25 +94,26 @@ export const memberCommand: Command = {
   async run({ values, positionals }) {
     const [sub, ...rest] = positionals;
     if (sub !== "add" && sub !== "list" && sub !== "disable") throw usageError(sub === undefined ? "name a subcommand: add, list or disable" : `unknown subcommand "${sub}"`);
-    const file = typeof values.db === "string" ? path.resolve(values.db) : loadConfig().membersDb;
+    const config = loadConfig();
+    const target = typeof values.db === "string" ? { membersDb: path.resolve(values.db), databaseUrl: undefined } : config;
     if (sub === "add") {
       if (rest.length > 0) throw usageError("add takes no positional arguments (the password is read from standard input)");
       if (typeof values.username !== "string" || typeof values["display-name"] !== "string") throw usageError("add needs --username and --display-name");
       const password = await readPassword();
-      const db = openIdentityDb(file);
+      const db = await openIdentityStore(target);
       try {
         const member = await createMemberStore(db).add({ username: values.username, displayName: values["display-name"], password });
         console.log(values.json ? JSON.stringify({ id: member.id, username: member.username, displayName: member.displayName }) : `added member ${member.id} (${member.username}, "${member.displayName}")`);
       } finally {
-        db.close();
+        await db.close();
       }
       return 0;
     }
     if (sub === "list") {
       if (rest.length > 0) throw usageError("list takes no positional arguments");
-      const db = openIdentityDb(file);
+      const db = await openIdentityStore(target);
       try {
-        const members = createMemberStore(db).list();
+        const members = await createMemberStore(db).list();
         if (values.json) {
           console.log(JSON.stringify(members.map((m) => ({ id: m.id, username: m.username, displayName: m.displayName, createdAt: new Date(m.createdAt).toISOString(), disabled: m.disabledAt !== null }))));
         } else if (members.length === 0) {
@@ -119,17 +122,17 @@ export const memberCommand: Command = {
           for (const m of members) console.log(`${String(m.id).padStart(6)}  ${m.username.padEnd(20)}  ${m.displayName.padEnd(24)}  ${new Date(m.createdAt).toISOString().slice(0, 10)}  ${status(m)}`);
         }
       } finally {
-        db.close();
+        await db.close();
       }
       return 0;
     }
     if (rest.length !== 1 || rest[0] === undefined) throw usageError("disable takes one username");
-    const db = openIdentityDb(file);
+    const db = await openIdentityStore(target);
     try {
-      const member = createMemberStore(db).disable(rest[0]);
+      const member = await createMemberStore(db).disable(rest[0]);
       console.log(`disabled member ${member.id} (${member.username}); their sessions and app authorizations are revoked`);
     } finally {
-      db.close();
+      await db.close();
     }
     return 0;
   },

@@ -1,5 +1,5 @@
 import { Problem } from "../../http/problem.ts";
-import type { IdentityDb } from "../identity-db.ts";
+import type { SqlClient } from "../store/sql-client.ts";
 import { hashPassword, verifyPassword } from "./password-hash.ts";
 
 /** A member as the operator sees it (CLI). The public identity is only `id` and `displayName`. */
@@ -55,18 +55,18 @@ export function normalizeDisplayName(value: string): string | undefined {
 /** The member accounts: added, listed and disabled by the operator (CLI); verified at sign-in. */
 export interface MemberStore {
   add(input: { readonly username: string; readonly displayName: string; readonly password: string }): Promise<Member>;
-  list(): Member[];
+  list(): Promise<Member[]>;
   /** Disables a member and ends everything they authorized: sessions and grants. */
-  disable(username: string): Member;
+  disable(username: string): Promise<Member>;
   /** The active member with these credentials, or undefined (same work either way). */
   verifyCredentials(username: string, password: string): Promise<Member | undefined>;
   /** The public identity of an active member. */
-  identity(id: number): MemberIdentity | undefined;
+  identity(id: number): Promise<MemberIdentity | undefined>;
 }
 
 /** The member store on the identity database (passwords as PHC strings from a memory-hard hash). */
-export function createMemberStore(db: IdentityDb, now: () => number = Date.now): MemberStore {
-  const byUsername = db.prepare<[string], MemberRow>("SELECT * FROM members WHERE username = ?");
+export function createMemberStore(db: SqlClient, now: () => number = Date.now): MemberStore {
+  const byUsername = (tx: SqlClient, name: string): Promise<MemberRow | undefined> => tx.get<MemberRow>("SELECT * FROM members WHERE username = ?", [name]);
   // Verifying against a throwaway hash for unknown names keeps sign-in timing from revealing which names exist.
   let decoy: Promise<string> | undefined;
   return {
@@ -76,33 +76,37 @@ export function createMemberStore(db: IdentityDb, now: () => number = Date.now):
       const display = normalizeDisplayName(displayName);
       if (!display) throw invalid("a display name is 1 to 100 characters without control characters");
       if (password.length < PASSWORD_MIN || password.length > PASSWORD_MAX) throw invalid(`a password is ${PASSWORD_MIN} to ${PASSWORD_MAX} characters`);
-      if (byUsername.get(name)) throw new Problem({ type: "member-exists", title: "Member exists", status: 409, detail: `a member named "${name}" already exists` });
+      if (await byUsername(db, name)) throw new Problem({ type: "member-exists", title: "Member exists", status: 409, detail: `a member named "${name}" already exists` });
       const hash = await hashPassword(password);
-      const row = db
-        .prepare<[string, string, string, number], MemberRow>("INSERT INTO members (username, display_name, password_hash, created_at) VALUES (?, ?, ?, ?) RETURNING *")
-        .get(name, display, hash, now());
-      if (!row) throw new Error("insert returned no row");
+      // ON CONFLICT: another process may add the same name while this one hashes the password.
+      const row = await db.get<MemberRow>("INSERT INTO members (username, display_name, password_hash, created_at) VALUES (?, ?, ?, ?) ON CONFLICT (username) DO NOTHING RETURNING *", [
+        name,
+        display,
+        hash,
+        now(),
+      ]);
+      if (!row) throw new Problem({ type: "member-exists", title: "Member exists", status: 409, detail: `a member named "${name}" already exists` });
       return toMember(row);
     },
-    list() {
-      return db.prepare<[], MemberRow>("SELECT * FROM members ORDER BY id").all().map(toMember);
+    async list() {
+      return (await db.all<MemberRow>("SELECT * FROM members ORDER BY id")).map(toMember);
     },
     disable(username) {
       const name = normalizeUsername(username) ?? username;
       const at = now();
-      return db.transaction(() => {
-        const row = byUsername.get(name);
+      return db.transaction(async (tx) => {
+        const row = await byUsername(tx, name);
         if (!row) throw new Problem({ type: "not-found", title: "No such member", status: 404, detail: `no member named "${name}"` });
-        db.prepare("UPDATE members SET disabled_at = coalesce(disabled_at, ?) WHERE id = ?").run(at, row.id);
-        db.prepare("DELETE FROM sessions WHERE member_id = ?").run(row.id);
-        db.prepare("UPDATE grants SET revoked_at = ? WHERE member_id = ? AND revoked_at IS NULL").run(at, row.id);
-        db.prepare("UPDATE tokens SET revoked_at = ? WHERE revoked_at IS NULL AND grant_id IN (SELECT id FROM grants WHERE member_id = ?)").run(at, row.id);
+        await tx.run("UPDATE members SET disabled_at = coalesce(disabled_at, ?) WHERE id = ?", [at, row.id]);
+        await tx.run("DELETE FROM sessions WHERE member_id = ?", [row.id]);
+        await tx.run("UPDATE grants SET revoked_at = ? WHERE member_id = ? AND revoked_at IS NULL", [at, row.id]);
+        await tx.run("UPDATE tokens SET revoked_at = ? WHERE revoked_at IS NULL AND grant_id IN (SELECT id FROM grants WHERE member_id = ?)", [at, row.id]);
         return toMember({ ...row, disabled_at: row.disabled_at ?? at });
-      }).immediate();
+      });
     },
     async verifyCredentials(username, password) {
       const name = normalizeUsername(username);
-      const row = name ? byUsername.get(name) : undefined;
+      const row = name ? await byUsername(db, name) : undefined;
       if (password.length > PASSWORD_MAX) return undefined;
       if (!row) {
         await verifyPassword(password, await (decoy ??= hashPassword("decoy password, never matches")));
@@ -111,8 +115,8 @@ export function createMemberStore(db: IdentityDb, now: () => number = Date.now):
       const ok = await verifyPassword(password, row.password_hash);
       return ok && row.disabled_at === null ? toMember(row) : undefined;
     },
-    identity(id) {
-      const row = db.prepare<[number], { id: number; display_name: string }>("SELECT id, display_name FROM members WHERE id = ? AND disabled_at IS NULL").get(id);
+    async identity(id) {
+      const row = await db.get<{ id: number; display_name: string }>("SELECT id, display_name FROM members WHERE id = ? AND disabled_at IS NULL", [id]);
       return row ? { id: row.id, displayName: row.display_name } : undefined;
     },
   };

@@ -1,7 +1,8 @@
 import { spawnSync } from "node:child_process";
 import path from "node:path";
 import { describe, expect, it } from "vitest";
-import { openIdentityDb } from "../../../src/oauth/identity-db.ts";
+import { openIdentityStore } from "../../../src/oauth/store/open-identity-store.ts";
+import { freshStoreConfig } from "../../helpers/identity-store.ts";
 import { createMemberStore } from "../../../src/oauth/members/member-store.ts";
 import { argon2Parameters, hashPassword, hashPasswordScrypt, verifyPassword } from "../../../src/oauth/members/password-hash.ts";
 import { projectRoot } from "../../helpers/paths.ts";
@@ -33,7 +34,7 @@ describe("password hashing", () => {
 
 describe("member store", () => {
   it("adds, verifies, lists and disables members; exposes only id and display name", async () => {
-    const db = openIdentityDb(path.join(tempDir(), "members.db"));
+    const db = await openIdentityStore(await freshStoreConfig());
     const members = createMemberStore(db);
     const ada = await members.add({ username: "Ada.L", displayName: "  Ada  ", password: "long password 1" });
     expect(ada).toMatchObject({ username: "ada.l", displayName: "Ada", disabledAt: null });
@@ -44,12 +45,12 @@ describe("member store", () => {
     expect(await members.verifyCredentials("ADA.L", "long password 1")).toMatchObject({ id: ada.id });
     expect(await members.verifyCredentials("ada.l", "wrong password")).toBeUndefined();
     expect(await members.verifyCredentials("nobody", "long password 1")).toBeUndefined();
-    expect(members.identity(ada.id)).toStrictEqual({ id: ada.id, displayName: "Ada" });
-    members.disable("ada.l");
+    expect(await members.identity(ada.id)).toStrictEqual({ id: ada.id, displayName: "Ada" });
+    await members.disable("ada.l");
     expect(await members.verifyCredentials("ada.l", "long password 1")).toBeUndefined();
-    expect(members.identity(ada.id)).toBeUndefined();
-    expect(members.list()[0]?.disabledAt).not.toBeNull();
-    db.close();
+    expect(await members.identity(ada.id)).toBeUndefined();
+    expect((await members.list())[0]?.disabledAt).not.toBeNull();
+    await db.close();
   });
 });
 
@@ -67,7 +68,7 @@ describe("ludex member", () => {
     expect(added.stdout + added.stderr).not.toContain("cli password 123");
     const list = ludex(["member", "list", "--db", db, "--json"]);
     expect(JSON.parse(list.stdout)).toEqual([expect.objectContaining({ username: "carol", displayName: "Carol C.", disabled: false })]);
-    const store = createMemberStore(openIdentityDb(db));
+    const store = createMemberStore(await openIdentityStore({ membersDb: db, databaseUrl: undefined }));
     expect(await store.verifyCredentials("carol", "cli password 123")).toBeDefined();
     expect(ludex(["member", "disable", "carol", "--db", db]).status).toBe(0);
     expect(JSON.parse(ludex(["member", "list", "--db", db, "--json"]).stdout)[0].disabled).toBe(true);
