@@ -14,12 +14,12 @@ import { responseWritten, type HttpResult, type RequestContext } from "../http/h
 import { Problem, isProblem } from "../http/problem.ts";
 import { internalErrorProblem, problemResult } from "../http/problem-response.ts";
 import { parseTrustedProxies } from "../http/client-address.ts";
-import { createRateLimiter } from "../http/rate-limiter.ts";
 import { createResponseCache } from "../http/response-cache.ts";
 import { matchRoute } from "../match/match-route.ts";
 import { createOAuthService, type OAuthService, type OAuthServiceOptions } from "../oauth/oauth-service.ts";
 import { createRouter, methodNotAllowed, type Route } from "../http/router.ts";
 import { corsHeaders, sendResult } from "../http/send-result.ts";
+import { openSharedState } from "../shared-state/shared-state.ts";
 import { createCatalogHolder, type CatalogHolder } from "./catalog-holder.ts";
 import type { Log } from "./logger.ts";
 import { logRequests, type RequestLogEntry } from "./request-log.ts";
@@ -95,8 +95,10 @@ export async function createLudexServer(config: Config, options: ServerOptions =
   const base = config.publicBaseUrl;
   const staleBase = baseUrlMismatch(catalog.peek()?.manifest, base);
   if (staleBase) log(staleBase);
+  const shared = await openSharedState(config, log);
   /** What Astro pages see as `Astro.locals` (typed in src/env.d.ts). */
   const oauth = createOAuthService(config, {
+    createLimiter: shared.createLimiter,
     registrationLimit: config.oauthLimits.registration,
     signInFailureLimit: config.oauthLimits.signInFailures,
     ...options.oauth,
@@ -106,8 +108,9 @@ export async function createLudexServer(config: Config, options: ServerOptions =
 
   const searchCache = createResponseCache();
   const trustedProxies = parseTrustedProxies(config.trustedProxies);
-  const matchLimiter = createRateLimiter({ name: "match", quota: config.matchRateLimit, windowSeconds: config.matchRateWindowSeconds });
-  const agents = createAgentEndpoints(config, { catalog, matchLimiter, trustedProxies, log });
+  // Matching fails open while Redis is away: it only reads the catalog, so an uncounted minute costs little.
+  const matchLimiter = shared.createLimiter({ name: "match", quota: config.matchRateLimit, windowSeconds: config.matchRateWindowSeconds }, "open");
+  const agents = createAgentEndpoints(config, { catalog, matchLimiter, trustedProxies, endedSessions: shared.endedSessions, log });
   const routes: Route[] = [
     { path: "/api/v1/agent/games/", methods: { GET: agentSearchRoute(catalog, base, searchCache) } },
     {
@@ -123,7 +126,7 @@ export async function createLudexServer(config: Config, options: ServerOptions =
       },
     },
     { path: "/api/v1/community/", methods: { GET: communityRoute(catalog) } },
-    { path: "/api/health/", methods: { GET: healthRoute(catalog, startedAt) } },
+    { path: "/api/health/", methods: { GET: healthRoute(catalog, startedAt, shared.probes) } },
     ...oauth.routes,
     ...discoveryRoutes(catalog, base),
     ...agents.routes,
@@ -235,6 +238,7 @@ export async function createLudexServer(config: Config, options: ServerOptions =
         server.close(() => {
           clearTimeout(force);
           oauth.close();
+          void shared.close();
           catalog.peek()?.close();
           resolve();
         });
