@@ -70,7 +70,7 @@ describe("loadConfig", () => {
       expect(errorsOf({ LUDEX_REDIS_URL: url, LUDEX_SECRET: "x".repeat(32) }).map((e) => e.name), url).toEqual(["LUDEX_REDIS_URL"]);
     }
     expect(errorsOf({ LUDEX_SECRET: "too short" }).map((e) => e.name)).toEqual(["LUDEX_SECRET"]);
-    for (const env of [{ LUDEX_REDIS_URL: "redis://127.0.0.1:6379" }, { LUDEX_DATABASE_URL: "postgres://ludex@db/ludex" }]) {
+    for (const env of [{ LUDEX_REDIS_URL: "redis://127.0.0.1:6379" }, { LUDEX_DATABASE_URL: "postgres://ludex@db/ludex" }] as Record<string, string>[]) {
       const [error] = errorsOf(env);
       expect(error?.name).toBe("LUDEX_SECRET");
       expect(error?.detail).toMatch(/required when LUDEX_DATABASE_URL or LUDEX_REDIS_URL is set/);
