@@ -15,8 +15,9 @@ export interface NginxConfigOptions {
 const UPSTREAM = /^(?:unix:\/[^\s;{}]+|[A-Za-z0-9.-]+:\d{1,5}|\[[0-9A-Fa-f:.]+\]:\d{1,5})$/;
 
 /**
- * The upstream block's `server` lines. An instance that fails once is skipped for 5 s
- * (`max_fails=1 fail_timeout=5s`), so a dead instance costs each client at most one retry.
+ * The upstream block's `server` lines. An instance that fails once is skipped for 2 s
+ * (`max_fails=1 fail_timeout=2s`), so a dead instance costs few retries, and a restarted one is
+ * back in service 2 s after it failed.
  */
 export function upstreamServers(upstreams: readonly string[]): string {
   const bad = upstreams.find((upstream) => !UPSTREAM.test(upstream));
@@ -24,7 +25,7 @@ export function upstreamServers(upstreams: readonly string[]): string {
     const detail = bad === undefined ? "at least one --upstream is needed" : `--upstream ${JSON.stringify(bad)} is not HOST:PORT or unix:/path`;
     throw new Problem({ type: "usage", title: "Usage error", status: 400, detail });
   }
-  return upstreams.map((upstream) => `    server ${upstream} max_fails=1 fail_timeout=5s;`).join("\n");
+  return upstreams.map((upstream) => `    server ${upstream} max_fails=1 fail_timeout=2s;`).join("\n");
 }
 
 /** Renders deploy/nginx/ludex.conf.template for a deployment. */

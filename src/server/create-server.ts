@@ -1,6 +1,7 @@
 import { randomUUID } from "node:crypto";
 import { existsSync } from "node:fs";
 import http, { type IncomingMessage, type ServerResponse } from "node:http";
+import net from "node:net";
 import path from "node:path";
 import { pathToFileURL } from "node:url";
 import { createAgentEndpoints } from "../agents/agent-endpoints.ts";
@@ -39,9 +40,12 @@ export interface LudexServer {
   listen(port?: number, host?: string): Promise<number>;
   /**
    * Graceful stop: no new connections, in-flight requests finish (at most `graceMs`, default
-   * 10 s, then connections are cut), databases and catalog files are closed.
+   * 10 s, then connections are cut), databases and catalog files are closed. With `drainIdle`
+   * (several instances behind a proxy), idle keep-alive connections are not cut but left to end
+   * from the proxy's side or at the keep-alive timeout: cutting one races a request the proxy is
+   * sending on it, which it may not retry elsewhere (a POST).
    */
-  close(graceMs?: number): Promise<void>;
+  close(graceMs?: number, options?: { readonly drainIdle?: boolean }): Promise<void>;
 }
 
 export interface ServerOptions {
@@ -226,7 +230,7 @@ export async function createLudexServer(config: Config, options: ServerOptions =
           resolve(typeof address === "object" && address ? address.port : port);
         });
       }),
-    close: (graceMs = SHUTDOWN_GRACE_MS) =>
+    close: (graceMs = SHUTDOWN_GRACE_MS, closeOptions = {}) =>
       new Promise((resolve) => {
         closing = true;
         // MCP sessions and open MCP streams end now, so that their connections can close too.
@@ -235,13 +239,22 @@ export async function createLudexServer(config: Config, options: ServerOptions =
         // (answers sent while closing say `Connection: close`). Past the grace period, the rest are cut.
         const force = setTimeout(() => server.closeAllConnections(), graceMs);
         force.unref();
-        server.close(() => {
+        const closed = (): void => {
           clearTimeout(force);
           oauth.close();
           void shared.close();
           catalog.peek()?.close();
           resolve();
-        });
+        };
+        if (closeOptions.drainIdle) {
+          // net.Server's close stops accepting and waits for every connection, without the idle
+          // cut that http.Server's close adds; the second close then only stops http's timers.
+          net.Server.prototype.close.call(server, () => {
+            server.close(() => closed());
+          });
+          return;
+        }
+        server.close(closed);
         server.closeIdleConnections();
       }),
   };

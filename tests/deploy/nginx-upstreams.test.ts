@@ -13,14 +13,14 @@ const template = path.join(projectRoot, "deploy", "nginx", "ludex.conf.template"
 describe("the nginx template for several instances", () => {
   it("lists one server line per upstream, each taken out for 5 s after a failure", () => {
     expect(upstreamServers(["10.0.0.1:4321", "[::1]:4322", "unix:/run/ludex/c.sock"])).toBe(
-      ["    server 10.0.0.1:4321 max_fails=1 fail_timeout=5s;", "    server [::1]:4322 max_fails=1 fail_timeout=5s;", "    server unix:/run/ludex/c.sock max_fails=1 fail_timeout=5s;"].join("\n"),
+      ["    server 10.0.0.1:4321 max_fails=1 fail_timeout=2s;", "    server [::1]:4322 max_fails=1 fail_timeout=2s;", "    server unix:/run/ludex/c.sock max_fails=1 fail_timeout=2s;"].join("\n"),
     );
     for (const bad of [[], ["a:1; include /etc/passwd"], ["nohost"], ["a:1 backup"]]) expect(() => upstreamServers(bad)).toThrow(Problem);
   });
 
   it("retries idempotent requests and the read-only POST endpoints on the next instance, never registrations or tokens", () => {
     const conf = renderNginxConfig(template, { listen: "8080", upstream: ["127.0.0.1:1", "127.0.0.1:2"], buildDir: "/srv/build" });
-    expect(conf).toMatch(/upstream ludex_node \{\n {4}server 127\.0\.0\.1:1 max_fails=1 fail_timeout=5s;\n {4}server 127\.0\.0\.1:2/);
+    expect(conf).toMatch(/upstream ludex_node \{\n {4}server 127\.0\.0\.1:1 max_fails=1 fail_timeout=2s;\n {4}server 127\.0\.0\.1:2/);
     const retryLines = conf.split("\n").filter((line) => line.includes("proxy_next_upstream "));
     expect(retryLines.length).toBe(4);
     for (const line of retryLines) expect(line).toMatch(/proxy_next_upstream error timeout http_502 http_503( non_idempotent)?;/);
