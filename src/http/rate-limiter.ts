@@ -31,6 +31,8 @@ export interface RateLimitDecision {
    * with 503 rather than 429 (see README, "Running several instances").
    */
   readonly unavailable?: boolean;
+  /** The shared counter could not be reached and this limiter fails open: allowed, but nothing was counted. */
+  readonly uncounted?: boolean;
 }
 
 export interface RateLimiterOptions {
@@ -91,7 +93,8 @@ export function createRateLimiter(options: RateLimiterOptions): RateLimiter {
  * @see draft-ietf-httpapi-ratelimit-headers §3, §4
  */
 export function rateLimitHeaders(limiter: RateLimiter, decision: RateLimitDecision): Record<string, string> {
-  if (limiter.quota <= 0) return {};
+  // Nothing to report while the counter is unreachable (fail-open): no made-up numbers.
+  if (limiter.quota <= 0 || decision.uncounted) return {};
   return {
     "ratelimit-policy": `"${limiter.name}";q=${limiter.quota};w=${limiter.windowSeconds}`,
     ratelimit: `"${limiter.name}";r=${Math.max(0, decision.remaining)};t=${decision.resetSeconds}`,

@@ -70,7 +70,7 @@ export function createRedisRateLimiter(redis: RedisConnection, options: RedisRat
   const keyOf = (key: string): string => `ludex:rate:${options.name}:${key}`;
   const unavailable = (): RateLimitDecision =>
     options.whenUnavailable === "open"
-      ? { allowed: true, remaining: options.quota, resetSeconds: options.windowSeconds }
+      ? { allowed: true, remaining: options.quota, resetSeconds: options.windowSeconds, uncounted: true }
       : { allowed: false, remaining: 0, resetSeconds: Math.min(30, options.windowSeconds), unavailable: true };
   return {
     name: options.name,

@@ -192,7 +192,18 @@ export function createMcpEndpoint(options: McpEndpointOptions): McpEndpoint {
     if (!(await isLegacyRequest(request, parsed, { maxRequestBodySize: bodyLimit }))) return modern.fetch(request, parsedBody);
 
     const sessionId = request.headers.get(SESSION_HEADER);
-    if (sessionId !== null) return (await sessionFor(sessionId)).transport.handleRequest(request, parsedBody);
+    if (sessionId !== null) {
+      const session = await sessionFor(sessionId);
+      if (request.method !== "DELETE") return session.transport.handleRequest(request, parsedBody);
+      try {
+        return await session.transport.handleRequest(request, parsedBody);
+      } catch (error) {
+        // The transport closed itself; the session is not ended, so the next request rebuilds it.
+        end(sessionId);
+        log({ level: "warn", msg: "MCP session end not recorded", err: error instanceof Error ? error.message : String(error) });
+        throw new Problem({ type: "service-unavailable", title: "Service unavailable", status: 503, detail: "the session's end could not be recorded; send DELETE again shortly", headers: { "retry-after": "5" } });
+      }
+    }
     if (request.method === "DELETE") {
       throw new Problem({ type: "bad-request", title: "Bad request", status: 400, detail: "DELETE ends an MCP session: send its Mcp-Session-Id" });
     }
