@@ -7,6 +7,7 @@ import type { Route } from "../http/router.ts";
 import { matchQuotaExceeded } from "../match/match-request.ts";
 import { MAX_MATCH_ITEMS } from "../match/match-schemas.ts";
 import type { Log } from "../server/logger.ts";
+import type { EndedSet } from "../shared-state/ended-set.ts";
 import { createA2aEndpoint } from "./a2a/a2a-endpoint.ts";
 import { agentCard, agentCardJson, legacyAgentCardJson } from "./a2a/agent-card.ts";
 import { catalogAgentExecutor } from "./a2a/catalog-agent-executor.ts";
@@ -24,6 +25,8 @@ export interface AgentEndpointOptions {
   /** The ROM-matching quota of POST /api/v1/games/, shared so that MCP `match_roms` cannot bypass it. */
   readonly matchLimiter: RateLimiter;
   readonly trustedProxies: TrustedProxies;
+  /** MCP sessions ended by DELETE (shared through Redis with several instances). */
+  readonly endedSessions: EndedSet;
   readonly log: Log;
 }
 
@@ -63,11 +66,13 @@ export function createAgentEndpoints(config: Config, options: AgentEndpointOptio
   const mcp = createMcpEndpoint({
     createServer: () => createCatalogMcpServer({ ops, info, log }),
     bodyLimit: config.agentBodyLimit,
+    secret: config.secret,
+    endedSessions: options.endedSessions,
     log,
-    beforeDispatch: (message: unknown, { ctx }: AgentExchange) => {
+    beforeDispatch: async (message: unknown, { ctx }: AgentExchange) => {
       const items = matchItemsRequested(message);
       if (items === 0) return;
-      const decision = options.matchLimiter.take(clientAddress(ctx.req, options.trustedProxies), items);
+      const decision = await options.matchLimiter.take(clientAddress(ctx.req, options.trustedProxies), items);
       if (!decision.allowed) throw matchQuotaExceeded(options.matchLimiter, decision, items);
     },
   });

@@ -1,3 +1,4 @@
+import { randomBytes } from "node:crypto";
 import path from "node:path";
 import { z } from "zod";
 import { Problem } from "../http/problem.ts";
@@ -53,6 +54,15 @@ export interface Config {
   readonly mcpAllowedOrigins: readonly string[];
   /** Largest request body POST /mcp/ and POST /a2a/ accept, in bytes (413 beyond). */
   readonly agentBodyLimit: number;
+  /** Redis for quotas and shared short-lived state (src/shared-state/); memory in this process when absent. */
+  readonly redisUrl: string | undefined;
+  /**
+   * The key that signs CSRF tokens and MCP session ids. From LUDEX_SECRET; a random key per process
+   * when unset, which only a single instance may use (multi-instance mode refuses to start without it).
+   */
+  readonly secret: Buffer;
+  /** LUDEX_DATABASE_URL or LUDEX_REDIS_URL is set: several instances may share the state. */
+  readonly multiInstance: boolean;
 }
 
 /** `LUDEX_MCP_ALLOWED_ORIGINS`: comma-separated origins, each exactly `scheme://host[:port]`. */
@@ -71,6 +81,19 @@ const originList = z
     }
     return origins;
   });
+
+/** `LUDEX_REDIS_URL`: `redis://[user:password@]host[:port][/db]`, `rediss://…`, or `redis+unix:///path/to/socket`. */
+const redisUrl = z
+  .string()
+  .optional()
+  .refine((value) => {
+    if (value === undefined || value === "") return true;
+    const url = URL.parse(value);
+    if (!url) return false;
+    if (url.protocol === "redis+unix:") return url.pathname.length > 1;
+    return (url.protocol === "redis:" || url.protocol === "rediss:") && url.hostname !== "" && /^\/?\d*$/.test(url.pathname);
+  }, "must be redis://host[:port][/db], rediss://… or redis+unix:///path/to/socket")
+  .transform((value) => (value === "" ? undefined : value));
 
 const envSchema = z.object({
   PORT: z.coerce.number().int().min(0).max(65_535).default(4321),
@@ -107,6 +130,8 @@ const envSchema = z.object({
   LUDEX_MAX_HEADER_BYTES: z.coerce.number().int().min(1024).max(1_048_576).default(16_384),
   LUDEX_MCP_ALLOWED_ORIGINS: originList,
   LUDEX_AGENT_BODY_LIMIT: z.coerce.number().int().min(1024).max(16 * 1024 * 1024).default(256 * 1024),
+  LUDEX_REDIS_URL: redisUrl,
+  LUDEX_SECRET: z.string().min(32, "must be at least 32 characters (e.g. `openssl rand -base64 48`)").optional(),
 });
 
 function isPostgresUrl(value: string): boolean {
@@ -135,6 +160,11 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     });
   }
   const e = parsed.data;
+  const multiInstance = Boolean(e.LUDEX_REDIS_URL) || Boolean(env.LUDEX_DATABASE_URL);
+  if (multiInstance && e.LUDEX_SECRET === undefined) {
+    const detail = "LUDEX_SECRET: required when LUDEX_DATABASE_URL or LUDEX_REDIS_URL is set, so that every instance signs and accepts the same CSRF tokens and MCP sessions";
+    throw new Problem({ type: "invalid-configuration", title: "Invalid configuration", status: 500, detail, extensions: { errors: [{ name: "LUDEX_SECRET", detail }] } });
+  }
   const resolve = (p: string): string => path.resolve(projectRoot, p);
   const stateDir = resolve(e.LUDEX_STATE_DIR ?? ".ludex");
   const publicBaseUrl = (e.PUBLIC_BASE_URL ?? `http://localhost:${e.PORT}`).replace(/\/+$/, "");
@@ -166,5 +196,8 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     },
     mcpAllowedOrigins: e.LUDEX_MCP_ALLOWED_ORIGINS.length > 0 ? e.LUDEX_MCP_ALLOWED_ORIGINS : [new URL(publicBaseUrl).origin],
     agentBodyLimit: e.LUDEX_AGENT_BODY_LIMIT,
+    redisUrl: e.LUDEX_REDIS_URL,
+    secret: e.LUDEX_SECRET !== undefined ? Buffer.from(e.LUDEX_SECRET, "utf8") : randomBytes(32),
+    multiInstance,
   };
 }

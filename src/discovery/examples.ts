@@ -132,6 +132,7 @@ export const exampleBodies = {
     builtAt: "2026-03-02T10:15:00.000Z",
     counts: { platforms: 6, games: 43, releases: 77, roms: 87 },
     uptimeSeconds: 3600,
+    dependencies: { database: { status: "ok", latencyMs: 1 }, redis: { status: "ok", latencyMs: 0 } },
   }),
   memberIdentity: (): unknown => ({ id: 42, displayName: "Ada" }),
   registrationRequest: (): unknown => ({

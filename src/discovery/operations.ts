@@ -387,7 +387,7 @@ export function operations(base: string): readonly OperationSpec[] {
       path: "/api/health/",
       tag: "Service",
       summary: "Check the service's health",
-      description: "200 while a catalog build is loaded, with its version and counts; 503 otherwise. Never cached. No authentication.",
+      description: "200 while a catalog build is loaded and every dependency (database, Redis) answers, with the build's version and counts; 503 otherwise. Never cached. No authentication.",
       auth: { kind: "none" },
       responses: {
         "200": {

@@ -27,4 +27,6 @@ export const httpProblemTypes: Readonly<Record<string, ProblemTypeDoc>> = {
   "rate-limited": { title: "Too many requests", status: 429, description: "The client's quota is used up for the current window. Wait for the seconds in Retry-After; the RateLimit and RateLimit-Policy headers show the quota and what is left." },
   "internal-error": { title: "Internal server error", status: 500, description: "The server failed to answer. It has been logged with the request id (X-Request-Id); retrying may help." },
   "catalog-unavailable": { title: "Catalog unavailable", status: 503, description: "The catalog build is not loaded (the service is starting or being rebuilt). Retry after the seconds in Retry-After." },
+  "dependency-unavailable": { title: "Service unavailable", status: 503, description: "A dependency this instance needs (Redis, the database) does not answer; the dependencies member says which. A load balancer should send traffic to another instance. Retry after the seconds in Retry-After." },
+  "service-unavailable": { title: "Service unavailable", status: 503, description: "The request could not be completed because shared state (Redis) is unreachable, for example ending an MCP session. Retry after the seconds in Retry-After." },
 };

@@ -35,7 +35,7 @@ export function matchRoute(options: MatchRouteOptions): (ctx: RequestContext) =>
   const { limiter } = options;
   return async (ctx) => {
     const client = clientAddress(ctx.req, options.trustedProxies);
-    const quotaHeaders = (): Record<string, string> => rateLimitHeaders(limiter, limiter.take(client, 0));
+    const quotaHeaders = async (): Promise<Record<string, string>> => rateLimitHeaders(limiter, await limiter.take(client, 0));
     try {
       const body = await readJsonBody(ctx.req, MATCH_BODY_LIMIT);
       const parsed = matchRequestSchema.safeParse(body);
@@ -46,7 +46,7 @@ export function matchRoute(options: MatchRouteOptions): (ctx: RequestContext) =>
       const context = matchContext(options.catalog.current(), request.systemId, options.artworkBaseUrl);
       if (!context) throw invalidRequest([{ pointer: "/systemId", detail: `unknown platform "${request.systemId}"; GET /api/v1/games/ lists them` }]);
 
-      const decision = limiter.take(client, request.items.length);
+      const decision = await limiter.take(client, request.items.length);
       if (!decision.allowed) throw matchQuotaExceeded(limiter, decision, request.items.length);
       return {
         status: 200,
@@ -55,7 +55,9 @@ export function matchRoute(options: MatchRouteOptions): (ctx: RequestContext) =>
         compressible: true,
       };
     } catch (error) {
-      throw error instanceof Problem ? error.withHeaders(quotaHeaders()) : error;
+      if (!(error instanceof Problem)) throw error;
+      // A refused request already carries its decision's fields; others report the quota as it stands.
+      throw error.headers["ratelimit"] !== undefined ? error : error.withHeaders(await quotaHeaders());
     }
   };
 }

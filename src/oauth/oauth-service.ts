@@ -1,6 +1,6 @@
 import type { Config } from "../config/config.ts";
 import { clientAddress, parseTrustedProxies } from "../http/client-address.ts";
-import { createRateLimiter } from "../http/rate-limiter.ts";
+import { createRateLimiter, type RateLimiterFactory } from "../http/rate-limiter.ts";
 import type { Route } from "../http/router.ts";
 import { appsPageRoute, appsRevokeRoute } from "./apps-route.ts";
 import { authorizeDecisionRoute, authorizePageRoute } from "./authorize-route.ts";
@@ -39,6 +39,8 @@ export interface OAuthServiceOptions {
   readonly now?: () => number;
   readonly registrationLimit?: RateLimit;
   readonly signInFailureLimit?: RateLimit;
+  /** Where the limits are counted: this process's memory by default, Redis with LUDEX_REDIS_URL. */
+  readonly createLimiter?: RateLimiterFactory;
 }
 
 /** The OAuth authorization server, the member identity endpoint and the member pages. */
@@ -71,18 +73,21 @@ export async function createOAuthService(config: Config, options: OAuthServiceOp
   const grants = createGrantStore(db, now, log);
   const registration = options.registrationLimit ?? defaultOAuthLimits.registration;
   const signIn = options.signInFailureLimit ?? defaultOAuthLimits.signInFailures;
+  const createLimiter: RateLimiterFactory = options.createLimiter ?? ((limit) => createRateLimiter(limit));
   const oauth: OAuthContext = {
     base,
     db,
     clients: createClientRegistry(db, now),
     members,
     grants,
-    sessions: createSessionManager(db, { secure: new URL(base).protocol === "https:", now }),
+    sessions: createSessionManager(db, { secure: new URL(base).protocol === "https:", now, secret: config.secret }),
     now,
     log,
     clientAddress: (req) => clientAddress(req, proxies),
-    registrationLimiter: createRateLimiter({ name: "oauth-registration", ...registration }),
-    signInFailureLimiter: createRateLimiter({ name: "sign-in-failures", ...signIn }),
+    // Both fail closed while Redis is away: unlimited registrations would flood the database and
+    // unlimited failed sign-ins would open credential guessing.
+    registrationLimiter: createLimiter({ name: "oauth-registration", ...registration }, "closed"),
+    signInFailureLimiter: createLimiter({ name: "sign-in-failures", ...signIn }, "closed"),
   };
 
   // A purge that meets an unavailable database is simply retried at the next hour.

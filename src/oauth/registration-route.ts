@@ -13,7 +13,14 @@ const MAX_BODY = 16 * 1024;
  */
 export function registrationRoute(oauth: OAuthContext): (ctx: RequestContext) => Promise<HttpResult> {
   return async (ctx) => {
-    const decision = oauth.registrationLimiter.take(oauth.clientAddress(ctx.req), 1, oauth.now());
+    const decision = await oauth.registrationLimiter.take(oauth.clientAddress(ctx.req), 1, oauth.now());
+    if (decision.unavailable) {
+      ctx.req.resume();
+      throw oauthError("temporarily_unavailable", "registration is paused while the rate-limit store is unreachable; try again shortly", {
+        status: 503,
+        headers: { "retry-after": String(decision.resetSeconds) },
+      });
+    }
     if (!decision.allowed) {
       ctx.req.resume();
       throw oauthError("temporarily_unavailable", `too many registrations from this address; try again in ${decision.resetSeconds} s`, {

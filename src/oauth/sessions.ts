@@ -14,7 +14,7 @@ export const SESSION_LIFETIME_SECONDS = 12 * 3600;
 export interface BrowserState {
   /** The signed-in member, if any. */
   readonly memberId: number | undefined;
-  /** The CSRF token for forms on this page: HMAC of the cookie, so only this browser's pages know it. */
+  /** The CSRF token for forms on this page: HMAC (keyed with the configured secret) of the cookie, so only this browser's pages know it. */
   readonly csrfToken: string;
   /** A Set-Cookie value when the browser had no cookie yet. */
   readonly setCookie: string | undefined;
@@ -37,6 +37,8 @@ export interface SessionOptions {
   /** PUBLIC_BASE_URL is https: the cookie gets Secure and the __Host- prefix. */
   readonly secure: boolean;
   readonly now: () => number;
+  /** The key CSRF tokens are signed with (LUDEX_SECRET): every instance sharing it accepts the others' forms. */
+  readonly secret: Buffer;
 }
 
 /** The session cookie's name: `__Host-` binds it to this host, https and Path=/. @see RFC 6265bis §4.1.3.2 */
@@ -59,7 +61,7 @@ function readCookie(req: IncomingMessage, name: string): string | undefined {
 export function createSessionManager(db: SqlClient, options: SessionOptions): SessionManager {
   const name = sessionCookieName(options.secure);
   const attributes = `Path=/; HttpOnly; SameSite=Lax${options.secure ? "; Secure" : ""}`;
-  const csrfFor = (cookie: string): string => createHmac("sha256", cookie).update("ludex csrf v1").digest("base64url");
+  const csrfFor = (cookie: string): string => createHmac("sha256", options.secret).update(`ludex csrf v2\0${cookie}`).digest("base64url");
   const findSession = "SELECT s.member_id FROM sessions s JOIN members m ON m.id = s.member_id WHERE s.id_hash = ? AND s.expires_at > ? AND m.disabled_at IS NULL";
   return {
     async read(req) {

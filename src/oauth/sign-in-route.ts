@@ -57,12 +57,11 @@ async function clientNameFor(oauth: OAuthContext, continueTo: string): Promise<s
 /**
  * POST /oauth/sign-in/: checks the CSRF token, refuses an address with too many recent failed
  * sign-ins (429, before any password is checked), verifies the credentials, and starts a new
- * session. Failures are counted per client address; attempts still being checked count too, so
- * parallel guesses cannot slip past the limit.
+ * session. Failures are counted per client address (in Redis with several instances); attempts
+ * still being checked count too, so parallel guesses cannot slip past the limit.
  * @see RFC 6749 §10.10 (credential guessing), §10.12 (CSRF); RFC 6265bis §8.8
  */
 export function signInRoute(oauth: OAuthContext): (ctx: RequestContext) => Promise<HttpResult> {
-  const pending = new Map<string, number>();
   return async (ctx) => {
     const form = await readFormBody(ctx.req, MAX_FORM);
     if (!oauth.sessions.checkCsrf(ctx.req, form.get("csrf_token"))) throw csrfProblem();
@@ -70,9 +69,18 @@ export function signInRoute(oauth: OAuthContext): (ctx: RequestContext) => Promi
     const browser = await oauth.sessions.read(ctx.req);
     const address = oauth.clientAddress(ctx.req);
     const limiter = oauth.signInFailureLimiter;
-    const probe = limiter.take(address, 0, oauth.now());
-    const inFlight = pending.get(address) ?? 0;
-    if (probe.remaining - inFlight <= 0) {
+    // Every attempt reserves one failure up front (one atomic step, also across instances, so
+    // parallel guesses cannot slip past the limit) and gives it back when it succeeds.
+    const probe = await limiter.take(address, 1, oauth.now());
+    if (probe.unavailable) {
+      oauth.log({ level: "warn", requestId: ctx.id, msg: "sign-in refused: rate-limit store unreachable", address });
+      return signInPage(oauth, browser, continueTo, {
+        status: 503,
+        error: "Sign-in is briefly unavailable. Try again in a minute.",
+        headers: { "retry-after": String(probe.resetSeconds) },
+      });
+    }
+    if (!probe.allowed) {
       oauth.log({ level: "warn", requestId: ctx.id, msg: "sign-in refused: too many failed attempts", address });
       return signInPage(oauth, browser, continueTo, {
         status: 429,
@@ -81,21 +89,19 @@ export function signInRoute(oauth: OAuthContext): (ctx: RequestContext) => Promi
       });
     }
     const username = form.get("username") ?? "";
-    pending.set(address, inFlight + 1);
     let member;
     try {
       member = await oauth.members.verifyCredentials(username, form.get("password") ?? "");
-    } finally {
-      const left = (pending.get(address) ?? 1) - 1;
-      if (left > 0) pending.set(address, left);
-      else pending.delete(address);
+    } catch (error) {
+      await limiter.refund(address, 1, oauth.now());
+      throw error;
     }
     if (!member) {
-      limiter.take(address, 1, oauth.now());
       oauth.log({ level: "info", requestId: ctx.id, msg: "sign-in failed", address });
       const clientName = await clientNameFor(oauth, continueTo);
       return signInPage(oauth, browser, continueTo, { status: 400, error: "The username or password is not right.", username: username.slice(0, 64), ...(clientName !== undefined ? { clientName } : {}) });
     }
+    await limiter.refund(address, 1, oauth.now());
     const setCookie = await oauth.sessions.signIn(member.id);
     oauth.log({ level: "info", requestId: ctx.id, msg: "member signed in", memberId: member.id });
     return { status: 303, headers: { location: `${oauth.base}${continueTo}`, "set-cookie": setCookie, "cache-control": "no-store", "referrer-policy": "no-referrer" } };

@@ -1,6 +1,7 @@
 import { randomUUID } from "node:crypto";
 import { existsSync } from "node:fs";
 import http, { type IncomingMessage, type ServerResponse } from "node:http";
+import net from "node:net";
 import path from "node:path";
 import { pathToFileURL } from "node:url";
 import { createAgentEndpoints } from "../agents/agent-endpoints.ts";
@@ -16,12 +17,12 @@ import { responseWritten, type HttpResult, type RequestContext } from "../http/h
 import { Problem, isProblem } from "../http/problem.ts";
 import { internalErrorProblem, problemResult } from "../http/problem-response.ts";
 import { parseTrustedProxies } from "../http/client-address.ts";
-import { createRateLimiter } from "../http/rate-limiter.ts";
 import { createResponseCache } from "../http/response-cache.ts";
 import { matchRoute } from "../match/match-route.ts";
 import { createOAuthService, type OAuthService, type OAuthServiceOptions } from "../oauth/oauth-service.ts";
 import { createRouter, methodNotAllowed, type Route } from "../http/router.ts";
 import { corsHeaders, sendResult } from "../http/send-result.ts";
+import { openSharedState } from "../shared-state/shared-state.ts";
 import { createCatalogHolder, type CatalogHolder } from "./catalog-holder.ts";
 import type { Log } from "./logger.ts";
 import { logRequests, type RequestLogEntry } from "./request-log.ts";
@@ -42,9 +43,12 @@ export interface LudexServer {
   listen(port?: number, host?: string): Promise<number>;
   /**
    * Graceful stop: no new connections, in-flight requests finish (at most `graceMs`, default
-   * 10 s, then connections are cut), databases and catalog files are closed.
+   * 10 s, then connections are cut), databases and catalog files are closed. With `drainIdle`
+   * (several instances behind a proxy), idle keep-alive connections are not cut but left to end
+   * from the proxy's side or at the keep-alive timeout: cutting one races a request the proxy is
+   * sending on it, which it may not retry elsewhere (a POST).
    */
-  close(graceMs?: number): Promise<void>;
+  close(graceMs?: number, options?: { readonly drainIdle?: boolean }): Promise<void>;
 }
 
 export interface ServerOptions {
@@ -98,8 +102,10 @@ export async function createLudexServer(config: Config, options: ServerOptions =
   const base = config.publicBaseUrl;
   const staleBase = baseUrlMismatch(catalog.peek()?.manifest, base);
   if (staleBase) log(staleBase);
+  const shared = await openSharedState(config, log);
   /** What Astro pages see as `Astro.locals` (typed in src/env.d.ts). */
   const oauth = await createOAuthService(config, {
+    createLimiter: shared.createLimiter,
     registrationLimit: config.oauthLimits.registration,
     signInFailureLimit: config.oauthLimits.signInFailures,
     ...options.oauth,
@@ -109,8 +115,9 @@ export async function createLudexServer(config: Config, options: ServerOptions =
 
   const searchCache = createResponseCache();
   const trustedProxies = parseTrustedProxies(config.trustedProxies);
-  const matchLimiter = createRateLimiter({ name: "match", quota: config.matchRateLimit, windowSeconds: config.matchRateWindowSeconds });
-  const agents = createAgentEndpoints(config, { catalog, matchLimiter, trustedProxies, log });
+  // Matching fails open while Redis is away: it only reads the catalog, so an uncounted minute costs little.
+  const matchLimiter = shared.createLimiter({ name: "match", quota: config.matchRateLimit, windowSeconds: config.matchRateWindowSeconds }, "open");
+  const agents = createAgentEndpoints(config, { catalog, matchLimiter, trustedProxies, endedSessions: shared.endedSessions, log });
   const routes: Route[] = [
     { path: "/api/v1/agent/games/", methods: { GET: agentSearchRoute(catalog, base, searchCache) } },
     {
@@ -128,7 +135,7 @@ export async function createLudexServer(config: Config, options: ServerOptions =
     { path: "/api/v1/community/", methods: { GET: communityRoute(catalog) } },
     { path: "/api/v1/changes/", methods: { GET: changesRoute(catalog, config.buildDir, base, searchCache) } },
     { path: "/api/v1/dumps/", methods: { GET: dumpsRoute(catalog, config.buildDir) } },
-    { path: "/api/health/", methods: { GET: healthRoute(catalog, startedAt) } },
+    { path: "/api/health/", methods: { GET: healthRoute(catalog, startedAt, [...shared.probes, oauth.probe]) } },
     ...oauth.routes,
     ...discoveryRoutes(catalog, base),
     ...agents.routes,
@@ -235,7 +242,7 @@ export async function createLudexServer(config: Config, options: ServerOptions =
           resolve(typeof address === "object" && address ? address.port : port);
         });
       }),
-    close: (graceMs = SHUTDOWN_GRACE_MS) =>
+    close: (graceMs = SHUTDOWN_GRACE_MS, closeOptions = {}) =>
       new Promise((resolve) => {
         closing = true;
         // MCP sessions and open MCP streams end now, so that their connections can close too.
@@ -244,11 +251,20 @@ export async function createLudexServer(config: Config, options: ServerOptions =
         // (answers sent while closing say `Connection: close`). Past the grace period, the rest are cut.
         const force = setTimeout(() => server.closeAllConnections(), graceMs);
         force.unref();
-        server.close(() => {
+        const closed = (): void => {
           clearTimeout(force);
           catalog.peek()?.close();
-          void oauth.close().then(resolve, resolve);
-        });
+          void Promise.allSettled([oauth.close(), shared.close()]).then(() => resolve());
+        };
+        if (closeOptions.drainIdle) {
+          // net.Server's close stops accepting and waits for every connection, without the idle
+          // cut that http.Server's close adds; the second close then only stops http's timers.
+          net.Server.prototype.close.call(server, () => {
+            server.close(() => closed());
+          });
+          return;
+        }
+        server.close(closed);
         server.closeIdleConnections();
       }),
   };

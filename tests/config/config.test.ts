@@ -36,4 +36,45 @@ describe("loadConfig", () => {
       expect(names.sort()).toEqual(["PORT", "PUBLIC_BASE_URL"]);
     }
   });
+
+  it("keeps the single-process default: no Redis, a random per-process secret", () => {
+    const one = loadConfig({});
+    expect(one.redisUrl).toBeUndefined();
+    expect(one.multiInstance).toBe(false);
+    expect(one.secret.length).toBe(32);
+    expect(loadConfig({}).secret.equals(one.secret)).toBe(false);
+  });
+
+  it("reads LUDEX_REDIS_URL and LUDEX_SECRET for several instances", () => {
+    const secret = "x".repeat(32);
+    for (const url of ["redis://127.0.0.1:6379", "redis://:pw@redis.internal/2", "rediss://user:pw@redis.example:6380", "redis+unix:///run/redis/redis.sock"]) {
+      const config = loadConfig({ LUDEX_REDIS_URL: url, LUDEX_SECRET: secret });
+      expect(config.redisUrl).toBe(url);
+      expect(config.multiInstance).toBe(true);
+      expect(config.secret.toString()).toBe(secret);
+    }
+    expect(loadConfig({ LUDEX_DATABASE_URL: "postgres://ludex@db/ludex", LUDEX_SECRET: secret }).multiInstance).toBe(true);
+  });
+
+  const errorsOf = (env: Record<string, string>): { name: string; detail: string }[] => {
+    try {
+      loadConfig(env);
+    } catch (error) {
+      expect(error).toBeInstanceOf(Problem);
+      return (error as Problem).extensions.errors as { name: string; detail: string }[];
+    }
+    return expect.unreachable() as never;
+  };
+
+  it("refuses a malformed LUDEX_REDIS_URL, a short LUDEX_SECRET, and several instances without a secret", () => {
+    for (const url of ["localhost:6379", "http://redis:6379", "redis://", "redis://host/notadb", "redis+unix://"]) {
+      expect(errorsOf({ LUDEX_REDIS_URL: url, LUDEX_SECRET: "x".repeat(32) }).map((e) => e.name), url).toEqual(["LUDEX_REDIS_URL"]);
+    }
+    expect(errorsOf({ LUDEX_SECRET: "too short" }).map((e) => e.name)).toEqual(["LUDEX_SECRET"]);
+    for (const env of [{ LUDEX_REDIS_URL: "redis://127.0.0.1:6379" }, { LUDEX_DATABASE_URL: "postgres://ludex@db/ludex" }] as Record<string, string>[]) {
+      const [error] = errorsOf(env);
+      expect(error?.name).toBe("LUDEX_SECRET");
+      expect(error?.detail).toMatch(/required when LUDEX_DATABASE_URL or LUDEX_REDIS_URL is set/);
+    }
+  });
 });

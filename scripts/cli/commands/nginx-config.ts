@@ -5,21 +5,21 @@ import type { Command } from "../command.ts";
 
 export const nginxConfigCommand: Command = {
   name: "nginx-config",
-  usage: `Usage: ludex nginx-config [--listen ADDR] [--upstream HOST:PORT] [--out DIR]
+  usage: `Usage: ludex nginx-config [--listen ADDR] [--upstream HOST:PORT]... [--out DIR]
 
 Prints deploy/nginx/ludex.conf.template filled in, to include inside nginx's http {} block.
 
 Options:
   --listen ADDR         nginx listen value (default 80)
-  --upstream HOST:PORT  the ludex server (default $HOST:$PORT)
+  --upstream HOST:PORT  a ludex instance; repeat it for several (default $HOST:$PORT)
   --out DIR             build folder (default: $LUDEX_BUILD_DIR or dist/catalog)`,
-  options: { listen: { type: "string" }, upstream: { type: "string" }, out: { type: "string" } },
+  options: { listen: { type: "string" }, upstream: { type: "string", multiple: true }, out: { type: "string" } },
   run({ values }) {
     const config = loadConfig();
     process.stdout.write(
       renderNginxConfig(path.join(config.projectRoot, "deploy", "nginx", "ludex.conf.template"), {
         listen: typeof values.listen === "string" ? values.listen : "80",
-        upstream: typeof values.upstream === "string" ? values.upstream : `${config.host}:${config.port}`,
+        upstream: Array.isArray(values.upstream) && values.upstream.length > 0 ? values.upstream : `${config.host}:${config.port}`,
         buildDir: typeof values.out === "string" ? path.resolve(values.out) : config.buildDir,
       }),
     );

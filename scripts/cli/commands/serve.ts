@@ -27,7 +27,8 @@ export async function serve(): Promise<number> {
   });
   log({ msg: `${signal}: finishing in-flight requests, then stopping` });
   reloader.stop();
-  await ludex.close();
+  // Behind a load balancer (several instances), idle proxy connections are left to close from the proxy's side.
+  await ludex.close(undefined, { drainIdle: config.multiInstance });
   rmSync(pidFile(config.stateDir), { force: true });
   log({ msg: "stopped" });
   return 0;

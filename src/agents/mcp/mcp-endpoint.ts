@@ -1,4 +1,3 @@
-import { randomUUID } from "node:crypto";
 import {
   createMcpHandler,
   isInitializeRequest,
@@ -9,27 +8,35 @@ import {
 } from "@modelcontextprotocol/server";
 import { Problem } from "../../http/problem.ts";
 import type { Log } from "../../server/logger.ts";
+import type { EndedSet } from "../../shared-state/ended-set.ts";
 import type { AgentExchange, AgentFetch } from "../shared/agent-route.ts";
+import { signSessionId, verifySessionId } from "./session-token.ts";
 
 export interface McpEndpointOptions {
   /** A fresh MCP server (tools and resources) for one request or one session. */
   readonly createServer: () => McpServer;
   /** Largest body the SDK may read; the route enforces the same limit first. */
   readonly bodyLimit: number;
-  /** Open 2025-11-25 sessions kept at most; the least recently used one is closed beyond. */
+  /** Signs and verifies session ids (LUDEX_SECRET): every instance with the same key serves every session. */
+  readonly secret: Buffer;
+  /** Sessions ended by DELETE before their expiry (in Redis with several instances). */
+  readonly endedSessions: EndedSet;
+  /** How long a session lasts from its `initialize`; its id then answers 404 and the client starts a new one. */
+  readonly sessionLifetimeMs?: number;
+  /** Rebuilt 2025-11-25 sessions cached in this process at most; the least recently used one is dropped beyond. */
   readonly maxSessions?: number;
-  /** A session unused this long is closed; its id then answers 404 and the client starts a new one. */
+  /** A cached session unused this long is dropped from the cache (it is rebuilt on its next request). */
   readonly sessionIdleMs?: number;
   /** Open `subscriptions/listen` streams (2026-07-28) at most. */
   readonly maxSubscriptions?: number;
   /** Sees each parsed JSON-RPC body before dispatch (e.g. to charge a quota); may throw a {@link Problem}. */
-  readonly beforeDispatch?: (message: unknown, exchange: AgentExchange) => void;
+  readonly beforeDispatch?: (message: unknown, exchange: AgentExchange) => void | Promise<void>;
   readonly log: Log;
 }
 
 export interface McpEndpoint {
   readonly fetch: AgentFetch;
-  /** Open 2025-11-25 sessions. */
+  /** 2025-11-25 sessions cached in this process. */
   readonly sessionCount: () => number;
   /** Ends every session and open stream (server shutdown). */
   close(): Promise<void>;
@@ -43,6 +50,9 @@ interface Session {
 
 /** The header a 2025-11-25 server assigns a session with. @see MCP 2025-11-25 Transports §Session Management */
 const SESSION_HEADER = "mcp-session-id";
+
+/** The headers a replayed handshake message travels with (the transport checks Accept and Content-Type). */
+const replayHeaders = { accept: "application/json, text/event-stream", "content-type": "application/json" };
 
 function sessionNotFound(): Problem {
   return new Problem({
@@ -59,11 +69,15 @@ function sessionNotFound(): Problem {
  *
  * - 2026-07-28 (every request carries its own `_meta` envelope; `server/discover`): the SDK's
  *   `createMcpHandler` in strict mode, one server instance per request.
- * - 2025-11-25 and earlier (the `initialize` handshake): an `initialize` opens a session — the
- *   SDK's Streamable HTTP transport, which assigns `Mcp-Session-Id` — kept in memory, bounded
- *   and closed when idle. A request naming an unknown session gets 404, as the transport
- *   specifies, so the client starts over. A request without a session id is served statelessly
- *   by the SDK's legacy fallback, for clients that do not keep the id.
+ * - 2025-11-25 and earlier (the `initialize` handshake): an `initialize` opens a session on the
+ *   SDK's Streamable HTTP transport. Its `Mcp-Session-Id` is self-contained: the `initialize`
+ *   parameters, an expiry and an HMAC with the shared secret (./session-token.ts). Any instance
+ *   verifies the id and, if the session is not in its cache, rebuilds it by replaying the
+ *   handshake on a fresh server, so sessions survive restarts and move freely between instances
+ *   with no shared session store. DELETE records the id as ended (in Redis with several
+ *   instances) until its expiry. A request naming an unknown, forged, expired or ended session
+ *   gets 404, as the transport specifies, so the client starts over. A request without a
+ *   session id is served statelessly by the SDK's legacy fallback.
  *
  * Requests are told apart with the SDK's own classifier (`isLegacyRequest`), the routing the SDK
  * documents for serving sessionful 2025 traffic beside a strict modern endpoint.
@@ -73,11 +87,13 @@ export function createMcpEndpoint(options: McpEndpointOptions): McpEndpoint {
   const { log, bodyLimit } = options;
   const maxSessions = options.maxSessions ?? 1000;
   const idleMs = options.sessionIdleMs ?? 30 * 60_000;
+  const lifetimeMs = options.sessionLifetimeMs ?? 24 * 3_600_000;
+  const { secret, endedSessions } = options;
   const onerror = (error: Error): void => log({ level: "debug", msg: "MCP request refused or failed", err: error.message });
   const factory = (): McpServer => options.createServer();
   const modern = createMcpHandler(factory, { legacy: "reject", maxRequestBodySize: bodyLimit, maxSubscriptions: options.maxSubscriptions ?? 256, onerror });
   const stateless = legacyStatelessFallback(factory, onerror, { maxRequestBodySize: bodyLimit });
-  /** Open sessions, least recently used first (a use moves a session to the end). */
+  /** Cached sessions, least recently used first (a use moves a session to the end). */
   const sessions = new Map<string, Session>();
 
   const end = (id: string): void => {
@@ -94,25 +110,71 @@ export function createMcpEndpoint(options: McpEndpointOptions): McpEndpoint {
     }
   };
 
-  const startSession = async (request: Request, parsedBody: unknown): Promise<Response> => {
+  /** A session on a fresh server and transport; `id` is the session id it will answer to. */
+  const openTransport = async (id: string): Promise<Session> => {
     makeRoom(Date.now());
     const server = factory();
     const transport: WebStandardStreamableHTTPServerTransport = new WebStandardStreamableHTTPServerTransport({
-      sessionIdGenerator: () => randomUUID(),
+      sessionIdGenerator: () => id,
       // Every answer here is a single result: plain JSON, no SSE stream to hold open.
       enableJsonResponse: true,
       maxRequestBodySize: bodyLimit,
-      onsessioninitialized: (id) => {
-        sessions.set(id, { transport, server, lastUsed: Date.now() });
+      onsessioninitialized: (sessionId) => {
+        sessions.set(sessionId, session);
       },
-      onsessionclosed: (id) => end(id),
+      onsessionclosed: async (sessionId) => {
+        const claims = verifySessionId(secret, sessionId);
+        if (claims) await endedSessions.add(claims.jti, claims.exp);
+        end(sessionId);
+      },
     });
+    const session: Session = { transport, server, lastUsed: Date.now() };
     server.server.onerror = onerror;
     await server.connect(transport);
-    const response = await transport.handleRequest(request, { parsedBody });
+    return session;
+  };
+
+  const startSession = async (request: Request, parsedBody: { params?: Record<string, unknown> }): Promise<Response> => {
+    const session = await openTransport(signSessionId(secret, parsedBody.params ?? {}, lifetimeMs));
+    const response = await session.transport.handleRequest(request, { parsedBody });
     // A refused initialize (bad version, malformed) opened no session: nothing to keep.
-    if (transport.sessionId === undefined) void server.close().catch(() => {});
+    if (session.transport.sessionId === undefined) void session.server.close().catch(() => {});
     return response;
+  };
+
+  /** Rebuilds a session this process has not seen (opened elsewhere, or before a restart) by replaying its handshake. */
+  const rebuildSession = async (id: string, init: Record<string, unknown>): Promise<Session | undefined> => {
+    const session = await openTransport(id);
+    const replay = (message: object): Promise<Response> =>
+      session.transport.handleRequest(new Request("http://ludex.invalid/mcp/", { method: "POST", headers: replayHeaders, body: "{}" }), { parsedBody: message });
+    const initialized = await replay({ jsonrpc: "2.0", id: 0, method: "initialize", params: init });
+    if (!initialized.ok) {
+      end(id);
+      void session.server.close().catch(() => {});
+      return undefined;
+    }
+    await replay({ jsonrpc: "2.0", method: "notifications/initialized" });
+    return session;
+  };
+
+  const sessionFor = async (id: string): Promise<Session> => {
+    const claims = verifySessionId(secret, id);
+    if (!claims || (await endedSessions.has(claims.jti))) {
+      end(id);
+      throw sessionNotFound();
+    }
+    const cached = sessions.get(id);
+    const now = Date.now();
+    if (cached && now - cached.lastUsed < idleMs) {
+      cached.lastUsed = now;
+      sessions.delete(id);
+      sessions.set(id, cached);
+      return cached;
+    }
+    end(id);
+    const rebuilt = await rebuildSession(id, claims.init);
+    if (!rebuilt) throw sessionNotFound();
+    return rebuilt;
   };
 
   const fetch: AgentFetch = async (exchange) => {
@@ -125,27 +187,27 @@ export function createMcpEndpoint(options: McpEndpointOptions): McpEndpoint {
         // Not JSON: the SDK answers with its JSON-RPC parse error.
       }
     }
-    options.beforeDispatch?.(parsed, exchange);
+    await options.beforeDispatch?.(parsed, exchange);
     const parsedBody = parsed === undefined ? {} : { parsedBody: parsed };
     if (!(await isLegacyRequest(request, parsed, { maxRequestBodySize: bodyLimit }))) return modern.fetch(request, parsedBody);
 
     const sessionId = request.headers.get(SESSION_HEADER);
     if (sessionId !== null) {
-      const session = sessions.get(sessionId);
-      const now = Date.now();
-      if (!session || now - session.lastUsed >= idleMs) {
+      const session = await sessionFor(sessionId);
+      if (request.method !== "DELETE") return session.transport.handleRequest(request, parsedBody);
+      try {
+        return await session.transport.handleRequest(request, parsedBody);
+      } catch (error) {
+        // The transport closed itself; the session is not ended, so the next request rebuilds it.
         end(sessionId);
-        throw sessionNotFound();
+        log({ level: "warn", msg: "MCP session end not recorded", err: error instanceof Error ? error.message : String(error) });
+        throw new Problem({ type: "service-unavailable", title: "Service unavailable", status: 503, detail: "the session's end could not be recorded; send DELETE again shortly", headers: { "retry-after": "5" } });
       }
-      session.lastUsed = now;
-      sessions.delete(sessionId);
-      sessions.set(sessionId, session);
-      return session.transport.handleRequest(request, parsedBody);
     }
     if (request.method === "DELETE") {
       throw new Problem({ type: "bad-request", title: "Bad request", status: 400, detail: "DELETE ends an MCP session: send its Mcp-Session-Id" });
     }
-    if (isInitializeRequest(parsed)) return startSession(request, parsed);
+    if (isInitializeRequest(parsed)) return startSession(request, parsed as { params?: Record<string, unknown> });
     return stateless(request, parsedBody);
   };
 

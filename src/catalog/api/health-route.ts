@@ -1,15 +1,31 @@
 import { cachePolicy } from "../../http/cache-policy.ts";
 import type { HttpResult, RequestContext } from "../../http/http-types.ts";
+import { Problem } from "../../http/problem.ts";
+import { runProbes, type HealthProbe } from "../../server/health-probes.ts";
 import type { CatalogSource } from "./catalog-source.ts";
 
 /**
- * GET /api/health/ (getApiHealth): 200 with the catalog's version and counts when a build is
- * loaded; otherwise the 503 Problem thrown by the catalog source.
+ * GET /api/health/ (getApiHealth): 200 with the catalog's version and counts and the state of
+ * each dependency (Redis, the database) when a build is loaded and every dependency answers;
+ * otherwise 503 problem+json (the catalog source's, or one naming the dependencies that are down),
+ * so that a load balancer takes the instance out.
  * @see service-spec §4.6
  */
-export function healthRoute(catalog: CatalogSource, startedAt: number): (ctx: RequestContext) => HttpResult {
-  return () => {
+export function healthRoute(catalog: CatalogSource, startedAt: number, probes: readonly HealthProbe[] = []): (ctx: RequestContext) => Promise<HttpResult> {
+  return async () => {
     const { manifest } = catalog.current();
+    const dependencies = await runProbes(probes);
+    const down = Object.entries(dependencies).filter(([, report]) => report.status !== "ok");
+    if (down.length > 0) {
+      throw new Problem({
+        type: "dependency-unavailable",
+        title: "Service unavailable",
+        status: 503,
+        detail: down.map(([name, report]) => `${name}: ${report.detail ?? "down"}`).join("; "),
+        headers: { "retry-after": "5" },
+        extensions: { dependencies },
+      });
+    }
     const body = {
       status: "ok",
       catalogVersion: manifest.catalogVersion,
@@ -17,6 +33,7 @@ export function healthRoute(catalog: CatalogSource, startedAt: number): (ctx: Re
       builtAt: manifest.builtAt,
       counts: manifest.counts,
       uptimeSeconds: Math.round((Date.now() - startedAt) / 1000),
+      dependencies,
     };
     return { status: 200, headers: { "content-type": "application/json", "cache-control": cachePolicy.noStore }, body: JSON.stringify(body) };
   };

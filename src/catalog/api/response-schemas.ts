@@ -151,5 +151,8 @@ export const healthResponseSchema = z
     builtAt: z.iso.datetime(),
     counts: z.looseObject({ platforms: count(), games: count(), releases: count(), roms: count() }),
     uptimeSeconds: count(),
+    dependencies: z
+      .record(z.string(), z.looseObject({ status: z.literal("ok"), latencyMs: count() }))
+      .meta({ description: "Each dependency this instance uses (`redis`, `database`; none in the single-process default) and how fast it answered" }),
   })
   .meta({ description: "The service is up and answers from the catalog build named here." });

@@ -72,7 +72,7 @@ describe("MCP 2025-11-25: the v1 SDK client (@modelcontextprotocol/sdk) over Str
 
   it("initializes a session with the 2025-11-25 handshake", () => {
     expect(transport.protocolVersion).toBe("2025-11-25");
-    expect(transport.sessionId).toMatch(/^[0-9a-f-]{36}$/);
+    expect(transport.sessionId).toMatch(/^mcs1\.[A-Za-z0-9_-]+\.[A-Za-z0-9_-]{43}$/);
     expect(client.getServerVersion()).toMatchObject({ name: "test.ludex/ludex", title: "ludex game catalog" });
     expect(client.getServerCapabilities()).toMatchObject({ tools: {}, resources: {} });
     expect(client.getInstructions()).toMatch(/search_games/);

@@ -1,0 +1,59 @@
+import { spawn, type ChildProcess } from "node:child_process";
+import { existsSync } from "node:fs";
+import net from "node:net";
+import { afterAll } from "vitest";
+import { freePort } from "./free-port.ts";
+import { tempDir } from "./temp-dir.ts";
+
+/** Debian's redis-server (`.ci/run` installs it when missing). */
+export const redisBinary: string | undefined = ["/usr/bin/redis-server", "/usr/local/bin/redis-server"].find((p) => existsSync(p));
+
+export interface TestRedis {
+  /** `redis://127.0.0.1:<port>` */
+  readonly url: string;
+  readonly port: number;
+  /** Stops the server (SIGKILL: the state is gone, as after a crash). */
+  stop(): Promise<void>;
+  /** Starts it again on the same port, empty. */
+  start(): Promise<void>;
+}
+
+async function waitForPort(port: number, up: boolean, timeoutMs = 10_000): Promise<void> {
+  const deadline = Date.now() + timeoutMs;
+  for (;;) {
+    const open = await new Promise<boolean>((resolve) => {
+      const socket = net.connect(port, "127.0.0.1", () => (socket.end(), resolve(true)));
+      socket.once("error", () => resolve(false));
+    });
+    if (open === up) return;
+    if (Date.now() > deadline) throw new Error(`redis on ${port} did not ${up ? "start" : "stop"}`);
+    await new Promise((r) => setTimeout(r, 25));
+  }
+}
+
+/**
+ * A throwaway Redis on a free loopback port for the test file: no persistence, its directory in a
+ * temp folder, stopped after the file.
+ */
+export async function startTestRedis(): Promise<TestRedis> {
+  if (!redisBinary) throw new Error("redis-server is not installed (.ci/run installs it)");
+  const dir = tempDir("ludex-redis-");
+  const port = await freePort();
+  let child: ChildProcess | undefined;
+  const start = async (): Promise<void> => {
+    child = spawn(redisBinary, ["--port", String(port), "--bind", "127.0.0.1", "--save", "", "--appendonly", "no", "--dir", dir, "--loglevel", "warning"], { stdio: "ignore" });
+    await waitForPort(port, true);
+  };
+  const stop = async (): Promise<void> => {
+    const running = child;
+    child = undefined;
+    if (!running || running.exitCode !== null) return;
+    const exited = new Promise((resolve) => running.once("exit", resolve));
+    running.kill("SIGKILL");
+    await exited;
+    await waitForPort(port, false);
+  };
+  await start();
+  afterAll(stop);
+  return { url: `redis://127.0.0.1:${port}`, port, stop, start };
+}
