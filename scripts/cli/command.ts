@@ -1,5 +1,5 @@
 import { parseArgs, type ParseArgsConfig } from "node:util";
-import { Problem } from "../../src/http/problem.ts";
+import { Problem } from "../../src/core/problem.ts";
 
 /** One `ludex` sub-command: its help text, its options, and what it does with them. */
 export interface Command {

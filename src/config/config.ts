@@ -1,6 +1,6 @@
 import path from "node:path";
 import { z } from "zod";
-import { Problem } from "../http/problem.ts";
+import { Problem } from "../core/problem.ts";
 
 /** Everything the service reads from its environment, resolved once. Paths are absolute. */
 export interface Config {

@@ -1,4 +1,4 @@
-import { agentPaths } from "../agents/shared/service-info.ts";
+import { agentPaths } from "../config/service-info.ts";
 import { attribution } from "../catalog/record/attribution.ts";
 import { oauthPaths } from "../oauth/metadata.ts";
 import { scopeDescriptions } from "../oauth/scopes.ts";

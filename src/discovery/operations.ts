@@ -1,5 +1,5 @@
 import type { z } from "zod";
-import { agentSearchQuery, catalogQuery, MAX_OFFSET } from "../catalog/api/catalog-schemas.ts";
+import { agentSearchQuery, catalogQuery, MAX_OFFSET } from "../catalog/http/catalog-schemas.ts";
 import { PROBLEM_CONTENT_TYPE } from "../http/problem-response.ts";
 import { MATCH_BODY_LIMIT, MAX_MATCH_ITEMS } from "../match/match-schemas.ts";
 import { AUTHORIZATION_CODE_LIFETIME_SECONDS } from "../oauth/authorization-codes.ts";

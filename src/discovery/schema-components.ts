@@ -10,8 +10,8 @@ import {
   releaseSchema,
   romSchema,
   searchResultItemSchema,
-} from "../catalog/api/response-schemas.ts";
-import { problemSchema } from "../http/problem-schema.ts";
+} from "../catalog/http/response-schemas.ts";
+import { problemSchema } from "../core/problem-schema.ts";
 import { matchCandidateSchema, matchResponseSchema, matchResultSchema, matchSchema } from "../match/match-response-schemas.ts";
 import { matchItemSchema, matchRequestSchema } from "../match/match-schemas.ts";
 import {

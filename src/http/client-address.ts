@@ -1,6 +1,6 @@
 import { BlockList, isIP } from "node:net";
 import type { IncomingMessage } from "node:http";
-import { Problem } from "./problem.ts";
+import { Problem } from "../core/problem.ts";
 
 /** The proxies whose X-Forwarded-For is believed. */
 export type TrustedProxies = BlockList;

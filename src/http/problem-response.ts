@@ -1,6 +1,6 @@
 import { cachePolicy } from "./cache-policy.ts";
 import type { HttpResult } from "./http-types.ts";
-import { Problem } from "./problem.ts";
+import { Problem } from "../core/problem.ts";
 
 export const PROBLEM_CONTENT_TYPE = "application/problem+json";
 

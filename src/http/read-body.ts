@@ -1,5 +1,5 @@
 import type { IncomingMessage } from "node:http";
-import { Problem } from "./problem.ts";
+import { Problem } from "../core/problem.ts";
 
 function tooLarge(limit: number): Problem {
   return new Problem({ type: "payload-too-large", title: "Request body too large", status: 413, detail: `the body may be at most ${limit} bytes` });

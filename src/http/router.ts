@@ -1,5 +1,5 @@
 import type { HttpResult, RequestContext } from "./http-types.ts";
-import { Problem } from "./problem.ts";
+import { Problem } from "../core/problem.ts";
 
 export type Handler = (ctx: RequestContext) => HttpResult | Promise<HttpResult>;
 

@@ -1,6 +1,6 @@
 import type { CatalogSnapshot } from "../catalog/store/catalog-snapshot.ts";
 import { searchGames } from "../catalog/search/search-games.ts";
-import { Problem } from "../http/problem.ts";
+import { Problem } from "../core/problem.ts";
 import { rateLimitHeaders, type RateLimitDecision, type RateLimiter } from "../http/rate-limiter.ts";
 import type { MatchRequest } from "./match-schemas.ts";
 import { matchRoms, type MatchContext, type MatchResult } from "./match-roms.ts";

@@ -1,5 +1,5 @@
 import type { IncomingMessage } from "node:http";
-import { Problem } from "../http/problem.ts";
+import { Problem } from "../core/problem.ts";
 import type { Scope } from "./scopes.ts";
 
 /** A b64token. @see RFC 6750 §2.1 */

@@ -1,4 +1,4 @@
-import type { Problem } from "../http/problem.ts";
+import type { Problem } from "../core/problem.ts";
 import { linkCodeToGrant, takeAuthorizationCode } from "./authorization-codes.ts";
 import type { RegisteredClient } from "./client-registry.ts";
 import type { IdentityDb } from "./identity-db.ts";

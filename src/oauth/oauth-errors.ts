@@ -1,6 +1,6 @@
 import type { Handler } from "../http/router.ts";
 import type { HttpResult } from "../http/http-types.ts";
-import { isProblem, Problem } from "../http/problem.ts";
+import { isProblem, Problem } from "../core/problem.ts";
 import { pageResult, renderErrorPage } from "./html-pages.ts";
 
 /**

@@ -1,6 +1,6 @@
 import { readFileSync } from "node:fs";
 import path from "node:path";
-import { Problem } from "../http/problem.ts";
+import { Problem } from "../core/problem.ts";
 import { releaseFeedSchema, type ReleaseFeedSource } from "./release-feed-schema.ts";
 
 function fieldPath(segments: readonly PropertyKey[]): string {

@@ -1,7 +1,7 @@
-import type { CatalogSource } from "../catalog/api/catalog-source.ts";
+import type { CatalogSource } from "../catalog/store/catalog-source.ts";
 import { readManifest } from "../catalog/build/manifest.ts";
 import { loadCatalogSnapshot, type CatalogSnapshot } from "../catalog/store/catalog-snapshot.ts";
-import { Problem } from "../http/problem.ts";
+import { Problem } from "../core/problem.ts";
 
 export interface CatalogHolder extends CatalogSource {
   /** Loads the build folder again and swaps the new snapshot in whole; on failure keeps the old one and rethrows. */

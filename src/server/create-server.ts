@@ -4,14 +4,14 @@ import http, { type IncomingMessage, type ServerResponse } from "node:http";
 import path from "node:path";
 import { pathToFileURL } from "node:url";
 import { createAgentEndpoints } from "../agents/agent-endpoints.ts";
-import { agentSearchRoute } from "../catalog/api/agent-search-route.ts";
-import { communityRoute } from "../catalog/api/community-route.ts";
-import { gamesRoute } from "../catalog/api/games-route.ts";
-import { healthRoute } from "../catalog/api/health-route.ts";
+import { agentSearchRoute } from "../catalog/http/agent-search-route.ts";
+import { communityRoute } from "../catalog/http/community-route.ts";
+import { gamesRoute } from "../catalog/http/games-route.ts";
+import { healthRoute } from "../catalog/http/health-route.ts";
 import type { Config } from "../config/config.ts";
 import { baseUrlMismatch, discoveryRoutes } from "../discovery/discovery-routes.ts";
 import { responseWritten, type HttpResult, type RequestContext } from "../http/http-types.ts";
-import { Problem, isProblem } from "../http/problem.ts";
+import { Problem, isProblem } from "../core/problem.ts";
 import { internalErrorProblem, problemResult } from "../http/problem-response.ts";
 import { parseTrustedProxies } from "../http/client-address.ts";
 import { createRateLimiter } from "../http/rate-limiter.ts";
@@ -21,7 +21,7 @@ import { createOAuthService, type OAuthService, type OAuthServiceOptions } from 
 import { createRouter, methodNotAllowed, type Route } from "../http/router.ts";
 import { corsHeaders, sendResult } from "../http/send-result.ts";
 import { createCatalogHolder, type CatalogHolder } from "./catalog-holder.ts";
-import type { Log } from "./logger.ts";
+import type { Log } from "../core/logger.ts";
 import { logRequests, type RequestLogEntry } from "./request-log.ts";
 import { loadStaticSite, type StaticSite } from "./static-site.ts";
 

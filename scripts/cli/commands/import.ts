@@ -1,7 +1,7 @@
 import path from "node:path";
 import { loadConfig } from "../../../src/config/config.ts";
 import { importCatalog, type ImportProgress } from "../../../src/catalog/import/import-catalog.ts";
-import { Problem } from "../../../src/http/problem.ts";
+import { Problem } from "../../../src/core/problem.ts";
 import type { Command } from "../command.ts";
 
 function progressLine(p: ImportProgress): string {

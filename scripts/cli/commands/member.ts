@@ -1,6 +1,6 @@
 import path from "node:path";
 import { loadConfig } from "../../../src/config/config.ts";
-import { Problem } from "../../../src/http/problem.ts";
+import { Problem } from "../../../src/core/problem.ts";
 import { openIdentityDb } from "../../../src/oauth/identity-db.ts";
 import { createMemberStore, type Member } from "../../../src/oauth/members/member-store.ts";
 import type { Command } from "../command.ts";

@@ -1,7 +1,7 @@
 import { readFileSync } from "node:fs";
 import path from "node:path";
 import { loadConfig } from "../../../src/config/config.ts";
-import { Problem } from "../../../src/http/problem.ts";
+import { Problem } from "../../../src/core/problem.ts";
 import type { Command } from "../command.ts";
 
 /** Where `ludex serve` records its process id. */

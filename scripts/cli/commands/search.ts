@@ -2,7 +2,7 @@ import path from "node:path";
 import { searchGames } from "../../../src/catalog/search/search-games.ts";
 import { loadCatalogSnapshot } from "../../../src/catalog/store/catalog-snapshot.ts";
 import { loadConfig } from "../../../src/config/config.ts";
-import { Problem } from "../../../src/http/problem.ts";
+import { Problem } from "../../../src/core/problem.ts";
 import type { Command } from "../command.ts";
 
 export const searchCommand: Command = {

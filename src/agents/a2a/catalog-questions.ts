@@ -1,4 +1,4 @@
-import type { AgentSearchBody } from "../../catalog/api/search-response.ts";
+import type { AgentSearchBody } from "../../catalog/http/search-response.ts";
 import type { ReleaseFeedSource } from "../../releases/release-feed-schema.ts";
 import type { CatalogOperations, PlatformListBody } from "../shared/catalog-operations.ts";
 import { skillIds } from "./agent-card.ts";

@@ -7,8 +7,8 @@ import {
   WebStandardStreamableHTTPServerTransport,
   type McpServer,
 } from "@modelcontextprotocol/server";
-import { Problem } from "../../http/problem.ts";
-import type { Log } from "../../server/logger.ts";
+import { Problem } from "../../core/problem.ts";
+import type { Log } from "../../core/logger.ts";
 import type { AgentExchange, AgentFetch } from "../shared/agent-route.ts";
 
 export interface McpEndpointOptions {

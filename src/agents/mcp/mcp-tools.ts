@@ -1,9 +1,9 @@
 import type { CallToolResult, McpServer, ToolAnnotations } from "@modelcontextprotocol/server";
 import { z } from "zod";
-import { isProblem, Problem } from "../../http/problem.ts";
+import { isProblem, Problem } from "../../core/problem.ts";
 import { artworkTypes } from "../../match/artwork.ts";
 import { MAX_MATCH_ITEMS, matchItemSchema, matchRequestSchema } from "../../match/match-schemas.ts";
-import type { Log } from "../../server/logger.ts";
+import type { Log } from "../../core/logger.ts";
 import type { CatalogOperations } from "../shared/catalog-operations.ts";
 
 /** The tools, by name (the server card lists them). */

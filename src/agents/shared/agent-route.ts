@@ -1,6 +1,6 @@
 import type { ServerResponse } from "node:http";
 import { responseWritten, type HttpResult, type RequestContext } from "../../http/http-types.ts";
-import { Problem } from "../../http/problem.ts";
+import { Problem } from "../../core/problem.ts";
 import { readBody } from "../../http/read-body.ts";
 import { corsHeaders } from "../../http/send-result.ts";
 

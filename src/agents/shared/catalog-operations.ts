@@ -1,11 +1,11 @@
-import type { CatalogSource } from "../../catalog/api/catalog-source.ts";
-import { invalidQuery } from "../../catalog/api/query-params.ts";
-import { agentSearchBody, type AgentSearchBody } from "../../catalog/api/search-response.ts";
+import type { CatalogSource } from "../../catalog/store/catalog-source.ts";
+import { invalidQuery } from "../../catalog/http/query-params.ts";
+import { agentSearchBody, type AgentSearchBody } from "../../catalog/http/search-response.ts";
 import type { Attribution } from "../../catalog/record/attribution.ts";
 import type { PlatformEntry } from "../../catalog/record/game-record.ts";
 import type { CatalogSnapshot } from "../../catalog/store/catalog-snapshot.ts";
 import type { DiscoveryDocumentKey } from "../../discovery/discovery-documents.ts";
-import { Problem } from "../../http/problem.ts";
+import { Problem } from "../../core/problem.ts";
 import { matchContext, matchResponseBody, type MatchResponseBody } from "../../match/match-request.ts";
 import type { MatchRequest } from "../../match/match-schemas.ts";
 import type { ReleaseFeedSource } from "../../releases/release-feed-schema.ts";

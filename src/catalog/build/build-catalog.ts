@@ -1,7 +1,7 @@
 import { existsSync, mkdirSync, readdirSync, readFileSync, rmSync, utimesSync, writeFileSync } from "node:fs";
 import path from "node:path";
 import { loadConfig } from "../../config/config.ts";
-import { Problem } from "../../http/problem.ts";
+import { Problem } from "../../core/problem.ts";
 import { loadReleaseFeed } from "../../releases/load-release-feed.ts";
 import { openCatalogDb, type CatalogDb } from "../db/catalog-db.ts";
 import type { PlatformInfo } from "../platforms/platform-registry.ts";
@@ -10,7 +10,7 @@ import type { PlatformEntry } from "../record/game-record.ts";
 import { summarize } from "../search/game-summary.ts";
 import { discoveryDocuments } from "../../discovery/discovery-documents.ts";
 import { buildSearchBuckets } from "./build-search-buckets.ts";
-import { contentHash } from "./etag.ts";
+import { contentHash } from "../../http/etag.ts";
 import { BUILD_VERSION, MANIFEST_FILE, readManifest, type ShardIndex, type BuildManifest, type BuiltDocument, type BuiltPlatform } from "./manifest.ts";
 import { buildMatchTable } from "../../match/match-table.ts";
 import { readPlatformRecords } from "./read-platform-records.ts";

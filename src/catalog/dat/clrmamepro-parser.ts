@@ -1,4 +1,4 @@
-import { Problem } from "../../http/problem.ts";
+import { Problem } from "../../core/problem.ts";
 import type { DatFile, DatGame, DatHeader, DatParseOptions, DatRom, DatWarning } from "./dat-types.ts";
 
 const TAB = 9;

@@ -1,7 +1,7 @@
 import { mkdirSync } from "node:fs";
 import path from "node:path";
 import Database from "better-sqlite3";
-import { Problem } from "../../http/problem.ts";
+import { Problem } from "../../core/problem.ts";
 
 export type CatalogDb = Database.Database;
 

@@ -1,6 +1,6 @@
 import { readdirSync, statSync } from "node:fs";
 import path from "node:path";
-import { Problem } from "../../http/problem.ts";
+import { Problem } from "../../core/problem.ts";
 
 /**
  * What a DAT file contributes: game entries (No-Intro, Redump, libretro's own DATs, ...),

@@ -1,7 +1,7 @@
 import { createHash } from "node:crypto";
 import { existsSync, readFileSync, renameSync, rmSync } from "node:fs";
 import path from "node:path";
-import { Problem } from "../../http/problem.ts";
+import { Problem } from "../../core/problem.ts";
 import { openCatalogDb, type CatalogDb } from "../db/catalog-db.ts";
 import { parseDat } from "../dat/parse-dat.ts";
 import type { DatFile } from "../dat/dat-types.ts";

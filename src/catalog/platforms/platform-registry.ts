@@ -1,7 +1,7 @@
 import { readFileSync } from "node:fs";
 import path from "node:path";
 import { z } from "zod";
-import { Problem } from "../../http/problem.ts";
+import { Problem } from "../../core/problem.ts";
 
 export const platformKinds = ["console", "handheld", "computer", "arcade", "fantasy-console", "engine", "other"] as const;
 export type PlatformKind = (typeof platformKinds)[number];

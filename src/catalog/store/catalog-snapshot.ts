@@ -2,10 +2,10 @@ import { closeSync, fstatSync, openSync, readFileSync, readSync } from "node:fs"
 import path from "node:path";
 import { LRUCache } from "lru-cache";
 import MiniSearch, { type AsPlainObject } from "minisearch";
-import { Problem } from "../../http/problem.ts";
+import { Problem } from "../../core/problem.ts";
 import { readManifest, type BuildManifest, type BuiltDocument } from "../build/manifest.ts";
 import type { ShardIndex } from "../build/manifest.ts";
-import { fileEtag, httpDate } from "../build/etag.ts";
+import { fileEtag, httpDate } from "../../http/etag.ts";
 import type { EncodedBody } from "../../http/http-types.ts";
 import { aliasKey } from "../platforms/platform-registry.ts";
 import type { PlatformEntry } from "../record/game-record.ts";

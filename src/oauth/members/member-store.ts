@@ -1,4 +1,4 @@
-import { Problem } from "../../http/problem.ts";
+import { Problem } from "../../core/problem.ts";
 import type { IdentityDb } from "../identity-db.ts";
 import { hashPassword, verifyPassword } from "./password-hash.ts";
 

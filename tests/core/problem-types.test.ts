@@ -1,7 +1,7 @@
 import { readdirSync, readFileSync } from "node:fs";
 import path from "node:path";
 import { describe, expect, it } from "vitest";
-import { httpProblemTypes } from "../../src/http/problem-types.ts";
+import { httpProblemTypes } from "../../src/core/problem-types.ts";
 import { projectRoot } from "../helpers/paths.ts";
 
 /** Problem types only the command line reports (import, build, configuration, member management). */

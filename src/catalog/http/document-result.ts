@@ -1,6 +1,6 @@
 import { cachePolicy } from "../../http/cache-policy.ts";
 import type { HttpResult } from "../../http/http-types.ts";
-import { Problem } from "../../http/problem.ts";
+import { Problem } from "../../core/problem.ts";
 import type { CatalogSnapshot } from "../store/catalog-snapshot.ts";
 
 /** A prebuilt document of the build (platform list, release feed) with its build-time ETag and precompressed variants. */

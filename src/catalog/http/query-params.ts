@@ -1,5 +1,5 @@
 import type { z } from "zod";
-import { Problem, type InvalidParam } from "../../http/problem.ts";
+import { Problem, type InvalidParam } from "../../core/problem.ts";
 
 /** 422 naming every bad query parameter. */
 export function invalidQuery(errors: readonly InvalidParam[]): Problem {

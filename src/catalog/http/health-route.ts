@@ -1,6 +1,6 @@
 import { cachePolicy } from "../../http/cache-policy.ts";
 import type { HttpResult, RequestContext } from "../../http/http-types.ts";
-import type { CatalogSource } from "./catalog-source.ts";
+import type { CatalogSource } from "../store/catalog-source.ts";
 
 /**
  * GET /api/health/ (getApiHealth): 200 with the catalog's version and counts when a build is
