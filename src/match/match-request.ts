@@ -1,4 +1,5 @@
 import type { CatalogSnapshot } from "../catalog/store/catalog-snapshot.ts";
+import { matchIndexOf } from "./snapshot-match-index.ts";
 import { searchGames } from "../catalog/search/search-games.ts";
 import { Problem } from "../core/problem.ts";
 import { rateLimitHeaders, type RateLimitDecision, type RateLimiter } from "../http/rate-limiter.ts";
@@ -19,7 +20,7 @@ export interface MatchResponseBody {
  */
 export function matchContext(snapshot: CatalogSnapshot, systemId: string, artworkBaseUrl: string): MatchContext | undefined {
   const platform = snapshot.platform(systemId);
-  const index = platform ? snapshot.matchIndex(platform.id) : undefined;
+  const index = platform ? matchIndexOf(snapshot, platform.id) : undefined;
   if (!platform || !index) return undefined;
   const scope = snapshot.searchScope(platform.id);
   return {

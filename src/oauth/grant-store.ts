@@ -1,3 +1,4 @@
+import type { Log } from "../core/logger.ts";
 import type { Problem } from "../core/problem.ts";
 import { linkCodeToGrant, takeAuthorizationCode } from "./authorization-codes.ts";
 import type { RegisteredClient } from "./client-registry.ts";
@@ -39,9 +40,6 @@ export interface AuthorizedApp {
   readonly authorizedAt: number;
   readonly lastUsedAt: number;
 }
-
-/** What the server logs about grant events: ids only, never a token. */
-export type GrantLog = (record: Record<string, unknown>) => void;
 
 /** Grants (one per approved authorization) and the access and refresh tokens issued under them. */
 export interface GrantStore {
@@ -91,7 +89,7 @@ function scopesOf(value: string): Scope[] {
  * check reads the database, so revocations apply from the next request.
  * @see RFC 6749 §4.1.3 and §6, RFC 6819 §5.1.4.1.3, RFC 9700 §4.14
  */
-export function createGrantStore(db: IdentityDb, now: () => number, log: GrantLog): GrantStore {
+export function createGrantStore(db: IdentityDb, now: () => number, log: Log): GrantStore {
   const findToken = db.prepare<[string], TokenRow>(tokenQuery);
   const insertToken = db.prepare("INSERT INTO tokens (token_hash, grant_id, kind, scope, created_at, expires_at) VALUES (?, ?, ?, ?, ?, ?)");
 

@@ -2,7 +2,8 @@ import type { DatFile, DatRom } from "../dat/dat-types.ts";
 import { parseGameName, type ParsedGameName } from "../names/parse-game-name.ts";
 import { titleKey } from "../names/title-key.ts";
 import type { GameMetadata } from "../record/game-record.ts";
-import { inlineMetadata, serialKey, type MetadataFields, type MetadataIndex } from "./metadata-index.ts";
+import { serialKey } from "../../core/keys.ts";
+import { inlineMetadata, type MetadataFields, type MetadataIndex } from "./metadata-index.ts";
 
 export interface ReleaseDraft {
   readonly name: string;
