@@ -1,6 +1,6 @@
 import path from "node:path";
 import { z } from "zod";
-import { Problem } from "../core/problem.ts";
+import { type Problem, problems } from "../core/problem.ts";
 
 /** Everything the service reads from its environment, resolved once. Paths are absolute. */
 export interface Config {
@@ -114,13 +114,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
   const parsed = envSchema.safeParse(env);
   if (!parsed.success) {
     const errors = parsed.error.issues.map((issue) => ({ name: String(issue.path[0]), detail: issue.message }));
-    throw new Problem({
-      type: "invalid-configuration",
-      title: "Invalid configuration",
-      status: 500,
-      detail: errors.map((e) => `${e.name}: ${e.detail}`).join("; "),
-      extensions: { errors },
-    });
+    throw problems.invalidConfiguration(errors.map((e) => `${e.name}: ${e.detail}`).join("; "), { extensions: { errors } });
   }
   const e = parsed.data;
   const resolve = (p: string): string => path.resolve(projectRoot, p);

@@ -108,7 +108,7 @@ function unavailable(base: string): ResponseSpec {
     description: "Service temporarily unavailable: no catalog build is loaded. Retry after the given seconds.",
     headers: { ...always, "Retry-After": true, "Cache-Control": true },
     body: problem({
-      unavailable: { summary: "No catalog loaded", value: problemExample(base, "catalog-unavailable", "Catalog unavailable", 503, "The catalog is not loaded; try again later.") },
+      unavailable: { summary: "No catalog loaded", value: problemExample(base, "catalog-unavailable", "The catalog is not loaded; try again later.") },
     }),
   };
 }
@@ -173,13 +173,13 @@ export function operations(base: string): readonly OperationSpec[] {
           body: problem({
             missingQuery: {
               summary: "q missing",
-              value: problemExample(base, "invalid-request", "Invalid request", 422, "q: required (a game title or part of one) unless platforms=1", {
+              value: problemExample(base, "invalid-request", "q: required (a game title or part of one) unless platforms=1", {
                 errors: [{ name: "q", detail: "required (a game title or part of one) unless platforms=1" }],
               }),
             },
             limit: {
               summary: "limit out of range",
-              value: problemExample(base, "invalid-request", "Invalid request", 422, "limit: must be at most 30", { errors: [{ name: "limit", detail: "must be at most 30" }] }),
+              value: problemExample(base, "invalid-request", "limit: must be at most 30", { errors: [{ name: "limit", detail: "must be at most 30" }] }),
             },
           }),
         },
@@ -232,7 +232,7 @@ export function operations(base: string): readonly OperationSpec[] {
         "404": {
           description: "Not found: no game has this `id`.",
           headers: { ...always, "Cache-Control": true },
-          body: problem({ notFound: { summary: "Unknown id", value: problemExample(base, "not-found", "Game not found", 404, "no game with id 999999") } }),
+          body: problem({ notFound: { summary: "Unknown id", value: problemExample(base, "not-found", "no game with id 999999") } }),
         },
         "422": {
           description: "Invalid request: `errors` names every bad parameter (`id` not a positive integer, `limit` out of range, unknown `system`, ...).",
@@ -240,7 +240,7 @@ export function operations(base: string): readonly OperationSpec[] {
           body: problem({
             badId: {
               summary: "id is not a positive integer",
-              value: problemExample(base, "invalid-request", "Invalid request", 422, "id: must be at least 1", { errors: [{ name: "id", detail: "must be at least 1" }] }),
+              value: problemExample(base, "invalid-request", "id: must be at least 1", { errors: [{ name: "id", detail: "must be at least 1" }] }),
             },
           }),
         },
@@ -280,11 +280,11 @@ export function operations(base: string): readonly OperationSpec[] {
         "400": {
           description: "Bad request: the body is not JSON or not UTF-8.",
           headers: { ...always, "Cache-Control": true, ...matchQuota },
-          body: problem({ malformed: { summary: "Not JSON", value: problemExample(base, "malformed-json", "Malformed JSON", 400, "the body is not valid JSON: Unexpected end of JSON input") } }),
+          body: problem({ malformed: { summary: "Not JSON", value: problemExample(base, "malformed-json", "the body is not valid JSON: Unexpected end of JSON input") } }),
         },
-        "413": { ...tooLarge(MATCH_BODY_LIMIT, problem, problemExample(base, "payload-too-large", "Request body too large", 413, `the body may be at most ${MATCH_BODY_LIMIT} bytes`)), headers: { ...always, "Cache-Control": true, ...matchQuota } },
+        "413": { ...tooLarge(MATCH_BODY_LIMIT, problem, problemExample(base, "payload-too-large", `the body may be at most ${MATCH_BODY_LIMIT} bytes`)), headers: { ...always, "Cache-Control": true, ...matchQuota } },
         "415": {
-          ...unsupportedMediaType(JSON_TYPE, problem, problemExample(base, "unsupported-media-type", "Unsupported media type", 415, "expected application/json, got text/plain")),
+          ...unsupportedMediaType(JSON_TYPE, problem, problemExample(base, "unsupported-media-type", "expected application/json, got text/plain")),
           headers: { ...always, "Accept-Post": true, "Cache-Control": true, ...matchQuota },
         },
         "422": {
@@ -293,13 +293,13 @@ export function operations(base: string): readonly OperationSpec[] {
           body: problem({
             tooMany: {
               summary: "Too many items",
-              value: problemExample(base, "invalid-request", "Invalid request", 422, `/items: must hold at most ${MAX_MATCH_ITEMS} items`, {
+              value: problemExample(base, "invalid-request", `/items: must hold at most ${MAX_MATCH_ITEMS} items`, {
                 errors: [{ pointer: "/items", detail: `must hold at most ${MAX_MATCH_ITEMS} items` }],
               }),
             },
             unknownPlatform: {
               summary: "Unknown systemId",
-              value: problemExample(base, "invalid-request", "Invalid request", 422, '/systemId: unknown platform "amiga-cd64"; GET /api/v1/games/ lists them', {
+              value: problemExample(base, "invalid-request", '/systemId: unknown platform "amiga-cd64"; GET /api/v1/games/ lists them', {
                 errors: [{ pointer: "/systemId", detail: 'unknown platform "amiga-cd64"; GET /api/v1/games/ lists them' }],
               }),
             },
@@ -311,7 +311,7 @@ export function operations(base: string): readonly OperationSpec[] {
           body: problem({
             limited: {
               summary: "Quota used up",
-              value: problemExample(base, "rate-limited", "Too many requests", 429, "this request holds 100 items and 40 of 6000 are left in the current 60-second window"),
+              value: problemExample(base, "rate-limited", "this request holds 100 items and 40 of 6000 are left in the current 60-second window"),
             },
           }),
         },
@@ -359,20 +359,20 @@ export function operations(base: string): readonly OperationSpec[] {
         "400": {
           description: "Bad request: the access token was sent in the URL.",
           headers: { ...always, "WWW-Authenticate": true, "Cache-Control": true },
-          body: problem({ tokenInUrl: { summary: "access_token in the query", value: problemExample(base, "invalid-request", "Token in URL", 400, "send the access token in the Authorization header, never in the URL") } }),
+          body: problem({ tokenInUrl: { summary: "access_token in the query", value: problemExample(base, "bad-request", "send the access token in the Authorization header, never in the URL") } }),
         },
         "401": {
           description: "Unauthorized: the bearer token is missing, invalid, expired or revoked. `WWW-Authenticate` points at the protected resource metadata.",
           headers: { ...always, "WWW-Authenticate": true, "Cache-Control": true },
           body: problem({
-            missing: { summary: "No token", value: problemExample(base, "unauthorized", "Authentication required", 401, "send Authorization: Bearer <access token>") },
-            invalid: { summary: "Bad token", value: problemExample(base, "unauthorized", "Invalid access token", 401, "the access token is invalid, expired or revoked") },
+            missing: { summary: "No token", value: problemExample(base, "unauthorized", "send Authorization: Bearer <access token>") },
+            invalid: { summary: "Bad token", value: problemExample(base, "unauthorized", "the access token is invalid, expired or revoked") },
           }),
         },
         "403": {
           description: "Forbidden: the token lacks `profile.read`.",
           headers: { ...always, "WWW-Authenticate": true, "Cache-Control": true },
-          body: problem({ scope: { summary: "Missing scope", value: problemExample(base, "insufficient-scope", "Insufficient scope", 403, "this endpoint needs the profile.read scope") } }),
+          body: problem({ scope: { summary: "Missing scope", value: problemExample(base, "insufficient-scope", "this endpoint needs the profile.read scope") } }),
         },
       },
       samples: [{ label: "Who authorized this client", headers: { Authorization: "Bearer $ACCESS_TOKEN" } }],

@@ -1,7 +1,7 @@
 import type { CatalogSnapshot } from "../catalog/store/catalog-snapshot.ts";
 import { matchIndexOf } from "./snapshot-match-index.ts";
 import { searchGames } from "../catalog/search/search-games.ts";
-import { Problem } from "../core/problem.ts";
+import { type Problem, problems } from "../core/problem.ts";
 import { rateLimitHeaders, type RateLimitDecision, type RateLimiter } from "../http/rate-limiter.ts";
 import type { MatchRequest } from "./match-schemas.ts";
 import { matchRoms, type MatchContext, type MatchResult } from "./match-roms.ts";
@@ -39,11 +39,5 @@ export function matchResponseBody(context: MatchContext, request: MatchRequest):
 
 /** The 429 for a request of `items` items that the client's quota cannot cover. */
 export function matchQuotaExceeded(limiter: RateLimiter, decision: RateLimitDecision, items: number): Problem {
-  return new Problem({
-    type: "rate-limited",
-    title: "Too many requests",
-    status: 429,
-    detail: `this request holds ${items} items and ${Math.max(0, decision.remaining)} of ${limiter.quota} are left in the current ${limiter.windowSeconds}-second window`,
-    headers: { "retry-after": String(decision.resetSeconds), ...rateLimitHeaders(limiter, decision) },
-  });
+  return problems.rateLimited(`this request holds ${items} items and ${Math.max(0, decision.remaining)} of ${limiter.quota} are left in the current ${limiter.windowSeconds}-second window`, { headers: { "retry-after": String(decision.resetSeconds), ...rateLimitHeaders(limiter, decision) } });
 }

@@ -1,7 +1,7 @@
 import { mkdirSync } from "node:fs";
 import path from "node:path";
 import Database from "better-sqlite3";
-import { Problem } from "../core/problem.ts";
+import { problems } from "../core/problem.ts";
 
 /** The member and OAuth database (config.membersDb), separate from the catalog's. */
 export type IdentityDb = Database.Database;
@@ -98,12 +98,7 @@ export function openIdentityDb(file: string): IdentityDb {
   if (version !== IDENTITY_SCHEMA_VERSION) {
     db.close();
     // Members and their grants cannot be rebuilt from anything else, so an unknown schema is refused.
-    throw new Problem({
-      type: "identity-schema-mismatch",
-      title: "Unsupported member database",
-      status: 500,
-      detail: `${file} has schema version ${version}; this ludex reads version ${IDENTITY_SCHEMA_VERSION}`,
-    });
+    throw problems.identitySchemaMismatch(`${file} has schema version ${version}; this ludex reads version ${IDENTITY_SCHEMA_VERSION}`);
   }
   return db;
 }

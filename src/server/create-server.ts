@@ -11,7 +11,7 @@ import { healthRoute } from "../catalog/http/health-route.ts";
 import type { Config } from "../config/config.ts";
 import { baseUrlMismatch, discoveryRoutes } from "../discovery/discovery-routes.ts";
 import { responseWritten, type HttpResult, type RequestContext } from "../http/http-types.ts";
-import { Problem, isProblem } from "../core/problem.ts";
+import { isProblem, problems } from "../core/problem.ts";
 import { internalErrorProblem, problemResult } from "../http/problem-response.ts";
 import { parseTrustedProxies } from "../http/client-address.ts";
 import { createRateLimiter } from "../http/rate-limiter.ts";
@@ -154,7 +154,7 @@ export async function createLudexServer(config: Config, options: ServerOptions =
           result = file;
         } else {
           const pages = ctx.url.pathname.startsWith("/api/") ? undefined : await astroHandler();
-          if (!pages) throw new Problem({ type: "not-found", title: "Not found", status: 404, detail: `nothing at ${ctx.url.pathname}` });
+          if (!pages) throw problems.notFound(`nothing at ${ctx.url.pathname}`);
           // The pages are read-only; Astro has no good answer for other methods (TRACE gave a 500).
           if (ctx.method !== "GET" && ctx.method !== "HEAD") throw methodNotAllowed(ctx.method, ["GET", "HEAD"]);
           entry.route = "page";
@@ -199,7 +199,7 @@ export async function createLudexServer(config: Config, options: ServerOptions =
     try {
       url = parseRequestTarget(req.url ?? "/");
     } catch {
-      sendResult(req, res, problemResult(new Problem({ type: "bad-request", title: "Bad request", status: 400, detail: "malformed request target" }), base), { "x-request-id": id });
+      sendResult(req, res, problemResult(problems.badRequest("malformed request target"), base), { "x-request-id": id });
       return;
     }
     void answer({ req, res, method: req.method ?? "GET", url, id }, res, entry).catch((error: unknown) => {

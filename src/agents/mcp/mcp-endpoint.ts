@@ -7,7 +7,7 @@ import {
   WebStandardStreamableHTTPServerTransport,
   type McpServer,
 } from "@modelcontextprotocol/server";
-import { Problem } from "../../core/problem.ts";
+import { type Problem, problems } from "../../core/problem.ts";
 import type { Log } from "../../core/logger.ts";
 import type { AgentExchange, AgentFetch } from "../shared/agent-route.ts";
 
@@ -45,12 +45,7 @@ interface Session {
 const SESSION_HEADER = "mcp-session-id";
 
 function sessionNotFound(): Problem {
-  return new Problem({
-    type: "mcp-session-not-found",
-    title: "Session not found",
-    status: 404,
-    detail: "this MCP session has ended or never existed; start a new one with initialize (without Mcp-Session-Id)",
-  });
+  return problems.mcpSessionNotFound("this MCP session has ended or never existed; start a new one with initialize (without Mcp-Session-Id)");
 }
 
 /**
@@ -143,7 +138,7 @@ export function createMcpEndpoint(options: McpEndpointOptions): McpEndpoint {
       return session.transport.handleRequest(request, parsedBody);
     }
     if (request.method === "DELETE") {
-      throw new Problem({ type: "bad-request", title: "Bad request", status: 400, detail: "DELETE ends an MCP session: send its Mcp-Session-Id" });
+      throw problems.badRequest("DELETE ends an MCP session: send its Mcp-Session-Id");
     }
     if (isInitializeRequest(parsed)) return startSession(request, parsed);
     return stateless(request, parsedBody);

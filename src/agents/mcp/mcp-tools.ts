@@ -1,6 +1,6 @@
 import type { CallToolResult, McpServer, ToolAnnotations } from "@modelcontextprotocol/server";
 import { z } from "zod";
-import { isProblem, Problem } from "../../core/problem.ts";
+import { type Problem, isProblem, problems } from "../../core/problem.ts";
 import { artworkTypes } from "../../match/artwork.ts";
 import { MAX_MATCH_ITEMS, matchItemSchema, matchRequestSchema } from "../../match/match-schemas.ts";
 import type { Log } from "../../core/logger.ts";
@@ -155,7 +155,7 @@ export function registerCatalogTools(server: McpServer, ops: CatalogOperations, 
     ({ id }) =>
       run(log, "get_game", () => {
         const record = ops.gameRecord(id);
-        if (!record) throw new Problem({ type: "not-found", title: "Game not found", status: 404, detail: `no game with id ${id}; search_games finds ids by title` });
+        if (!record) throw problems.notFound(`no game with id ${id}; search_games finds ids by title`);
         return record;
       }),
   );

@@ -5,7 +5,7 @@ import type { Attribution } from "../../catalog/record/attribution.ts";
 import type { PlatformEntry } from "../../catalog/record/game-record.ts";
 import type { CatalogSnapshot } from "../../catalog/store/catalog-snapshot.ts";
 import type { DiscoveryDocumentKey } from "../../discovery/discovery-documents.ts";
-import { Problem } from "../../core/problem.ts";
+import { type Problem, problems } from "../../core/problem.ts";
 import { matchContext, matchResponseBody, type MatchResponseBody } from "../../match/match-request.ts";
 import type { MatchRequest } from "../../match/match-schemas.ts";
 import type { ReleaseFeedSource } from "../../releases/release-feed-schema.ts";
@@ -53,7 +53,7 @@ function parsedDocument<T>(snapshot: CatalogSnapshot, name: string): T {
   if (!documents) parsedDocuments.set(snapshot, (documents = new Map()));
   if (!documents.has(name)) {
     const doc = snapshot.document(name);
-    if (!doc) throw new Problem({ type: "catalog-unavailable", title: "Catalog unavailable", status: 503, detail: `the build has no ${name} document` });
+    if (!doc) throw problems.catalogUnavailable(`the build has no ${name} document`);
     documents.set(name, JSON.parse(doc.body.toString("utf8")));
   }
   return documents.get(name) as T;

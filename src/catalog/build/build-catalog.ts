@@ -1,6 +1,6 @@
 import { existsSync, mkdirSync, readdirSync, readFileSync, rmSync, utimesSync, writeFileSync } from "node:fs";
 import path from "node:path";
-import { Problem } from "../../core/problem.ts";
+import { problems } from "../../core/problem.ts";
 import { openCatalogDb, type CatalogDb } from "../db/catalog-db.ts";
 import type { PlatformInfo } from "../platforms/platform-registry.ts";
 import { attribution } from "../record/attribution.ts";
@@ -138,12 +138,7 @@ function collectGarbage(buildDir: string, keep: readonly (BuildManifest | undefi
 export function buildCatalogFiles(options: BuildOptions): BuildSummary {
   const started = Date.now();
   if (!existsSync(options.dbFile)) {
-    throw new Problem({
-      type: "catalog-not-imported",
-      title: "No catalog database",
-      status: 503,
-      detail: `${options.dbFile} does not exist; run \`ludex import <source>\` first`,
-    });
+    throw problems.catalogNotImported(`${options.dbFile} does not exist; run \`ludex import <source>\` first`);
   }
   const extraDocuments = options.documents();
   const { publicBaseUrl } = options;

@@ -2,7 +2,7 @@ import { closeSync, fstatSync, openSync, readFileSync, readSync } from "node:fs"
 import path from "node:path";
 import { LRUCache } from "lru-cache";
 import MiniSearch, { type AsPlainObject } from "minisearch";
-import { Problem } from "../../core/problem.ts";
+import { type Problem, problems } from "../../core/problem.ts";
 import { readManifest, type BuildManifest, type BuiltDocument } from "../build/manifest.ts";
 import type { ShardIndex } from "../build/manifest.ts";
 import { fileEtag, httpDate } from "../../http/etag.ts";
@@ -64,13 +64,7 @@ const HOT_RECORD_BYTES = 16 * 1024 * 1024;
 const collator = new Intl.Collator("en", { sensitivity: "base", numeric: true });
 
 function corrupt(buildDir: string, cause: unknown): Problem {
-  return new Problem({
-    type: "catalog-unavailable",
-    title: "Catalog unavailable",
-    status: 503,
-    detail: `the catalog build in ${buildDir} is missing or incomplete; run \`ludex build\``,
-    cause,
-  });
+  return problems.catalogUnavailable(`the catalog build in ${buildDir} is missing or incomplete; run \`ludex build\``, { cause });
 }
 
 function loadDocument(buildDir: string, doc: BuiltDocument): StoredDocument {

@@ -1,4 +1,4 @@
-import { Problem } from "../../core/problem.ts";
+import { type Problem, problems } from "../../core/problem.ts";
 import type { IdentityDb } from "../identity-db.ts";
 import { hashPassword, verifyPassword } from "./password-hash.ts";
 
@@ -37,7 +37,7 @@ function toMember(row: MemberRow): Member {
 }
 
 function invalid(detail: string): Problem {
-  return new Problem({ type: "invalid-member", title: "Invalid member", status: 422, detail });
+  return problems.invalidMember(detail);
 }
 
 /** Normalises a sign-in name, or undefined when it cannot be one. */
@@ -76,7 +76,7 @@ export function createMemberStore(db: IdentityDb, now: () => number = Date.now):
       const display = normalizeDisplayName(displayName);
       if (!display) throw invalid("a display name is 1 to 100 characters without control characters");
       if (password.length < PASSWORD_MIN || password.length > PASSWORD_MAX) throw invalid(`a password is ${PASSWORD_MIN} to ${PASSWORD_MAX} characters`);
-      if (byUsername.get(name)) throw new Problem({ type: "member-exists", title: "Member exists", status: 409, detail: `a member named "${name}" already exists` });
+      if (byUsername.get(name)) throw problems.memberExists(`a member named "${name}" already exists`);
       const hash = await hashPassword(password);
       const row = db
         .prepare<[string, string, string, number], MemberRow>("INSERT INTO members (username, display_name, password_hash, created_at) VALUES (?, ?, ?, ?) RETURNING *")
@@ -92,7 +92,7 @@ export function createMemberStore(db: IdentityDb, now: () => number = Date.now):
       const at = now();
       return db.transaction(() => {
         const row = byUsername.get(name);
-        if (!row) throw new Problem({ type: "not-found", title: "No such member", status: 404, detail: `no member named "${name}"` });
+        if (!row) throw problems.memberNotFound(`no member named "${name}"`);
         db.prepare("UPDATE members SET disabled_at = coalesce(disabled_at, ?) WHERE id = ?").run(at, row.id);
         db.prepare("DELETE FROM sessions WHERE member_id = ?").run(row.id);
         db.prepare("UPDATE grants SET revoked_at = ? WHERE member_id = ? AND revoked_at IS NULL").run(at, row.id);
