@@ -2,7 +2,7 @@ import { createHash } from "node:crypto";
 import { existsSync, mkdirSync, readdirSync, readFileSync, rmSync, writeFileSync } from "node:fs";
 import path from "node:path";
 import type { TestProject } from "vitest/node";
-import { buildCatalog } from "../src/catalog/build/build-catalog.ts";
+import { buildCatalog } from "../src/build/build-pipeline.ts";
 import { importCatalog } from "../src/catalog/import/import-catalog.ts";
 import { loadConfig } from "../src/config/config.ts";
 import { hasRealData, platformsFile, projectRoot, realDataSkipReason, realSource, releaseFeedFile, sampleSource } from "./helpers/paths.ts";

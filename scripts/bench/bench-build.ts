@@ -9,7 +9,7 @@ import { createHash } from "node:crypto";
 import { appendFileSync, cpSync, mkdtempSync, readdirSync, readFileSync, rmSync, statSync } from "node:fs";
 import os from "node:os";
 import path from "node:path";
-import { buildCatalog } from "../../src/catalog/build/build-catalog.ts";
+import { buildCatalog } from "../../src/build/build-pipeline.ts";
 import { importCatalog } from "../../src/catalog/import/import-catalog.ts";
 import { loadConfig, projectRoot } from "../../src/config/config.ts";
 import { feedTimings } from "../../src/catalog/build/feed-timings.ts";

@@ -11,6 +11,7 @@ import { searchGames } from "../../src/catalog/search/search-games.ts";
 import { loadCatalogSnapshot } from "../../src/catalog/store/catalog-snapshot.ts";
 import { projectRoot } from "../../src/config/config.ts";
 import { matchRoms } from "../../src/match/match-roms.ts";
+import { matchIndexOf } from "../../src/match/snapshot-match-index.ts";
 import { load, prepareRealCatalog, startProcess, stop, type LoadResult } from "./bench-support.ts";
 
 const SECONDS = Number(process.env.BENCH_SECONDS ?? 10);
@@ -49,7 +50,7 @@ async function main(): Promise<void> {
   while (performance.now() - started < 3000) {
     const body = JSON.parse(bodies[lookups % bodies.length] ?? "{}") as { systemId: string; items: unknown[] };
     const platform = snapshot.platform(body.systemId);
-    const index = snapshot.matchIndex(body.systemId);
+    const index = matchIndexOf(snapshot, body.systemId);
     if (!platform || !index) throw new Error(body.systemId);
     const scope = snapshot.searchScope(platform.id);
     matchRoms({ index, platform, summary: (id) => scope.summary(id), searchTitles: (t) => searchGames(scope, { query: t, limit: 10 }).results, artworkBaseUrl: "https://t.example" }, body.items, []);

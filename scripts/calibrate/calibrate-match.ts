@@ -10,6 +10,7 @@ import { searchGames } from "../../src/catalog/search/search-games.ts";
 import { loadCatalogSnapshot, type CatalogSnapshot } from "../../src/catalog/store/catalog-snapshot.ts";
 import { calibrationCases, evaluateCalibration, seeded } from "../../src/match/match-calibration.ts";
 import { FUZZY_MARGIN, FUZZY_MATCH_SIMILARITY, type MatchContext } from "../../src/match/match-roms.ts";
+import { matchIndexOf } from "../../src/match/snapshot-match-index.ts";
 import { prepareRealCatalog } from "../bench/bench-support.ts";
 
 const PLATFORMS = ["nes", "snes", "gb", "gbc", "gba", "megadrive", "psx", "n64", "game-gear", "atari-2600"];
@@ -36,7 +37,7 @@ function main(): void {
     const wrongs: string[] = [];
     for (const [p, slug] of PLATFORMS.entries()) {
       const platform = snapshot.platform(slug);
-      const index = snapshot.matchIndex(slug);
+      const index = matchIndexOf(snapshot, slug);
       if (!platform || !index) continue;
       const scope = snapshot.searchScope(slug);
       const ctx: MatchContext = { index, platform, summary: (id) => scope.summary(id), searchTitles: (t) => searchGames(scope, { query: t, limit: 10 }).results, artworkBaseUrl: "https://t.example", fuzzy };

@@ -1,5 +1,5 @@
 import { parseArgs, type ParseArgsConfig } from "node:util";
-import { Problem } from "../../src/http/problem.ts";
+import { type Problem, problems } from "../../src/core/problem.ts";
 
 /** One `ludex` sub-command: its help text, its options, and what it does with them. */
 export interface Command {
@@ -15,6 +15,6 @@ export function parseCommandArgs(command: Command, argv: string[]): { values: Re
     const { values, positionals } = parseArgs({ args: argv, options: { ...command.options, help: { type: "boolean", short: "h" } }, allowPositionals: true, strict: true });
     return { values: values as Record<string, string | boolean | string[] | undefined>, positionals };
   } catch (error) {
-    throw new Problem({ type: "usage", title: "Usage error", status: 400, detail: `${(error as Error).message}\n\n${command.usage}` });
+    throw problems.usage(`${(error as Error).message}\n\n${command.usage}`);
   }
 }

@@ -1,4 +1,4 @@
-import { isProblem } from "../../src/http/problem.ts";
+import { isProblem } from "../../src/core/problem.ts";
 import { parseCommandArgs, type Command } from "./command.ts";
 
 /** Commands by name, loaded on use so that `ludex serve` does not load the importer (and the other way round). */

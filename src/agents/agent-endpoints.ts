@@ -1,4 +1,4 @@
-import type { CatalogSource } from "../catalog/api/catalog-source.ts";
+import type { CatalogSource } from "../catalog/store/catalog-source.ts";
 import type { Config } from "../config/config.ts";
 import { clientAddress, type TrustedProxies } from "../http/client-address.ts";
 import type { HttpResult, RequestContext } from "../http/http-types.ts";
@@ -6,7 +6,7 @@ import type { RateLimiter } from "../http/rate-limiter.ts";
 import type { Route } from "../http/router.ts";
 import { matchQuotaExceeded } from "../match/match-request.ts";
 import { MAX_MATCH_ITEMS } from "../match/match-schemas.ts";
-import type { Log } from "../server/logger.ts";
+import type { Log } from "../core/logger.ts";
 import type { EndedSet } from "../shared-state/ended-set.ts";
 import { createA2aEndpoint } from "./a2a/a2a-endpoint.ts";
 import { agentCard, agentCardJson, legacyAgentCardJson } from "./a2a/agent-card.ts";
@@ -18,7 +18,7 @@ import { agentRoute, type AgentExchange } from "./shared/agent-route.ts";
 import { aiCatalog } from "./shared/ai-catalog.ts";
 import { catalogOperations } from "./shared/catalog-operations.ts";
 import { jsonDocument, jsonDocumentResult } from "./shared/json-document.ts";
-import { agentPaths, agentServiceInfo } from "./shared/service-info.ts";
+import { agentPaths, agentServiceInfo } from "../config/service-info.ts";
 
 export interface AgentEndpointOptions {
   readonly catalog: CatalogSource;

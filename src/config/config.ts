@@ -1,7 +1,7 @@
 import { randomBytes } from "node:crypto";
 import path from "node:path";
 import { z } from "zod";
-import { Problem } from "../http/problem.ts";
+import { type Problem, problems } from "../core/problem.ts";
 
 /** Everything the service reads from its environment, resolved once. Paths are absolute. */
 export interface Config {
@@ -151,19 +151,13 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
   const parsed = envSchema.safeParse(env);
   if (!parsed.success) {
     const errors = parsed.error.issues.map((issue) => ({ name: String(issue.path[0]), detail: issue.message }));
-    throw new Problem({
-      type: "invalid-configuration",
-      title: "Invalid configuration",
-      status: 500,
-      detail: errors.map((e) => `${e.name}: ${e.detail}`).join("; "),
-      extensions: { errors },
-    });
+    throw problems.invalidConfiguration(errors.map((e) => `${e.name}: ${e.detail}`).join("; "), { extensions: { errors } });
   }
   const e = parsed.data;
   const multiInstance = Boolean(e.LUDEX_REDIS_URL) || Boolean(env.LUDEX_DATABASE_URL);
   if (multiInstance && e.LUDEX_SECRET === undefined) {
     const detail = "LUDEX_SECRET: required when LUDEX_DATABASE_URL or LUDEX_REDIS_URL is set, so that every instance signs and accepts the same CSRF tokens and MCP sessions";
-    throw new Problem({ type: "invalid-configuration", title: "Invalid configuration", status: 500, detail, extensions: { errors: [{ name: "LUDEX_SECRET", detail }] } });
+    throw problems.invalidConfiguration(detail, { extensions: { errors: [{ name: "LUDEX_SECRET", detail }] } });
   }
   const resolve = (p: string): string => path.resolve(projectRoot, p);
   const stateDir = resolve(e.LUDEX_STATE_DIR ?? ".ludex");

@@ -1,6 +1,6 @@
 import { readFileSync } from "node:fs";
 import path from "node:path";
-import { Problem } from "../http/problem.ts";
+import { problems } from "../core/problem.ts";
 
 export interface NginxConfigOptions {
   /** nginx `listen` value, e.g. `80` or `127.0.0.1:8080`. */
@@ -23,7 +23,7 @@ export function upstreamServers(upstreams: readonly string[]): string {
   const bad = upstreams.find((upstream) => !UPSTREAM.test(upstream));
   if (upstreams.length === 0 || bad !== undefined) {
     const detail = bad === undefined ? "at least one --upstream is needed" : `--upstream ${JSON.stringify(bad)} is not HOST:PORT or unix:/path`;
-    throw new Problem({ type: "usage", title: "Usage error", status: 400, detail });
+    throw problems.usage(detail);
   }
   return upstreams.map((upstream) => `    server ${upstream} max_fails=1 fail_timeout=2s;`).join("\n");
 }

@@ -1,4 +1,4 @@
-import { agentPaths } from "../agents/shared/service-info.ts";
+import { agentPaths } from "../config/service-info.ts";
 import { attribution } from "../catalog/record/attribution.ts";
 import { cachePolicy } from "../http/cache-policy.ts";
 import { MAX_MATCH_ITEMS } from "../match/match-schemas.ts";

@@ -1,4 +1,4 @@
-import { agentPaths } from "../agents/shared/service-info.ts";
+import { agentPaths } from "../config/service-info.ts";
 import { identityResourceMetadataUrl } from "../oauth/metadata.ts";
 import { discoveryMediaTypes, discoveryPaths } from "./discovery-paths.ts";
 

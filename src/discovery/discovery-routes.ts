@@ -1,5 +1,5 @@
-import type { CatalogSource } from "../catalog/api/catalog-source.ts";
-import { documentResult } from "../catalog/api/document-result.ts";
+import type { CatalogSource } from "../catalog/store/catalog-source.ts";
+import { documentResult } from "../catalog/http/document-result.ts";
 import type { BuildManifest } from "../catalog/build/manifest.ts";
 import type { HttpResult } from "../http/http-types.ts";
 import type { Route } from "../http/router.ts";

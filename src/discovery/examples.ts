@@ -1,4 +1,5 @@
 import { attribution } from "../catalog/record/attribution.ts";
+import { httpProblemTypes, type HttpProblemType } from "../core/problem-types.ts";
 import { problemTypeUri } from "../http/problem-response.ts";
 import { tokenLifetimes } from "../oauth/grant-store.ts";
 
@@ -169,8 +170,9 @@ export const exampleBodies = {
   revocationRequest: (): unknown => ({ token: "<refresh token>", token_type_hint: "refresh_token", client_id: "g1Xb2Qk0Rr8yY3m4N5p6Tw" }),
 } as const;
 
-/** A problem+json example as problemResult() writes it. */
-export function problemExample(base: string, type: string, title: string, status: number, detail: string, extensions: Record<string, unknown> = {}): unknown {
+/** A problem+json example as problemResult() writes it; title and status come from the registry. */
+export function problemExample(base: string, type: HttpProblemType, detail: string, extensions: Record<string, unknown> = {}): unknown {
+  const { title, status } = httpProblemTypes[type];
   return { type: problemTypeUri(base, type), title, status, detail, ...extensions };
 }
 

@@ -1,10 +1,10 @@
 import { attribution } from "../catalog/record/attribution.ts";
-import { changesQuery, DEFAULT_CHANGES_LIMIT, MAX_CHANGES_LIMIT } from "../catalog/changes/changes-schemas.ts";
+import { changesQuery, DEFAULT_CHANGES_LIMIT, MAX_CHANGES_LIMIT } from "../catalog/http/changes-schemas.ts";
 import { KEEP_BUILDS, KEEP_DAYS } from "../catalog/changes/change-types.ts";
-import { dumpsQuery } from "../catalog/dumps/dumps-route.ts";
+import { dumpsQuery } from "../catalog/http/dumps-route.ts";
 import { problemExample } from "./examples.ts";
 import type { ExampleObject } from "./openapi-types.ts";
-import type { OperationSpec, ResponseSpec } from "./operations.ts";
+import type { OperationSpec, ResponseSpec } from "./operation-spec.ts";
 import type { ComponentName } from "./schema-components.ts";
 
 /** The response pieces operations.ts builds every operation with, handed in so that this module does not import it. */
@@ -118,7 +118,7 @@ export function feedOperations(base: string, helpers: OperationHelpers): Operati
           body: problem({
             expired: {
               summary: "Unknown or expired version",
-              value: problemExample(base, "changes-expired", "Change history not available", 410, `no kept build matches since=AAAAAAAAAAAAAAAA; the history starts at ${v1} (2026-02-01T08:00:00.000Z). Resync from the dumps at ${base}/api/v1/dumps/, then follow changes since their catalogVersion`, {
+              value: problemExample(base, "changes-expired", `no kept build matches since=AAAAAAAAAAAAAAAA; the history starts at ${v1} (2026-02-01T08:00:00.000Z). Resync from the dumps at ${base}/api/v1/dumps/, then follow changes since their catalogVersion`, {
                 oldestVersion: v1,
                 resync: `${base}/api/v1/dumps/`,
               }),
@@ -131,7 +131,7 @@ export function feedOperations(base: string, helpers: OperationHelpers): Operati
           body: problem({
             future: {
               summary: "since in the future",
-              value: problemExample(base, "invalid-request", "Invalid request", 422, "since: 2999-01-01T00:00:00Z is in the future", { errors: [{ name: "since", detail: "2999-01-01T00:00:00Z is in the future" }] }),
+              value: problemExample(base, "invalid-request", "since: 2999-01-01T00:00:00Z is in the future", { errors: [{ name: "since", detail: "2999-01-01T00:00:00Z is in the future" }] }),
             },
           }),
         },
@@ -171,17 +171,17 @@ export function feedOperations(base: string, helpers: OperationHelpers): Operati
         "404": {
           description: "Not found: no platform (or no dump) by that name.",
           headers: { ...always, "Cache-Control": true },
-          body: problem({ notFound: { summary: "Unknown platform", value: problemExample(base, "not-found", "Dump not found", 404, 'no dump for platform "amiga-cd64"; GET /api/v1/dumps/ lists them') } }),
+          body: problem({ notFound: { summary: "Unknown platform", value: problemExample(base, "not-found", 'no dump for platform "amiga-cd64"; GET /api/v1/dumps/ lists them') } }),
         },
         "416": {
           description: "Range Not Satisfiable: the range lies outside the file; `Content-Range: bytes */<size>` gives its size.",
           headers: { ...always, "Content-Range": true, "Cache-Control": true },
-          body: problem({ past: { summary: "Range past the end", value: problemExample(base, "range-not-satisfiable", "Range not satisfiable", 416, "the dump is 2841123 bytes; the requested range lies outside it") } }),
+          body: problem({ past: { summary: "Range past the end", value: problemExample(base, "range-not-satisfiable", "the dump is 2841123 bytes; the requested range lies outside it") } }),
         },
         "422": {
           description: "Invalid request: `system` empty, over 64 characters, or given twice.",
           headers: { ...always, "Cache-Control": true },
-          body: problem({ long: { summary: "system too long", value: problemExample(base, "invalid-request", "Invalid request", 422, "system: must be at most 64 characters", { errors: [{ name: "system", detail: "must be at most 64 characters" }] }) } }),
+          body: problem({ long: { summary: "system too long", value: problemExample(base, "invalid-request", "system: must be at most 64 characters", { errors: [{ name: "system", detail: "must be at most 64 characters" }] }) } }),
         },
         "503": unavailable(base),
       },

@@ -1,4 +1,4 @@
-import { agentPaths } from "../agents/shared/service-info.ts";
+import { agentPaths } from "../config/service-info.ts";
 import { attribution } from "../catalog/record/attribution.ts";
 import { identityResourceMetadataUrl } from "../oauth/metadata.ts";
 import { clientRules, guideSections, serviceSummary, type GuideBlock } from "./agent-guide.ts";

@@ -1,10 +1,11 @@
-import { agentPaths } from "../agents/shared/service-info.ts";
+import { agentPaths } from "../config/service-info.ts";
 import { attribution } from "../catalog/record/attribution.ts";
 import { oauthPaths } from "../oauth/metadata.ts";
 import { scopeDescriptions } from "../oauth/scopes.ts";
 import { contentSignalValue } from "./content-policy.ts";
 import { discoveryPaths } from "./discovery-paths.ts";
-import { operations, tagDescriptions, type OperationSpec, type ResponseSpec, type SampleSpec } from "./operations.ts";
+import type { OperationSpec, ResponseSpec, SampleSpec } from "./operation-spec.ts";
+import { operations, tagDescriptions } from "./operations.ts";
 import type { CodeSample, ExampleObject, HeaderObject, JsonObject, OpenApiDocument, OperationObject, ParameterObject, ResponseObject } from "./openapi-types.ts";
 import { responseHeaders } from "./response-headers.ts";
 import { componentSchemas, queryParameterSchemas, schemaRef } from "./schema-components.ts";

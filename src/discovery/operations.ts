@@ -1,17 +1,16 @@
-import type { z } from "zod";
-import { agentSearchQuery, catalogQuery, MAX_OFFSET } from "../catalog/api/catalog-schemas.ts";
+import { agentSearchQuery, catalogQuery, MAX_OFFSET } from "../catalog/http/catalog-schemas.ts";
 import { PROBLEM_CONTENT_TYPE } from "../http/problem-response.ts";
 import { MATCH_BODY_LIMIT, MAX_MATCH_ITEMS } from "../match/match-schemas.ts";
 import { AUTHORIZATION_CODE_LIFETIME_SECONDS } from "../oauth/authorization-codes.ts";
 import { tokenLifetimes } from "../oauth/grant-store.ts";
 import { IDENTITY_PATH, oauthPaths } from "../oauth/metadata.ts";
 import { defaultOAuthLimits } from "../oauth/oauth-service.ts";
-import type { Scope } from "../oauth/scopes.ts";
 import { exampleBodies, oauthErrorExample, problemExample } from "./examples.ts";
 import { feedOperations } from "./feed-operations.ts";
-import type { ExampleObject, HttpMethod } from "./openapi-types.ts";
-import type { ResponseHeaderName } from "./response-headers.ts";
-import type { ComponentName, RequestComponent } from "./schema-components.ts";
+import type { OperationSpec, ResponseSpec, TagName } from "./operation-spec.ts";
+import type { ExampleObject } from "./openapi-types.ts";
+import type { ComponentName } from "./schema-components.ts";
+
 
 /**
  * The operations table: every operation of the API with its words (summary, description,
@@ -22,8 +21,6 @@ import type { ComponentName, RequestComponent } from "./schema-components.ts";
  * @see service-spec §4, §7, §8
  */
 
-export type TagName = "Catalog" | "Matching" | "Releases" | "Identity" | "OAuth" | "Service";
-
 export const tagDescriptions: Readonly<Record<TagName, string>> = {
   Catalog: "Game search, platforms and full game records. Public, no authentication.",
   Matching: "Match files a client has to catalog games. Public, rate limited.",
@@ -32,58 +29,6 @@ export const tagDescriptions: Readonly<Record<TagName, string>> = {
   OAuth: "OAuth 2.0 client registration and token endpoints (authorization code flow with PKCE).",
   Service: "Service status.",
 };
-
-export interface ResponseSpec {
-  readonly description: string;
-  /** Header fields sent with this answer: true when always present. */
-  readonly headers?: Readonly<Partial<Record<ResponseHeaderName, boolean>>>;
-  readonly body?: {
-    readonly mediaType: string;
-    /** One component, or several of which the body is exactly one. */
-    readonly schema: ComponentName | readonly ComponentName[];
-    readonly examples: Readonly<Record<string, ExampleObject>>;
-  };
-  /** Further media types the same answer may come in (the dump listing or a dump file). */
-  readonly extraBodies?: readonly NonNullable<ResponseSpec["body"]>[];
-}
-
-export interface QueryParameterNote {
-  readonly description: string;
-  readonly example?: string;
-}
-
-/** A request shown as a curl example. */
-export interface SampleSpec {
-  readonly label: string;
-  readonly query?: Readonly<Record<string, string>>;
-  readonly json?: unknown;
-  readonly form?: Readonly<Record<string, string>>;
-  readonly headers?: Readonly<Record<string, string>>;
-}
-
-export type OperationAuth = { readonly kind: "none" } | { readonly kind: "bearer"; readonly scope: Scope } | { readonly kind: "client" };
-
-export interface OperationSpec {
-  /** The spec's operationId (§4), or a name of the same style for the OAuth endpoints. */
-  readonly operationId: string;
-  readonly method: HttpMethod;
-  readonly path: string;
-  readonly tag: TagName;
-  readonly summary: string;
-  /** CommonMark: paragraphs, lists, inline code and links. */
-  readonly description: string;
-  readonly auth: OperationAuth;
-  /** The zod schema the route parses its query with, and a note per parameter. */
-  readonly query?: { readonly schema: z.ZodObject; readonly notes: Readonly<Record<string, QueryParameterNote>> };
-  readonly body?: {
-    readonly mediaType: string;
-    readonly schema: RequestComponent;
-    readonly description: string;
-    readonly examples: Readonly<Record<string, ExampleObject>>;
-  };
-  readonly responses: Readonly<Record<string, ResponseSpec>>;
-  readonly samples: readonly SampleSpec[];
-}
 
 const JSON_TYPE = "application/json";
 const FORM_TYPE = "application/x-www-form-urlencoded";
@@ -111,7 +56,7 @@ function unavailable(base: string): ResponseSpec {
     description: "Service temporarily unavailable: no catalog build is loaded. Retry after the given seconds.",
     headers: { ...always, "Retry-After": true, "Cache-Control": true },
     body: problem({
-      unavailable: { summary: "No catalog loaded", value: problemExample(base, "catalog-unavailable", "Catalog unavailable", 503, "The catalog is not loaded; try again later.") },
+      unavailable: { summary: "No catalog loaded", value: problemExample(base, "catalog-unavailable", "The catalog is not loaded; try again later.") },
     }),
   };
 }
@@ -176,13 +121,13 @@ export function operations(base: string): readonly OperationSpec[] {
           body: problem({
             missingQuery: {
               summary: "q missing",
-              value: problemExample(base, "invalid-request", "Invalid request", 422, "q: required (a game title or part of one) unless platforms=1", {
+              value: problemExample(base, "invalid-request", "q: required (a game title or part of one) unless platforms=1", {
                 errors: [{ name: "q", detail: "required (a game title or part of one) unless platforms=1" }],
               }),
             },
             limit: {
               summary: "limit out of range",
-              value: problemExample(base, "invalid-request", "Invalid request", 422, "limit: must be at most 30", { errors: [{ name: "limit", detail: "must be at most 30" }] }),
+              value: problemExample(base, "invalid-request", "limit: must be at most 30", { errors: [{ name: "limit", detail: "must be at most 30" }] }),
             },
           }),
         },
@@ -235,7 +180,7 @@ export function operations(base: string): readonly OperationSpec[] {
         "404": {
           description: "Not found: no game has this `id`.",
           headers: { ...always, "Cache-Control": true },
-          body: problem({ notFound: { summary: "Unknown id", value: problemExample(base, "not-found", "Game not found", 404, "no game with id 999999") } }),
+          body: problem({ notFound: { summary: "Unknown id", value: problemExample(base, "not-found", "no game with id 999999") } }),
         },
         "422": {
           description: "Invalid request: `errors` names every bad parameter (`id` not a positive integer, `limit` out of range, unknown `system`, ...).",
@@ -243,7 +188,7 @@ export function operations(base: string): readonly OperationSpec[] {
           body: problem({
             badId: {
               summary: "id is not a positive integer",
-              value: problemExample(base, "invalid-request", "Invalid request", 422, "id: must be at least 1", { errors: [{ name: "id", detail: "must be at least 1" }] }),
+              value: problemExample(base, "invalid-request", "id: must be at least 1", { errors: [{ name: "id", detail: "must be at least 1" }] }),
             },
           }),
         },
@@ -283,11 +228,11 @@ export function operations(base: string): readonly OperationSpec[] {
         "400": {
           description: "Bad request: the body is not JSON or not UTF-8.",
           headers: { ...always, "Cache-Control": true, ...matchQuota },
-          body: problem({ malformed: { summary: "Not JSON", value: problemExample(base, "malformed-json", "Malformed JSON", 400, "the body is not valid JSON: Unexpected end of JSON input") } }),
+          body: problem({ malformed: { summary: "Not JSON", value: problemExample(base, "malformed-json", "the body is not valid JSON: Unexpected end of JSON input") } }),
         },
-        "413": { ...tooLarge(MATCH_BODY_LIMIT, problem, problemExample(base, "payload-too-large", "Request body too large", 413, `the body may be at most ${MATCH_BODY_LIMIT} bytes`)), headers: { ...always, "Cache-Control": true, ...matchQuota } },
+        "413": { ...tooLarge(MATCH_BODY_LIMIT, problem, problemExample(base, "payload-too-large", `the body may be at most ${MATCH_BODY_LIMIT} bytes`)), headers: { ...always, "Cache-Control": true, ...matchQuota } },
         "415": {
-          ...unsupportedMediaType(JSON_TYPE, problem, problemExample(base, "unsupported-media-type", "Unsupported media type", 415, "expected application/json, got text/plain")),
+          ...unsupportedMediaType(JSON_TYPE, problem, problemExample(base, "unsupported-media-type", "expected application/json, got text/plain")),
           headers: { ...always, "Accept-Post": true, "Cache-Control": true, ...matchQuota },
         },
         "422": {
@@ -296,13 +241,13 @@ export function operations(base: string): readonly OperationSpec[] {
           body: problem({
             tooMany: {
               summary: "Too many items",
-              value: problemExample(base, "invalid-request", "Invalid request", 422, `/items: must hold at most ${MAX_MATCH_ITEMS} items`, {
+              value: problemExample(base, "invalid-request", `/items: must hold at most ${MAX_MATCH_ITEMS} items`, {
                 errors: [{ pointer: "/items", detail: `must hold at most ${MAX_MATCH_ITEMS} items` }],
               }),
             },
             unknownPlatform: {
               summary: "Unknown systemId",
-              value: problemExample(base, "invalid-request", "Invalid request", 422, '/systemId: unknown platform "amiga-cd64"; GET /api/v1/games/ lists them', {
+              value: problemExample(base, "invalid-request", '/systemId: unknown platform "amiga-cd64"; GET /api/v1/games/ lists them', {
                 errors: [{ pointer: "/systemId", detail: 'unknown platform "amiga-cd64"; GET /api/v1/games/ lists them' }],
               }),
             },
@@ -314,7 +259,7 @@ export function operations(base: string): readonly OperationSpec[] {
           body: problem({
             limited: {
               summary: "Quota used up",
-              value: problemExample(base, "rate-limited", "Too many requests", 429, "this request holds 100 items and 40 of 6000 are left in the current 60-second window"),
+              value: problemExample(base, "rate-limited", "this request holds 100 items and 40 of 6000 are left in the current 60-second window"),
             },
           }),
         },
@@ -363,20 +308,20 @@ export function operations(base: string): readonly OperationSpec[] {
         "400": {
           description: "Bad request: the access token was sent in the URL.",
           headers: { ...always, "WWW-Authenticate": true, "Cache-Control": true },
-          body: problem({ tokenInUrl: { summary: "access_token in the query", value: problemExample(base, "invalid-request", "Token in URL", 400, "send the access token in the Authorization header, never in the URL") } }),
+          body: problem({ tokenInUrl: { summary: "access_token in the query", value: problemExample(base, "bad-request", "send the access token in the Authorization header, never in the URL") } }),
         },
         "401": {
           description: "Unauthorized: the bearer token is missing, invalid, expired or revoked. `WWW-Authenticate` points at the protected resource metadata.",
           headers: { ...always, "WWW-Authenticate": true, "Cache-Control": true },
           body: problem({
-            missing: { summary: "No token", value: problemExample(base, "unauthorized", "Authentication required", 401, "send Authorization: Bearer <access token>") },
-            invalid: { summary: "Bad token", value: problemExample(base, "unauthorized", "Invalid access token", 401, "the access token is invalid, expired or revoked") },
+            missing: { summary: "No token", value: problemExample(base, "unauthorized", "send Authorization: Bearer <access token>") },
+            invalid: { summary: "Bad token", value: problemExample(base, "unauthorized", "the access token is invalid, expired or revoked") },
           }),
         },
         "403": {
           description: "Forbidden: the token lacks `profile.read`.",
           headers: { ...always, "WWW-Authenticate": true, "Cache-Control": true },
-          body: problem({ scope: { summary: "Missing scope", value: problemExample(base, "insufficient-scope", "Insufficient scope", 403, "this endpoint needs the profile.read scope") } }),
+          body: problem({ scope: { summary: "Missing scope", value: problemExample(base, "insufficient-scope", "this endpoint needs the profile.read scope") } }),
         },
       },
       samples: [{ label: "Who authorized this client", headers: { Authorization: "Bearer $ACCESS_TOKEN" } }],

@@ -10,8 +10,8 @@ import {
   releaseSchema,
   romSchema,
   searchResultItemSchema,
-} from "../catalog/api/response-schemas.ts";
-import { problemSchema } from "../http/problem-schema.ts";
+} from "../catalog/http/response-schemas.ts";
+import { problemSchema } from "../core/problem-schema.ts";
 import { matchCandidateSchema, matchResponseSchema, matchResultSchema, matchSchema } from "../match/match-response-schemas.ts";
 import { matchItemSchema, matchRequestSchema } from "../match/match-schemas.ts";
 import {
@@ -24,7 +24,7 @@ import {
   tokenResponseSchema,
 } from "../oauth/oauth-schemas.ts";
 import { releaseFeedSchema } from "../releases/release-feed-schema.ts";
-import { changesIndexSchema, changesPageSchema, gameChangeSchema } from "../catalog/changes/changes-schemas.ts";
+import { changesIndexSchema, changesPageSchema, gameChangeSchema } from "../catalog/http/changes-schemas.ts";
 import { dumpEntrySchema, dumpFileSchema, dumpHeaderSchema, dumpListingSchema } from "../catalog/dumps/dump-format.ts";
 import { matchGroupSchema } from "../match/match-response-schemas.ts";
 import type { JsonObject } from "./openapi-types.ts";

@@ -1,6 +1,6 @@
 import { BlockList, isIP } from "node:net";
 import type { IncomingMessage } from "node:http";
-import { Problem } from "./problem.ts";
+import { problems } from "../core/problem.ts";
 
 /** The proxies whose X-Forwarded-For is believed. */
 export type TrustedProxies = BlockList;
@@ -15,7 +15,7 @@ export function parseTrustedProxies(value: string | undefined): TrustedProxies {
     const [address = "", prefix] = raw.split("/");
     const family = isIP(address);
     if (family === 0 || (prefix !== undefined && !/^\d{1,3}$/.test(prefix))) {
-      throw new Problem({ type: "invalid-configuration", title: "Invalid configuration", status: 500, detail: `LUDEX_TRUSTED_PROXIES: "${raw}" is not an address or CIDR range` });
+      throw problems.invalidConfiguration(`LUDEX_TRUSTED_PROXIES: "${raw}" is not an address or CIDR range`);
     }
     const type = family === 6 ? "ipv6" : "ipv4";
     if (prefix === undefined) list.addAddress(address, type);

@@ -1,6 +1,6 @@
 import { cachePolicy } from "./cache-policy.ts";
 import type { HttpResult } from "./http-types.ts";
-import { Problem } from "./problem.ts";
+import { type Problem, problems } from "../core/problem.ts";
 
 export const PROBLEM_CONTENT_TYPE = "application/problem+json";
 
@@ -36,5 +36,5 @@ export function problemResult(problem: Problem, baseUrl: string, method = "GET")
 
 /** A 500 for an unexpected error: says nothing about internals. */
 export function internalErrorProblem(): Problem {
-  return new Problem({ type: "internal-error", title: "Internal server error", status: 500, detail: "The server could not answer this request; it has been logged." });
+  return problems.internalError("The server could not answer this request; it has been logged.");
 }

@@ -1,8 +1,8 @@
 import type { IncomingMessage } from "node:http";
-import { Problem } from "./problem.ts";
+import { type Problem, problems } from "../core/problem.ts";
 
 function tooLarge(limit: number): Problem {
-  return new Problem({ type: "payload-too-large", title: "Request body too large", status: 413, detail: `the body may be at most ${limit} bytes` });
+  return problems.payloadTooLarge(`the body may be at most ${limit} bytes`);
 }
 
 /**
@@ -37,8 +37,8 @@ export function readBody(req: IncomingMessage, limit: number): Promise<Buffer> {
       done = true;
       resolve(Buffer.concat(chunks, size));
     });
-    req.once("aborted", () => fail(new Problem({ type: "bad-request", title: "Bad request", status: 400, detail: "the request body was cut off" })));
-    req.once("error", () => fail(new Problem({ type: "bad-request", title: "Bad request", status: 400, detail: "the request body could not be read" })));
+    req.once("aborted", () => fail(problems.badRequest("the request body was cut off")));
+    req.once("error", () => fail(problems.badRequest("the request body could not be read")));
   });
 }
 
@@ -48,13 +48,7 @@ export function mediaType(req: IncomingMessage): string {
 }
 
 function unsupported(expected: string, got: string): Problem {
-  return new Problem({
-    type: "unsupported-media-type",
-    title: "Unsupported media type",
-    status: 415,
-    detail: `expected ${expected}, got ${got || "no Content-Type"}`,
-    headers: { "accept-post": expected },
-  });
+  return problems.unsupportedMediaType(`expected ${expected}, got ${got || "no Content-Type"}`, { headers: { "accept-post": expected } });
 }
 
 /** Strict UTF-8: malformed bytes are an error, not U+FFFD. Stateless between calls, so shared. */
@@ -72,12 +66,12 @@ export async function readJsonBody(req: IncomingMessage, limit: number): Promise
   try {
     text = utf8.decode(body);
   } catch {
-    throw new Problem({ type: "malformed-json", title: "Malformed JSON", status: 400, detail: "the body is not valid UTF-8" });
+    throw problems.malformedJson("the body is not valid UTF-8");
   }
   try {
     return JSON.parse(text) as unknown;
   } catch (error) {
-    throw new Problem({ type: "malformed-json", title: "Malformed JSON", status: 400, detail: `the body is not valid JSON: ${(error as Error).message}` });
+    throw problems.malformedJson(`the body is not valid JSON: ${(error as Error).message}`);
   }
 }
 

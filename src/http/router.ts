@@ -1,5 +1,5 @@
 import type { HttpResult, RequestContext } from "./http-types.ts";
-import { Problem } from "./problem.ts";
+import { type Problem, problems } from "../core/problem.ts";
 
 export type Handler = (ctx: RequestContext) => HttpResult | Promise<HttpResult>;
 
@@ -35,11 +35,5 @@ export function createRouter(routes: readonly Route[]): (method: string, pathnam
  * @see RFC 9110 §15.5.6 (the Allow header is required)
  */
 export function methodNotAllowed(method: string, allow: readonly string[]): Problem {
-  return new Problem({
-    type: "method-not-allowed",
-    title: "Method not allowed",
-    status: 405,
-    detail: `${method} is not supported here; use ${allow.join(", ")}`,
-    headers: { allow: allow.join(", ") },
-  });
+  return problems.methodNotAllowed(`${method} is not supported here; use ${allow.join(", ")}`, { headers: { allow: allow.join(", ") } });
 }

@@ -1,6 +1,6 @@
 import { titleKey } from "../catalog/names/title-key.ts";
 import { parseGameName } from "../catalog/names/parse-game-name.ts";
-import { serialKey } from "../catalog/import/metadata-index.ts";
+import { serialKey } from "../core/keys.ts";
 import { datNameKey } from "./match-keys.ts";
 import type { MatchTable } from "./match-table.ts";
 

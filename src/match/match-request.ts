@@ -1,6 +1,7 @@
 import type { CatalogSnapshot } from "../catalog/store/catalog-snapshot.ts";
+import { matchIndexOf } from "./snapshot-match-index.ts";
 import { searchGames } from "../catalog/search/search-games.ts";
-import { Problem } from "../http/problem.ts";
+import { type Problem, problems } from "../core/problem.ts";
 import { rateLimitHeaders, type RateLimitDecision, type RateLimiter } from "../http/rate-limiter.ts";
 import type { MatchItem, MatchRequest } from "./match-schemas.ts";
 import { groupOf, matchGroups, type MatchGroup } from "./match-groups.ts";
@@ -22,7 +23,7 @@ export interface MatchResponseBody {
  */
 export function matchContext(snapshot: CatalogSnapshot, systemId: string, artworkBaseUrl: string): MatchContext | undefined {
   const platform = snapshot.platform(systemId);
-  const index = platform ? snapshot.matchIndex(platform.id) : undefined;
+  const index = platform ? matchIndexOf(snapshot, platform.id) : undefined;
   if (!platform || !index) return undefined;
   const scope = snapshot.searchScope(platform.id);
   return {
@@ -44,11 +45,5 @@ export function matchResponseBody(context: MatchContext, request: MatchRequest):
 
 /** The 429 for a request of `items` items that the client's quota cannot cover. */
 export function matchQuotaExceeded(limiter: RateLimiter, decision: RateLimitDecision, items: number): Problem {
-  return new Problem({
-    type: "rate-limited",
-    title: "Too many requests",
-    status: 429,
-    detail: `this request holds ${items} items and ${Math.max(0, decision.remaining)} of ${limiter.quota} are left in the current ${limiter.windowSeconds}-second window`,
-    headers: { "retry-after": String(decision.resetSeconds), ...rateLimitHeaders(limiter, decision) },
-  });
+  return problems.rateLimited(`this request holds ${items} items and ${Math.max(0, decision.remaining)} of ${limiter.quota} are left in the current ${limiter.windowSeconds}-second window`, { headers: { "retry-after": String(decision.resetSeconds), ...rateLimitHeaders(limiter, decision) } });
 }

@@ -1,6 +1,6 @@
 import { parseGameName } from "../catalog/names/parse-game-name.ts";
 import { titleKey } from "../catalog/names/title-key.ts";
-import { serialKey } from "../catalog/import/metadata-index.ts";
+import { serialKey } from "../core/keys.ts";
 import type { PlatformEntry } from "../catalog/record/game-record.ts";
 import type { GameSummary } from "../catalog/search/game-summary.ts";
 import { artworkUrl, type ArtworkType } from "./artwork.ts";

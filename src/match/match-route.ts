@@ -1,8 +1,8 @@
-import type { CatalogSource } from "../catalog/api/catalog-source.ts";
+import type { CatalogSource } from "../catalog/store/catalog-source.ts";
 import { cachePolicy } from "../http/cache-policy.ts";
 import { clientAddress, type TrustedProxies } from "../http/client-address.ts";
 import type { HttpResult, RequestContext } from "../http/http-types.ts";
-import { Problem } from "../http/problem.ts";
+import { Problem, problems } from "../core/problem.ts";
 import { rateLimitHeaders, type RateLimiter } from "../http/rate-limiter.ts";
 import { readJsonBody } from "../http/read-body.ts";
 import { matchContext, matchQuotaExceeded, matchResponseBody } from "./match-request.ts";
@@ -16,13 +16,7 @@ export interface MatchRouteOptions {
 }
 
 function invalidRequest(errors: readonly { pointer: string; detail: string }[]): Problem {
-  return new Problem({
-    type: "invalid-request",
-    title: "Invalid request",
-    status: 422,
-    detail: errors.map((e) => `${e.pointer || "/"}: ${e.detail}`).join("; "),
-    extensions: { errors },
-  });
+  return problems.invalidRequest(errors.map((e) => `${e.pointer || "/"}: ${e.detail}`).join("; "), { extensions: { errors } });
 }
 
 /**

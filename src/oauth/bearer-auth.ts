@@ -1,5 +1,5 @@
 import type { IncomingMessage } from "node:http";
-import { Problem } from "../http/problem.ts";
+import { problem, type Problem } from "../core/problem.ts";
 import type { Scope } from "./scopes.ts";
 
 /** A b64token. @see RFC 6750 §2.1 */
@@ -22,8 +22,14 @@ export function bearerChallenge(resourceMetadata: string, error?: { readonly cod
   return `Bearer ${params.join(", ")}`;
 }
 
-function challengeProblem(status: number, title: string, detail: string, challenge: string): Problem {
-  return new Problem({ type: status === 403 ? "insufficient-scope" : status === 400 ? "invalid-request" : "unauthorized", title, status, detail, headers: { "www-authenticate": challenge, "cache-control": "no-store" } });
+/**
+ * A Bearer challenge as a problem. The status is RFC 6750's for the error code: 400 for
+ * invalid_request (documented as the `bad-request` problem type: a parameter sent where it is not
+ * allowed), 401 for a missing or invalid token, 403 for insufficient_scope.
+ * @see RFC 6750 §3.1
+ */
+function challengeProblem(type: "bad-request" | "unauthorized" | "insufficient-scope", detail: string, challenge: string): Problem {
+  return problem(type, detail, { headers: { "www-authenticate": challenge, "cache-control": "no-store" } });
 }
 
 /**
@@ -33,23 +39,23 @@ function challengeProblem(status: number, title: string, detail: string, challen
  */
 export function bearerToken(req: IncomingMessage, url: URL, resourceMetadata: string): string {
   if (url.searchParams.has("access_token")) {
-    throw challengeProblem(400, "Token in URL", "send the access token in the Authorization header, never in the URL", bearerChallenge(resourceMetadata, { code: "invalid_request", description: "access tokens are accepted only in the Authorization header" }));
+    throw challengeProblem("bad-request", "send the access token in the Authorization header, never in the URL", bearerChallenge(resourceMetadata, { code: "invalid_request", description: "access tokens are accepted only in the Authorization header" }));
   }
   const header = req.headers.authorization;
   const token = header === undefined ? undefined : bearerPattern.exec(header)?.[1];
   if (token === undefined) {
     // No usable credentials: a bare challenge, no error code. @see RFC 6750 §3.1
-    throw challengeProblem(401, "Authentication required", "send Authorization: Bearer <access token>", bearerChallenge(resourceMetadata));
+    throw challengeProblem("unauthorized", "send Authorization: Bearer <access token>", bearerChallenge(resourceMetadata));
   }
   return token;
 }
 
 /** 401 for a token that is unknown, expired or revoked. @see RFC 6750 §3.1 */
 export function invalidTokenProblem(resourceMetadata: string): Problem {
-  return challengeProblem(401, "Invalid access token", "the access token is invalid, expired or revoked", bearerChallenge(resourceMetadata, { code: "invalid_token", description: "the access token is invalid, expired or revoked" }));
+  return challengeProblem("unauthorized", "the access token is invalid, expired or revoked", bearerChallenge(resourceMetadata, { code: "invalid_token", description: "the access token is invalid, expired or revoked" }));
 }
 
 /** 403 for a valid token without `scope`. @see RFC 6750 §3.1 */
 export function insufficientScopeProblem(resourceMetadata: string, scope: Scope): Problem {
-  return challengeProblem(403, "Insufficient scope", `this endpoint needs the ${scope} scope`, bearerChallenge(resourceMetadata, { code: "insufficient_scope", description: `the access token lacks ${scope}`, scope }));
+  return challengeProblem("insufficient-scope", `this endpoint needs the ${scope} scope`, bearerChallenge(resourceMetadata, { code: "insufficient_scope", description: `the access token lacks ${scope}`, scope }));
 }

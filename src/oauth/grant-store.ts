@@ -1,4 +1,5 @@
-import type { Problem } from "../http/problem.ts";
+import type { Log } from "../core/logger.ts";
+import type { Problem } from "../core/problem.ts";
 import { linkCodeToGrant, takeAuthorizationCode } from "./authorization-codes.ts";
 import type { RegisteredClient } from "./client-registry.ts";
 import { oauthError } from "./oauth-errors.ts";
@@ -39,9 +40,6 @@ export interface AuthorizedApp {
   readonly authorizedAt: number;
   readonly lastUsedAt: number;
 }
-
-/** What the server logs about grant events: ids only, never a token. */
-export type GrantLog = (record: Record<string, unknown>) => void;
 
 /** Grants (one per approved authorization) and the access and refresh tokens issued under them. */
 export interface GrantStore {
@@ -94,7 +92,7 @@ function scopesOf(value: string): Scope[] {
  * two concurrent attempts one issues tokens and the other sees the row used.
  * @see RFC 6749 §4.1.3 and §6, RFC 6819 §5.1.4.1.3, RFC 9700 §4.14
  */
-export function createGrantStore(db: SqlClient, now: () => number, log: GrantLog): GrantStore {
+export function createGrantStore(db: SqlClient, now: () => number, log: Log): GrantStore {
   const insertToken = "INSERT INTO tokens (token_hash, grant_id, kind, scope, created_at, expires_at) VALUES (?, ?, ?, ?, ?, ?)";
 
   const revokeGrant = async (tx: SqlClient, grantId: number, at: number): Promise<void> => {

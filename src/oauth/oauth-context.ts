@@ -1,3 +1,4 @@
+import type { Log } from "../core/logger.ts";
 import type { IncomingMessage } from "node:http";
 import type { RateLimiter } from "../http/rate-limiter.ts";
 import type { ClientRegistry } from "./client-registry.ts";
@@ -18,7 +19,7 @@ export interface OAuthContext {
   readonly sessions: SessionManager;
   readonly now: () => number;
   /** Records events by id only: never a token, code, secret or password. */
-  readonly log: (record: Record<string, unknown>) => void;
+  readonly log: Log;
   /** The client's address for rate limiting (X-Forwarded-For only from trusted proxies). */
   readonly clientAddress: (req: IncomingMessage) => string;
   readonly registrationLimiter: RateLimiter;

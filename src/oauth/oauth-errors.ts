@@ -1,6 +1,7 @@
+import type { Log } from "../core/logger.ts";
 import type { Handler } from "../http/router.ts";
 import type { HttpResult } from "../http/http-types.ts";
-import { isProblem, Problem } from "../http/problem.ts";
+import { isProblem, Problem } from "../core/problem.ts";
 import { pageResult, renderErrorPage } from "./html-pages.ts";
 
 /**
@@ -124,7 +125,7 @@ export function oauthErrorResult(problem: Problem, surface: OAuthSurface, issuer
  * {@link oauthErrorResult}; an unexpected error is logged (without the request) and answered
  * as `server_error`.
  */
-export function withOAuthErrors(surface: OAuthSurface, issuer: string, log: (record: Record<string, unknown>) => void, handler: Handler): Handler {
+export function withOAuthErrors(surface: OAuthSurface, issuer: string, log: Log, handler: Handler): Handler {
   return async (ctx) => {
     try {
       return await handler(ctx);

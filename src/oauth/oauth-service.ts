@@ -1,3 +1,4 @@
+import type { Log } from "../core/logger.ts";
 import type { Config } from "../config/config.ts";
 import { clientAddress, parseTrustedProxies } from "../http/client-address.ts";
 import { createRateLimiter, type RateLimiterFactory } from "../http/rate-limiter.ts";
@@ -34,7 +35,7 @@ export const defaultOAuthLimits = {
 
 /** What the server (and tests) may set: the log, the clock and the rate limits. */
 export interface OAuthServiceOptions {
-  readonly log?: (record: Record<string, unknown>) => void;
+  readonly log?: Log;
   /** The clock (Unix ms); tests move it to expire codes and tokens. */
   readonly now?: () => number;
   readonly registrationLimit?: RateLimit;

@@ -1,6 +1,6 @@
 import { readFileSync } from "node:fs";
 import path from "node:path";
-import { Problem } from "../http/problem.ts";
+import { problems } from "../core/problem.ts";
 import { releaseFeedSchema, type ReleaseFeedSource } from "./release-feed-schema.ts";
 
 function fieldPath(segments: readonly PropertyKey[]): string {
@@ -17,16 +17,10 @@ export function loadReleaseFeed(file: string): ReleaseFeedSource {
   try {
     raw = JSON.parse(readFileSync(file, "utf8"));
   } catch (cause) {
-    throw new Problem({ type: "invalid-release-feed", title: "Invalid release feed", status: 422, detail: `${name}: ${(cause as Error).message}`, cause });
+    throw problems.invalidReleaseFeed(`${name}: ${(cause as Error).message}`, { cause });
   }
   const parsed = releaseFeedSchema.safeParse(raw);
   if (parsed.success) return parsed.data;
   const errors = parsed.error.issues.map((issue) => ({ pointer: fieldPath(issue.path), detail: issue.message }));
-  throw new Problem({
-    type: "invalid-release-feed",
-    title: "Invalid release feed",
-    status: 422,
-    detail: `${name}: ${errors.map((e) => `${e.pointer || "(root)"}: ${e.detail}`).join("; ")}`,
-    extensions: { errors },
-  });
+  throw problems.invalidReleaseFeed(`${name}: ${errors.map((e) => `${e.pointer || "(root)"}: ${e.detail}`).join("; ")}`, { extensions: { errors } });
 }

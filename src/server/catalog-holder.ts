@@ -1,7 +1,7 @@
-import type { CatalogSource } from "../catalog/api/catalog-source.ts";
+import type { CatalogSource } from "../catalog/store/catalog-source.ts";
 import { readManifest } from "../catalog/build/manifest.ts";
 import { loadCatalogSnapshot, type CatalogSnapshot } from "../catalog/store/catalog-snapshot.ts";
-import { Problem } from "../http/problem.ts";
+import { Problem, problems } from "../core/problem.ts";
 
 export interface CatalogHolder extends CatalogSource {
   /** Loads the build folder again and swaps the new snapshot in whole; on failure keeps the old one and rethrows. */
@@ -39,14 +39,7 @@ export function createCatalogHolder(buildDir: string): CatalogHolder {
   return {
     current() {
       if (snapshot) return snapshot;
-      throw new Problem({
-        type: "catalog-unavailable",
-        title: "Catalog unavailable",
-        status: 503,
-        detail: "The catalog is not loaded; try again later.",
-        headers: { "retry-after": "30" },
-        ...(lastError ? { cause: lastError } : {}),
-      });
+      throw problems.catalogUnavailable("The catalog is not loaded; try again later.", { ...(lastError ? { cause: lastError } : {}) });
     },
     reload: load,
     peek: () => snapshot,

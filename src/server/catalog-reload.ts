@@ -2,7 +2,7 @@ import { unwatchFile, watchFile, type Stats } from "node:fs";
 import path from "node:path";
 import { MANIFEST_FILE } from "../catalog/build/manifest.ts";
 import type { CatalogHolder } from "./catalog-holder.ts";
-import type { Log } from "./logger.ts";
+import type { Log } from "../core/logger.ts";
 
 /** How long a replaced snapshot stays open for requests that started on it. */
 const RETIRE_AFTER_MS = 30_000;

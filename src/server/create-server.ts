@@ -5,16 +5,16 @@ import net from "node:net";
 import path from "node:path";
 import { pathToFileURL } from "node:url";
 import { createAgentEndpoints } from "../agents/agent-endpoints.ts";
-import { agentSearchRoute } from "../catalog/api/agent-search-route.ts";
-import { communityRoute } from "../catalog/api/community-route.ts";
-import { changesRoute } from "../catalog/changes/changes-route.ts";
-import { dumpsRoute } from "../catalog/dumps/dumps-route.ts";
-import { gamesRoute } from "../catalog/api/games-route.ts";
-import { healthRoute } from "../catalog/api/health-route.ts";
+import { agentSearchRoute } from "../catalog/http/agent-search-route.ts";
+import { communityRoute } from "../catalog/http/community-route.ts";
+import { changesRoute } from "../catalog/http/changes-route.ts";
+import { dumpsRoute } from "../catalog/http/dumps-route.ts";
+import { gamesRoute } from "../catalog/http/games-route.ts";
+import { healthRoute } from "../catalog/http/health-route.ts";
 import type { Config } from "../config/config.ts";
 import { baseUrlMismatch, discoveryRoutes } from "../discovery/discovery-routes.ts";
 import { responseWritten, type HttpResult, type RequestContext } from "../http/http-types.ts";
-import { Problem, isProblem } from "../http/problem.ts";
+import { isProblem, problems } from "../core/problem.ts";
 import { internalErrorProblem, problemResult } from "../http/problem-response.ts";
 import { parseTrustedProxies } from "../http/client-address.ts";
 import { createResponseCache } from "../http/response-cache.ts";
@@ -24,7 +24,7 @@ import { createRouter, methodNotAllowed, type Route } from "../http/router.ts";
 import { corsHeaders, sendResult } from "../http/send-result.ts";
 import { openSharedState } from "../shared-state/shared-state.ts";
 import { createCatalogHolder, type CatalogHolder } from "./catalog-holder.ts";
-import type { Log } from "./logger.ts";
+import type { Log } from "../core/logger.ts";
 import { logRequests, type RequestLogEntry } from "./request-log.ts";
 import { loadStaticSite, type StaticSite } from "./static-site.ts";
 import { siteRoute } from "../site/site-route.ts";
@@ -173,7 +173,7 @@ export async function createLudexServer(config: Config, options: ServerOptions =
           result = file;
         } else {
           const pages = ctx.url.pathname.startsWith("/api/") ? undefined : await astroHandler();
-          if (!pages) throw new Problem({ type: "not-found", title: "Not found", status: 404, detail: `nothing at ${ctx.url.pathname}` });
+          if (!pages) throw problems.notFound(`nothing at ${ctx.url.pathname}`);
           // The pages are read-only; Astro has no good answer for other methods (TRACE gave a 500).
           if (ctx.method !== "GET" && ctx.method !== "HEAD") throw methodNotAllowed(ctx.method, ["GET", "HEAD"]);
           entry.route = "page";
@@ -218,7 +218,7 @@ export async function createLudexServer(config: Config, options: ServerOptions =
     try {
       url = parseRequestTarget(req.url ?? "/");
     } catch {
-      sendResult(req, res, problemResult(new Problem({ type: "bad-request", title: "Bad request", status: 400, detail: "malformed request target" }), base), { "x-request-id": id });
+      sendResult(req, res, problemResult(problems.badRequest("malformed request target"), base), { "x-request-id": id });
       return;
     }
     void answer({ req, res, method: req.method ?? "GET", url, id }, res, entry).catch((error: unknown) => {

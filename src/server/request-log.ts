@@ -1,5 +1,5 @@
 import type { IncomingMessage, ServerResponse } from "node:http";
-import type { Log } from "./logger.ts";
+import type { Log } from "../core/logger.ts";
 
 /** What the handler learns about a request that its log line needs; `route` is set once it is routed. */
 export interface RequestLogEntry {

@@ -1,6 +1,6 @@
 import { readdirSync, readFileSync, statSync } from "node:fs";
 import path from "node:path";
-import { strongEtag } from "../catalog/build/etag.ts";
+import { strongEtag } from "../http/etag.ts";
 import type { HttpResult } from "../http/http-types.ts";
 
 const contentTypes: Readonly<Record<string, string>> = {

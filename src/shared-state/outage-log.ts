@@ -1,4 +1,4 @@
-import type { Log } from "../server/logger.ts";
+import type { Log } from "../core/logger.ts";
 
 /** Reports a dependency's outages to the log once each: the first failure, then the recovery. */
 export interface OutageLog {

@@ -1,6 +1,6 @@
 import { Redis, type RedisOptions } from "ioredis";
-import type { HealthProbe } from "../server/health-probes.ts";
-import type { Log } from "../server/logger.ts";
+import type { HealthProbe } from "../http/health-probes.ts";
+import type { Log } from "../core/logger.ts";
 import { createOutageLog, type OutageLog } from "./outage-log.ts";
 
 /** The Redis connection an instance shares its quotas and short-lived state through. */

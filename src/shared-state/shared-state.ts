@@ -1,8 +1,8 @@
 import type { Config } from "../config/config.ts";
 import { createRateLimiter, type RateLimiterFactory } from "../http/rate-limiter.ts";
-import { createRedisRateLimiter } from "../http/redis-rate-limiter.ts";
-import type { HealthProbe } from "../server/health-probes.ts";
-import type { Log } from "../server/logger.ts";
+import { createRedisRateLimiter } from "./redis-rate-limiter.ts";
+import type { HealthProbe } from "../http/health-probes.ts";
+import type { Log } from "../core/logger.ts";
 import { createMemoryEndedSet, createRedisEndedSet, type EndedSet } from "./ended-set.ts";
 import { connectRedis } from "./redis-connection.ts";
 

@@ -1,7 +1,7 @@
 import { readdirSync, readFileSync, rmSync } from "node:fs";
 import path from "node:path";
 import { MessageChannel, receiveMessageOnPort, Worker } from "node:worker_threads";
-import { contentHash } from "../catalog/build/etag.ts";
+import { contentHash } from "../http/etag.ts";
 import type { BuiltPlatform } from "../catalog/build/manifest.ts";
 import { writeFileAtomic } from "../catalog/build/write-file-atomic.ts";
 import type { PlatformEntry } from "../catalog/record/game-record.ts";

@@ -1,5 +1,5 @@
 import { createHash } from "node:crypto";
-import { contentHash } from "../catalog/build/etag.ts";
+import { contentHash } from "../http/etag.ts";
 import { searchScript } from "./search-script.ts";
 import { siteCss } from "./site-styles.ts";
 

@@ -1,8 +1,8 @@
 import { readFileSync, statSync } from "node:fs";
 import path from "node:path";
-import { fileEtag, httpDate } from "../catalog/build/etag.ts";
-import type { CatalogSource } from "../catalog/api/catalog-source.ts";
-import { agentSearchBody, computedEtag } from "../catalog/api/search-response.ts";
+import { fileEtag, httpDate } from "../http/etag.ts";
+import type { CatalogSource } from "../catalog/store/catalog-source.ts";
+import { agentSearchBody, computedEtag } from "../catalog/http/search-response.ts";
 import { cachePolicy } from "../http/cache-policy.ts";
 import type { EncodedBody, HttpResult, RequestContext } from "../http/http-types.ts";
 import { notFoundPage } from "./error-page.ts";

@@ -1,7 +1,7 @@
 import path from "node:path";
 import { describe, expect, it } from "vitest";
 import { loadConfig } from "../../src/config/config.ts";
-import { Problem } from "../../src/http/problem.ts";
+import { Problem } from "../../src/core/problem.ts";
 import { projectRoot } from "../helpers/paths.ts";
 
 describe("loadConfig", () => {

@@ -3,7 +3,7 @@ import { existsSync, mkdirSync, writeFileSync } from "node:fs";
 import path from "node:path";
 import { describe, expect, it } from "vitest";
 import { renderNginxConfig, upstreamServers } from "../../src/deploy/nginx-config.ts";
-import { Problem } from "../../src/http/problem.ts";
+import { Problem } from "../../src/core/problem.ts";
 import { projectRoot } from "../helpers/paths.ts";
 import { tempDir } from "../helpers/temp-dir.ts";
 

@@ -5,7 +5,7 @@ import { StreamableHTTPClientTransport as McpTransport } from "@modelcontextprot
 import * as oauth from "oauth4webapi";
 import { chromium, type Browser } from "playwright-core";
 import { afterAll, beforeAll, describe, expect, inject, it } from "vitest";
-import { buildCatalog } from "../../src/catalog/build/build-catalog.ts";
+import { buildCatalog } from "../../src/build/build-pipeline.ts";
 import { expectStatus, LudexInstance, nginxBinary, runLoad, runLudex, scratchDir, startNginx, type LoadOperation, type Nginx } from "../helpers/cluster.ts";
 import { freePort } from "../helpers/free-port.ts";
 import { releaseFeedFile } from "../helpers/paths.ts";

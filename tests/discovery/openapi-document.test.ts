@@ -1,6 +1,6 @@
 import { describe, expect, it } from "vitest";
 import type { z } from "zod";
-import { agentSearchQuery, catalogQuery } from "../../src/catalog/api/catalog-schemas.ts";
+import { agentSearchQuery, catalogQuery } from "../../src/catalog/http/catalog-schemas.ts";
 import { openApiDocument } from "../../src/discovery/openapi-document.ts";
 import type { JsonObject } from "../../src/discovery/openapi-types.ts";
 import { documentOperations } from "../../src/discovery/schema-text.ts";

@@ -3,6 +3,7 @@ import type { GameRecord } from "../../src/catalog/record/game-record.ts";
 import { searchGames } from "../../src/catalog/search/search-games.ts";
 import { loadCatalogSnapshot, type CatalogSnapshot } from "../../src/catalog/store/catalog-snapshot.ts";
 import { matchRoms, type MatchContext, type MatchResult } from "../../src/match/match-roms.ts";
+import { matchIndexOf } from "../../src/match/snapshot-match-index.ts";
 import { realDataSkipReason } from "../helpers/paths.ts";
 
 const real = inject("realCatalog");
@@ -24,7 +25,7 @@ interface Sample {
 
 function contextFor(snapshot: CatalogSnapshot, slug: string): MatchContext {
   const platform = snapshot.platform(slug);
-  const index = snapshot.matchIndex(slug);
+  const index = matchIndexOf(snapshot, slug);
   if (!platform || !index) throw new Error(`no platform ${slug}`);
   const scope = snapshot.searchScope(slug);
   return { index, platform, summary: (id) => scope.summary(id), searchTitles: (t) => searchGames(scope, { query: t, limit: 10 }).results, artworkBaseUrl: "https://t.example" };

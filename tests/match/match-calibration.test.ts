@@ -4,6 +4,7 @@ import { searchGames } from "../../src/catalog/search/search-games.ts";
 import { loadCatalogSnapshot, type CatalogSnapshot } from "../../src/catalog/store/catalog-snapshot.ts";
 import { calibrationCases, evaluateCalibration, seeded } from "../../src/match/match-calibration.ts";
 import type { MatchContext } from "../../src/match/match-roms.ts";
+import { matchIndexOf } from "../../src/match/snapshot-match-index.ts";
 import { realDataSkipReason } from "../helpers/paths.ts";
 
 const real = inject("realCatalog");
@@ -22,7 +23,7 @@ describe.skipIf(real === null)(`name matching precision on renamed real DAT name
     let positives = 0;
     for (const [p, slug] of platforms.entries()) {
       const platform = snapshot.platform(slug);
-      const index = snapshot.matchIndex(slug);
+      const index = matchIndexOf(snapshot, slug);
       if (!platform || !index) throw new Error(`no ${slug}`);
       const scope = snapshot.searchScope(slug);
       const ctx: MatchContext = { index, platform, summary: (id) => scope.summary(id), searchTitles: (t) => searchGames(scope, { query: t, limit: 10 }).results, artworkBaseUrl: "https://t.example" };

@@ -1,7 +1,7 @@
 import { readFileSync, writeFileSync } from "node:fs";
 import path from "node:path";
 import { describe, expect, it } from "vitest";
-import { Problem } from "../../src/http/problem.ts";
+import { Problem } from "../../src/core/problem.ts";
 import { loadReleaseFeed } from "../../src/releases/load-release-feed.ts";
 import { releaseFeedFile } from "../helpers/paths.ts";
 import { tempDir } from "../helpers/temp-dir.ts";

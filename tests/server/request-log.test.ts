@@ -2,7 +2,7 @@ import { describe, expect, inject, it } from "vitest";
 import { http } from "../helpers/http.ts";
 import { createLudexServer } from "../../src/server/create-server.ts";
 import { loadConfig } from "../../src/config/config.ts";
-import { createPinoLog } from "../../src/server/logger.ts";
+import { createPinoLog } from "../../src/core/logger.ts";
 import { Writable } from "node:stream";
 import path from "node:path";
 import { tempDir } from "../helpers/temp-dir.ts";

@@ -1,7 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { createRateLimiter, rateLimitHeaders, type RateLimiter } from "../../src/http/rate-limiter.ts";
-import { createRedisRateLimiter } from "../../src/http/redis-rate-limiter.ts";
-import type { LogRecord } from "../../src/server/logger.ts";
+import { createRedisRateLimiter } from "../../src/shared-state/redis-rate-limiter.ts";
+import type { LogRecord } from "../../src/core/logger.ts";
 import { createRedisEndedSet } from "../../src/shared-state/ended-set.ts";
 import { connectRedis, type RedisConnection } from "../../src/shared-state/redis-connection.ts";
 import { redisBinary, startTestRedis, type TestRedis } from "../helpers/redis-server.ts";

@@ -2,7 +2,7 @@ import { readdirSync, readFileSync, rmSync, statSync } from "node:fs";
 import path from "node:path";
 import { HtmlValidate } from "html-validate";
 import { beforeAll, describe, expect, inject, it } from "vitest";
-import { buildCatalog } from "../../src/catalog/build/build-catalog.ts";
+import { buildCatalog } from "../../src/build/build-pipeline.ts";
 import type { GameRecord, PlatformEntry } from "../../src/catalog/record/game-record.ts";
 import { buildSite } from "../../src/site/build-site.ts";
 import { siteFiles } from "../../src/site/site-paths.ts";

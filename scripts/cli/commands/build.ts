@@ -1,5 +1,5 @@
 import path from "node:path";
-import { buildCatalog } from "../../../src/catalog/build/build-catalog.ts";
+import { buildCatalog } from "../../../src/build/build-pipeline.ts";
 import { loadConfig } from "../../../src/config/config.ts";
 import type { Command } from "../command.ts";
 

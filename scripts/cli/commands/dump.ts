@@ -2,7 +2,7 @@ import { readFileSync } from "node:fs";
 import { verifyDump } from "../../../src/catalog/dumps/read-dump.ts";
 import { dumpListingSchema, type DumpEntry } from "../../../src/catalog/dumps/dump-format.ts";
 import { loadConfig } from "../../../src/config/config.ts";
-import { Problem } from "../../../src/http/problem.ts";
+import { problems } from "../../../src/core/problem.ts";
 import type { Command } from "../command.ts";
 
 async function readListing(source: string): Promise<DumpEntry[]> {
@@ -16,10 +16,10 @@ async function readListing(source: string): Promise<DumpEntry[]> {
       text = readFileSync(source, "utf8");
     }
   } catch (error) {
-    throw new Problem({ type: "usage", title: "Listing unreadable", status: 400, detail: `${source}: ${(error as Error).message}` });
+    throw problems.usage(`${source}: ${(error as Error).message}`);
   }
   const parsed = dumpListingSchema.safeParse(JSON.parse(text));
-  if (!parsed.success) throw new Problem({ type: "usage", title: "Not a dump listing", status: 400, detail: `${source}: ${parsed.error.issues[0]?.message ?? ""}` });
+  if (!parsed.success) throw problems.usage(`${source}: ${parsed.error.issues[0]?.message ?? ""}`);
   return parsed.data.dumps;
 }
 
@@ -37,13 +37,13 @@ Options:
   async run({ values, positionals }) {
     const [action, file, ...extra] = positionals;
     if (action !== "verify" || file === undefined || extra.length > 0) {
-      throw new Problem({ type: "usage", title: "Usage error", status: 400, detail: `expected \`verify <file>\`\n\n${this.usage}` });
+      throw problems.usage(`expected \`verify <file>\`\n\n${this.usage}`);
     }
     let data: Buffer;
     try {
       data = readFileSync(file);
     } catch (error) {
-      throw new Problem({ type: "usage", title: "File unreadable", status: 400, detail: `${file}: ${(error as Error).message}` });
+      throw problems.usage(`${file}: ${(error as Error).message}`);
     }
     const listing = await readListing(typeof values.listing === "string" ? values.listing : `${loadConfig().publicBaseUrl}/api/v1/dumps/`);
     const check = verifyDump(data, listing);

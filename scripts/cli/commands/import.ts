@@ -1,7 +1,7 @@
 import path from "node:path";
 import { loadConfig } from "../../../src/config/config.ts";
 import { importCatalog, type ImportProgress } from "../../../src/catalog/import/import-catalog.ts";
-import { Problem } from "../../../src/http/problem.ts";
+import { problems } from "../../../src/core/problem.ts";
 import type { Command } from "../command.ts";
 
 function progressLine(p: ImportProgress): string {
@@ -23,7 +23,7 @@ Options:
   --json             print the summary as JSON`,
   options: { db: { type: "string" }, platforms: { type: "string" }, json: { type: "boolean" } },
   run({ values, positionals }) {
-    if (positionals.length === 0) throw new Problem({ type: "usage", title: "Usage error", status: 400, detail: `no source given\n\n${this.usage}` });
+    if (positionals.length === 0) throw problems.usage(`no source given\n\n${this.usage}`);
     const config = loadConfig();
     const tty = process.stderr.isTTY === true;
     let last = 0;

@@ -1,6 +1,6 @@
 import path from "node:path";
 import { loadConfig } from "../../../src/config/config.ts";
-import { Problem } from "../../../src/http/problem.ts";
+import { type Problem, problems } from "../../../src/core/problem.ts";
 import { createMemberStore, type Member } from "../../../src/oauth/members/member-store.ts";
 import { openIdentityStore } from "../../../src/oauth/store/open-identity-store.ts";
 import type { Command } from "../command.ts";
@@ -30,7 +30,7 @@ Options:
   --json                print JSON instead of a table`;
 
 function usageError(detail: string): Problem {
-  return new Problem({ type: "usage", title: "Usage error", status: 400, detail: `${detail}\n\n${usage}` });
+  return problems.usage(`${detail}\n\n${usage}`);
 }
 
 /** Reads a line from a terminal without echoing it. */
@@ -57,7 +57,7 @@ function promptHidden(prompt: string): Promise<string> {
         }
         if (ch === "\u0003" || ch === "\u0004") {
           done();
-          reject(new Problem({ type: "cancelled", title: "Cancelled", status: 400, detail: "no password entered" }));
+          reject(problems.cancelled("no password entered"));
           return;
         }
         if (ch === "\u007f" || ch === "\b") value = value.slice(0, -1);
@@ -73,7 +73,7 @@ async function readPassword(): Promise<string> {
   if (process.stdin.isTTY) {
     const first = await promptHidden("Password: ");
     const second = await promptHidden("Password again: ");
-    if (first !== second) throw new Problem({ type: "invalid-member", title: "Invalid member", status: 422, detail: "the two passwords differ" });
+    if (first !== second) throw problems.invalidMember("the two passwords differ");
     return first;
   }
   const chunks: Buffer[] = [];

@@ -1,7 +1,7 @@
 import { readFileSync } from "node:fs";
 import path from "node:path";
 import { loadConfig } from "../../../src/config/config.ts";
-import { Problem } from "../../../src/http/problem.ts";
+import { problems } from "../../../src/core/problem.ts";
 import type { Command } from "../command.ts";
 
 /** Where `ludex serve` records its process id. */
@@ -25,15 +25,15 @@ Options:
       try {
         return readFileSync(pidFile(config.stateDir), "utf8");
       } catch {
-        throw new Problem({ type: "no-server", title: "No running server", status: 404, detail: `${pidFile(config.stateDir)} does not exist; is \`ludex serve\` running?` });
+        throw problems.noServer(`${pidFile(config.stateDir)} does not exist; is \`ludex serve\` running?`);
       }
     })();
     const pid = Number(text.trim());
-    if (!Number.isSafeInteger(pid) || pid <= 0) throw new Problem({ type: "usage", title: "Usage error", status: 400, detail: `"${text.trim()}" is not a process id` });
+    if (!Number.isSafeInteger(pid) || pid <= 0) throw problems.usage(`"${text.trim()}" is not a process id`);
     try {
       process.kill(pid, "SIGHUP");
     } catch (error) {
-      throw new Problem({ type: "no-server", title: "No running server", status: 404, detail: `cannot signal process ${pid}: ${(error as Error).message}` });
+      throw problems.noServer(`cannot signal process ${pid}: ${(error as Error).message}`);
     }
     console.log(`asked ludex (pid ${pid}) to reload its catalog`);
     return 0;

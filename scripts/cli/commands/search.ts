@@ -2,7 +2,7 @@ import path from "node:path";
 import { searchGames } from "../../../src/catalog/search/search-games.ts";
 import { loadCatalogSnapshot } from "../../../src/catalog/store/catalog-snapshot.ts";
 import { loadConfig } from "../../../src/config/config.ts";
-import { Problem } from "../../../src/http/problem.ts";
+import { problems } from "../../../src/core/problem.ts";
 import type { Command } from "../command.ts";
 
 export const searchCommand: Command = {
@@ -16,15 +16,15 @@ Options:
   options: { system: { type: "string" }, limit: { type: "string" }, out: { type: "string" } },
   run({ values, positionals }) {
     const text = positionals.join(" ").trim();
-    if (!text) throw new Problem({ type: "usage", title: "Usage error", status: 400, detail: `no search text\n\n${this.usage}` });
+    if (!text) throw problems.usage(`no search text\n\n${this.usage}`);
     const limit = values.limit === undefined ? 10 : Number(values.limit);
-    if (!Number.isInteger(limit) || limit < 1 || limit > 100) throw new Problem({ type: "usage", title: "Usage error", status: 400, detail: "--limit must be an integer from 1 to 100" });
+    if (!Number.isInteger(limit) || limit < 1 || limit > 100) throw problems.usage("--limit must be an integer from 1 to 100");
     const buildDir = typeof values.out === "string" ? path.resolve(values.out) : loadConfig().buildDir;
     const snapshot = loadCatalogSnapshot(buildDir);
     let slug: string | undefined;
     if (typeof values.system === "string") {
       const platform = snapshot.platform(values.system);
-      if (!platform) throw new Problem({ type: "unknown-system", title: "Unknown system", status: 422, detail: `no platform named "${values.system}"` });
+      if (!platform) throw problems.unknownSystem(`no platform named "${values.system}"`);
       slug = platform.id;
     }
     for (const hit of searchGames(snapshot.searchScope(slug), { query: text, limit }).results) {

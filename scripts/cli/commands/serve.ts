@@ -3,7 +3,7 @@ import { loadConfig } from "../../../src/config/config.ts";
 import { startCatalogReloader } from "../../../src/server/catalog-reload.ts";
 import { pidFile } from "./reload.ts";
 import { createLudexServer } from "../../../src/server/create-server.ts";
-import { createPinoLog } from "../../../src/server/logger.ts";
+import { createPinoLog } from "../../../src/core/logger.ts";
 import type { Command } from "../command.ts";
 
 /** Starts the server and keeps it running until SIGINT/SIGTERM. */

@@ -1,7 +1,7 @@
 import path from "node:path";
 import { loadCatalogSnapshot } from "../../../src/catalog/store/catalog-snapshot.ts";
 import { loadConfig } from "../../../src/config/config.ts";
-import { Problem } from "../../../src/http/problem.ts";
+import { problems } from "../../../src/core/problem.ts";
 import type { Command } from "../command.ts";
 
 export const showCommand: Command = {
@@ -15,11 +15,11 @@ Options:
   run({ values, positionals }) {
     const id = Number(positionals[0]);
     if (positionals.length !== 1 || !Number.isSafeInteger(id) || id < 1) {
-      throw new Problem({ type: "usage", title: "Usage error", status: 400, detail: `expected one game id (an integer ≥ 1)\n\n${this.usage}` });
+      throw problems.usage(`expected one game id (an integer ≥ 1)\n\n${this.usage}`);
     }
     const buildDir = typeof values.out === "string" ? path.resolve(values.out) : loadConfig().buildDir;
     const record = loadCatalogSnapshot(buildDir).record(id);
-    if (!record) throw new Problem({ type: "not-found", title: "Game not found", status: 404, detail: `no game with id ${id}` });
+    if (!record) throw problems.notFound(`no game with id ${id}`);
     console.log(values.compact ? record.body.toString("utf8") : JSON.stringify(JSON.parse(record.body.toString("utf8")), null, 2));
     return 0;
   },

@@ -1,6 +1,6 @@
 import { existsSync } from "node:fs";
 import path from "node:path";
-import { buildCatalog } from "../../../src/catalog/build/build-catalog.ts";
+import { buildCatalog } from "../../../src/build/build-pipeline.ts";
 import { importCatalog } from "../../../src/catalog/import/import-catalog.ts";
 import { loadConfig } from "../../../src/config/config.ts";
 import type { Command } from "../command.ts";

@@ -12,7 +12,7 @@ import {
   validateVersion,
   type AgentExecutor,
 } from "@a2a-js/sdk/server";
-import type { Log } from "../../server/logger.ts";
+import type { Log } from "../../core/logger.ts";
 import type { AgentFetch } from "../shared/agent-route.ts";
 
 type RpcEnvelope = { readonly jsonrpc: string; readonly id: string | number | null; readonly result?: unknown; readonly error?: unknown };

@@ -1,6 +1,6 @@
 import { A2A_PROTOCOL_VERSION, AgentCard } from "@a2a-js/sdk";
 import { A2A_LEGACY_PROTOCOL_VERSION } from "@a2a-js/sdk/compat/v0_3";
-import type { AgentServiceInfo } from "../shared/service-info.ts";
+import type { AgentServiceInfo } from "../../config/service-info.ts";
 
 /** Skill ids, as the executor reports which one answered. */
 export const skillIds = { gameSearch: "game-search", releases: "release-info", changes: "catalog-changes" } as const;

@@ -1,8 +1,8 @@
 import { randomUUID } from "node:crypto";
 import { Role, type Part } from "@a2a-js/sdk";
 import { AgentEvent, type AgentExecutor } from "@a2a-js/sdk/server";
-import { isProblem } from "../../http/problem.ts";
-import type { Log } from "../../server/logger.ts";
+import { isProblem } from "../../core/problem.ts";
+import type { Log } from "../../core/logger.ts";
 import type { CatalogOperations } from "../shared/catalog-operations.ts";
 import { answerQuestion, type CatalogAnswer } from "./catalog-questions.ts";
 

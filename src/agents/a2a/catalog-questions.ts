@@ -1,10 +1,10 @@
-import type { AgentSearchBody } from "../../catalog/api/search-response.ts";
+import type { AgentSearchBody } from "../../catalog/http/search-response.ts";
 import type { ReleaseFeedSource } from "../../releases/release-feed-schema.ts";
 import type { CatalogOperations, PlatformListBody } from "../shared/catalog-operations.ts";
 import { skillIds } from "./agent-card.ts";
 import type { ChangesPage } from "../../catalog/changes/changes-feed.ts";
-import type { ChangesIndexBody } from "../../catalog/changes/changes-schemas.ts";
-import { isProblem } from "../../http/problem.ts";
+import type { ChangesIndexBody } from "../../catalog/http/changes-schemas.ts";
+import { isProblem } from "../../core/problem.ts";
 
 /** What a free-text request asks for. */
 export type CatalogQuestion =

@@ -6,8 +6,8 @@ import {
   WebStandardStreamableHTTPServerTransport,
   type McpServer,
 } from "@modelcontextprotocol/server";
-import { Problem } from "../../http/problem.ts";
-import type { Log } from "../../server/logger.ts";
+import { type Problem, problems } from "../../core/problem.ts";
+import type { Log } from "../../core/logger.ts";
 import type { EndedSet } from "../../shared-state/ended-set.ts";
 import type { AgentExchange, AgentFetch } from "../shared/agent-route.ts";
 import { signSessionId, verifySessionId } from "./session-token.ts";
@@ -55,12 +55,7 @@ const SESSION_HEADER = "mcp-session-id";
 const replayHeaders = { accept: "application/json, text/event-stream", "content-type": "application/json" };
 
 function sessionNotFound(): Problem {
-  return new Problem({
-    type: "mcp-session-not-found",
-    title: "Session not found",
-    status: 404,
-    detail: "this MCP session has ended or never existed; start a new one with initialize (without Mcp-Session-Id)",
-  });
+  return problems.mcpSessionNotFound("this MCP session has ended or never existed; start a new one with initialize (without Mcp-Session-Id)");
 }
 
 /**
@@ -201,11 +196,11 @@ export function createMcpEndpoint(options: McpEndpointOptions): McpEndpoint {
         // The transport closed itself; the session is not ended, so the next request rebuilds it.
         end(sessionId);
         log({ level: "warn", msg: "MCP session end not recorded", err: error instanceof Error ? error.message : String(error) });
-        throw new Problem({ type: "service-unavailable", title: "Service unavailable", status: 503, detail: "the session's end could not be recorded; send DELETE again shortly", headers: { "retry-after": "5" } });
+        throw problems.serviceUnavailable("the session's end could not be recorded; send DELETE again shortly", { headers: { "retry-after": "5" } });
       }
     }
     if (request.method === "DELETE") {
-      throw new Problem({ type: "bad-request", title: "Bad request", status: 400, detail: "DELETE ends an MCP session: send its Mcp-Session-Id" });
+      throw problems.badRequest("DELETE ends an MCP session: send its Mcp-Session-Id");
     }
     if (isInitializeRequest(parsed)) return startSession(request, parsed as { params?: Record<string, unknown> });
     return stateless(request, parsedBody);

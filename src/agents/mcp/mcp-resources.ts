@@ -1,6 +1,6 @@
 import { ResourceNotFoundError, ResourceTemplate, type McpServer, type ReadResourceResult } from "@modelcontextprotocol/server";
 import type { CatalogOperations } from "../shared/catalog-operations.ts";
-import type { AgentServiceInfo } from "../shared/service-info.ts";
+import type { AgentServiceInfo } from "../../config/service-info.ts";
 
 /**
  * Resource URIs are the HTTP API's own URLs: a resource read gives what a GET of the same URL

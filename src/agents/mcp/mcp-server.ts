@@ -1,7 +1,7 @@
 import { McpServer } from "@modelcontextprotocol/server";
-import type { Log } from "../../server/logger.ts";
+import type { Log } from "../../core/logger.ts";
 import type { CatalogOperations } from "../shared/catalog-operations.ts";
-import type { AgentServiceInfo } from "../shared/service-info.ts";
+import type { AgentServiceInfo } from "../../config/service-info.ts";
 import { registerCatalogResources } from "./mcp-resources.ts";
 import { registerCatalogTools } from "./mcp-tools.ts";
 

@@ -1,11 +1,11 @@
 import type { CallToolResult, McpServer, ToolAnnotations } from "@modelcontextprotocol/server";
 import { z } from "zod";
-import { isProblem, Problem } from "../../http/problem.ts";
+import { type Problem, isProblem, problems } from "../../core/problem.ts";
 import { artworkTypes } from "../../match/artwork.ts";
 import { MAX_MATCH_ITEMS, matchItemSchema, matchRequestSchema } from "../../match/match-schemas.ts";
-import type { Log } from "../../server/logger.ts";
+import type { Log } from "../../core/logger.ts";
 import type { CatalogOperations } from "../shared/catalog-operations.ts";
-import { DEFAULT_CHANGES_LIMIT, MAX_CHANGES_LIMIT, MAX_CHANGES_OFFSET, sinceParam } from "../../catalog/changes/changes-schemas.ts";
+import { DEFAULT_CHANGES_LIMIT, MAX_CHANGES_LIMIT, MAX_CHANGES_OFFSET, sinceParam } from "../../catalog/http/changes-schemas.ts";
 
 /** The tools, by name (the server card lists them). */
 export const toolNames = ["search_games", "get_game", "list_platforms", "match_roms", "get_release_feed", "get_changes"] as const;
@@ -172,7 +172,7 @@ export function registerCatalogTools(server: McpServer, ops: CatalogOperations, 
     ({ id }) =>
       run(log, "get_game", () => {
         const record = ops.gameRecord(id);
-        if (!record) throw new Problem({ type: "not-found", title: "Game not found", status: 404, detail: `no game with id ${id}; search_games finds ids by title` });
+        if (!record) throw problems.notFound(`no game with id ${id}; search_games finds ids by title`);
         return record;
       }),
   );

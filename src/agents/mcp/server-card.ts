@@ -1,5 +1,5 @@
 import { SUPPORTED_PROTOCOL_VERSIONS } from "@modelcontextprotocol/server";
-import type { AgentServiceInfo } from "../shared/service-info.ts";
+import type { AgentServiceInfo } from "../../config/service-info.ts";
 import { resourceUris } from "./mcp-resources.ts";
 import { toolNames } from "./mcp-tools.ts";
 

@@ -1,6 +1,6 @@
 import type { ServerResponse } from "node:http";
 import { responseWritten, type HttpResult, type RequestContext } from "../../http/http-types.ts";
-import { Problem } from "../../http/problem.ts";
+import { type Problem, problems } from "../../core/problem.ts";
 import { readBody } from "../../http/read-body.ts";
 import { corsHeaders } from "../../http/send-result.ts";
 
@@ -44,7 +44,7 @@ export function originAllowed(origin: string | undefined, allowed: readonly stri
 }
 
 function forbiddenOrigin(origin: string): Problem {
-  return new Problem({ type: "forbidden-origin", title: "Origin not allowed", status: 403, detail: `requests from ${origin} are not accepted here` });
+  return problems.forbiddenOrigin(`requests from ${origin} are not accepted here`);
 }
 
 /** The Node request as a web-standard Request, over the already-read body. */
@@ -123,7 +123,7 @@ export function agentRoute(options: AgentRouteOptions): (ctx: RequestContext) =>
     try {
       request = webRequest(ctx, body, abort.signal);
     } catch {
-      throw new Problem({ type: "bad-request", title: "Bad request", status: 400, detail: "the request's headers cannot be read" });
+      throw problems.badRequest("the request's headers cannot be read");
     }
     const response = await options.fetch({ ctx, request, body });
     await writeResponse(ctx.res, response, { ...corsHeaders, "access-control-expose-headers": expose, "x-request-id": ctx.id });

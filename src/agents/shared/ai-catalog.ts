@@ -1,4 +1,4 @@
-import type { AgentServiceInfo } from "./service-info.ts";
+import type { AgentServiceInfo } from "../../config/service-info.ts";
 
 /**
  * /.well-known/ai-catalog.json: the AI entry points of this host, each by the URL of its own

@@ -1,16 +1,16 @@
-import type { CatalogSource } from "../../catalog/api/catalog-source.ts";
-import { invalidQuery } from "../../catalog/api/query-params.ts";
-import { agentSearchBody, type AgentSearchBody } from "../../catalog/api/search-response.ts";
+import type { CatalogSource } from "../../catalog/store/catalog-source.ts";
+import { invalidQuery } from "../../catalog/http/query-params.ts";
+import { agentSearchBody, type AgentSearchBody } from "../../catalog/http/search-response.ts";
 import type { Attribution } from "../../catalog/record/attribution.ts";
 import type { PlatformEntry } from "../../catalog/record/game-record.ts";
 import type { CatalogSnapshot } from "../../catalog/store/catalog-snapshot.ts";
 import type { DiscoveryDocumentKey } from "../../discovery/discovery-documents.ts";
-import { Problem } from "../../http/problem.ts";
+import { type Problem, problems } from "../../core/problem.ts";
 import { matchContext, matchResponseBody, type MatchResponseBody } from "../../match/match-request.ts";
 import type { MatchRequest } from "../../match/match-schemas.ts";
 import type { ReleaseFeedSource } from "../../releases/release-feed-schema.ts";
 import { changesSince, type ChangesPage } from "../../catalog/changes/changes-feed.ts";
-import type { ChangesIndexBody } from "../../catalog/changes/changes-schemas.ts";
+import type { ChangesIndexBody } from "../../catalog/http/changes-schemas.ts";
 
 /** The body of GET /api/v1/games/ without parameters (and of `?platforms=1` on the agent search). */
 export interface PlatformListBody {
@@ -62,7 +62,7 @@ function parsedDocument<T>(snapshot: CatalogSnapshot, name: string): T {
   if (!documents) parsedDocuments.set(snapshot, (documents = new Map()));
   if (!documents.has(name)) {
     const doc = snapshot.document(name);
-    if (!doc) throw new Problem({ type: "catalog-unavailable", title: "Catalog unavailable", status: 503, detail: `the build has no ${name} document` });
+    if (!doc) throw problems.catalogUnavailable(`the build has no ${name} document`);
     documents.set(name, JSON.parse(doc.body.toString("utf8")));
   }
   return documents.get(name) as T;

@@ -1,4 +1,4 @@
-import { strongEtag } from "../../catalog/build/etag.ts";
+import { strongEtag } from "../../http/etag.ts";
 import { cachePolicy } from "../../http/cache-policy.ts";
 import type { HttpResult } from "../../http/http-types.ts";
 

@@ -1,18 +1,14 @@
 import { existsSync, mkdirSync, readdirSync, readFileSync, rmSync, utimesSync, writeFileSync } from "node:fs";
 import path from "node:path";
-import { loadConfig } from "../../config/config.ts";
-import { Problem } from "../../http/problem.ts";
-import { loadReleaseFeed } from "../../releases/load-release-feed.ts";
+import { problems } from "../../core/problem.ts";
 import { openCatalogDb, type CatalogDb } from "../db/catalog-db.ts";
 import type { PlatformInfo } from "../platforms/platform-registry.ts";
 import { attribution } from "../record/attribution.ts";
-import type { PlatformEntry } from "../record/game-record.ts";
+import type { GameRecord, PlatformEntry } from "../record/game-record.ts";
 import { summarize } from "../search/game-summary.ts";
-import { discoveryDocuments } from "../../discovery/discovery-documents.ts";
 import { buildSearchBuckets } from "./build-search-buckets.ts";
-import { contentHash } from "./etag.ts";
+import { contentHash } from "../../http/etag.ts";
 import { BUILD_VERSION, MANIFEST_FILE, readManifest, type ShardIndex, type BuildManifest, type BuiltDocument, type BuiltPlatform } from "./manifest.ts";
-import { buildMatchTable } from "../../match/match-table.ts";
 import { readPlatformRecords } from "./read-platform-records.ts";
 import { writeFileAtomic } from "./write-file-atomic.ts";
 import { writeStaticDocument, type StaticDocumentInput } from "./write-static-document.ts";
@@ -21,22 +17,39 @@ import { platformChanges, removedPlatformChanges } from "../changes/record-chang
 import { writePlatformDump } from "../dumps/write-dump.ts";
 import { writeFeeds } from "./write-feeds.ts";
 import { timed } from "./feed-timings.ts";
-import { buildSite, type SiteBuildSummary } from "../../site/build-site.ts";
 
-
+/** A whole document the build writes beside the records, keyed in the manifest's `documents`. */
+export interface ExtraDocument extends StaticDocumentInput {
+  readonly key: string;
+}
 
 export interface BuildOptions {
   readonly dbFile: string;
   readonly buildDir: string;
-  readonly releaseFeedFile: string;
+  /** PUBLIC_BASE_URL the build is made for; recorded in the manifest. */
+  readonly publicBaseUrl: string;
   /**
-   * PUBLIC_BASE_URL (config.publicBaseUrl): the discovery documents carry absolute URLs under it,
-   * so a build serves one deployment; rebuild after changing it. Defaults to the environment's
-   * (loadConfig()), which is what the CLI passes.
+   * Documents written after the platform list, in this order (the release feed, the discovery
+   * documents): made by the layers above the catalog (src/build/build-pipeline.ts). Called once the
+   * database is known to exist.
    */
-  readonly publicBaseUrl?: string;
-  /** LUDEX_ARTWORK_BASE_URL, for the game pages' artwork; defaults to the environment's. */
-  readonly artworkBaseUrl?: string;
+  readonly documents: () => readonly ExtraDocument[];
+  /** The per-platform lookup table written beside each shard (`match/<platform>.<hash>.json`). */
+  readonly matchTable: (records: readonly GameRecord[]) => unknown;
+  /**
+   * Writes what is derived from the built records (the website's pages, src/build/), after the
+   * records and documents and before the manifest, so that a reload never sees a manifest whose
+   * pages are missing.
+   */
+  readonly beforeManifest?: (built: BuiltRecords) => void;
+}
+
+/** What {@link BuildOptions.beforeManifest} is handed. */
+export interface BuiltRecords {
+  /** Whole seconds: the build's time, which records changed in it carry as `updatedAt`. */
+  readonly buildTime: number;
+  readonly platforms: Readonly<Record<string, BuiltPlatform>>;
+  readonly entries: readonly PlatformEntry[];
 }
 
 export interface BuildSummary {
@@ -44,17 +57,15 @@ export interface BuildSummary {
   readonly rebuiltPlatforms: readonly string[];
   readonly reusedPlatforms: number;
   readonly elapsedMs: number;
-  /** The website's pages (src/site/), written beside the records. */
-  readonly site: SiteBuildSummary;
 }
-
 
 /** Where the static copy of a record lives: `GET /api/v1/games/?id=N` maps onto it. */
 export function recordFile(id: number): string {
   return `static/records/${id}.json`;
 }
 
-function buildPlatform(db: CatalogDb, buildDir: string, platform: PlatformInfo, fingerprint: string, previous: BuiltPlatform | undefined, buildTime: number, changes: GameChange[]): BuiltPlatform {
+function buildPlatform(db: CatalogDb, options: BuildOptions, platform: PlatformInfo, fingerprint: string, previous: BuiltPlatform | undefined, buildTime: number, changes: GameChange[]): BuiltPlatform {
+  const { buildDir } = options;
   const records = readPlatformRecords(db, platform);
   const oldIndex = previous ? readShardIndex(buildDir, previous.index) : undefined;
   // A record file whose bytes are unchanged is left alone, keeping its mtime and so its ETag;
@@ -102,7 +113,7 @@ function buildPlatform(db: CatalogDb, buildDir: string, platform: PlatformInfo, 
   const base = `${platform.slug}.${hash}`;
   writeFileAtomic(path.join(buildDir, "shards", `${base}.ndjson`), shard);
   writeFileAtomic(path.join(buildDir, "shards", `${base}.idx.json`), indexJson);
-  writeFileAtomic(path.join(buildDir, "match", `${base}.json`), JSON.stringify(buildMatchTable(records)));
+  writeFileAtomic(path.join(buildDir, "match", `${base}.json`), JSON.stringify(options.matchTable(records)));
 
   if (oldIndex) {
     const kept = new Set(index.ids);
@@ -148,24 +159,18 @@ function collectGarbage(buildDir: string, keep: readonly (BuildManifest | undefi
 }
 
 /**
- * Compiles the game database and the authored data into static files: per-platform record
- * shards, MiniSearch indexes (platforms hashed into a few buckets), one JSON file per game record,
- * the platform list, the release feed, the discovery documents (OpenAPI, API catalog, llms.txt,
- * llms-full.txt, robots.txt), and the manifest (written last). Platforms whose import fingerprint and build version are
+ * Compiles the game database into static files: per-platform record shards and match tables,
+ * MiniSearch indexes (platforms hashed into a few buckets), one JSON file per game record, the
+ * platform list, the documents the caller adds, and the manifest (written last). Platforms whose import fingerprint and build version are
  * unchanged since the previous build are reused as they are.
  */
-export function buildCatalog(options: BuildOptions): BuildSummary {
+export function buildCatalogFiles(options: BuildOptions): BuildSummary {
   const started = Date.now();
   if (!existsSync(options.dbFile)) {
-    throw new Problem({
-      type: "catalog-not-imported",
-      title: "No catalog database",
-      status: 503,
-      detail: `${options.dbFile} does not exist; run \`ludex import <source>\` first`,
-    });
+    throw problems.catalogNotImported(`${options.dbFile} does not exist; run \`ludex import <source>\` first`);
   }
-  const feed = loadReleaseFeed(options.releaseFeedFile);
-  const publicBaseUrl = options.publicBaseUrl ?? loadConfig().publicBaseUrl;
+  const extraDocuments = options.documents();
+  const { publicBaseUrl } = options;
   // Whole seconds: file times and HTTP dates have that resolution.
   const buildTime = Math.floor(Date.now() / 1000);
   const db = openCatalogDb(options.dbFile, { readonly: true });
@@ -189,7 +194,7 @@ export function buildCatalog(options: BuildOptions): BuildSummary {
         built = old;
         reused++;
       } else {
-        built = buildPlatform(db, options.buildDir, info, row.fingerprint, previous?.platforms[row.slug], buildTime, changes);
+        built = buildPlatform(db, options, info, row.fingerprint, previous?.platforms[row.slug], buildTime, changes);
         rebuilt.push(row.slug);
       }
       platforms[row.slug] = built;
@@ -221,19 +226,11 @@ export function buildCatalog(options: BuildOptions): BuildSummary {
         body: JSON.stringify({ platforms: entries, attribution }),
         contentType: "application/json",
       }),
-      releaseFeed: document("releaseFeed", {
-        name: "documents/release-feed",
-        staticFile: "static/api/v1/community/index.json",
-        body: JSON.stringify(feed),
-        contentType: "application/json",
-      }),
     };
-    // openapi.json, the API catalog, llms.txt, llms-full.txt and robots.txt (src/discovery/).
-    for (const d of discoveryDocuments(publicBaseUrl)) {
+    for (const d of extraDocuments) {
       documents[d.key] = document(d.key, { name: d.name, staticFile: d.staticFile, body: d.body, contentType: d.contentType });
     }
-    // The website (src/site/): game, platform and home pages, sitemaps; only changed platforms are rendered.
-    const site = buildSite({ buildDir: options.buildDir, buildTime, publicBaseUrl, artworkBaseUrl: options.artworkBaseUrl ?? loadConfig().artworkBaseUrl, platforms, entries });
+    options.beforeManifest?.({ buildTime, platforms, entries });
     const count = (sql: string): number => db.prepare(sql).pluck().get() as number;
     const dataVersion = (db.prepare("SELECT value FROM meta WHERE key = 'data_version'").pluck().get() as string | undefined) ?? "none";
     const versionInput = [
@@ -267,7 +264,7 @@ export function buildCatalog(options: BuildOptions): BuildSummary {
     };
     writeFileAtomic(path.join(options.buildDir, MANIFEST_FILE), `${JSON.stringify(manifest, null, 2)}\n`);
     collectGarbage(options.buildDir, [manifest, previous]);
-    return { manifest, rebuiltPlatforms: rebuilt, reusedPlatforms: reused, elapsedMs: Date.now() - started, site };
+    return { manifest, rebuiltPlatforms: rebuilt, reusedPlatforms: reused, elapsedMs: Date.now() - started };
   } finally {
     db.close();
   }

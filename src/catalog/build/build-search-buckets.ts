@@ -4,7 +4,7 @@ import path from "node:path";
 import MiniSearch from "minisearch";
 import type { GameSummary } from "../search/game-summary.ts";
 import { searchIndexOptions } from "../search/search-index-options.ts";
-import { contentHash } from "./etag.ts";
+import { contentHash } from "../../http/etag.ts";
 import { BUILD_VERSION, type BuiltPlatform, type BuiltSearchIndex, type ShardIndex } from "./manifest.ts";
 import { writeFileAtomic } from "./write-file-atomic.ts";
 

@@ -1,7 +1,7 @@
 import { brotliCompressSync, constants as zlib, gzipSync } from "node:zlib";
 import { existsSync, utimesSync } from "node:fs";
 import path from "node:path";
-import { contentHash, fileEtag } from "./etag.ts";
+import { contentHash, fileEtag } from "../../http/etag.ts";
 import type { BuiltDocument } from "./manifest.ts";
 import { writeFileAtomic } from "./write-file-atomic.ts";
 

@@ -1,7 +1,7 @@
 import { readFileSync } from "node:fs";
 import path from "node:path";
 import { LRUCache } from "lru-cache";
-import { Problem } from "../../http/problem.ts";
+import { Problem, problems } from "../../core/problem.ts";
 import { attribution } from "../record/attribution.ts";
 import type { BuildManifest } from "../build/manifest.ts";
 import { changeKinds, type ChangeHistoryEntry, type ChangeKind, type ChangeLogFile, type ChangeType } from "./change-types.ts";
@@ -42,17 +42,11 @@ interface Merged {
 const mergedCache = new LRUCache<string, Merged>({ max: 16 });
 
 function expired(since: string, history: readonly ChangeHistoryEntry[], baseUrl: string): Problem {
-  return new Problem({
-    type: "changes-expired",
-    title: "Change history not available",
-    status: 410,
-    detail: `no kept build matches since=${since}; the history starts at ${history[0]?.catalogVersion ?? "the current build"} (${history[0]?.builtAt ?? ""}). Resync from the dumps at ${baseUrl}/api/v1/dumps/, then follow changes since their catalogVersion`,
-    extensions: { oldestVersion: history[0]?.catalogVersion ?? null, resync: `${baseUrl}/api/v1/dumps/` },
-  });
+  return problems.changesExpired(`no kept build matches since=${since}; the history starts at ${history[0]?.catalogVersion ?? "the current build"} (${history[0]?.builtAt ?? ""}). Resync from the dumps at ${baseUrl}/api/v1/dumps/, then follow changes since their catalogVersion`, { extensions: { oldestVersion: history[0]?.catalogVersion ?? null, resync: `${baseUrl}/api/v1/dumps/` } });
 }
 
 function invalidSince(detail: string): Problem {
-  return new Problem({ type: "invalid-request", title: "Invalid request", status: 422, detail: `since: ${detail}`, extensions: { errors: [{ name: "since", detail }] } });
+  return problems.invalidRequest(`since: ${detail}`, { extensions: { errors: [{ name: "since", detail }] } });
 }
 
 /** The history index `since` stands for: a version in the kept history, or the last build at or before a date. */

@@ -1,4 +1,4 @@
-import { Problem } from "../../http/problem.ts";
+import { type Problem, problems } from "../../core/problem.ts";
 import type { DatFile, DatGame, DatHeader, DatParseOptions, DatRom, DatWarning } from "./dat-types.ts";
 
 const TAB = 9;
@@ -19,13 +19,7 @@ export type MutableRom = Mutable<DatRom>;
 
 /** The `dat-syntax` problem for a malformed DAT file; `line` and `column` are 1-based. */
 export function datSyntaxProblem(file: string, line: number, column: number, what: string): Problem {
-  return new Problem({
-    type: "dat-syntax",
-    title: "Malformed DAT file",
-    status: 422,
-    detail: `${file}:${line}:${column}: ${what}`,
-    extensions: { file, line, column },
-  });
+  return problems.datSyntax(`${file}:${line}:${column}: ${what}`, { extensions: { file, line, column } });
 }
 
 /** A fields record without a prototype, so keys such as `__proto__` or `constructor` from a DAT are plain data. */

@@ -1,7 +1,7 @@
 import { mkdirSync } from "node:fs";
 import path from "node:path";
 import Database from "better-sqlite3";
-import { Problem } from "../../http/problem.ts";
+import { problems } from "../../core/problem.ts";
 
 export type CatalogDb = Database.Database;
 
@@ -100,12 +100,7 @@ export function openCatalogDb(file: string, options: { readonly readonly?: boole
   if (version !== CATALOG_SCHEMA_VERSION) {
     db.close();
     // Dropping tables would lose the stable game ids, so an unknown schema is refused, never rebuilt.
-    throw new Problem({
-      type: "catalog-schema-mismatch",
-      title: "Unsupported catalog database",
-      status: 500,
-      detail: `${file} has schema version ${version}; this ludex reads version ${CATALOG_SCHEMA_VERSION}`,
-    });
+    throw problems.catalogSchemaMismatch(`${file} has schema version ${version}; this ludex reads version ${CATALOG_SCHEMA_VERSION}`);
   }
   return db;
 }

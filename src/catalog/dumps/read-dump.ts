@@ -1,6 +1,6 @@
 import { createHash } from "node:crypto";
 import { gunzipSync } from "node:zlib";
-import { Problem } from "../../http/problem.ts";
+import { isProblem, type Problem, problems } from "../../core/problem.ts";
 import type { GameRecord } from "../record/game-record.ts";
 import { dumpHeaderSchema, type DumpEntry, type DumpHeader } from "./dump-format.ts";
 
@@ -10,7 +10,7 @@ export interface ReadDump {
 }
 
 function invalidDump(detail: string): Problem {
-  return new Problem({ type: "invalid-dump", title: "Invalid dump", status: 422, detail });
+  return problems.invalidDump(detail);
 }
 
 /** Decompresses and parses a dump file: its header (checked against the format) and its records, with their count checked. */
@@ -55,7 +55,7 @@ export interface DumpCheck {
 /** Checks a downloaded dump against its entry in the listing: size, SHA-256, format, record count and version. */
 export function verifyDump(data: Buffer, listing: readonly DumpEntry[]): DumpCheck {
   const sha256 = createHash("sha256").update(data).digest("hex");
-  const problems: string[] = [];
+  const faults: string[] = [];
   let header: DumpHeader | undefined;
   let records = 0;
   try {
@@ -63,15 +63,15 @@ export function verifyDump(data: Buffer, listing: readonly DumpEntry[]): DumpChe
     header = read.header;
     records = read.records.length;
   } catch (error) {
-    problems.push(error instanceof Problem ? (error.detail ?? error.title) : String(error));
+    faults.push(isProblem(error) ? (error.detail ?? error.title) : String(error));
   }
   const entry = listing.find((d) => d.system === header?.system) ?? listing.find((d) => d.sha256 === sha256);
-  if (!entry) problems.push(`no dump in the listing for ${header?.system ?? "this file"}`);
+  if (!entry) faults.push(`no dump in the listing for ${header?.system ?? "this file"}`);
   else {
-    if (entry.bytes !== data.length) problems.push(`size ${data.length} bytes, the listing says ${entry.bytes}`);
-    if (entry.sha256 !== sha256) problems.push(`sha256 ${sha256}, the listing says ${entry.sha256}`);
-    if (header && entry.version !== header.version) problems.push(`version ${header.version}, the listing says ${entry.version}`);
-    if (header && entry.records !== records) problems.push(`${records} records, the listing says ${entry.records}`);
+    if (entry.bytes !== data.length) faults.push(`size ${data.length} bytes, the listing says ${entry.bytes}`);
+    if (entry.sha256 !== sha256) faults.push(`sha256 ${sha256}, the listing says ${entry.sha256}`);
+    if (header && entry.version !== header.version) faults.push(`version ${header.version}, the listing says ${entry.version}`);
+    if (header && entry.records !== records) faults.push(`${records} records, the listing says ${entry.records}`);
   }
-  return { ok: problems.length === 0, problems, system: header?.system ?? entry?.system ?? "", sha256, bytes: data.length, records };
+  return { ok: faults.length === 0, problems: faults, system: header?.system ?? entry?.system ?? "", sha256, bytes: data.length, records };
 }

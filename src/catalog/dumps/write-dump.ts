@@ -2,7 +2,7 @@ import { createHash } from "node:crypto";
 import { existsSync, mkdirSync, readdirSync, rmSync, utimesSync } from "node:fs";
 import path from "node:path";
 import { gzipSync } from "node:zlib";
-import { contentHash, fileEtag } from "../build/etag.ts";
+import { contentHash, fileEtag } from "../../http/etag.ts";
 import type { BuiltPlatform } from "../build/manifest.ts";
 import { writeFileAtomic } from "../build/write-file-atomic.ts";
 import type { StaticDocumentInput } from "../build/write-static-document.ts";

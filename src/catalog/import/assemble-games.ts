@@ -2,7 +2,8 @@ import type { DatFile, DatRom } from "../dat/dat-types.ts";
 import type { ParsedGameName } from "../names/parse-game-name.ts";
 import { titleKey } from "../names/title-key.ts";
 import type { GameMetadata } from "../record/game-record.ts";
-import { serialKey, type MetadataFields, type MetadataIndex } from "./metadata-index.ts";
+import { serialKey } from "../../core/keys.ts";
+import type { MetadataFields, MetadataIndex } from "./metadata-index.ts";
 import { namingConvention, releaseEntries, type ReleaseExtra } from "./release-entries.ts";
 
 export interface ReleaseDraft {

@@ -1,6 +1,6 @@
 import { readdirSync, statSync } from "node:fs";
 import path from "node:path";
-import { Problem } from "../../http/problem.ts";
+import { type Problem, problems } from "../../core/problem.ts";
 
 /**
  * What a DAT file contributes: game entries (No-Intro, Redump, libretro's own DATs, ...),
@@ -98,7 +98,7 @@ export function findSources(sources: readonly string[]): SourceFile[] {
     const resolved = path.resolve(source);
     const stat = statSync(resolved, { throwIfNoEntry: false });
     if (!stat) {
-      throw new Problem({ type: "source-not-found", title: "Source not found", status: 404, detail: `${source}: no such file or folder` });
+      throw problems.sourceNotFound(`${source}: no such file or folder`);
     }
     if (stat.isDirectory() && isLibretroCheckout(resolved)) {
       files.push(...fromCheckout(resolved, source));
@@ -113,7 +113,7 @@ export function findSources(sources: readonly string[]): SourceFile[] {
   const seen = new Set<string>();
   const unique = files.filter((file) => (seen.has(file.path) ? false : (seen.add(file.path), true)));
   if (unique.length === 0) {
-    throw new Problem({ type: "no-dat-files", title: "No DAT files", status: 422, detail: `no .dat or .xml files in ${sources.join(", ")}` });
+    throw problems.noDatFiles(`no .dat or .xml files in ${sources.join(", ")}`);
   }
   return unique;
 }

@@ -1,7 +1,7 @@
 import { createHash } from "node:crypto";
 import { existsSync, readFileSync, renameSync, rmSync } from "node:fs";
 import path from "node:path";
-import { Problem } from "../../http/problem.ts";
+import { Problem, problems } from "../../core/problem.ts";
 import { openCatalogDb, type CatalogDb } from "../db/catalog-db.ts";
 import { parseDat } from "../dat/parse-dat.ts";
 import type { DatFile } from "../dat/dat-types.ts";
@@ -157,7 +157,7 @@ function parseFile(file: string, label: string, warnings: string[]): DatFile {
     return dat;
   } catch (error) {
     if (error instanceof Problem) throw error;
-    throw new Problem({ type: "dat-read-failed", title: "Unreadable DAT file", status: 422, detail: `${label}: ${(error as Error).message}`, cause: error });
+    throw problems.datReadFailed(`${label}: ${(error as Error).message}`, { cause: error });
   }
 }
 

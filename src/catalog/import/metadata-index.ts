@@ -1,4 +1,5 @@
 import type { DatFile, DatGame } from "../dat/dat-types.ts";
+import { serialKey } from "../../core/keys.ts";
 
 /** DAT keys that carry metadata, in game DATs (inline) and in the metadat/ DATs alike. */
 export const metadataKeys = [
@@ -52,11 +53,6 @@ function mergeInto(map: Map<string, MetadataFields>, key: string, fields: Metada
     return;
   }
   for (const [k, v] of Object.entries(fields) as [MetadataKey, string][]) existing[k] ??= v;
-}
-
-/** Normalised serial key: upper case, without spaces, dashes or underscores ("SLUS-01041" ≡ "slus_010.41" is not attempted). */
-export function serialKey(serial: string): string {
-  return serial.toUpperCase().replace(/[\s_-]+/g, "");
 }
 
 /**

@@ -1,7 +1,7 @@
 import { readFileSync } from "node:fs";
 import path from "node:path";
 import { z } from "zod";
-import { Problem } from "../../http/problem.ts";
+import { problems } from "../../core/problem.ts";
 
 export const platformKinds = ["console", "handheld", "computer", "arcade", "fantasy-console", "engine", "other"] as const;
 export type PlatformKind = (typeof platformKinds)[number];
@@ -57,12 +57,7 @@ export function createPlatformRegistry(authored: readonly PlatformInfo[], source
     for (const name of new Set([platform.slug, platform.libretroName, ...platform.aliases].map(aliasKey))) {
       const other = byKey.get(name);
       if (other && other !== platform) {
-        throw new Problem({
-          type: "invalid-platform-data",
-          title: "Invalid platform data",
-          status: 422,
-          detail: `${source}: "${name}" names both ${other.slug} and ${platform.slug}`,
-        });
+        throw problems.invalidPlatformData(`${source}: "${name}" names both ${other.slug} and ${platform.slug}`);
       }
       byKey.set(name, platform);
     }
@@ -99,23 +94,12 @@ export function loadPlatformRegistry(file: string): PlatformRegistry {
   try {
     raw = JSON.parse(readFileSync(file, "utf8"));
   } catch (cause) {
-    throw new Problem({
-      type: "invalid-platform-data",
-      title: "Invalid platform data",
-      status: 422,
-      detail: `${path.basename(file)}: ${(cause as Error).message}`,
-      cause,
-    });
+    throw problems.invalidPlatformData(`${path.basename(file)}: ${(cause as Error).message}`, { cause });
   }
   const parsed = platformFileSchema.safeParse(raw);
   if (!parsed.success) {
     const issue = parsed.error.issues[0];
-    throw new Problem({
-      type: "invalid-platform-data",
-      title: "Invalid platform data",
-      status: 422,
-      detail: `${path.basename(file)}: ${issue?.path.join(".")}: ${issue?.message}`,
-    });
+    throw problems.invalidPlatformData(`${path.basename(file)}: ${issue?.path.join(".")}: ${issue?.message}`);
   }
   return createPlatformRegistry(parsed.data.platforms, path.basename(file));
 }

@@ -2,17 +2,15 @@ import { closeSync, fstatSync, openSync, readFileSync, readSync } from "node:fs"
 import path from "node:path";
 import { LRUCache } from "lru-cache";
 import MiniSearch, { type AsPlainObject } from "minisearch";
-import { Problem } from "../../http/problem.ts";
+import { type Problem, problems } from "../../core/problem.ts";
 import { readManifest, type BuildManifest, type BuiltDocument } from "../build/manifest.ts";
 import type { ShardIndex } from "../build/manifest.ts";
-import { fileEtag, httpDate } from "../build/etag.ts";
+import { fileEtag, httpDate } from "../../http/etag.ts";
 import type { EncodedBody } from "../../http/http-types.ts";
 import { aliasKey } from "../platforms/platform-registry.ts";
 import type { PlatformEntry } from "../record/game-record.ts";
 import type { GameSummary } from "../search/game-summary.ts";
 import { searchIndexOptions } from "../search/search-index-options.ts";
-import { createMatchIndex, type MatchIndex } from "../../match/match-index.ts";
-import type { MatchTable } from "../../match/match-table.ts";
 import type { SearchScope } from "../search/search-games.ts";
 import { createSearchVocabulary } from "../search/search-vocabulary.ts";
 
@@ -48,8 +46,8 @@ export interface CatalogSnapshot {
   document(name: string): StoredDocument | undefined;
   /** One platform's games in listing order (title, then id); undefined for an unknown slug. */
   listing(slug: string): readonly GameSummary[] | undefined;
-  /** ROM-matching lookups of one platform, loaded on first use; undefined for an unknown slug. */
-  matchIndex(slug: string): MatchIndex | undefined;
+  /** The raw match table (JSON text) of one platform; undefined for an unknown slug. Parsed and cached by src/match/snapshot-match-index.ts. */
+  matchTableText(slug: string): string | undefined;
   /** What a search covers: one platform (by slug), or all of them. */
   searchScope(slug?: string): SearchScope;
   /** Releases the open shard files; the snapshot must not be used afterwards. */
@@ -66,13 +64,7 @@ const HOT_RECORD_BYTES = 16 * 1024 * 1024;
 const collator = new Intl.Collator("en", { sensitivity: "base", numeric: true });
 
 function corrupt(buildDir: string, cause: unknown): Problem {
-  return new Problem({
-    type: "catalog-unavailable",
-    title: "Catalog unavailable",
-    status: 503,
-    detail: `the catalog build in ${buildDir} is missing or incomplete; run \`ludex build\``,
-    cause,
-  });
+  return problems.catalogUnavailable(`the catalog build in ${buildDir} is missing or incomplete; run \`ludex build\``, { cause });
 }
 
 function loadDocument(buildDir: string, doc: BuiltDocument): StoredDocument {
@@ -105,7 +97,6 @@ export function loadCatalogSnapshot(buildDir: string): CatalogSnapshot {
     const summariesByPlatform = new Map<string, readonly GameSummary[]>();
     const summaryById = new Map<number, GameSummary>();
     const listings = new Map<string, readonly GameSummary[]>();
-    const matchIndexes = new Map<string, MatchIndex>();
     const matchFds = new Map<string, number>();
     for (const [slug, platform] of Object.entries(manifest.platforms)) {
       const fd = openSync(path.join(buildDir, platform.shard), "r");
@@ -178,16 +169,12 @@ export function loadCatalogSnapshot(buildDir: string): CatalogSnapshot {
         listings.set(slug, games);
         return games;
       },
-      matchIndex(slug) {
-        const cached = matchIndexes.get(slug);
-        if (cached) return cached;
+      matchTableText(slug) {
         const fd = matchFds.get(slug);
         if (fd === undefined) return undefined;
         const data = Buffer.alloc(fstatSync(fd).size);
         readSync(fd, data, 0, data.length, 0);
-        const index = createMatchIndex(JSON.parse(data.toString("utf8")) as MatchTable);
-        matchIndexes.set(slug, index);
-        return index;
+        return data.toString("utf8");
       },
       searchScope(slug) {
         const summary = (id: number): GameSummary | undefined => summaryById.get(id);

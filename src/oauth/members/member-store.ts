@@ -1,4 +1,4 @@
-import { Problem } from "../../http/problem.ts";
+import { type Problem, problems } from "../../core/problem.ts";
 import type { SqlClient } from "../store/sql-client.ts";
 import { hashPassword, verifyPassword } from "./password-hash.ts";
 
@@ -37,7 +37,7 @@ function toMember(row: MemberRow): Member {
 }
 
 function invalid(detail: string): Problem {
-  return new Problem({ type: "invalid-member", title: "Invalid member", status: 422, detail });
+  return problems.invalidMember(detail);
 }
 
 /** Normalises a sign-in name, or undefined when it cannot be one. */
@@ -76,7 +76,7 @@ export function createMemberStore(db: SqlClient, now: () => number = Date.now): 
       const display = normalizeDisplayName(displayName);
       if (!display) throw invalid("a display name is 1 to 100 characters without control characters");
       if (password.length < PASSWORD_MIN || password.length > PASSWORD_MAX) throw invalid(`a password is ${PASSWORD_MIN} to ${PASSWORD_MAX} characters`);
-      if (await byUsername(db, name)) throw new Problem({ type: "member-exists", title: "Member exists", status: 409, detail: `a member named "${name}" already exists` });
+      if (await byUsername(db, name)) throw problems.memberExists(`a member named "${name}" already exists`);
       const hash = await hashPassword(password);
       // ON CONFLICT: another process may add the same name while this one hashes the password.
       const row = await db.get<MemberRow>("INSERT INTO members (username, display_name, password_hash, created_at) VALUES (?, ?, ?, ?) ON CONFLICT (username) DO NOTHING RETURNING *", [
@@ -85,7 +85,7 @@ export function createMemberStore(db: SqlClient, now: () => number = Date.now): 
         hash,
         now(),
       ]);
-      if (!row) throw new Problem({ type: "member-exists", title: "Member exists", status: 409, detail: `a member named "${name}" already exists` });
+      if (!row) throw problems.memberExists(`a member named "${name}" already exists`);
       return toMember(row);
     },
     async list() {
@@ -96,7 +96,7 @@ export function createMemberStore(db: SqlClient, now: () => number = Date.now): 
       const at = now();
       return db.transaction(async (tx) => {
         const row = await byUsername(tx, name);
-        if (!row) throw new Problem({ type: "not-found", title: "No such member", status: 404, detail: `no member named "${name}"` });
+        if (!row) throw problems.memberNotFound(`no member named "${name}"`);
         await tx.run("UPDATE members SET disabled_at = coalesce(disabled_at, ?) WHERE id = ?", [at, row.id]);
         await tx.run("DELETE FROM sessions WHERE member_id = ?", [row.id]);
         await tx.run("UPDATE grants SET revoked_at = ? WHERE member_id = ? AND revoked_at IS NULL", [at, row.id]);

@@ -1,4 +1,4 @@
-import { Problem } from "../../http/problem.ts";
+import { Problem, problems } from "../../core/problem.ts";
 import type { SqlClient } from "./sql-client.ts";
 
 /**
@@ -163,21 +163,11 @@ export interface MigrationOutcome {
 
 function mismatch(where: string, version: number): Problem {
   // Members and their grants cannot be rebuilt from anything else, so an unknown schema is refused.
-  return new Problem({
-    type: "identity-schema-mismatch",
-    title: "Unsupported member database",
-    status: 500,
-    detail: `${where} has schema version ${version}; this ludex reads version ${IDENTITY_SCHEMA_VERSION}`,
-  });
+  return problems.identitySchemaMismatch(`${where} has schema version ${version}; this ludex reads version ${IDENTITY_SCHEMA_VERSION}`);
 }
 
 function offlinePending(where: string, pending: readonly Migration[]): Problem {
-  return new Problem({
-    type: "identity-migration-required",
-    title: "Migration required",
-    status: 500,
-    detail: `${where} needs migrations that cannot run while other instances serve (${pending.map((m) => m.name).join(", ")}): stop the instances and run \`npx ludex migrate\``,
-  });
+  return problems.identityMigrationRequired(`${where} needs migrations that cannot run while other instances serve (${pending.map((m) => m.name).join(", ")}): stop the instances and run \`npx ludex migrate\``);
 }
 
 /**

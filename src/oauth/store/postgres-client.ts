@@ -1,5 +1,5 @@
 import postgres from "postgres";
-import { Problem } from "../../http/problem.ts";
+import { type Problem, problems } from "../../core/problem.ts";
 import type { SqlClient, SqlValue } from "./sql-client.ts";
 
 /** Limits that keep a request from waiting on a database that is gone or stuck. */
@@ -37,14 +37,7 @@ const unavailableCodes = new Set([
 
 /** 503: the member database cannot be reached. The OAuth surfaces turn it into `temporarily_unavailable`. */
 export function databaseUnavailable(): Problem {
-  return new Problem({
-    type: "database-unavailable",
-    title: "Database unavailable",
-    status: 503,
-    detail: "the member database cannot be reached; try again shortly",
-    headers: { "retry-after": "5" },
-    extensions: { oauthError: "temporarily_unavailable" },
-  });
+  return problems.databaseUnavailable("the member database cannot be reached; try again shortly", { extensions: { oauthError: "temporarily_unavailable" } });
 }
 
 function isUnavailable(error: unknown): boolean {

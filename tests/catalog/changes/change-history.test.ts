@@ -5,7 +5,7 @@ import type { BuildManifest } from "../../../src/catalog/build/manifest.ts";
 import { KEEP_BUILDS, type GameChange } from "../../../src/catalog/changes/change-types.ts";
 import { changesSince } from "../../../src/catalog/changes/changes-feed.ts";
 import { recordChangeLog } from "../../../src/catalog/changes/write-change-log.ts";
-import { Problem } from "../../../src/http/problem.ts";
+import { Problem } from "../../../src/core/problem.ts";
 import { tempDir } from "../../helpers/temp-dir.ts";
 
 const base = "https://ludex.test";

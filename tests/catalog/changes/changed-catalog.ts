@@ -1,6 +1,6 @@
 import { copyFileSync, mkdirSync, readFileSync, writeFileSync } from "node:fs";
 import path from "node:path";
-import { buildCatalog } from "../../../src/catalog/build/build-catalog.ts";
+import { buildCatalog } from "../../../src/build/build-pipeline.ts";
 import { importCatalog } from "../../../src/catalog/import/import-catalog.ts";
 import { platformsFile, realSource, releaseFeedFile } from "../../helpers/paths.ts";
 import { tempDir } from "../../helpers/temp-dir.ts";

@@ -1,7 +1,7 @@
 import { describe, expect, it } from "vitest";
 import { parseLogiqx } from "../../../src/catalog/dat/logiqx-parser.ts";
-import { isProblem } from "../../../src/http/problem.ts";
-import type { Problem } from "../../../src/http/problem.ts";
+import { isProblem } from "../../../src/core/problem.ts";
+import type { Problem } from "../../../src/core/problem.ts";
 
 const FILE = "fixtures/test.xml.dat";
 

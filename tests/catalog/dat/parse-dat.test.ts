@@ -2,7 +2,7 @@ import { existsSync, readFileSync } from "node:fs";
 import { fileURLToPath } from "node:url";
 import { describe, expect, it } from "vitest";
 import { parseDat } from "../../../src/catalog/dat/parse-dat.ts";
-import { isProblem } from "../../../src/http/problem.ts";
+import { isProblem } from "../../../src/core/problem.ts";
 
 /** The libretro-database checkout beside the project (../shared from the project root), present only on some machines. */
 const CORPUS = fileURLToPath(new URL("../../../../shared/libretro-database/", import.meta.url));

@@ -2,7 +2,7 @@ import { appendFileSync, existsSync, readFileSync, rmSync, writeFileSync } from 
 import path from "node:path";
 import { beforeAll, describe, expect, it } from "vitest";
 import { importCatalog, type ImportSummary } from "../../../src/catalog/import/import-catalog.ts";
-import { Problem } from "../../../src/http/problem.ts";
+import { Problem } from "../../../src/core/problem.ts";
 import { gamesIn, releasesOf, sha256File } from "../../helpers/catalog-db-queries.ts";
 import { platformsFile, sampleSource } from "../../helpers/paths.ts";
 import { copyOf, tempDir } from "../../helpers/temp-dir.ts";

@@ -6,13 +6,13 @@ import { z } from "zod";
 import { cachePolicy } from "../../http/cache-policy.ts";
 import { ifNoneMatchMatches, notModifiedSince } from "../../http/conditional.ts";
 import { responseWritten, type HttpResult, type RequestContext } from "../../http/http-types.ts";
-import { Problem } from "../../http/problem.ts";
+import { problems } from "../../core/problem.ts";
 import { corsHeaders } from "../../http/send-result.ts";
-import type { CatalogSource } from "../api/catalog-source.ts";
-import { documentResult } from "../api/document-result.ts";
-import { parseQuery } from "../api/query-params.ts";
-import { fileEtag, httpDate } from "../build/etag.ts";
-import { dumpStaticFile } from "./dump-format.ts";
+import type { CatalogSource } from "../store/catalog-source.ts";
+import { documentResult } from "./document-result.ts";
+import { parseQuery } from "./query-params.ts";
+import { fileEtag, httpDate } from "../../http/etag.ts";
+import { dumpStaticFile } from "../dumps/dump-format.ts";
 
 export const dumpsQuery = z.object({
   system: z.string().min(1, "must not be empty").max(64, "must be at most 64 characters").optional(),
@@ -45,13 +45,13 @@ export function dumpsRoute(catalog: CatalogSource, buildDir: string): (ctx: Requ
     if (query.system === undefined) return documentResult(snapshot, "dumps");
     const platform = snapshot.platform(query.system);
     const built = platform ? snapshot.manifest.platforms[platform.id]?.dump : undefined;
-    if (!platform || !built) throw new Problem({ type: "not-found", title: "Dump not found", status: 404, detail: `no dump for platform "${query.system}"; GET /api/v1/dumps/ lists them` });
+    if (!platform || !built) throw problems.notFound(`no dump for platform "${query.system}"; GET /api/v1/dumps/ lists them`);
 
     let fd: number;
     try {
       fd = openSync(path.join(buildDir, dumpStaticFile(platform.id)), "r");
     } catch (cause) {
-      throw new Problem({ type: "catalog-unavailable", title: "Catalog unavailable", status: 503, detail: `the dump of ${platform.id} is missing from the build`, cause });
+      throw problems.catalogUnavailable(`the dump of ${platform.id} is missing from the build`, { cause });
     }
     let handedOff = false;
     try {
@@ -84,13 +84,7 @@ export function dumpsRoute(catalog: CatalogSource, buildDir: string): (ctx: Requ
       if (rangeHeader !== undefined && ifRangeHolds(req.headers["if-range"] as string | undefined, etag, lastModified)) {
         const ranges = parseRange(size, rangeHeader, { combine: true });
         if (ranges === -1) {
-          throw new Problem({
-            type: "range-not-satisfiable",
-            title: "Range not satisfiable",
-            status: 416,
-            detail: `the dump is ${size} bytes; the requested range lies outside it`,
-            headers: { "content-range": `bytes */${size}`, "accept-ranges": "bytes" },
-          });
+          throw problems.rangeNotSatisfiable(`the dump is ${size} bytes; the requested range lies outside it`, { headers: { "content-range": `bytes */${size}`, "accept-ranges": "bytes" } });
         }
         // -2 (malformed) and several ranges: the whole file, as if Range were absent.
         if (ranges !== -2 && ranges.type === "bytes" && ranges.length === 1 && ranges[0]) {

@@ -1,6 +1,6 @@
 import type { Redis } from "ioredis";
 import type { RedisConnection } from "../shared-state/redis-connection.ts";
-import type { RateLimitDecision, RateLimiter, RateLimiterOptions } from "./rate-limiter.ts";
+import type { RateLimitDecision, RateLimiter, RateLimiterOptions } from "../http/rate-limiter.ts";
 
 /**
  * The fixed window of {@link createRateLimiter} as one Lua script, so that reading the count,

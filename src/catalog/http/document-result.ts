@@ -1,12 +1,12 @@
 import { cachePolicy } from "../../http/cache-policy.ts";
 import type { HttpResult } from "../../http/http-types.ts";
-import { Problem } from "../../http/problem.ts";
+import { problems } from "../../core/problem.ts";
 import type { CatalogSnapshot } from "../store/catalog-snapshot.ts";
 
 /** A prebuilt document of the build (platform list, release feed) with its build-time ETag and precompressed variants. */
 export function documentResult(snapshot: CatalogSnapshot, name: string): HttpResult {
   const doc = snapshot.document(name);
-  if (!doc) throw new Problem({ type: "catalog-unavailable", title: "Catalog unavailable", status: 503, detail: `the build has no ${name} document` });
+  if (!doc) throw problems.catalogUnavailable(`the build has no ${name} document`);
   return {
     status: 200,
     etag: doc.etag,

@@ -1,6 +1,6 @@
 import { z } from "zod";
-import { intParam } from "../api/catalog-schemas.ts";
-import { changeKinds } from "./change-types.ts";
+import { intParam } from "./catalog-schemas.ts";
+import { changeKinds } from "../changes/change-types.ts";
 
 /** Most changes a page may hold. */
 export const MAX_CHANGES_LIMIT = 1000;

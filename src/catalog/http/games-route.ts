@@ -1,11 +1,11 @@
 import { cachePolicy } from "../../http/cache-policy.ts";
 import type { ResponseCache } from "../../http/response-cache.ts";
 import type { HttpResult, RequestContext } from "../../http/http-types.ts";
-import { Problem } from "../../http/problem.ts";
+import { problems } from "../../core/problem.ts";
 import { attribution } from "../record/attribution.ts";
 import { searchGames } from "../search/search-games.ts";
 import { catalogParams, catalogQuery } from "./catalog-schemas.ts";
-import type { CatalogSource } from "./catalog-source.ts";
+import type { CatalogSource } from "../store/catalog-source.ts";
 import { documentResult } from "./document-result.ts";
 import { invalidQuery, parseQuery } from "./query-params.ts";
 import { computedEtag, withRecordUrls } from "./search-response.ts";
@@ -29,7 +29,7 @@ export function gamesRoute(catalog: CatalogSource, baseUrl: string, cache: Respo
     const snapshot = catalog.current();
     if (query.id !== undefined) {
       const record = snapshot.record(query.id);
-      if (!record) throw new Problem({ type: "not-found", title: "Game not found", status: 404, detail: `no game with id ${query.id}` });
+      if (!record) throw problems.notFound(`no game with id ${query.id}`);
       return {
         status: 200,
         etag: record.etag,

@@ -2,7 +2,7 @@ import type { HttpResult, RequestContext } from "../../http/http-types.ts";
 import { cachePolicy } from "../../http/cache-policy.ts";
 import type { ResponseCache } from "../../http/response-cache.ts";
 import { agentSearchParams, agentSearchQuery } from "./catalog-schemas.ts";
-import type { CatalogSource } from "./catalog-source.ts";
+import type { CatalogSource } from "../store/catalog-source.ts";
 import { documentResult } from "./document-result.ts";
 import { invalidQuery, parseQuery } from "./query-params.ts";
 import { agentSearchBody, computedEtag } from "./search-response.ts";

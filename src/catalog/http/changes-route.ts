@@ -1,11 +1,11 @@
 import { cachePolicy } from "../../http/cache-policy.ts";
 import type { HttpResult, RequestContext } from "../../http/http-types.ts";
 import type { ResponseCache } from "../../http/response-cache.ts";
-import type { CatalogSource } from "../api/catalog-source.ts";
-import { documentResult } from "../api/document-result.ts";
-import { parseQuery } from "../api/query-params.ts";
-import { computedEtag } from "../api/search-response.ts";
-import { changesSince } from "./changes-feed.ts";
+import type { CatalogSource } from "../store/catalog-source.ts";
+import { documentResult } from "./document-result.ts";
+import { parseQuery } from "./query-params.ts";
+import { computedEtag } from "./search-response.ts";
+import { changesSince } from "../changes/changes-feed.ts";
 import { changesParams, changesQuery } from "./changes-schemas.ts";
 
 /**

@@ -1,5 +1,5 @@
 import type { HttpResult, RequestContext } from "../../http/http-types.ts";
-import type { CatalogSource } from "./catalog-source.ts";
+import type { CatalogSource } from "../store/catalog-source.ts";
 import { documentResult } from "./document-result.ts";
 
 /**

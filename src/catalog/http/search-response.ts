@@ -1,4 +1,4 @@
-import { contentHash } from "../build/etag.ts";
+import { contentHash } from "../../http/etag.ts";
 import { attribution, type Attribution } from "../record/attribution.ts";
 import type { PlatformEntry } from "../record/game-record.ts";
 import type { GameSummary } from "../search/game-summary.ts";

@@ -1,6 +1,6 @@
 import { readFileSync } from "node:fs";
 import path from "node:path";
-import type { Config } from "../../config/config.ts";
+import type { Config } from "./config.ts";
 
 /** Where the agent entry points live. @see service-spec §4.7, §4.8 */
 export const agentPaths = {

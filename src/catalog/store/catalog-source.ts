@@ -1,4 +1,4 @@
-import type { CatalogSnapshot } from "../store/catalog-snapshot.ts";
+import type { CatalogSnapshot } from "./catalog-snapshot.ts";
 
 /** Where routes get the catalog from: the snapshot in service now (swapped whole on reload). */
 export interface CatalogSource {

@@ -1,4 +1,5 @@
 import { z } from "zod";
+import { httpProblemTypes } from "./problem-types.ts";
 
 /**
  * The problem+json body problemResult() (problem-response.ts) writes, as a zod schema (for the OpenAPI document and
@@ -7,7 +8,11 @@ import { z } from "zod";
  */
 export const problemSchema = z
   .looseObject({
-    type: z.url().meta({ description: "Identifies the problem type: PUBLIC_BASE_URL/problems/#<kind>" }),
+    type: z.url().meta({
+      description: `Identifies the problem type: PUBLIC_BASE_URL/problems/#<kind>, one of ${Object.entries(httpProblemTypes)
+        .map(([type, doc]) => `${type} (${doc.status})`)
+        .join(", ")}`,
+    }),
     title: z.string().min(1),
     status: z.number().int().min(400).max(599),
     detail: z.string().optional(),

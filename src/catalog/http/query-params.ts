@@ -1,15 +1,9 @@
 import type { z } from "zod";
-import { Problem, type InvalidParam } from "../../http/problem.ts";
+import { type InvalidParam, type Problem, problems } from "../../core/problem.ts";
 
 /** 422 naming every bad query parameter. */
 export function invalidQuery(errors: readonly InvalidParam[]): Problem {
-  return new Problem({
-    type: "invalid-request",
-    title: "Invalid request",
-    status: 422,
-    detail: errors.map((e) => `${e.name ?? e.pointer}: ${e.detail}`).join("; "),
-    extensions: { errors },
-  });
+  return problems.invalidRequest(errors.map((e) => `${e.name ?? e.pointer}: ${e.detail}`).join("; "), { extensions: { errors } });
 }
 
 /**

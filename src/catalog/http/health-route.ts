@@ -1,8 +1,8 @@
 import { cachePolicy } from "../../http/cache-policy.ts";
 import type { HttpResult, RequestContext } from "../../http/http-types.ts";
-import { Problem } from "../../http/problem.ts";
-import { runProbes, type HealthProbe } from "../../server/health-probes.ts";
-import type { CatalogSource } from "./catalog-source.ts";
+import { problems } from "../../core/problem.ts";
+import { runProbes, type HealthProbe } from "../../http/health-probes.ts";
+import type { CatalogSource } from "../store/catalog-source.ts";
 
 /**
  * GET /api/health/ (getApiHealth): 200 with the catalog's version and counts and the state of
@@ -17,14 +17,7 @@ export function healthRoute(catalog: CatalogSource, startedAt: number, probes: r
     const dependencies = await runProbes(probes);
     const down = Object.entries(dependencies).filter(([, report]) => report.status !== "ok");
     if (down.length > 0) {
-      throw new Problem({
-        type: "dependency-unavailable",
-        title: "Service unavailable",
-        status: 503,
-        detail: down.map(([name, report]) => `${name}: ${report.detail ?? "down"}`).join("; "),
-        headers: { "retry-after": "5" },
-        extensions: { dependencies },
-      });
+      throw problems.dependencyUnavailable(down.map(([name, report]) => `${name}: ${report.detail ?? "down"}`).join("; "), { extensions: { dependencies } });
     }
     const body = {
       status: "ok",

@@ -33,7 +33,7 @@ describe("GET /api/v1/games/ (getOrSearchGameCatalog)", () => {
     const missing = await get("?id=999999");
     expect(missing.status).toBe(404);
     expect(missing.headers["content-type"]).toBe("application/problem+json");
-    expect(missing.json()).toMatchObject({ status: 404, title: "Game not found", detail: "no game with id 999999" });
+    expect(missing.json()).toMatchObject({ status: 404, title: "Not found", detail: "no game with id 999999" });
   });
 
   it("refuses an id that is not an integer of at least 1", async () => {
