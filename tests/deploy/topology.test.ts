@@ -206,7 +206,7 @@ describe.skipIf(missing.length > 0)(`three instances behind nginx, sharing Redis
     const search = (await client.callTool({ name: "search_games", arguments: { query: "starfall" } })) as { isError?: boolean; structuredContent?: { results: unknown[] } };
     expect(search.isError).toBeFalsy();
     expect(search.structuredContent?.results.length).toBeGreaterThan(0);
-    expect((await client.listTools()).tools).toHaveLength(5);
+    expect((await client.listTools()).tools).toHaveLength(6);
     expect((await client.listResources()).resources).toHaveLength(3);
     expect(new Set(seen)).toEqual(new Set(["a", "b", "c"]));
     expect(transport.sessionId).toBe(sessionId);

@@ -40,6 +40,8 @@ export async function startOAuthTestServer(options: OAuthTestServerOptions = {})
     PORT: String(port),
     PUBLIC_BASE_URL: options.publicBaseUrl ?? origin,
     ...storeEnv,
+    // Several instances on one database must share the secret that signs their forms.
+    ...(storeEnv.LUDEX_DATABASE_URL !== undefined ? { LUDEX_SECRET: "oauth test instances' shared secret, 32+ characters" } : {}),
     LUDEX_BUILD_DIR: inject("sampleCatalog").buildDir,
   });
   let offset = 0;

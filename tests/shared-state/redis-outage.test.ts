@@ -25,7 +25,7 @@ describe.skipIf(redisBinary === undefined)(`an instance whose Redis goes away${r
   it("reports Redis in /api/health/, then 503 while it is down; matching and MCP sessions fail open, registration, sign-in and session ends fail closed; all recover", async () => {
     const healthy = await http(server.url("/api/health/"));
     expect(healthy.status).toBe(200);
-    expect(healthy.json<{ dependencies: Record<string, { status: string }> }>().dependencies).toEqual({ redis: { status: "ok", latencyMs: expect.any(Number) } });
+    expect(healthy.json<{ dependencies: Record<string, { status: string }> }>().dependencies).toEqual({ redis: { status: "ok", latencyMs: expect.any(Number) }, database: { status: "ok", latencyMs: expect.any(Number) } });
     const registered = await register();
     expect(registered.status).toBe(201);
     const client = registered.json<TestClient>();

@@ -35,7 +35,7 @@ describe("MCP sessions need no shared session store", () => {
     await client.connect(transport);
     const id = transport.sessionId ?? "";
     expect(verifySessionId(Buffer.from(secret), id)?.init).toMatchObject({ protocolVersion: "2025-11-25", clientInfo: { name: "roaming-client", version: "2.0.0" } });
-    for (let i = 0; i < 6; i++) expect((await client.listTools()).tools.length).toBe(5);
+    for (let i = 0; i < 6; i++) expect((await client.listTools()).tools.length).toBe(6);
     const search = (await client.callTool({ name: "search_games", arguments: { query: "starfall" } })) as { isError?: boolean };
     expect(search.isError).toBeFalsy();
     // The session is rebuilt (not re-initialised) where it was not cached: the same id keeps working.
@@ -56,7 +56,7 @@ describe("MCP sessions need no shared session store", () => {
     const second = await startTestServer(env);
     const after = await postMcp(second, { jsonrpc: "2.0", id: 2, method: "tools/list" }, { ...session, "mcp-session-id": id });
     expect(after.status).toBe(200);
-    expect(rpcMessage<{ result: { tools: unknown[] } }>(after).result.tools).toHaveLength(5);
+    expect(rpcMessage<{ result: { tools: unknown[] } }>(after).result.tools).toHaveLength(6);
   });
 
   it("answers 404 for forged, tampered, expired and foreign session ids", async () => {
