@@ -78,6 +78,7 @@ describe.skipIf(missing.length > 0)(`three instances behind nginx, sharing Redis
     await browser?.close();
     await nginx?.stop();
     await Promise.all(instances.map((instance) => instance.kill()));
+    await redis?.stop();
     if (!process.env.LUDEX_KEEP_TOPOLOGY) rmSync(work, { recursive: true, force: true });
   });
 

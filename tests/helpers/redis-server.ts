@@ -1,7 +1,6 @@
 import { spawn, type ChildProcess } from "node:child_process";
 import { existsSync } from "node:fs";
 import net from "node:net";
-import { afterAll } from "vitest";
 import { freePort } from "./free-port.ts";
 import { tempDir } from "./temp-dir.ts";
 
@@ -33,7 +32,8 @@ async function waitForPort(port: number, up: boolean, timeoutMs = 10_000): Promi
 
 /**
  * A throwaway Redis on a free loopback port for the test file: no persistence, its directory in a
- * temp folder, stopped after the file.
+ * temp folder. The caller stops it (afterAll); a worker that exits first takes it down too, so no
+ * redis-server outlives the test run.
  */
 export async function startTestRedis(): Promise<TestRedis> {
   if (!redisBinary) throw new Error("redis-server is not installed (.ci/run installs it)");
@@ -41,7 +41,11 @@ export async function startTestRedis(): Promise<TestRedis> {
   const port = await freePort();
   let child: ChildProcess | undefined;
   const start = async (): Promise<void> => {
-    child = spawn(redisBinary, ["--port", String(port), "--bind", "127.0.0.1", "--save", "", "--appendonly", "no", "--dir", dir, "--loglevel", "warning"], { stdio: "ignore" });
+    const started = spawn(redisBinary, ["--port", String(port), "--bind", "127.0.0.1", "--save", "", "--appendonly", "no", "--dir", dir, "--loglevel", "warning"], { stdio: "ignore" });
+    const killOnExit = (): void => void started.kill("SIGKILL");
+    process.once("exit", killOnExit);
+    started.once("exit", () => process.off("exit", killOnExit));
+    child = started;
     await waitForPort(port, true);
   };
   const stop = async (): Promise<void> => {
@@ -54,6 +58,5 @@ export async function startTestRedis(): Promise<TestRedis> {
     await waitForPort(port, false);
   };
   await start();
-  afterAll(stop);
   return { url: `redis://127.0.0.1:${port}`, port, stop, start };
 }

@@ -1,4 +1,4 @@
-import { beforeAll, describe, expect, inject, it } from "vitest";
+import { afterAll, beforeAll, describe, expect, inject, it } from "vitest";
 import { http } from "../helpers/http.ts";
 import { redisBinary, startTestRedis, type TestRedis } from "../helpers/redis-server.ts";
 import { startTestServer, type RunningServer } from "../helpers/test-server.ts";
@@ -12,6 +12,9 @@ describe.skipIf(redisBinary === undefined)(`an instance whose Redis goes away${r
   beforeAll(async () => {
     redis = await startTestRedis();
     server = await startTestServer({ LUDEX_BUILD_DIR: inject("sampleCatalog").buildDir, LUDEX_REDIS_URL: redis.url, LUDEX_SECRET: "outage test secret, 32 characters long" });
+  });
+  afterAll(async () => {
+    await redis?.stop();
   });
 
   const register = () =>

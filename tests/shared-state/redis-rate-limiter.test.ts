@@ -20,6 +20,7 @@ describe.skipIf(redisBinary === undefined)(`rate limits in Redis${redisBinary ? 
   afterAll(async () => {
     await a.close();
     await b.close();
+    await redis.stop();
   });
 
   let n = 0;
