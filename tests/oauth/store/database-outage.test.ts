@@ -54,8 +54,9 @@ describe.skipIf(skip !== undefined)("PostgreSQL going away and coming back", () 
     expect(token.status).toBe(503);
     expect(token.headers.get("content-type")).toBe("application/json");
     expect(await token.json()).toMatchObject({ error: "temporarily_unavailable" });
-    const register = await fetch(`${server.origin}/oauth/register/`, { method: "POST", headers: { "content-type": "application/json" }, body: JSON.stringify({ redirect_uris: [redirectUri], client_name: "During outage" }) });
-    expect(register.status).toBe(503);
+    const register = await fetch(`${server.origin}/oauth/register/`, { method: "POST", headers: { "content-type": "application/json" }, body: JSON.stringify({ redirect_uris: [redirectUri], scope: "profile.read", client_name: "During outage", token_endpoint_auth_method: "none" }) });
+    const registerBody = await register.clone().text();
+    expect(register.status, registerBody).toBe(503);
     expect(await register.json()).toMatchObject({ error: "temporarily_unavailable" });
     // Far below the request timeout: a refused connection fails at once, a stuck one after callTimeoutMs.
     expect(Date.now() - started).toBeLessThan(loadConfig({}).http.requestTimeoutMs);
