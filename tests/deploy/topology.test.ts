@@ -9,12 +9,13 @@ import { buildCatalog } from "../../src/build/build-pipeline.ts";
 import { expectStatus, LudexInstance, nginxBinary, runLoad, runLudex, scratchDir, startNginx, type LoadOperation, type Nginx } from "../helpers/cluster.ts";
 import { freePort } from "../helpers/free-port.ts";
 import { releaseFeedFile } from "../helpers/paths.ts";
+import { createDatabase } from "../helpers/postgres-server.ts";
 import { redisBinary, startTestRedis, type TestRedis } from "../helpers/redis-server.ts";
 import { authorizeQuery, authorizeWithoutBrowser, CookieClient, pkcePair, registerClient, type TestClient } from "../oauth/browserless-client.ts";
 
 /**
  * The multi-instance topology of README "Running several instances", on loopback: one Redis,
- * the shared identity store, three `ludex serve` processes on one shared build folder, and nginx
+ * one PostgreSQL for the identity store (the run's throwaway server, tests/postgres-setup.ts), three `ludex serve` processes on one shared build folder, and nginx
  * in front with the deploy/ template. Every request in the load phases goes through nginx.
  */
 
@@ -23,9 +24,10 @@ const chromiumArgs = ["--no-sandbox", "--disable-gpu", "--disable-background-net
 const insecure = { [oauth.allowInsecureRequests]: true } as const;
 const password = "correct horse battery staple";
 const secret = "topology test secret: 32 characters or more";
-const missing = [nginxBinary ? "" : "nginx", redisBinary ? "" : "redis-server", existsSync(chromiumPath) ? "" : "chromium"].filter(Boolean);
+const postgresAdminUrl = inject("postgresAdminUrl");
+const missing = [nginxBinary ? "" : "nginx", redisBinary ? "" : "redis-server", postgresAdminUrl ? "" : "postgresql", existsSync(chromiumPath) ? "" : "chromium"].filter(Boolean);
 
-describe.skipIf(missing.length > 0)(`three instances behind nginx, sharing Redis and the identity store${missing.length ? ` (skipped: ${missing.join(", ")} missing; .ci/run installs them)` : ""}`, () => {
+describe.skipIf(missing.length > 0)(`three instances behind nginx, sharing Redis and PostgreSQL${missing.length ? ` (skipped: ${missing.join(", ")} missing; .ci/run installs them)` : ""}`, () => {
   let redis: TestRedis;
   let nginx: Nginx;
   let browser: Browser;
@@ -53,7 +55,7 @@ describe.skipIf(missing.length > 0)(`three instances behind nginx, sharing Redis
     const env: Record<string, string> = {
       PUBLIC_BASE_URL: front,
       LUDEX_BUILD_DIR: buildDir,
-      LUDEX_MEMBERS_DB: path.join(work, "members.db"),
+      LUDEX_DATABASE_URL: await createDatabase(postgresAdminUrl ?? "", "topology"),
       LUDEX_REDIS_URL: redis.url,
       LUDEX_SECRET: secret,
       LUDEX_TRUSTED_PROXIES: "127.0.0.1",
