@@ -4,14 +4,16 @@
  * build, same nginx template), printed as a ratio; and GET /api/v1/agent/me/ requests per second
  * on the SQLite store against the PostgreSQL store, as a ratio. On a 2-core machine, three
  * instances share the cores nginx and the load generator use too: the figure that matters is
- * that no request fails.
+ * that no request fails. Every instance logs as users run it (LUDEX_LOG_LEVEL's default, info).
  */
 import { existsSync } from "node:fs";
 import path from "node:path";
 import { loadCatalogSnapshot } from "../../src/catalog/store/catalog-snapshot.ts";
 import { projectRoot } from "../../src/config/config.ts";
-import { LudexInstance, nginxBinary, scratchDir, startNginx } from "../../tests/helpers/cluster.ts";
+import { LudexInstance, nginxBinary, runLudex, scratchDir, startNginx } from "../../tests/helpers/cluster.ts";
 import { freePort } from "../../tests/helpers/free-port.ts";
+import { startPostgres } from "../../tests/helpers/postgres-server.ts";
+import { authorizeQuery, authorizeWithoutBrowser, CookieClient, pkcePair, registerClient } from "../../tests/oauth/browserless-client.ts";
 import { load, prepareRealCatalog, type LoadResult } from "./bench-support.ts";
 import { spawn } from "node:child_process";
 
@@ -36,6 +38,35 @@ async function readLoad(front: string, paths: readonly string[]): Promise<LoadRe
   return load(front, paths, { seconds: SECONDS, connections: CONNECTIONS });
 }
 
+/**
+ * GET /api/v1/agent/me/ (a token lookup and a member read per request) against one instance on
+ * the given identity store, after a real sign-in and code exchange for one token.
+ */
+async function identityLoad(name: string, env: Record<string, string>, work: string): Promise<LoadResult> {
+  const password = "bench member password";
+  const added = runLudex(["member", "add", "--username", name, "--display-name", "Bench"], env, `${password}\n`);
+  if (added.status !== 0) throw new Error(`ludex member add: ${added.stderr}`);
+  const instance = new LudexInstance(name, await freePort(), env, work);
+  await instance.start();
+  try {
+    const redirectUri = "https://bench.example/cb";
+    const client = await registerClient(instance.origin, { redirect_uris: [redirectUri], scope: "profile.read", client_name: "Bench", token_endpoint_auth_method: "none" });
+    const { verifier, challenge } = pkcePair();
+    const location = await authorizeWithoutBrowser(new CookieClient(instance.origin), authorizeQuery(client, { code_challenge: challenge }), { username: name, password });
+    const res = await fetch(`${instance.origin}/oauth/token/`, {
+      method: "POST",
+      headers: { "content-type": "application/x-www-form-urlencoded" },
+      body: new URLSearchParams({ grant_type: "authorization_code", code: location.searchParams.get("code") ?? "", redirect_uri: redirectUri, client_id: client.client_id, code_verifier: verifier }).toString(),
+    });
+    const { access_token: token } = (await res.json()) as { access_token: string };
+    const headers = { authorization: `Bearer ${token}` };
+    await load(instance.origin, ["/api/v1/agent/me/"], { seconds: 2, connections: 16, headers });
+    return await load(instance.origin, ["/api/v1/agent/me/"], { seconds: SECONDS, connections: 16, headers });
+  } finally {
+    await instance.stop();
+  }
+}
+
 async function main(): Promise<void> {
   if (!nginxBinary) throw new Error("nginx is not installed");
   const buildDir = realBuild();
@@ -46,7 +77,6 @@ async function main(): Promise<void> {
     LUDEX_MEMBERS_DB: path.join(work, "members.db"),
     LUDEX_REDIS_URL: redis.url,
     LUDEX_SECRET: "bench secret of at least thirty-two characters",
-    LUDEX_LOG_LEVEL: "warn",
     LUDEX_TRUSTED_PROXIES: "127.0.0.1",
   };
   const instances = await Promise.all([0, 1, 2].map(async (i) => new LudexInstance(`bench-${i}`, await freePort(), env, work)));
@@ -80,6 +110,22 @@ async function main(): Promise<void> {
   console.log(row("1 instance", single));
   console.log(row("3 instances", triple));
   console.log(`scale ratio (3 / 1 instances): ${(triple.rps / single.rps).toFixed(2)}x`);
+
+  // The identity store: one instance each, the embedded SQLite file against PostgreSQL.
+  const base = { LUDEX_BUILD_DIR: buildDir, LUDEX_SECRET: env.LUDEX_SECRET };
+  const sqlite = await identityLoad("sqlite", { ...base, LUDEX_MEMBERS_DB: path.join(work, "identity.db") }, work);
+  const postgres = await startPostgres();
+  let pg: LoadResult;
+  try {
+    pg = await identityLoad("postgres", { ...base, LUDEX_DATABASE_URL: await postgres.createDatabase("bench") }, work);
+  } finally {
+    await postgres.destroy();
+  }
+  console.log("");
+  console.log(`GET /api/v1/agent/me/ on one instance, autocannon 16 connections, ${SECONDS} s per run`);
+  console.log(row("SQLite (members.db)", sqlite));
+  console.log(row("PostgreSQL 15", pg));
+  console.log(`store ratio (PostgreSQL / SQLite): ${(pg.rps / sqlite.rps).toFixed(2)}x`);
 }
 
 await main();
