@@ -61,6 +61,8 @@ export interface Config {
    * when unset, which only a single instance may use (multi-instance mode refuses to start without it).
    */
   readonly secret: Buffer;
+  /** LUDEX_SECRET was set (else {@link secret} is a random key of this process). */
+  readonly secretConfigured: boolean;
   /** LUDEX_DATABASE_URL or LUDEX_REDIS_URL is set: several instances may share the state. */
   readonly multiInstance: boolean;
 }
@@ -154,11 +156,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     throw problems.invalidConfiguration(errors.map((e) => `${e.name}: ${e.detail}`).join("; "), { extensions: { errors } });
   }
   const e = parsed.data;
-  const multiInstance = Boolean(e.LUDEX_REDIS_URL) || Boolean(env.LUDEX_DATABASE_URL);
-  if (multiInstance && e.LUDEX_SECRET === undefined) {
-    const detail = "LUDEX_SECRET: required when LUDEX_DATABASE_URL or LUDEX_REDIS_URL is set, so that every instance signs and accepts the same CSRF tokens and MCP sessions";
-    throw problems.invalidConfiguration(detail, { extensions: { errors: [{ name: "LUDEX_SECRET", detail }] } });
-  }
+  const multiInstance = Boolean(e.LUDEX_REDIS_URL) || Boolean(e.LUDEX_DATABASE_URL);
   const resolve = (p: string): string => path.resolve(projectRoot, p);
   const stateDir = resolve(e.LUDEX_STATE_DIR ?? ".ludex");
   const publicBaseUrl = (e.PUBLIC_BASE_URL ?? `http://localhost:${e.PORT}`).replace(/\/+$/, "");
@@ -192,6 +190,20 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     agentBodyLimit: e.LUDEX_AGENT_BODY_LIMIT,
     redisUrl: e.LUDEX_REDIS_URL,
     secret: e.LUDEX_SECRET !== undefined ? Buffer.from(e.LUDEX_SECRET, "utf8") : randomBytes(32),
+    secretConfigured: e.LUDEX_SECRET !== undefined,
     multiInstance,
   };
+}
+
+/**
+ * Checks what only a serving instance needs: with shared state (LUDEX_DATABASE_URL or
+ * LUDEX_REDIS_URL) every instance must sign and accept the same CSRF tokens and MCP session ids,
+ * so a per-process random key would break them. Command-line tools (migrate, member) do not sign
+ * anything and run without the secret.
+ */
+export function checkServingConfig(config: Config): void {
+  if (config.multiInstance && !config.secretConfigured) {
+    const detail = "LUDEX_SECRET: required when LUDEX_DATABASE_URL or LUDEX_REDIS_URL is set, so that every instance signs and accepts the same CSRF tokens and MCP sessions";
+    throw problems.invalidConfiguration(detail, { extensions: { errors: [{ name: "LUDEX_SECRET", detail }] } });
+  }
 }

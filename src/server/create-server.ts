@@ -11,7 +11,7 @@ import { changesRoute } from "../catalog/http/changes-route.ts";
 import { dumpsRoute } from "../catalog/http/dumps-route.ts";
 import { gamesRoute } from "../catalog/http/games-route.ts";
 import { healthRoute } from "../catalog/http/health-route.ts";
-import type { Config } from "../config/config.ts";
+import { checkServingConfig, type Config } from "../config/config.ts";
 import { baseUrlMismatch, discoveryRoutes } from "../discovery/discovery-routes.ts";
 import { responseWritten, type HttpResult, type RequestContext } from "../http/http-types.ts";
 import { isProblem, problems } from "../core/problem.ts";
@@ -91,6 +91,7 @@ const preflightHeaders = {
  * call, respond) and hands page requests to Astro's middleware handler.
  */
 export async function createLudexServer(config: Config, options: ServerOptions = {}): Promise<LudexServer> {
+  checkServingConfig(config);
   const startedAt = Date.now();
   const log: Log = options.log ?? ((): void => {});
   const catalog = createCatalogHolder(config.buildDir);

@@ -1,6 +1,6 @@
 import path from "node:path";
 import { describe, expect, it } from "vitest";
-import { loadConfig } from "../../src/config/config.ts";
+import { checkServingConfig, loadConfig } from "../../src/config/config.ts";
 import { Problem } from "../../src/core/problem.ts";
 import { projectRoot } from "../helpers/paths.ts";
 
@@ -66,15 +66,28 @@ describe("loadConfig", () => {
     return expect.unreachable() as never;
   };
 
-  it("refuses a malformed LUDEX_REDIS_URL, a short LUDEX_SECRET, and several instances without a secret", () => {
+  it("refuses a malformed LUDEX_REDIS_URL or LUDEX_DATABASE_URL, a short LUDEX_SECRET, and serving several instances without a secret", () => {
     for (const url of ["localhost:6379", "http://redis:6379", "redis://", "redis://host/notadb", "redis+unix://"]) {
       expect(errorsOf({ LUDEX_REDIS_URL: url, LUDEX_SECRET: "x".repeat(32) }).map((e) => e.name), url).toEqual(["LUDEX_REDIS_URL"]);
     }
     expect(errorsOf({ LUDEX_SECRET: "too short" }).map((e) => e.name)).toEqual(["LUDEX_SECRET"]);
+    for (const url of ["mysql://db/ludex", "postgres://", "db:5432"]) {
+      expect(errorsOf({ LUDEX_DATABASE_URL: url }).map((e) => e.name), url).toEqual(["LUDEX_DATABASE_URL"]);
+    }
     for (const env of [{ LUDEX_REDIS_URL: "redis://127.0.0.1:6379" }, { LUDEX_DATABASE_URL: "postgres://ludex@db/ludex" }] as Record<string, string>[]) {
-      const [error] = errorsOf(env);
-      expect(error?.name).toBe("LUDEX_SECRET");
-      expect(error?.detail).toMatch(/required when LUDEX_DATABASE_URL or LUDEX_REDIS_URL is set/);
+      // The command-line tools (migrate, member) need no secret; a serving instance does.
+      const config = loadConfig(env);
+      expect(config.secretConfigured).toBe(false);
+      let error: Problem | undefined;
+      try {
+        checkServingConfig(config);
+      } catch (thrown) {
+        error = thrown as Problem;
+      }
+      const [first] = (error?.extensions.errors ?? []) as { name: string; detail: string }[];
+      expect(first?.name).toBe("LUDEX_SECRET");
+      expect(first?.detail).toMatch(/required when LUDEX_DATABASE_URL or LUDEX_REDIS_URL is set/);
+      expect(() => checkServingConfig(loadConfig({ ...env, LUDEX_SECRET: "x".repeat(32) }))).not.toThrow();
     }
   });
 });
