@@ -56,7 +56,7 @@ function wantsLegacyCard(ctx: RequestContext): boolean {
 /**
  * The MCP endpoint (POST /mcp/), the A2A endpoint (POST /a2a/) and their discovery documents:
  * the MCP server card, the A2A Agent Card and the AI Catalog.
- * @see service-spec §4.7, §4.8
+ * @see docs/service-spec.md §4.7, §4.8
  */
 export function createAgentEndpoints(config: Config, options: AgentEndpointOptions): AgentEndpoints {
   const { log } = options;

@@ -2,7 +2,7 @@ import { readFileSync } from "node:fs";
 import path from "node:path";
 import type { Config } from "./config.ts";
 
-/** Where the agent entry points live. @see service-spec §4.7, §4.8 */
+/** Where the agent entry points live. @see docs/service-spec.md §4.7, §4.8 */
 export const agentPaths = {
   /** MCP Streamable HTTP endpoint. */
   mcp: "/mcp/",

@@ -15,7 +15,7 @@ import { fileHashingRules, romManagerRules } from "./rom-manager-guide.ts";
  * The prose of the guide for clients and agents: the OAuth flow step by step, limits and caching,
  * the agent entry points, attribution and the content policy. Structured (paragraphs, lists, code)
  * with inline Markdown, so that llms-full.txt writes it as Markdown and the docs page as HTML.
- * @see service-spec §1, §5, §8
+ * @see docs/service-spec.md §1, §5, §8
  */
 
 export type GuideBlock =

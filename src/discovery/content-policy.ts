@@ -1,7 +1,7 @@
 /**
  * The service's content policy as Content Signals: search indexing and use as input to AI answers
  * are allowed, training is not. One definition for robots.txt, llms.txt and the docs page.
- * @see service-spec §1 (content policy); https://contentsignals.org/
+ * @see docs/service-spec.md §1 (content policy); https://contentsignals.org/
  */
 export const contentSignals = {
   search: "yes",

@@ -32,7 +32,7 @@ export type DiscoveryDocumentKey = keyof typeof discoveryDocumentPaths;
 /**
  * Every discovery document for a deployment at `base` (PUBLIC_BASE_URL): every URL in them is
  * absolute under it. Pure and deterministic, so unchanged documents keep their ETags across builds.
- * @see service-spec §4.9
+ * @see docs/service-spec.md §4.9
  */
 export function discoveryDocuments(base: string): readonly DiscoveryDocument[] {
   const openapi = openApiDocument(base);

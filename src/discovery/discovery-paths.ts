@@ -1,7 +1,7 @@
 /**
  * Paths and media types of the discovery documents, in one place for the build, the server's
  * routes, nginx and the tests.
- * @see service-spec §4.9
+ * @see docs/service-spec.md §4.9
  */
 export const discoveryPaths = {
   openapi: "/openapi.json",

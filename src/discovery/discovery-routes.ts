@@ -11,7 +11,7 @@ import { discoveryDocumentPaths, type DiscoveryDocumentKey } from "./discovery-d
  * Last-Modified, precompressed variants), exactly what nginx serves from static/. The API catalog
  * also carries `Link: <…>; rel="api-catalog"`, on GET and HEAD alike (a HEAD tells a client the
  * catalog is there without fetching it).
- * @see service-spec §4.9; RFC 9727 (HEAD on /.well-known/api-catalog)
+ * @see docs/service-spec.md §4.9; RFC 9727 (HEAD on /.well-known/api-catalog)
  */
 export function discoveryRoutes(catalog: CatalogSource, base: string): Route[] {
   return (Object.entries(discoveryDocumentPaths) as [DiscoveryDocumentKey, string][]).map(([key, path]) => ({

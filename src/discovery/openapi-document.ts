@@ -10,7 +10,7 @@ import type { CodeSample, ExampleObject, HeaderObject, JsonObject, OpenApiDocume
 import { responseHeaders } from "./response-headers.ts";
 import { componentSchemas, queryParameterSchemas, schemaRef } from "./schema-components.ts";
 
-/** The interface version the description declares. @see service-spec §9 */
+/** The interface version the description declares. @see docs/service-spec.md §9 */
 export const API_VERSION = "1.0.0";
 
 /** Security scheme names. */
@@ -134,7 +134,7 @@ function infoDescription(base: string): string {
  * Parameters and bodies come from the zod schemas the server validates with, responses from the
  * zod schemas of what it sends, words and examples from the operations table. Deterministic: the
  * same base gives the same bytes, so the build's ETag changes only with the content.
- * @see OpenAPI 3.1.0; service-spec §4, §9
+ * @see OpenAPI 3.1.0; docs/service-spec.md §4, §9
  */
 export function openApiDocument(base: string): OpenApiDocument {
   const paths: Record<string, Partial<Record<"get" | "post", OperationObject>>> = {};

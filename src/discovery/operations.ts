@@ -18,7 +18,7 @@ import type { ComponentName } from "./schema-components.ts";
  * document, with parameter and body schemas taken from the zod schemas the server validates with;
  * llms.txt, llms-full.txt and the docs page are rendered from that document. So all of them say
  * the same thing, and a change here reaches all of them.
- * @see service-spec §4, §7, §8
+ * @see docs/service-spec.md §4, §7, §8
  */
 
 export const tagDescriptions: Readonly<Record<TagName, string>> = {

@@ -6,7 +6,7 @@ import { discoveryPaths } from "./discovery-paths.ts";
  * per-person) and search results (endless, and every game has its own page), the content policy
  * is stated as a Content Signal inside the `User-agent: *` group, where parsers look for it, and
  * the sitemap index the build writes (src/site/sitemap.ts) is named.
- * @see RFC 9309 (robots exclusion protocol), https://contentsignals.org/, service-spec §1
+ * @see RFC 9309 (robots exclusion protocol), https://contentsignals.org/, docs/service-spec.md §1
  */
 export function robotsTxt(base: string): string {
   const meanings = (Object.keys(contentSignals) as (keyof typeof contentSignals)[]).map((name) => `#   ${name}: ${contentSignalMeanings[name]}`);

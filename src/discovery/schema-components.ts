@@ -145,7 +145,7 @@ export function componentSchemas(): Record<string, JsonObject> {
   return { ...responses, ...requests };
 }
 
-/** The schema with every `additionalProperties: false` lifted. @see service-spec §2 */
+/** The schema with every `additionalProperties: false` lifted. @see docs/service-spec.md §2 */
 function openObjects(schema: JsonObject): JsonObject {
   const walk = (value: unknown): unknown => {
     if (Array.isArray(value)) return value.map(walk);

@@ -35,7 +35,7 @@ export function matchContext(snapshot: CatalogSnapshot, systemId: string, artwor
   };
 }
 
-/** Matches every item of a validated request on its own. @see service-spec §4.3 */
+/** Matches every item of a validated request on its own. @see docs/service-spec.md §4.3 */
 export function matchResponseBody(context: MatchContext, request: MatchRequest): MatchResponseBody {
   const items: (MatchItem | undefined)[] = [];
   const results = matchRoms(context, request.items, request.artworkTypes ?? [], items);

@@ -6,7 +6,7 @@ import type { MatchedBy, MatchResult } from "./match-roms.ts";
  * The POST /api/v1/games/ answer as zod schemas: what match-route.ts sends ({@link MatchResult}),
  * for the OpenAPI document (src/discovery/) and the contract test. Objects allow members not
  * listed here.
- * @see service-spec §2 (ROM match result), §4.3
+ * @see docs/service-spec.md §2 (ROM match result), §4.3
  */
 
 const matchedBy = ["sha1", "md5", "crc", "serial", "name", "title", "fuzzy"] as const satisfies readonly MatchedBy[];

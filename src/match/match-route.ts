@@ -23,7 +23,7 @@ function invalidRequest(errors: readonly { pointer: string; detail: string }[]):
  * POST /api/v1/games/ (matchRomFiles). Validates the envelope (problem+json on failure), takes
  * the items from the client's quota (429 with Retry-After past it), then matches every item on its
  * own. Every answer carries the RateLimit-Policy and RateLimit fields.
- * @see service-spec §4.3; draft-ietf-httpapi-ratelimit-headers
+ * @see docs/service-spec.md §4.3; draft-ietf-httpapi-ratelimit-headers
  */
 export function matchRoute(options: MatchRouteOptions): (ctx: RequestContext) => Promise<HttpResult> {
   const { limiter } = options;

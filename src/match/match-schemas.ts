@@ -1,7 +1,7 @@
 import { z } from "zod";
 import { artworkTypes } from "./artwork.ts";
 
-/** Most items a request may carry. @see service-spec §8 */
+/** Most items a request may carry. @see docs/service-spec.md §8 */
 export const MAX_MATCH_ITEMS = 100;
 /** Longest `group` name: a folder or playlist path. */
 export const MAX_GROUP_LENGTH = 200;
@@ -51,7 +51,7 @@ export type MatchItem = z.infer<typeof matchItemSchema>;
 /**
  * POST /api/v1/games/ request body. Items are validated one by one afterwards, so that one bad
  * item never fails the batch.
- * @see service-spec §2 (ROM match request), §4.3
+ * @see docs/service-spec.md §2 (ROM match request), §4.3
  */
 export const matchRequestSchema = z.object({
   systemId: z.string().min(1, "must not be empty").max(128),

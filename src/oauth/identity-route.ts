@@ -7,7 +7,7 @@ import type { OAuthContext } from "./oauth-context.ts";
  * GET /api/v1/agent/me/ (getAuthorizedMember): the authorizing member's id and display name,
  * and nothing else. The token is checked against the database on every request, so a revocation
  * counts from the next request on.
- * @see service-spec §4.5; RFC 6750 §2.1 and §3.1; RFC 9728 §5.1
+ * @see docs/service-spec.md §4.5; RFC 6750 §2.1 and §3.1; RFC 9728 §5.1
  */
 export function identityRoute(oauth: OAuthContext): (ctx: RequestContext) => Promise<HttpResult> {
   const resourceMetadata = identityResourceMetadataUrl(oauth.base);

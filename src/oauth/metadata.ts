@@ -3,10 +3,10 @@ import { cachePolicy } from "../http/cache-policy.ts";
 import { tokenEndpointAuthMethods } from "./client-registry.ts";
 import { supportedScopes } from "./scopes.ts";
 
-/** The protected resource: the identity endpoint. @see service-spec §4.5 */
+/** The protected resource: the identity endpoint. @see docs/service-spec.md §4.5 */
 export const IDENTITY_PATH = "/api/v1/agent/me/";
 
-/** Paths of the OAuth endpoints, under PUBLIC_BASE_URL. @see service-spec §5.3 */
+/** Paths of the OAuth endpoints, under PUBLIC_BASE_URL. @see docs/service-spec.md §5.3 */
 export const oauthPaths = {
   authorize: "/oauth/authorize/",
   token: "/oauth/token/",

@@ -51,7 +51,7 @@ const scopeList = z
   .regex(new RegExp(`^(?:${supportedScopes.map((s) => s.replace(".", "\\.")).join("|")})(?: (?:${supportedScopes.map((s) => s.replace(".", "\\.")).join("|")}))*$`))
   .meta({ description: `Space-delimited: ${supportedScopes.map((s) => `${s} (${scopeDescriptions[s].toLowerCase()})`).join(", ")}` });
 
-/** The identity endpoint's answer: the member's id and display name, nothing else. @see service-spec §2, §4.5 */
+/** The identity endpoint's answer: the member's id and display name, nothing else. @see docs/service-spec.md §2, §4.5 */
 export const memberIdentitySchema = z
   .strictObject({
     id: z.number().int().min(1),
@@ -59,7 +59,7 @@ export const memberIdentitySchema = z
   })
   .meta({ description: "The member who authorized the client. No other member is ever sent." });
 
-/** POST /oauth/register/ body. @see RFC 7591 §2, service-spec §5.6; client-registry.ts parseClientMetadata */
+/** POST /oauth/register/ body. @see RFC 7591 §2, docs/service-spec.md §5.6; client-registry.ts parseClientMetadata */
 export const clientRegistrationRequestSchema = z
   .looseObject({
     client_name: z.string().min(1).max(100),

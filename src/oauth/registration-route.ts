@@ -9,7 +9,7 @@ const MAX_BODY = 16 * 1024;
 
 /**
  * POST /oauth/register/: open dynamic client registration, rate limited per client address.
- * @see RFC 7591 §3, service-spec §5.6
+ * @see RFC 7591 §3, docs/service-spec.md §5.6
  */
 export function registrationRoute(oauth: OAuthContext): (ctx: RequestContext) => Promise<HttpResult> {
   return async (ctx) => {

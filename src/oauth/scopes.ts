@@ -1,6 +1,6 @@
 /**
  * The scopes a client may ask for, each with the plain words the consent page shows.
- * @see RFC 6749 §3.3; service-spec §5.4
+ * @see RFC 6749 §3.3; docs/service-spec.md §5.4
  */
 export const scopeDescriptions = {
   "games.read": "Read public game metadata",

@@ -20,7 +20,7 @@ const readOnly: ToolAnnotations = { readOnlyHint: true, destructiveHint: false, 
 const attributionOutput = z.looseObject({ source: z.string(), url: z.string(), license: z.string(), licenseUrl: z.string() });
 
 // Output schemas describe the HTTP API's bodies; they are open (looseObject) like the API's own
-// contract, which allows additional members (service-spec §2).
+// contract, which allows additional members (docs/service-spec.md §2).
 const searchOutput = z.looseObject({
   query: z.string(),
   system: z.string().nullable().describe("The platform searched (slug), or null for all platforms."),

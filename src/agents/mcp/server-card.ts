@@ -19,7 +19,7 @@ export const mcpProtocolVersions: readonly string[] = ["2026-07-28", ...SUPPORTE
  * The MCP server card: identity, the Streamable HTTP endpoint and its protocol versions, so a
  * client can connect without probing. Primitives are listed by the protocol itself (tools/list,
  * resources/list); the card's `_meta` names them too, under the service's own reverse-DNS key,
- * as the spec's "server card advertises current capabilities" asks (service-spec §4.7).
+ * as the spec's "server card advertises current capabilities" asks (docs/service-spec.md §4.7).
  * @see SEP-2127 (MCP Server Cards), ServerCard in experimental-ext-server-card schema.ts
  */
 export function serverCard(info: AgentServiceInfo): Record<string, unknown> {

@@ -10,7 +10,7 @@ import { agentSearchBody, computedEtag } from "./search-response.ts";
 /**
  * GET /api/v1/agent/games/ (searchGames): title search for agents, or the platform list with
  * `platforms=1`.
- * @see service-spec §4.1
+ * @see docs/service-spec.md §4.1
  */
 export function agentSearchRoute(catalog: CatalogSource, baseUrl: string, cache: ResponseCache): (ctx: RequestContext) => HttpResult {
   return (ctx) => {

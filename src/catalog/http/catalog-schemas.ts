@@ -13,7 +13,7 @@ const text = (max: number): z.ZodString => z.string().max(max, `must be at most 
 
 /**
  * GET /api/v1/agent/games/ (searchGames).
- * @see service-spec §4.1, §8
+ * @see docs/service-spec.md §4.1, §8
  */
 export const agentSearchQuery = z
   .object({
@@ -36,7 +36,7 @@ export const MAX_OFFSET = 100_000;
  * GET /api/v1/games/ (getOrSearchGameCatalog). Precedence: `id` wins over everything; then
  * `system` (with optional `q`) lists or searches that platform; then `q` searches all platforms;
  * with none of them, the platform list.
- * @see service-spec §4.2, §8
+ * @see docs/service-spec.md §4.2, §8
  */
 export const catalogQuery = z.object({
   id: intParam(1, Number.MAX_SAFE_INTEGER).optional(),

@@ -4,7 +4,7 @@ import { documentResult } from "./document-result.ts";
 
 /**
  * GET /api/v1/community/ (getReleaseFeed): the release and platform-availability feed, prebuilt.
- * @see service-spec §4.4
+ * @see docs/service-spec.md §4.4
  */
 export function communityRoute(catalog: CatalogSource): (ctx: RequestContext) => HttpResult {
   return () => documentResult(catalog.current(), "releaseFeed");

@@ -21,7 +21,7 @@ function pageUrl(baseUrl: string, params: Record<string, string | number | undef
  * if none); else `system` → that platform's games, searched by `q` or listed by title; else `q` →
  * search across all platforms; else the platform list. Lists are paginated with `offset` and
  * `limit`; `next` (and a `Link: rel="next"` header) gives the following page.
- * @see service-spec §4.2
+ * @see docs/service-spec.md §4.2
  */
 export function gamesRoute(catalog: CatalogSource, baseUrl: string, cache: ResponseCache): (ctx: RequestContext) => HttpResult {
   return (ctx) => {

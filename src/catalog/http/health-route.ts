@@ -9,7 +9,7 @@ import type { CatalogSource } from "../store/catalog-source.ts";
  * each dependency (Redis, the database) when a build is loaded and every dependency answers;
  * otherwise 503 problem+json (the catalog source's, or one naming the dependencies that are down),
  * so that a load balancer takes the instance out.
- * @see service-spec §4.6
+ * @see docs/service-spec.md §4.6
  */
 export function healthRoute(catalog: CatalogSource, startedAt: number, probes: readonly HealthProbe[] = []): (ctx: RequestContext) => Promise<HttpResult> {
   return async () => {

@@ -7,7 +7,7 @@ import { platformKinds } from "../platforms/platform-registry.ts";
  * folder and the build (src/catalog/build/) already write — README.md "Record shape" — and feed the
  * OpenAPI document (src/discovery/); the contract test checks real answers against them.
  * Objects allow members not listed here, so that adding a member is never a breaking change.
- * @see service-spec §2 (every response object "allows additional properties")
+ * @see docs/service-spec.md §2 (every response object "allows additional properties")
  */
 
 const lowerHex = (digits: number): z.ZodString => z.string().regex(new RegExp(`^[0-9a-f]{${digits}}$`));

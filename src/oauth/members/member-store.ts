@@ -11,7 +11,7 @@ export interface Member {
   readonly disabledAt: number | null;
 }
 
-/** What the identity endpoint may reveal about a member, and nothing else. @see service-spec §2, §4.5 */
+/** What the identity endpoint may reveal about a member, and nothing else. @see docs/service-spec.md §2, §4.5 */
 export interface MemberIdentity {
   readonly id: number;
   readonly displayName: string;
