@@ -74,6 +74,7 @@ export const problemTypes = {
   "invalid-member": { surface: "cli", title: "Invalid member", status: 422, description: "A username or password breaks its rules." },
   "unknown-system": { surface: "cli", title: "Unknown system", status: 422, description: "No platform has this slug, name or alias." },
   "invalid-dump": { surface: "cli", title: "Invalid dump", status: 422, description: "A platform dump given to `ludex dump verify` does not match the dump listing or its own format." },
+  "pages-build-failed": { surface: "cli", title: "Pages build failed", status: 500, description: "`ludex build` could not build the Astro pages (/docs/, /problems/); the output of `astro build` follows." },
   "invalid-configuration": { surface: "cli", title: "Invalid configuration", status: 500, description: "An environment variable has a value the service cannot use; the message names it." },
   "catalog-schema-mismatch": { surface: "cli", title: "Unsupported catalog database", status: 500, description: "The game database was written by another version of ludex; import again." },
   "identity-migration-required": { surface: "cli", title: "Migration required", status: 500, description: "The member database needs a migration that cannot run while other instances serve: stop them and run `npx ludex migrate`." },

@@ -1,16 +1,21 @@
+import type { CatalogSnapshot } from "../catalog/store/catalog-snapshot.ts";
 import type { CatalogSource } from "../catalog/store/catalog-source.ts";
 import { documentResult } from "../catalog/http/document-result.ts";
 import type { BuildManifest } from "../catalog/build/manifest.ts";
+import { cachePolicy } from "../http/cache-policy.ts";
 import type { HttpResult } from "../http/http-types.ts";
 import type { Route } from "../http/router.ts";
 import { apiCatalogLinkHeader } from "./api-catalog.ts";
 import { discoveryDocumentPaths, type DiscoveryDocumentKey } from "./discovery-documents.ts";
+import { renderedDiscoveryDocuments } from "./rendered-documents.ts";
 
 /**
- * The routes of the discovery documents: each answers the build's prebuilt copy (build-time ETag,
- * Last-Modified, precompressed variants), exactly what nginx serves from static/. The API catalog
- * also carries `Link: <…>; rel="api-catalog"`, on GET and HEAD alike (a HEAD tells a client the
- * catalog is there without fetching it).
+ * The routes of the discovery documents. When the build was made for this instance's
+ * PUBLIC_BASE_URL, each answers the build's prebuilt copy (build-time ETag, Last-Modified,
+ * precompressed variants); otherwise the copy rendered for this instance at start-up
+ * (rendered-documents.ts), so absolute URLs are always the serving instance's and one build
+ * serves several base URLs. The API catalog also carries `Link: <…>; rel="api-catalog"`, on GET
+ * and HEAD alike (a HEAD tells a client the catalog is there without fetching it).
  * @see docs/service-spec.md §4.9; RFC 9727 (HEAD on /.well-known/api-catalog)
  */
 export function discoveryRoutes(catalog: CatalogSource, base: string): Route[] {
@@ -19,25 +24,38 @@ export function discoveryRoutes(catalog: CatalogSource, base: string): Route[] {
     methods: {
       GET: (): HttpResult => {
         const snapshot = catalog.current();
-        const result = documentResult(snapshot, key);
+        const result = snapshot.manifest.publicBaseUrl === base ? documentResult(snapshot, key) : renderedResult(snapshot, base, key);
         if (key !== "apiCatalog") return result;
-        // The link names the catalog as built, so it agrees with the document's own URLs.
-        return { ...result, headers: { ...result.headers, link: apiCatalogLinkHeader(snapshot.manifest.publicBaseUrl ?? base) } };
+        return { ...result, headers: { ...result.headers, link: apiCatalogLinkHeader(base) } };
       },
     },
   }));
 }
 
+function renderedResult(snapshot: CatalogSnapshot, base: string, key: DiscoveryDocumentKey): HttpResult {
+  const doc = renderedDiscoveryDocuments(base)[key];
+  const built = snapshot.document(key);
+  return {
+    status: 200,
+    etag: doc.etag,
+    ...(built ? { lastModified: built.lastModified } : {}),
+    headers: { "content-type": doc.contentType, "cache-control": cachePolicy.document },
+    body: doc.body,
+    encoded: doc.encoded,
+  };
+}
+
 /**
- * A warning when the build's discovery documents were made for another PUBLIC_BASE_URL than the
- * server's: their absolute URLs are fixed at build time (`ludex build` again fixes it).
+ * An info line when the build was made for another PUBLIC_BASE_URL than the server's: the
+ * discovery documents are then rendered for the server's base (the website's pages keep the
+ * build's; README "Website").
  */
-export function baseUrlMismatch(manifest: BuildManifest | undefined, base: string): { level: "warn"; msg: string; builtFor: string; publicBaseUrl: string } | undefined {
+export function baseUrlMismatch(manifest: BuildManifest | undefined, base: string): { level: "info"; msg: string; builtFor: string; publicBaseUrl: string } | undefined {
   const builtFor = manifest?.publicBaseUrl;
   if (builtFor === undefined || builtFor === base) return undefined;
   return {
-    level: "warn",
-    msg: "the catalog build's discovery documents were built for another PUBLIC_BASE_URL; run `ludex build` again",
+    level: "info",
+    msg: "the catalog build was made for another PUBLIC_BASE_URL; discovery documents are rendered for this server's",
     builtFor,
     publicBaseUrl: base,
   };

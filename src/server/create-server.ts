@@ -13,6 +13,7 @@ import { gamesRoute } from "../catalog/http/games-route.ts";
 import { healthRoute } from "../catalog/http/health-route.ts";
 import { checkServingConfig, type Config } from "../config/config.ts";
 import { baseUrlMismatch, discoveryRoutes } from "../discovery/discovery-routes.ts";
+import { renderedDiscoveryDocuments } from "../discovery/rendered-documents.ts";
 import { responseWritten, type HttpResult, type RequestContext } from "../http/http-types.ts";
 import { isProblem, problems } from "../core/problem.ts";
 import { internalErrorProblem, problemResult } from "../http/problem-response.ts";
@@ -101,8 +102,11 @@ export async function createLudexServer(config: Config, options: ServerOptions =
   let astro: Promise<NodeHandler | undefined> | undefined;
   const astroHandler = (): Promise<NodeHandler | undefined> => (astro ??= loadAstroHandler(siteDir));
   const base = config.publicBaseUrl;
-  const staleBase = baseUrlMismatch(catalog.peek()?.manifest, base);
-  if (staleBase) log(staleBase);
+  const otherBase = baseUrlMismatch(catalog.peek()?.manifest, base);
+  if (otherBase) {
+    log(otherBase);
+    renderedDiscoveryDocuments(base);
+  }
   const shared = await openSharedState(config, log);
   /** What Astro pages see as `Astro.locals` (typed in src/env.d.ts). */
   const oauth = await createOAuthService(config, {

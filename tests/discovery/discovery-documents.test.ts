@@ -1,3 +1,4 @@
+import { gunzipSync } from "node:zlib";
 import { readFileSync } from "node:fs";
 import path from "node:path";
 import { beforeAll, describe, expect, inject, it } from "vitest";
@@ -78,10 +79,33 @@ describe("every discovery document", () => {
     }
   });
 
-  it("are answered by a server whose PUBLIC_BASE_URL matches without a warning, and with one otherwise", async () => {
+  it("carry each serving instance's PUBLIC_BASE_URL, whatever base the build was made for", async () => {
     expect(server.logs.filter((r) => r.level === "warn")).toEqual([]);
-    const other = await startDiscoveryServer({ LUDEX_BUILD_DIR: buildDir() });
-    expect(other.logs).toContainEqual(expect.objectContaining({ level: "warn", builtFor: base, publicBaseUrl: other.origin }));
+    const bases = ["https://catalog.example.org", "https://example.net/ludex"];
+    const others = await Promise.all(bases.map((b) => startDiscoveryServer({ LUDEX_BUILD_DIR: buildDir(), PUBLIC_BASE_URL: b })));
+    for (const [i, other] of others.entries()) {
+      const otherBase = bases[i] ?? "";
+      expect(other.logs).toContainEqual(expect.objectContaining({ level: "info", builtFor: base, publicBaseUrl: otherBase }));
+      for (const [key, p] of Object.entries(discoveryDocumentPaths) as [DiscoveryDocumentKey, string][]) {
+        const res = await http(other.url(p));
+        expect(res.status, p).toBe(200);
+        const body = res.body.toString();
+        expect(body, p).toContain(otherBase);
+        expect(body, p).not.toContain(base);
+        expect(res.headers.etag, p).not.toBe(bodies.get(key)?.headers.etag);
+        expect((await http(other.url(p), { headers: { "if-none-match": res.headers.etag ?? "" } })).status, p).toBe(304);
+        const gz = await http(other.url(p), { headers: { "accept-encoding": "gzip" } });
+        if (gz.headers["content-encoding"] === "gzip") expect(gunzipSync(gz.body).equals(res.body), p).toBe(true);
+      }
+      const openapi = (await http(other.url("/openapi.json"))).json<OpenApiDocument>();
+      expect(openapi.servers).toEqual([{ url: otherBase, description: expect.any(String) }]);
+      expect(openapi).toEqual(JSON.parse(JSON.stringify(openApiDocument(otherBase))));
+      expect((await http(other.url("/.well-known/api-catalog"), { method: "HEAD" })).headers.link).toContain(`<${otherBase}/.well-known/api-catalog>`);
+      // The human docs too (Astro, rendered per request from the same generator).
+      const docs = (await http(other.url("/docs/"))).body.toString();
+      expect(docs).toMatch(new RegExp(`Base URL: <code[^>]*>${otherBase}</code>`));
+      expect(docs).not.toContain(base);
+    }
   });
 });
 

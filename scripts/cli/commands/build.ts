@@ -1,16 +1,18 @@
 import path from "node:path";
 import { buildCatalog } from "../../../src/build/build-pipeline.ts";
 import { loadConfig } from "../../../src/config/config.ts";
+import { ensureAstroPages } from "../astro-pages.ts";
 import type { Command } from "../command.ts";
 
 export const buildCommand: Command = {
   name: "build",
   usage: `Usage: ludex build [--db FILE] [--out DIR] [--release-feed FILE]
 
-Writes the catalog build: one JSON file per game record, per-platform record shards and
-MiniSearch indexes, the platform list, the release feed, the discovery documents
-(openapi.json, the API catalog, llms.txt, llms-full.txt, robots.txt; their absolute URLs come
-from $PUBLIC_BASE_URL) and manifest.json (written last).
+Writes everything the server serves: the catalog build (one JSON file per game record,
+per-platform record shards and MiniSearch indexes, the platform list, the release feed, the
+change log and platform dumps, the discovery documents for $PUBLIC_BASE_URL, the website's
+pages and sitemaps, and manifest.json, written last), and the Astro pages (/docs/, /problems/;
+\`astro build\` into dist/site when they are missing or older than src/).
 Platforms unchanged since the previous build are reused.
 
 Options:
@@ -20,6 +22,8 @@ Options:
   options: { db: { type: "string" }, out: { type: "string" }, "release-feed": { type: "string" } },
   run({ values }) {
     const config = loadConfig();
+    const pages = ensureAstroPages(config.projectRoot);
+    if (pages.built) console.log(`built the Astro pages (/docs/, /problems/) in ${(pages.elapsedMs / 1000).toFixed(1)} s`);
     const summary = buildCatalog({
       dbFile: typeof values.db === "string" ? path.resolve(values.db) : config.catalogDb,
       buildDir: typeof values.out === "string" ? path.resolve(values.out) : config.buildDir,

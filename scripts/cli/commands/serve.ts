@@ -1,9 +1,10 @@
-import { mkdirSync, rmSync, writeFileSync } from "node:fs";
+import { existsSync, mkdirSync, rmSync, writeFileSync } from "node:fs";
 import { loadConfig } from "../../../src/config/config.ts";
 import { startCatalogReloader } from "../../../src/server/catalog-reload.ts";
 import { pidFile } from "./reload.ts";
 import { createLudexServer } from "../../../src/server/create-server.ts";
 import { createPinoLog } from "../../../src/core/logger.ts";
+import { astroEntry } from "../astro-pages.ts";
 import type { Command } from "../command.ts";
 
 /** Starts the server and keeps it running until SIGINT/SIGTERM. */
@@ -16,6 +17,7 @@ export async function serve(): Promise<number> {
   mkdirSync(config.stateDir, { recursive: true });
   writeFileSync(pidFile(config.stateDir), `${process.pid}\n`);
   const snapshot = ludex.catalog.peek();
+  if (!existsSync(astroEntry(config.projectRoot))) log({ level: "warn", msg: "the Astro pages (/docs/, /problems/) are not built and answer 404: run `npx ludex build`" });
   log({
     msg: `ludex listening on http://${config.host}:${port}`,
     publicBaseUrl: config.publicBaseUrl,

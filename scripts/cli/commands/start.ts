@@ -3,6 +3,7 @@ import path from "node:path";
 import { buildCatalog } from "../../../src/build/build-pipeline.ts";
 import { importCatalog } from "../../../src/catalog/import/import-catalog.ts";
 import { loadConfig } from "../../../src/config/config.ts";
+import { ensureAstroPages } from "../astro-pages.ts";
 import type { Command } from "../command.ts";
 import { serve } from "./serve.ts";
 
@@ -12,7 +13,7 @@ export const startCommand: Command = {
 
 What \`npm start\` runs. When the game database does not exist yet, imports $LUDEX_SOURCE
 (default: the bundled sample in data/sample; several sources separated by ":"), then builds
-the catalog (incrementally) and serves it like \`ludex serve\`.`,
+like \`ludex build\` (incrementally) and serves it like \`ludex serve\`.`,
   options: {},
   async run() {
     const config = loadConfig();
@@ -22,6 +23,7 @@ the catalog (incrementally) and serves it like \`ludex serve\`.`,
       const summary = importCatalog({ sources: config.sources, dbFile: config.catalogDb, platformsFile: path.join(data, "platforms.json") });
       console.log(`imported ${summary.platforms} platforms, ${summary.games} games (${summary.warnings.length} warnings)`);
     }
+    if (ensureAstroPages(config.projectRoot).built) console.log("built the Astro pages (/docs/, /problems/)");
     const built = buildCatalog({ dbFile: config.catalogDb, buildDir: config.buildDir, releaseFeedFile: path.join(data, "release-feed.json"), publicBaseUrl: config.publicBaseUrl });
     console.log(`built catalog ${built.manifest.catalogVersion} (${built.rebuiltPlatforms.length} platforms rebuilt)`);
     return serve();

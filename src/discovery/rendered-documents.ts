@@ -1,0 +1,36 @@
+import { brotliCompressSync, constants as zlib, gzipSync } from "node:zlib";
+import { PRECOMPRESS_MIN_BYTES } from "../catalog/build/write-static-document.ts";
+import type { StoredDocument } from "../catalog/store/catalog-snapshot.ts";
+import { strongEtag } from "../http/etag.ts";
+import { discoveryDocuments, type DiscoveryDocumentKey } from "./discovery-documents.ts";
+
+type Rendered = Readonly<Record<DiscoveryDocumentKey, Omit<StoredDocument, "lastModified">>>;
+
+const renderedByBase = new Map<string, Rendered>();
+
+/**
+ * The discovery documents for the serving instance's PUBLIC_BASE_URL, rendered once per base from
+ * the same generators the build uses (they depend on the base and the code, not on the catalog).
+ * A build made for another base keeps its own copies for static hosts; an instance never serves
+ * another base's absolute URLs. ETags are content hashes, so every instance with the same base
+ * and version sends the same validator.
+ */
+export function renderedDiscoveryDocuments(base: string): Rendered {
+  const cached = renderedByBase.get(base);
+  if (cached) return cached;
+  const rendered = {} as Record<DiscoveryDocumentKey, Omit<StoredDocument, "lastModified">>;
+  for (const doc of discoveryDocuments(base)) {
+    const body = Buffer.from(doc.body);
+    const encoded =
+      body.length >= PRECOMPRESS_MIN_BYTES
+        ? (() => {
+            const br = brotliCompressSync(body, { params: { [zlib.BROTLI_PARAM_QUALITY]: 11 } });
+            const gzip = gzipSync(body, { level: 9 });
+            return { br: { body: br, etag: strongEtag(br) }, gzip: { body: gzip, etag: strongEtag(gzip) } };
+          })()
+        : {};
+    rendered[doc.key] = { body, etag: strongEtag(body), contentType: doc.contentType, encoded };
+  }
+  renderedByBase.set(base, rendered);
+  return rendered;
+}
