@@ -71,10 +71,10 @@ export function calibrationCases(records: readonly GameRecord[], others: readonl
     const game = pick(records);
     const release = game && pick(game.releases);
     if (!game || !release) continue;
-    const ext = "." + (release.roms[0]?.name?.split(".").pop() ?? "bin").toLowerCase();
+    const ext = `.${(release.roms[0]?.name?.split(".").pop() ?? "bin").toLowerCase()}`;
     const parsed = parseGameName(release.name);
     const title = game.title;
-    const kind = calibrationKinds[cases.length % calibrationKinds.length]!;
+    const kind = calibrationKinds[cases.length % calibrationKinds.length] ?? calibrationKinds[0];
     const add = (name: string | undefined, gameId: number | null): void => {
       if (name !== undefined) cases.push({ kind, name, gameId });
     };

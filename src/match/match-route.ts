@@ -51,7 +51,7 @@ export function matchRoute(options: MatchRouteOptions): (ctx: RequestContext) =>
     } catch (error) {
       if (!(error instanceof Problem)) throw error;
       // A refused request already carries its decision's fields; others report the quota as it stands.
-      throw error.headers["ratelimit"] !== undefined ? error : error.withHeaders(await quotaHeaders());
+      throw error.headers.ratelimit !== undefined ? error : error.withHeaders(await quotaHeaders());
     }
   };
 }

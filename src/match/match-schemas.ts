@@ -95,14 +95,14 @@ export function fastMatchItem(raw: unknown): MatchItem | undefined {
   if (headerless != null) {
     if (typeof headerless !== "object" || Array.isArray(headerless)) return undefined;
     const h = headerless as Record<string, unknown>;
-    if (h["crc"] != null && (typeof h["crc"] !== "string" || !isHex(h["crc"], 8))) return undefined;
-    if (h["md5"] != null && (typeof h["md5"] !== "string" || !isHex(h["md5"], 32))) return undefined;
-    if (h["sha1"] != null && (typeof h["sha1"] !== "string" || !isHex(h["sha1"], 40))) return undefined;
-    if (h["crc"] == null && h["md5"] == null && h["sha1"] == null) return undefined;
+    if (h.crc != null && (typeof h.crc !== "string" || !isHex(h.crc, 8))) return undefined;
+    if (h.md5 != null && (typeof h.md5 !== "string" || !isHex(h.md5, 32))) return undefined;
+    if (h.sha1 != null && (typeof h.sha1 !== "string" || !isHex(h.sha1, 40))) return undefined;
+    if (h.crc == null && h.md5 == null && h.sha1 == null) return undefined;
     bare = {};
-    if (typeof h["crc"] === "string") bare.crc = h["crc"].toLowerCase();
-    if (typeof h["md5"] === "string") bare.md5 = h["md5"].toLowerCase();
-    if (typeof h["sha1"] === "string") bare.sha1 = h["sha1"].toLowerCase();
+    if (typeof h.crc === "string") bare.crc = h.crc.toLowerCase();
+    if (typeof h.md5 === "string") bare.md5 = h.md5.toLowerCase();
+    if (typeof h.sha1 === "string") bare.sha1 = h.sha1.toLowerCase();
   }
   if (name == null && crc == null && md5 == null && sha1 == null && serial == null && bare === undefined) return undefined;
   // Only the fields matching reads: unknown properties are allowed but never looked at.

@@ -155,7 +155,7 @@ export function createGrantStore(db: SqlClient, now: () => number, log: Log): Gr
         // The token row is locked first, so a concurrent rotation of the same token waits here and then finds it used.
         const locked = await tx.get<{ token_hash: string }>(`SELECT token_hash FROM tokens WHERE token_hash = ?${forUpdate(tx)}`, [sha256Hex(input.refreshToken)]);
         const row = locked ? await tx.get<TokenRow>(tokenQuery, [locked.token_hash]) : undefined;
-        if (!row || row.kind !== "refresh" || row.client_id !== client.clientId) return oauthError("invalid_grant", "the refresh token is not valid");
+        if (row?.kind !== "refresh" || row.client_id !== client.clientId) return oauthError("invalid_grant", "the refresh token is not valid");
         if (row.grant_revoked_at !== null || row.revoked_at !== null) return oauthError("invalid_grant", "the refresh token was revoked");
         if (row.used_at !== null) {
           // A rotated token presented again: the client or an attacker holds a stale copy, and we cannot tell which.
@@ -178,7 +178,7 @@ export function createGrantStore(db: SqlClient, now: () => number, log: Log): Gr
       if (token.length > 200) return undefined;
       const row = await db.get<TokenRow>(tokenQuery, [sha256Hex(token)]);
       const at = now();
-      if (!row || row.kind !== "access" || row.revoked_at !== null || row.grant_revoked_at !== null || row.member_disabled_at !== null || row.expires_at <= at) return undefined;
+      if (row?.kind !== "access" || row.revoked_at !== null || row.grant_revoked_at !== null || row.member_disabled_at !== null || row.expires_at <= at) return undefined;
       // Coarse "last used" for the member's page, written at most once a minute per grant.
       if (at - row.last_used_at > 60_000) await db.run("UPDATE grants SET last_used_at = ? WHERE id = ? AND last_used_at < ?", [at, row.grant_id, at - 60_000]);
       return { memberId: row.member_id, clientId: row.client_id, grantId: row.grant_id, scopes: scopesOf(row.scope) };

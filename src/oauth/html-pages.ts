@@ -156,7 +156,7 @@ export interface AppsPage {
 }
 
 function date(ms: number): string {
-  return new Date(ms).toISOString().replace("T", " ").slice(0, 16) + " UTC";
+  return `${new Date(ms).toISOString().replace("T", " ").slice(0, 16)} UTC`;
 }
 
 /**

@@ -89,7 +89,7 @@ export function signInRoute(oauth: OAuthContext): (ctx: RequestContext) => Promi
       });
     }
     const username = form.get("username") ?? "";
-    let member;
+    let member: Awaited<ReturnType<typeof oauth.members.verifyCredentials>>;
     try {
       member = await oauth.members.verifyCredentials(username, form.get("password") ?? "");
     } catch (error) {

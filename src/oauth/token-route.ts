@@ -3,7 +3,7 @@ import { readFormBody } from "../http/read-body.ts";
 import { authenticateClient, singleParam } from "./client-authentication.ts";
 import type { OAuthContext } from "./oauth-context.ts";
 import { oauthError } from "./oauth-errors.ts";
-import { parseScope } from "./scopes.ts";
+import { parseScope, type Scope } from "./scopes.ts";
 
 const MAX_FORM = 16 * 1024;
 
@@ -26,13 +26,13 @@ export function tokenRoute(oauth: OAuthContext): (ctx: RequestContext) => Promis
     const form = await readFormBody(ctx.req, MAX_FORM);
     const grantType = singleParam(form, "grant_type");
     const client = await authenticateClient(ctx.req, form, oauth.clients);
-    let response;
+    let response: Awaited<ReturnType<typeof oauth.grants.exchangeCode>>;
     if (grantType === "authorization_code") {
       response = await oauth.grants.exchangeCode(client, { code: required(form, "code"), redirectUri: required(form, "redirect_uri"), codeVerifier: required(form, "code_verifier") });
     } else if (grantType === "refresh_token") {
       const refreshToken = required(form, "refresh_token");
       const scope = singleParam(form, "scope");
-      let scopes;
+      let scopes: readonly Scope[] | undefined;
       if (scope !== undefined) {
         const parsed = parseScope(scope);
         if (!parsed.ok) throw oauthError("invalid_scope", parsed.detail);

@@ -21,7 +21,7 @@ export interface SiteRouteOptions {
 const MAX_QUERY_LENGTH = 120;
 /** Hits shown on the search page: the search API's largest page, which the script asks for too. */
 const SEARCH_PAGE_LIMIT = 30;
-const controlCharacters = /[\u0000-\u001f\u007f-\u009f]/;
+const controlCharacters = /\p{Cc}/u;
 
 const html = "text/html; charset=utf-8";
 const contentTypes: Readonly<Record<string, string>> = { ".html": html, ".xml": "application/xml", ".css": "text/css; charset=utf-8", ".js": "text/javascript; charset=utf-8" };

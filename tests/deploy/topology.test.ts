@@ -258,21 +258,39 @@ describe.skipIf(missing.length > 0)(`three instances behind nginx, sharing Redis
     const mcpHeaders = { ...json, accept: "application/json, text/event-stream", "mcp-protocol-version": "2025-11-25" };
     let n = 0;
     const operations: LoadOperation[] = [
-      { name: "GET search", kind: "get", weight: 4, run: async () => (await expectStatus(`${front}/api/v1/agent/games/?q=starfall`, {}, 200), true) },
-      { name: "GET platform", kind: "get", weight: 2, run: async () => (await expectStatus(`${front}/api/v1/games/?system=snes&limit=5`, {}, 200), true) },
-      { name: "GET health", kind: "get", weight: 1, run: async () => (await expectStatus(`${front}/api/health/`, {}, 200), true) },
-      { name: "GET static", kind: "get", weight: 1, run: async () => (await expectStatus(`${front}/api/v1/community/`, {}, 200), true) },
+      { name: "GET search", kind: "get", weight: 4, run: async () => {
+          await expectStatus(`${front}/api/v1/agent/games/?q=starfall`, {}, 200);
+          return true;
+        } },
+      { name: "GET platform", kind: "get", weight: 2, run: async () => {
+          await expectStatus(`${front}/api/v1/games/?system=snes&limit=5`, {}, 200);
+          return true;
+        } },
+      { name: "GET health", kind: "get", weight: 1, run: async () => {
+          await expectStatus(`${front}/api/health/`, {}, 200);
+          return true;
+        } },
+      { name: "GET static", kind: "get", weight: 1, run: async () => {
+          await expectStatus(`${front}/api/v1/community/`, {}, 200);
+          return true;
+        } },
       {
         name: "POST match",
         kind: "read-post",
         weight: 2,
-        run: async () => (await expectStatus(`${front}/api/v1/games/`, { method: "POST", headers: { ...json, "x-forwarded-for": `203.0.113.${n++ % 250}` }, body: JSON.stringify({ systemId: "snes", items: [{ name: "Zephyr Quest (USA).sfc" }] }) }, 200), true),
+        run: async () => {
+          await expectStatus(`${front}/api/v1/games/`, { method: "POST", headers: { ...json, "x-forwarded-for": `203.0.113.${n++ % 250}` }, body: JSON.stringify({ systemId: "snes", items: [{ name: "Zephyr Quest (USA).sfc" }] }) }, 200);
+          return true;
+        },
       },
       {
         name: "POST mcp",
         kind: "read-post",
         weight: 2,
-        run: async () => (await expectStatus(`${front}/mcp/`, { method: "POST", headers: mcpHeaders, body: JSON.stringify({ jsonrpc: "2.0", id: 1, method: "tools/list" }) }, 200), true),
+        run: async () => {
+          await expectStatus(`${front}/mcp/`, { method: "POST", headers: mcpHeaders, body: JSON.stringify({ jsonrpc: "2.0", id: 1, method: "tools/list" }) }, 200);
+          return true;
+        },
       },
       {
         name: "POST register",

@@ -24,7 +24,10 @@ export async function waitForPort(port: number, timeoutMs = 20_000): Promise<voi
   const deadline = Date.now() + timeoutMs;
   for (;;) {
     const open = await new Promise<boolean>((resolve) => {
-      const socket = net.connect(port, "127.0.0.1", () => (socket.end(), resolve(true)));
+      const socket = net.connect(port, "127.0.0.1", () => {
+        socket.end();
+        resolve(true);
+      });
       socket.once("error", () => resolve(false));
     });
     if (open) return;

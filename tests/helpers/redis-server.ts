@@ -21,7 +21,10 @@ async function waitForPort(port: number, up: boolean, timeoutMs = 10_000): Promi
   const deadline = Date.now() + timeoutMs;
   for (;;) {
     const open = await new Promise<boolean>((resolve) => {
-      const socket = net.connect(port, "127.0.0.1", () => (socket.end(), resolve(true)));
+      const socket = net.connect(port, "127.0.0.1", () => {
+        socket.end();
+        resolve(true);
+      });
       socket.once("error", () => resolve(false));
     });
     if (open === up) return;

@@ -68,7 +68,9 @@ describe.skipIf(real === null)(`matching accuracy over the real DATs${real === n
       );
     for (const field of ["sha1", "md5", "crcSize", "name"] as const) {
       const results = by(field);
-      picked.forEach((s, i) => expect(resolvesTo(results[i], s.game.id), `${slug} ${field} ${s.release}`).toBe(true));
+      picked.forEach((s, i) => {
+        expect(resolvesTo(results[i], s.game.id), `${slug} ${field} ${s.release}`).toBe(true);
+      });
     }
   });
 

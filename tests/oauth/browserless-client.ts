@@ -38,14 +38,14 @@ export class CookieClient {
   }
 }
 
-function unescape(value: string): string {
+function unescapeHtml(value: string): string {
   return value.replace(/&quot;/g, '"').replace(/&#39;/g, "'").replace(/&lt;/g, "<").replace(/&gt;/g, ">").replace(/&amp;/g, "&");
 }
 
 /** The hidden fields of the first form on a page (or the form around `button`). */
 export function hiddenFields(html: string): Record<string, string> {
   const fields: Record<string, string> = {};
-  for (const m of html.matchAll(/<input type="hidden" name="([^"]*)" value="([^"]*)">/g)) fields[unescape(m[1] ?? "")] = unescape(m[2] ?? "");
+  for (const m of html.matchAll(/<input type="hidden" name="([^"]*)" value="([^"]*)">/g)) fields[unescapeHtml(m[1] ?? "")] = unescapeHtml(m[2] ?? "");
   return fields;
 }
 

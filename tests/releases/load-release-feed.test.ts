@@ -33,7 +33,7 @@ describe("loadReleaseFeed", () => {
 
   it("names the bad field of an invalid status", () => {
     const file = withFeed((feed) => {
-      (feed.platforms as Record<string, unknown>[])[1]!.status = "soon";
+      (feed.platforms as Record<string, unknown>[])[1] = { ...(feed.platforms as Record<string, unknown>[])[1], status: "soon" };
     });
     const problem = problemOf(file);
     expect(problem.type).toBe("invalid-release-feed");
@@ -43,9 +43,9 @@ describe("loadReleaseFeed", () => {
 
   it("names every bad field at once: a bad version, an unknown channel, a negative vote count, an unknown key", () => {
     const file = withFeed((feed) => {
-      (feed.channels as Record<string, unknown>[])[0]!.version = "two";
-      (feed.platforms as Record<string, unknown>[])[0]!.channel = "nightly";
-      (feed.communityRequests as Record<string, unknown>[])[0]!.votes = -3;
+      (feed.channels as Record<string, unknown>[])[0] = { ...(feed.channels as Record<string, unknown>[])[0], version: "two" };
+      (feed.platforms as Record<string, unknown>[])[0] = { ...(feed.platforms as Record<string, unknown>[])[0], channel: "nightly" };
+      (feed.communityRequests as Record<string, unknown>[])[0] = { ...(feed.communityRequests as Record<string, unknown>[])[0], votes: -3 };
       feed.extra = true;
     });
     const pointers = (problemOf(file).extensions.errors as { pointer: string }[]).map((e) => e.pointer);
@@ -54,7 +54,7 @@ describe("loadReleaseFeed", () => {
 
   it("reports a channel that is not declared and an https-only store link", () => {
     const file = withFeed((feed) => {
-      const platform = (feed.platforms as Record<string, unknown>[])[0]!;
+      const platform = (feed.platforms as Record<string, unknown>[])[0] as Record<string, unknown>;
       platform.storeLinks = [{ store: "Web", url: "http://insecure.example/app" }];
     });
     expect(problemOf(file).detail).toMatch(/platforms\[0\]\.storeLinks\[0\]\.url/);

@@ -174,7 +174,10 @@ describe("graceful shutdown", () => {
     server.child.kill("SIGTERM");
     await new Promise((r) => setTimeout(r, 200));
     const refused = await new Promise<boolean>((resolve) => {
-      const probe = net.connect(Number(port), "127.0.0.1", () => (probe.destroy(), resolve(false)));
+      const probe = net.connect(Number(port), "127.0.0.1", () => {
+        probe.destroy();
+        resolve(false);
+      });
       probe.once("error", () => resolve(true));
     });
     const answer = await response;

@@ -74,7 +74,9 @@ function buildPlatform(db: CatalogDb, options: BuildOptions, platform: PlatformI
   // An index from an older build format may lack these columns; its records then count as changed.
   if (oldIndex?.hashes && oldIndex.mtimes) {
     const { hashes, mtimes } = oldIndex;
-    oldIndex.ids.forEach((id, i) => old.set(id, { length: oldIndex.lengths[i] ?? -1, mtime: mtimes[i] ?? 0, hash: hashes[i] ?? "" }));
+    oldIndex.ids.forEach((id, i) => {
+      old.set(id, { length: oldIndex.lengths[i] ?? -1, mtime: mtimes[i] ?? 0, hash: hashes[i] ?? "" });
+    });
   }
   const chunks: Buffer[] = [];
   const index: ShardIndex = { ids: [], offsets: [], lengths: [], mtimes: [], hashes: [], summaries: [], stamped: true };

@@ -1,7 +1,7 @@
 import { readFileSync } from "node:fs";
 import path from "node:path";
 import { LRUCache } from "lru-cache";
-import { Problem, problems } from "../../core/problem.ts";
+import { type Problem, problems } from "../../core/problem.ts";
 import { attribution } from "../record/attribution.ts";
 import type { BuildManifest } from "../build/manifest.ts";
 import { changeKinds, type ChangeHistoryEntry, type ChangeKind, type ChangeLogFile, type ChangeType } from "./change-types.ts";

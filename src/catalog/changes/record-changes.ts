@@ -43,7 +43,9 @@ export function platformChanges(input: PlatformChangesInput): GameChange[] {
   const { previousIndex: old, system } = input;
   const out: GameChange[] = [];
   const oldSlot = new Map<number, number>();
-  old?.ids.forEach((id, i) => oldSlot.set(id, i));
+  old?.ids.forEach((id, i) => {
+    oldSlot.set(id, i);
+  });
   let shard: Buffer | undefined;
   const oldRecord = (slot: number): GameRecord | undefined => {
     if (!input.previousShard || !old) return undefined;

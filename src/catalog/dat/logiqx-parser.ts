@@ -107,7 +107,7 @@ export function parseLogiqx(text: string, file: string, options: DatParseOptions
         const game: GameDraft = {
           kind: "game",
           line: sectionLine,
-          name: attributes["name"],
+          name: attributes.name,
           description: undefined,
           comment: undefined,
           fields: emptyFields(),

@@ -3,6 +3,7 @@ import type { ResponseCache } from "../../http/response-cache.ts";
 import type { HttpResult, RequestContext } from "../../http/http-types.ts";
 import { problems } from "../../core/problem.ts";
 import { attribution } from "../record/attribution.ts";
+import type { GameSummary } from "../search/game-summary.ts";
 import { searchGames } from "../search/search-games.ts";
 import { catalogParams, catalogQuery } from "./catalog-schemas.ts";
 import type { CatalogSource } from "../store/catalog-source.ts";
@@ -49,7 +50,7 @@ export function gamesRoute(catalog: CatalogSource, baseUrl: string, cache: Respo
     const etag = computedEtag(snapshot.manifest.catalogVersion, "games", [platform?.id ?? null, q, query.limit, query.offset]);
     return cache.get(etag, () => {
       let total: number;
-      let page;
+      let page: readonly GameSummary[];
       if (q === "" && platform) {
         const listing = snapshot.listing(platform.id) ?? [];
         total = listing.length;

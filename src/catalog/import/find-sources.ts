@@ -111,7 +111,11 @@ export function findSources(sources: readonly string[]): SourceFile[] {
     }
   }
   const seen = new Set<string>();
-  const unique = files.filter((file) => (seen.has(file.path) ? false : (seen.add(file.path), true)));
+  const unique = files.filter((file) => {
+    if (seen.has(file.path)) return false;
+    seen.add(file.path);
+    return true;
+  });
   if (unique.length === 0) {
     throw problems.noDatFiles(`no .dat or .xml files in ${sources.join(", ")}`);
   }

@@ -47,7 +47,7 @@ export function namingConvention(dat: DatFile, collection: string): NamingConven
   const known = collectionConventions[collection];
   if (known) return known;
   const h = dat.header;
-  const text = [h.name, h.description, h.fields["category"], h.fields["homepage"], h.fields["url"]].join(" ");
+  const text = [h.name, h.description, h.fields.category, h.fields.homepage, h.fields.url].join(" ");
   // Only a DAT given on its own: libretro's dat/ folder has DATs that mention TOSEC but are named otherwise.
   return collection === "file" && /\btosec\b/i.test(text) ? "tosec" : "no-intro";
 }
@@ -75,7 +75,7 @@ function isTosecName(name: string): boolean {
 }
 
 function tosecEntry(tosecName: string, key: string, game: DatGame, roms: DatRom[], warn: (m: string) => void): ReleaseEntry {
-  let parsedTosec;
+  let parsedTosec: ReturnType<typeof parseTosecName>;
   try {
     parsedTosec = parseTosecName(tosecName);
   } catch (error) {
@@ -106,12 +106,12 @@ function tosecEntry(tosecName: string, key: string, game: DatGame, roms: DatRom[
  *   set name; libretro's split sets carry the title in `name` and the set as `<set>.zip`.
  */
 export function releaseEntries(game: DatGame, convention: NamingConvention, warn: (message: string) => void): ReleaseEntry[] {
-  const serial = game.fields["serial"]?.trim() || game.roms.find((r) => r.serial)?.serial || undefined;
+  const serial = game.fields.serial?.trim() || game.roms.find((r) => r.serial)?.serial || undefined;
   const name = (game.name ?? game.description ?? game.comment)?.trim();
   if (!name) return [];
 
-  if (convention === "tosec-libretro" && game.roms.length === 1) {
-    const rom = game.roms[0]!;
+  const [rom] = game.roms;
+  if (convention === "tosec-libretro" && rom && game.roms.length === 1) {
     return [tosecEntry(rom.name ?? name, `tosec\u0000${rom.name ?? name}`, game, [rom], warn)];
   }
   if (convention === "tosec-libretro" && game.roms.length > 1) {
@@ -128,12 +128,12 @@ export function releaseEntries(game: DatGame, convention: NamingConvention, warn
   if (game.name && description && description !== game.name && SET_NAME_RE.test(game.name)) {
     // Logiqx/clrmamepro arcade convention.
     const metadata = inlineMetadata(game);
-    const year = game.fields["year"]?.trim();
+    const year = game.fields.year?.trim();
     if (year && /^\d{4}$/.test(year)) metadata.releaseyear ??= year;
-    const manufacturer = game.fields["manufacturer"]?.trim();
+    const manufacturer = game.fields.manufacturer?.trim();
     if (manufacturer) metadata.developer ??= manufacturer;
     const extra: ReleaseExtra = { setName: game.name };
-    const cloneOf = game.fields["cloneof"]?.trim();
+    const cloneOf = game.fields.cloneof?.trim();
     if (cloneOf) extra.cloneOf = cloneOf;
     return [{ key: description, name: description, parsed: parseGameName(description), extra, serial, roms: [...game.roms], metadata }];
   }

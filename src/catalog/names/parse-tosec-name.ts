@@ -131,7 +131,8 @@ export function parseTosecName(input: string): TosecName {
 
   let status: DevStatus = "release";
   let g = 0;
-  if (groups[g] && !groups[g]!.bracket && DEMO_RE.test(groups[g]!.content)) {
+  const first = groups[g];
+  if (first && !first.bracket && DEMO_RE.test(first.content)) {
     status = "demo";
     g++;
   }
@@ -160,7 +161,9 @@ export function parseTosecName(input: string): TosecName {
   let altSeen = false;
 
   for (; g < groups.length; g++) {
-    const { bracket, content } = groups[g]!;
+    const group = groups[g];
+    if (!group) continue;
+    const { bracket, content } = group;
     if (content === "") continue;
     if (bracket) {
       const dump = dumpFlag(content);
@@ -179,12 +182,15 @@ export function parseTosecName(input: string): TosecName {
     if (system === undefined && SYSTEMS.has(content)) system = content;
     else if (video === undefined && VIDEO.has(content)) video = content;
     else if (countries.every((c) => COUNTRIES.has(c))) {
-      for (const c of countries) if (!regions.includes(COUNTRIES.get(c)!)) regions.push(COUNTRIES.get(c)!);
+      for (const c of countries) {
+        const region = COUNTRIES.get(c);
+        if (region !== undefined && !regions.includes(region)) regions.push(region);
+      }
     } else if (LANGUAGE_RE.test(content)) {
       for (const l of content.split("-")) languages.push(l.length === 2 ? l.charAt(0).toUpperCase() + l.charAt(1) : l);
     } else if (COPYRIGHT.has(content)) extra.push(content);
     else if (DEVSTATUS.has(content.toLowerCase())) {
-      if (status === "release") status = DEVSTATUS.get(content.toLowerCase())!;
+      if (status === "release") status = DEVSTATUS.get(content.toLowerCase()) ?? status;
     } else if (media) {
       const [, kind, n, of] = media;
       if (kind === "Side") flags.push(`Side ${n}`);
@@ -224,6 +230,6 @@ export function parseTosecName(input: string): TosecName {
 /** How many bracket groups follow index `g`: a media label is the last parenthesised group. */
 function countBrackets(groups: readonly Group[], g: number): number {
   let n = 0;
-  for (let i = g + 1; i < groups.length; i++) if (groups[i]!.bracket) n++;
+  for (let i = g + 1; i < groups.length; i++) if (groups[i]?.bracket) n++;
   return n;
 }

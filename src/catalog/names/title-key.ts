@@ -5,7 +5,7 @@ const FOLDED_LETTERS: Readonly<Record<string, string>> = {
   "ß": "ss", "æ": "ae", "œ": "oe", "ø": "o", "đ": "d", "ð": "d", "þ": "th", "ł": "l", "ı": "i", "ħ": "h",
 };
 
-const NON_ASCII_RE = /[^\x00-\x7f]/;
+const NON_ASCII_RE = /[^\p{ASCII}]/u;
 const MARKS_RE = /\p{M}+/gu;
 const FOLDED_RE = /[ßæœøđðþłıħ]/g;
 const WORD_CHAR_RE = /^[\p{L}\p{N}]/u;

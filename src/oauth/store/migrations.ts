@@ -1,4 +1,4 @@
-import { Problem, problems } from "../../core/problem.ts";
+import { type Problem, problems } from "../../core/problem.ts";
 import type { SqlClient } from "./sql-client.ts";
 
 /**

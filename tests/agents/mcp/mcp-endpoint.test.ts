@@ -34,7 +34,7 @@ async function expectToolsMatchTheApi(call: CallTool): Promise<void> {
   const search = await call("search_games", { query: "legend of starfall", system: "Super Nintendo" });
   expect(search.isError).toBeFalsy();
   expect(search.structuredContent).toEqual(await api("/api/v1/agent/games/?q=legend%20of%20starfall&system=snes"));
-  const first = (search.structuredContent?.results as { id: number; title: string }[])[0];
+  const first = (search.structuredContent?.results as { id: number; title: string }[] | undefined)?.[0];
   expect(first?.title).toBe("The Legend of Starfall");
   expect(JSON.parse(search.content[0]?.text ?? "")).toEqual(search.structuredContent);
 
@@ -46,7 +46,7 @@ async function expectToolsMatchTheApi(call: CallTool): Promise<void> {
   const request = { systemId: "snes", items: [{ name: "Zephyr Quest (USA).sfc" }, { crc: "nothex!!" }], artworkTypes: ["boxart"] };
   const matched = await call("match_roms", request);
   expect(matched.structuredContent).toEqual(await matchApi(request));
-  expect((matched.structuredContent?.results as { status: string }[]).map((r) => r.status)).toEqual(["matched", "invalid"]);
+  expect((matched.structuredContent?.results as { status: string }[] | undefined)?.map((r) => r.status)).toEqual(["matched", "invalid"]);
 }
 
 /** Domain errors are tool results the model can read, never failed requests. */

@@ -89,7 +89,7 @@ describe("incremental rebuild", () => {
 
     const gba = path.join(source, "metadat/no-intro/Nintendo - Game Boy Advance.dat");
     const text = readFileSync(gba, "utf8");
-    const trimmed = text.replace(/game \(\n\tname "Moon Rabbit Rally[^]*?\n\)\n/, "");
+    const trimmed = text.replace(/game \(\n\tname "Moon Rabbit Rally[\s\S]*?\n\)\n/, "");
     expect(trimmed).not.toBe(text);
     writeFileSync(gba, trimmed);
     const removed = importCatalog({ sources: [source], dbFile, platformsFile }).removed;

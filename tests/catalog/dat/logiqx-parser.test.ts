@@ -18,7 +18,7 @@ function expectDatSyntax(parse: () => unknown, line: number, what: RegExp): Prob
   if (problem === undefined) throw new Error("expected a dat-syntax Problem, but parsing succeeded");
   expect(problem).toMatchObject({ type: "dat-syntax", title: "Malformed DAT file", status: 422 });
   expect(problem.extensions).toEqual({ file, line, column: expect.any(Number) as unknown });
-  const column = problem.extensions["column"] as number;
+  const column = problem.extensions.column as number;
   expect(column).toBeGreaterThanOrEqual(1);
   expect(problem.detail?.startsWith(`${file}:${line}:${column}: `)).toBe(true);
   expect(problem.detail).toMatch(what);

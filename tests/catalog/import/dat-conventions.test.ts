@@ -69,7 +69,7 @@ describe("a libretro checkout with No-Intro, homebrew, TOSEC and arcade DATs", (
     const bad = aerial?.releases.find((r) => r.name.includes("[b]"));
     expect(bad).toMatchObject({ status: "bad", disc: 1, discCount: 2 });
     expect(aerial?.publisher).toBe("Sega");
-    expect(summary.sourceStats["tosec"]).toMatchObject({ joined: 2 });
+    expect(summary.sourceStats.tosec).toMatchObject({ joined: 2 });
   });
 
   it("keeps one TOSEC name in two rom formats as two releases and says so", () => {

@@ -74,7 +74,7 @@ describe("id stability", () => {
 
     const datFile = path.join(source, snesDat);
     const text = readFileSync(datFile, "utf8");
-    const withoutZephyr = text.replace(/game \(\n\tname "Zephyr Quest[^]*?\n\)\n/, "");
+    const withoutZephyr = text.replace(/game \(\n\tname "Zephyr Quest[\s\S]*?\n\)\n/, "");
     expect(withoutZephyr).not.toBe(text);
     writeFileSync(
       datFile,
