@@ -26,7 +26,10 @@ const layers = [
 
 const layerRules = layers.slice(0, -1).map((layer, i) => ({
   name: `layer-${layer.name}`,
-  comment: `${layer.name} must not import a later layer (${layers.slice(i + 1).map((l) => l.name).join(", ")})`,
+  comment: `${layer.name} must not import a later layer (${layers
+    .slice(i + 1)
+    .map((l) => l.name)
+    .join(", ")})`,
   severity: "error",
   from: { path: layer.path },
   to: { path: layers.slice(i + 1).map((l) => l.path) },

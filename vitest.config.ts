@@ -14,7 +14,9 @@ export default defineConfig({
     hookTimeout: 120_000,
     projects: [
       { extends: true, test: { name: "sqlite", include: ["tests/**/*.test.ts"] } },
-      ...(hasPostgres ? [{ extends: true, test: { name: "postgres", include: ["tests/oauth/**/*.test.ts"], env: { LUDEX_TEST_STORE: "postgres" } } }] : []),
+      ...(hasPostgres
+        ? [{ extends: true, test: { name: "postgres", include: ["tests/oauth/**/*.test.ts"], env: { LUDEX_TEST_STORE: "postgres" } } }]
+        : []),
     ],
   },
 });

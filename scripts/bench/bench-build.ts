@@ -58,7 +58,13 @@ function runPhase(): void {
     walk(source ?? "");
     detail = `${(bytes / 1e6).toFixed(1)} MB read and hashed`;
   }
-  const result: PhaseResult = { ms: performance.now() - started, maxRssMb: process.resourceUsage().maxRSS / 1024, detail, ...(feeds ? { feeds } : {}), ...(pages ? { pages } : {}) };
+  const result: PhaseResult = {
+    ms: performance.now() - started,
+    maxRssMb: process.resourceUsage().maxRSS / 1024,
+    detail,
+    ...(feeds ? { feeds } : {}),
+    ...(pages ? { pages } : {}),
+  };
   console.log(JSON.stringify(result));
 }
 
@@ -96,7 +102,8 @@ function main(): void {
     const incImport = phase("import", copy, dbFile);
     const incBuild = phase("build", copy, dbFile, buildDir);
 
-    const row = (label: string, r: PhaseResult): string => `${label.padEnd(22)} ${(r.ms / 1000).toFixed(2).padStart(7)} s  ${r.maxRssMb.toFixed(0).padStart(6)} MB  ${r.detail}`;
+    const row = (label: string, r: PhaseResult): string =>
+      `${label.padEnd(22)} ${(r.ms / 1000).toFixed(2).padStart(7)} s  ${r.maxRssMb.toFixed(0).padStart(6)} MB  ${r.detail}`;
     console.log("phase                     wall     peak RSS");
     console.log(row("baseline (read+hash)", baseline));
     console.log(row("full import", fullImport));
@@ -107,13 +114,21 @@ function main(): void {
     const inc = incImport.ms + incBuild.ms;
     const peak = Math.max(fullImport.maxRssMb, fullBuild.maxRssMb);
     console.log("");
-    console.log(`full import + build:   ${(full / 1000).toFixed(2)} s (floor < 60 s) ${full < 60_000 ? "ok" : "OVER"}; ${(full / baseline.ms).toFixed(1)}x the read+hash baseline`);
+    console.log(
+      `full import + build:   ${(full / 1000).toFixed(2)} s (floor < 60 s) ${full < 60_000 ? "ok" : "OVER"}; ${(full / baseline.ms).toFixed(1)}x the read+hash baseline`,
+    );
     console.log(`peak RSS:              ${peak.toFixed(0)} MB (floor < 1536 MB) ${peak < 1536 ? "ok" : "OVER"}`);
-    console.log(`incremental rebuild:   ${(inc / 1000).toFixed(2)} s (floor < 5 s) ${inc < 5_000 ? "ok" : "OVER"}; ${(inc / full * 100).toFixed(1)}% of the full run`);
+    console.log(
+      `incremental rebuild:   ${(inc / 1000).toFixed(2)} s (floor < 5 s) ${inc < 5_000 ? "ok" : "OVER"}; ${((inc / full) * 100).toFixed(1)}% of the full run`,
+    );
     const added = (r: PhaseResult): number => (r.feeds?.dumpsMs ?? 0) + (r.feeds?.changesMs ?? 0);
     console.log("");
-    console.log(`dumps + change log, full build:        +${(added(fullBuild) / 1000).toFixed(2)} s (budget +10 s) ${added(fullBuild) < 10_000 ? "ok" : "OVER"}; ${((added(fullBuild) / fullBuild.ms) * 100).toFixed(0)}% of the build`);
-    console.log(`dumps + change log, incremental build: +${(added(incBuild) / 1000).toFixed(2)} s (budget +1 s) ${added(incBuild) < 1_000 ? "ok" : "OVER"}`);
+    console.log(
+      `dumps + change log, full build:        +${(added(fullBuild) / 1000).toFixed(2)} s (budget +10 s) ${added(fullBuild) < 10_000 ? "ok" : "OVER"}; ${((added(fullBuild) / fullBuild.ms) * 100).toFixed(0)}% of the build`,
+    );
+    console.log(
+      `dumps + change log, incremental build: +${(added(incBuild) / 1000).toFixed(2)} s (budget +1 s) ${added(incBuild) < 1_000 ? "ok" : "OVER"}`,
+    );
     console.log("");
     console.log(sizes);
     // The website's pages (src/site/): their share of each build, against the page budget.

@@ -15,12 +15,19 @@ import { load, percentile, prepareRealCatalog, rssMb, startProcess, stop, type L
 const SECONDS = Number(process.env.BENCH_SECONDS ?? 10);
 const CONNECTIONS = 50;
 
-interface QualityQuery { q: string; system?: string }
+interface QualityQuery {
+  q: string;
+  system?: string;
+}
 
 async function main(): Promise<void> {
   const { buildDir } = prepareRealCatalog();
   const snapshot = loadCatalogSnapshot(buildDir);
-  const queries = (JSON.parse(readFileSync(path.join(projectRoot, "tests", "catalog", "search", "quality-set.json"), "utf8")) as { queries: QualityQuery[] }).queries;
+  const queries = (
+    JSON.parse(readFileSync(path.join(projectRoot, "tests", "catalog", "search", "quality-set.json"), "utf8")) as {
+      queries: QualityQuery[];
+    }
+  ).queries;
 
   // In-process search over the quality set.
   const times: number[] = [];
@@ -53,14 +60,22 @@ async function main(): Promise<void> {
     const game = pick(titled);
     return `/api/v1/agent/games/?q=${encodeURIComponent(game.title)}&limit=${1 + Math.floor(Math.random() * 30)}`;
   });
-  const searchPaths = titleQueries.map((q) => `/api/v1/agent/games/?q=${encodeURIComponent(q.q)}${q.system ? `&system=${encodeURIComponent(q.system)}` : ""}`);
+  const searchPaths = titleQueries.map(
+    (q) => `/api/v1/agent/games/?q=${encodeURIComponent(q.q)}${q.system ? `&system=${encodeURIComponent(q.system)}` : ""}`,
+  );
   snapshot.close();
 
   const port = 4600 + Math.floor(Math.random() * 200);
   const origin = `http://127.0.0.1:${port}`;
   const { child: server, readyMs } = await startProcess(
     [path.join(projectRoot, "scripts", "ludex.js"), "serve"],
-    { LUDEX_BUILD_DIR: buildDir, PORT: String(port), HOST: "127.0.0.1", LUDEX_LOG_LEVEL: "warn", ...(process.env.BENCH_NO_FLAGS ? { LUDEX_REEXEC: "1" } : {}) },
+    {
+      LUDEX_BUILD_DIR: buildDir,
+      PORT: String(port),
+      HOST: "127.0.0.1",
+      LUDEX_LOG_LEVEL: "warn",
+      ...(process.env.BENCH_NO_FLAGS ? { LUDEX_REEXEC: "1" } : {}),
+    },
     `${origin}/api/health/`,
   );
   const rssReady = rssMb(server.pid ?? 0);
@@ -81,7 +96,11 @@ async function main(): Promise<void> {
 
   const basePort = port + 1;
   const baseOrigin = `http://127.0.0.1:${basePort}`;
-  const { child: baseline } = await startProcess([path.join(projectRoot, "scripts", "bench", "baseline-server.ts"), responsesFile, String(basePort)], {}, `${baseOrigin}${idPaths[0]}`);
+  const { child: baseline } = await startProcess(
+    [path.join(projectRoot, "scripts", "bench", "baseline-server.ts"), responsesFile, String(basePort)],
+    {},
+    `${baseOrigin}${idPaths[0]}`,
+  );
 
   // Both servers stay up and are loaded in alternation, three rounds each, and the median round
   // counts: on this shared 2-core machine, back-to-back single runs drifted by ±30%.
@@ -104,14 +123,20 @@ async function main(): Promise<void> {
   const rssLoaded = rssMb(server.pid ?? 0);
   // Beyond the floors: searches too varied for the answer cache, and ids over the whole catalog.
   const cold = await load(origin, coldPaths, opts);
-  const allIds = await load(origin, all.map((g) => `/api/v1/games/?id=${g.id}`), opts);
+  const allIds = await load(
+    origin,
+    all.map((g) => `/api/v1/games/?id=${g.id}`),
+    opts,
+  );
   const rssStressed = rssMb(server.pid ?? 0);
   await stop(server);
   await stop(baseline);
 
   const row = (label: string, r: LoadResult, base?: LoadResult): string =>
     `${label.padEnd(26)} ${r.rps.toFixed(0).padStart(7)} req/s  p50 ${String(r.p50).padStart(3)} ms  p99 ${String(r.p99).padStart(3)} ms  errors ${r.errors + r.non2xx}${base ? `  ratio ${(r.rps / base.rps).toFixed(2)}x` : ""}`;
-  console.log(`catalog: ${all.length} games; autocannon ${CONNECTIONS} connections, ${SECONDS} s per run, median of ${rounds} alternating rounds`);
+  console.log(
+    `catalog: ${all.length} games; autocannon ${CONNECTIONS} connections, ${SECONDS} s per run, median of ${rounds} alternating rounds`,
+  );
   console.log(row("baseline id lookups", baseIds));
   console.log(row("ludex id lookups", ids, baseIds));
   console.log(row("baseline searches", baseSearch));
@@ -119,7 +144,9 @@ async function main(): Promise<void> {
   console.log(row("ludex searches, 20k pool", cold, baseSearch));
   console.log(row("ludex ids, whole catalog", allIds, baseIds));
   console.log(`in-process search (quality set, ${times.length} runs): p50 ${searchP50.toFixed(3)} ms, p99 ${searchP99.toFixed(3)} ms`);
-  console.log(`server: ready in ${readyMs.toFixed(0)} ms; RSS ${rssReady.toFixed(0)} MB at ready, ${rssLoaded.toFixed(0)} MB after the id and search rounds, ${rssStressed.toFixed(0)} MB after the 20k-pool and whole-catalog runs`);
+  console.log(
+    `server: ready in ${readyMs.toFixed(0)} ms; RSS ${rssReady.toFixed(0)} MB at ready, ${rssLoaded.toFixed(0)} MB after the id and search rounds, ${rssStressed.toFixed(0)} MB after the 20k-pool and whole-catalog runs`,
+  );
   const verdicts = [
     [`id lookups >= 0.8x baseline`, ids.rps / baseIds.rps >= 0.8],
     [`search over HTTP >= 0.3x baseline`, search.rps / baseSearch.rps >= 0.3],

@@ -53,7 +53,17 @@ async function main(): Promise<void> {
     const index = matchIndexOf(snapshot, body.systemId);
     if (!platform || !index) throw new Error(body.systemId);
     const scope = snapshot.searchScope(platform.id);
-    matchRoms({ index, platform, summary: (id) => scope.summary(id), searchTitles: (t) => searchGames(scope, { query: t, limit: 10 }).results, artworkBaseUrl: "https://t.example" }, body.items, []);
+    matchRoms(
+      {
+        index,
+        platform,
+        summary: (id) => scope.summary(id),
+        searchTitles: (t) => searchGames(scope, { query: t, limit: 10 }).results,
+        artworkBaseUrl: "https://t.example",
+      },
+      body.items,
+      [],
+    );
     lookups += body.items.length;
   }
   const inProcess = lookups / ((performance.now() - started) / 1000);
@@ -61,8 +71,23 @@ async function main(): Promise<void> {
 
   const port = 4800 + Math.floor(Math.random() * 100);
   const origin = `http://127.0.0.1:${port}`;
-  const { child: server } = await startProcess([path.join(projectRoot, "scripts", "ludex.js"), "serve"], { LUDEX_BUILD_DIR: buildDir, PORT: String(port), LUDEX_MATCH_RATE_LIMIT: "off", ...(process.env.BENCH_NO_FLAGS ? { LUDEX_REEXEC: "1" } : {}) }, `${origin}/api/health/`);
-  const recorded = await (await fetch(`${origin}/api/v1/games/`, { method: "POST", headers: { "content-type": "application/json", "accept-encoding": "identity" }, body: bodies[0] })).text();
+  const { child: server } = await startProcess(
+    [path.join(projectRoot, "scripts", "ludex.js"), "serve"],
+    {
+      LUDEX_BUILD_DIR: buildDir,
+      PORT: String(port),
+      LUDEX_MATCH_RATE_LIMIT: "off",
+      ...(process.env.BENCH_NO_FLAGS ? { LUDEX_REEXEC: "1" } : {}),
+    },
+    `${origin}/api/health/`,
+  );
+  const recorded = await (
+    await fetch(`${origin}/api/v1/games/`, {
+      method: "POST",
+      headers: { "content-type": "application/json", "accept-encoding": "identity" },
+      body: bodies[0],
+    })
+  ).text();
 
   const basePort = port + 1;
   const baseline = http
@@ -89,9 +114,13 @@ async function main(): Promise<void> {
   const ludex = median(runs.ludex);
   const base = median(runs.base);
   const itemsPerSecond = ludex.rps * 100;
-  console.log(`${bodies.length} distinct 100-item requests over ${PLATFORMS.join(", ")}; autocannon ${CONNECTIONS} connections, ${SECONDS} s, median of 3 rounds`);
+  console.log(
+    `${bodies.length} distinct 100-item requests over ${PLATFORMS.join(", ")}; autocannon ${CONNECTIONS} connections, ${SECONDS} s, median of 3 rounds`,
+  );
   console.log(`baseline (replay)   ${base.rps.toFixed(0).padStart(6)} req/s  p50 ${base.p50} ms  p99 ${base.p99} ms`);
-  console.log(`ludex matching      ${ludex.rps.toFixed(0).padStart(6)} req/s  p50 ${ludex.p50} ms  p99 ${ludex.p99} ms  errors ${ludex.errors + ludex.non2xx}  ratio ${(ludex.rps / base.rps).toFixed(2)}x`);
+  console.log(
+    `ludex matching      ${ludex.rps.toFixed(0).padStart(6)} req/s  p50 ${ludex.p50} ms  p99 ${ludex.p99} ms  errors ${ludex.errors + ludex.non2xx}  ratio ${(ludex.rps / base.rps).toFixed(2)}x`,
+  );
   console.log(`items/s over HTTP   ${itemsPerSecond.toFixed(0)}`);
   console.log(`in-process matcher  ${inProcess.toFixed(0)} lookups/s`);
   console.log(`${itemsPerSecond >= 200_000 ? "ok  " : "FAIL"} >= 200,000 items/s over HTTP`);

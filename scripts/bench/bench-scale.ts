@@ -28,7 +28,9 @@ function realBuild(): string {
 
 async function startRedis(dir: string): Promise<{ url: string; stop(): void }> {
   const port = await freePort();
-  const child = spawn("redis-server", ["--port", String(port), "--bind", "127.0.0.1", "--save", "", "--appendonly", "no", "--dir", dir], { stdio: "ignore" });
+  const child = spawn("redis-server", ["--port", String(port), "--bind", "127.0.0.1", "--save", "", "--appendonly", "no", "--dir", dir], {
+    stdio: "ignore",
+  });
   await new Promise((r) => setTimeout(r, 300));
   return { url: `redis://127.0.0.1:${port}`, stop: () => child.kill("SIGKILL") };
 }
@@ -50,13 +52,28 @@ async function identityLoad(name: string, env: Record<string, string>, work: str
   await instance.start();
   try {
     const redirectUri = "https://bench.example/cb";
-    const client = await registerClient(instance.origin, { redirect_uris: [redirectUri], scope: "profile.read", client_name: "Bench", token_endpoint_auth_method: "none" });
+    const client = await registerClient(instance.origin, {
+      redirect_uris: [redirectUri],
+      scope: "profile.read",
+      client_name: "Bench",
+      token_endpoint_auth_method: "none",
+    });
     const { verifier, challenge } = pkcePair();
-    const location = await authorizeWithoutBrowser(new CookieClient(instance.origin), authorizeQuery(client, { code_challenge: challenge }), { username: name, password });
+    const location = await authorizeWithoutBrowser(
+      new CookieClient(instance.origin),
+      authorizeQuery(client, { code_challenge: challenge }),
+      { username: name, password },
+    );
     const res = await fetch(`${instance.origin}/oauth/token/`, {
       method: "POST",
       headers: { "content-type": "application/x-www-form-urlencoded" },
-      body: new URLSearchParams({ grant_type: "authorization_code", code: location.searchParams.get("code") ?? "", redirect_uri: redirectUri, client_id: client.client_id, code_verifier: verifier }).toString(),
+      body: new URLSearchParams({
+        grant_type: "authorization_code",
+        code: location.searchParams.get("code") ?? "",
+        redirect_uri: redirectUri,
+        client_id: client.client_id,
+        code_verifier: verifier,
+      }).toString(),
     });
     const { access_token: token } = (await res.json()) as { access_token: string };
     const headers = { authorization: `Bearer ${token}` };
@@ -86,7 +103,20 @@ async function main(): Promise<void> {
   const snapshot = loadCatalogSnapshot(buildDir);
   const slugs = snapshot.platformSlugs.slice(0, 40);
   snapshot.close();
-  const titles = ["mario", "zelda", "sonic", "final fantasy", "street fighter", "tetris", "pac-man", "metroid", "castlevania", "mega man", "donkey kong", "kirby"];
+  const titles = [
+    "mario",
+    "zelda",
+    "sonic",
+    "final fantasy",
+    "street fighter",
+    "tetris",
+    "pac-man",
+    "metroid",
+    "castlevania",
+    "mega man",
+    "donkey kong",
+    "kirby",
+  ];
   const paths = [
     ...titles.map((q) => `/api/v1/agent/games/?q=${encodeURIComponent(q)}`),
     ...titles.flatMap((q) => slugs.slice(0, 4).map((s) => `/api/v1/agent/games/?q=${encodeURIComponent(q)}&system=${s}`)),
@@ -98,7 +128,10 @@ async function main(): Promise<void> {
   const one = await startNginx([`127.0.0.1:${instances[0]?.port}`], buildDir);
   const single = await readLoad(one.origin, paths);
   await one.stop();
-  const three = await startNginx(instances.map((i) => `127.0.0.1:${i.port}`), buildDir);
+  const three = await startNginx(
+    instances.map((i) => `127.0.0.1:${i.port}`),
+    buildDir,
+  );
   const triple = await readLoad(three.origin, paths);
   await three.stop();
   await Promise.all(instances.map((instance) => instance.stop()));

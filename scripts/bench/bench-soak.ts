@@ -63,19 +63,38 @@ async function main(): Promise<void> {
   const registration = await fetch(`${origin}/oauth/register/`, {
     method: "POST",
     headers: { "content-type": "application/json" },
-    body: JSON.stringify({ client_name: "Soak", redirect_uris: ["http://127.0.0.1/cb"], scope: "profile.read", token_endpoint_auth_method: "none" }),
+    body: JSON.stringify({
+      client_name: "Soak",
+      redirect_uris: ["http://127.0.0.1/cb"],
+      scope: "profile.read",
+      token_endpoint_auth_method: "none",
+    }),
   });
   const clientId = ((await registration.json()) as { client_id: string }).client_id;
-  const mcpMeta = { "io.modelcontextprotocol/protocolVersion": "2026-07-28", "io.modelcontextprotocol/clientInfo": { name: "soak", version: "1" }, "io.modelcontextprotocol/clientCapabilities": {} };
+  const mcpMeta = {
+    "io.modelcontextprotocol/protocolVersion": "2026-07-28",
+    "io.modelcontextprotocol/clientInfo": { name: "soak", version: "1" },
+    "io.modelcontextprotocol/clientCapabilities": {},
+  };
 
   const kinds: Kind[] = [
     { name: "id lookup", weight: 40, expected: 200, build: () => ({ method: "GET", path: `/api/v1/games/?id=${pick(games).id}` }) },
-    { name: "search", weight: 25, expected: 200, build: () => ({ method: "GET", path: `/api/v1/agent/games/?q=${encodeURIComponent(pick(games).title)}` }) },
+    {
+      name: "search",
+      weight: 25,
+      expected: 200,
+      build: () => ({ method: "GET", path: `/api/v1/agent/games/?q=${encodeURIComponent(pick(games).title)}` }),
+    },
     {
       name: "rom match",
       weight: 15,
       expected: 200,
-      build: () => ({ method: "POST", path: "/api/v1/games/", headers: { "content-type": "application/json" }, body: JSON.stringify({ systemId: "snes", items: Array.from({ length: 20 }, () => pick(snesRoms)) }) }),
+      build: () => ({
+        method: "POST",
+        path: "/api/v1/games/",
+        headers: { "content-type": "application/json" },
+        body: JSON.stringify({ systemId: "snes", items: Array.from({ length: 20 }, () => pick(snesRoms)) }),
+      }),
     },
     {
       name: "mcp tool call",
@@ -84,8 +103,19 @@ async function main(): Promise<void> {
       build: () => ({
         method: "POST",
         path: "/mcp/",
-        headers: { "content-type": "application/json", accept: "application/json, text/event-stream", "mcp-protocol-version": "2026-07-28", "mcp-method": "tools/call", "mcp-name": "search_games" },
-        body: JSON.stringify({ jsonrpc: "2.0", id: 1, method: "tools/call", params: { name: "search_games", arguments: { query: pick(games).title, limit: 5 }, _meta: mcpMeta } }),
+        headers: {
+          "content-type": "application/json",
+          accept: "application/json, text/event-stream",
+          "mcp-protocol-version": "2026-07-28",
+          "mcp-method": "tools/call",
+          "mcp-name": "search_games",
+        },
+        body: JSON.stringify({
+          jsonrpc: "2.0",
+          id: 1,
+          method: "tools/call",
+          params: { name: "search_games", arguments: { query: pick(games).title, limit: 5 }, _meta: mcpMeta },
+        }),
       }),
     },
     {
@@ -96,7 +126,13 @@ async function main(): Promise<void> {
         method: "POST",
         path: "/oauth/token/",
         headers: { "content-type": "application/x-www-form-urlencoded" },
-        body: new URLSearchParams({ grant_type: "authorization_code", code: `ldx_ac_${Math.random().toString(36).slice(2)}`, redirect_uri: "http://127.0.0.1/cb", client_id: clientId, code_verifier: "v".repeat(43) }).toString(),
+        body: new URLSearchParams({
+          grant_type: "authorization_code",
+          code: `ldx_ac_${Math.random().toString(36).slice(2)}`,
+          redirect_uri: "http://127.0.0.1/cb",
+          client_id: clientId,
+          code_verifier: "v".repeat(43),
+        }).toString(),
       }),
     },
   ];
@@ -164,11 +200,15 @@ async function main(): Promise<void> {
   console.log(`mixed traffic: ${kinds.map((k) => `${k.name} ${k.weight}%`).join(", ")}; ${CONNECTIONS} connections`);
   console.log(`maximum (10 s)   ${max.rps.toFixed(0)} req/s, p99 ${max.p99} ms, errors ${max.tally.errors}`);
   console.log(`warm-up (${WARMUP_SECONDS} s at ${target} req/s)  ${warmup.rps.toFixed(0)} req/s, errors ${warmup.tally.errors}`);
-  console.log(`soak (${SOAK_SECONDS} s at ${target} req/s target)  ${soak.rps.toFixed(0)} req/s, p99 ${soak.p99} ms, requests ${soak.tally.requests}, errors ${soak.tally.errors}`);
+  console.log(
+    `soak (${SOAK_SECONDS} s at ${target} req/s target)  ${soak.rps.toFixed(0)} req/s, p99 ${soak.p99} ms, requests ${soak.tally.requests}, errors ${soak.tally.errors}`,
+  );
   for (const [name, c] of soak.tally.byKind) console.log(`  ${name.padEnd(14)} ${c.ok} as expected, ${c.bad} not`);
   for (const sample of [...max.tally.samples, ...soak.tally.samples]) console.log(`  error: ${sample}`);
   const growth = (rssEnd - rssStart) / rssStart;
-  console.log(`server RSS: ${rssReady.toFixed(0)} MB at ready; highest ${rssStart.toFixed(0)} MB in the soak's first ${window} s, ${rssEnd.toFixed(0)} MB in its last ${window} s (${(growth * 100).toFixed(1)}%); range ${Math.min(...samples).toFixed(0)}–${Math.max(...samples).toFixed(0)} MB`);
+  console.log(
+    `server RSS: ${rssReady.toFixed(0)} MB at ready; highest ${rssStart.toFixed(0)} MB in the soak's first ${window} s, ${rssEnd.toFixed(0)} MB in its last ${window} s (${(growth * 100).toFixed(1)}%); range ${Math.min(...samples).toFixed(0)}–${Math.max(...samples).toFixed(0)} MB`,
+  );
   console.log(`${soak.tally.errors + max.tally.errors + warmup.tally.errors === 0 ? "ok  " : "FAIL"} 0 errors`);
   console.log(`${growth < 0.1 ? "ok  " : "FAIL"} RSS growth under 10%`);
 }

@@ -14,7 +14,12 @@ export function prepareRealCatalog(): { dbFile: string; buildDir: string } {
   const dbFile = path.join(dir, "catalog.db");
   const buildDir = path.join(dir, "build");
   importCatalog({ sources: [realSource], dbFile, platformsFile: path.join(projectRoot, "data", "platforms.json") });
-  buildCatalog({ dbFile, buildDir, releaseFeedFile: path.join(projectRoot, "data", "release-feed.json"), publicBaseUrl: loadConfig().publicBaseUrl });
+  buildCatalog({
+    dbFile,
+    buildDir,
+    releaseFeedFile: path.join(projectRoot, "data", "release-feed.json"),
+    publicBaseUrl: loadConfig().publicBaseUrl,
+  });
   return { dbFile, buildDir };
 }
 
@@ -27,7 +32,11 @@ export interface LoadResult {
 }
 
 /** Loads `origin` with autocannon, each request's path drawn at random from `paths`. */
-export async function load(origin: string, paths: readonly string[], options: { seconds: number; connections: number; method?: string; bodies?: readonly string[]; headers?: Record<string, string> }): Promise<LoadResult> {
+export async function load(
+  origin: string,
+  paths: readonly string[],
+  options: { seconds: number; connections: number; method?: string; bodies?: readonly string[]; headers?: Record<string, string> },
+): Promise<LoadResult> {
   let i = 0;
   const result = await autocannon({
     url: origin,
@@ -46,7 +55,13 @@ export async function load(origin: string, paths: readonly string[], options: { 
     ],
   });
   void i;
-  return { rps: result.requests.average, p50: result.latency.p50, p99: result.latency.p99, errors: result.errors + result.timeouts, non2xx: result.non2xx };
+  return {
+    rps: result.requests.average,
+    p50: result.latency.p50,
+    p99: result.latency.p99,
+    errors: result.errors + result.timeouts,
+    non2xx: result.non2xx,
+  };
 }
 
 /** Resident set size of a process, in MB, from /proc. */
@@ -57,7 +72,11 @@ export function rssMb(pid: number): number {
 }
 
 /** Spawns a Node process and waits until `readyUrl` answers 200; returns it with the time that took. */
-export async function startProcess(args: string[], env: Record<string, string>, readyUrl: string): Promise<{ child: ChildProcess; readyMs: number }> {
+export async function startProcess(
+  args: string[],
+  env: Record<string, string>,
+  readyUrl: string,
+): Promise<{ child: ChildProcess; readyMs: number }> {
   const started = performance.now();
   const child = spawn(process.execPath, args, { env: { ...process.env, ...env }, stdio: ["ignore", "ignore", "inherit"] });
   for (;;) {

@@ -15,7 +15,12 @@ export function dumpSizes(buildDir: string): string {
   const total = dumps.reduce((n, d) => n + d.bytes, 0);
   const lines = [`dump sizes (gzip), ${dumps.length} platforms, total ${mb(total)}:`];
   for (let i = 0; i < dumps.length; i += 4) {
-    lines.push(`  ${dumps.slice(i, i + 4).map((d) => `${d.system} ${mb(d.bytes)}`.padEnd(30)).join("")}`);
+    lines.push(
+      `  ${dumps
+        .slice(i, i + 4)
+        .map((d) => `${d.system} ${mb(d.bytes)}`.padEnd(30))
+        .join("")}`,
+    );
   }
   lines.push("alternatives for the three largest (size vs gzip, compression time):");
   for (const d of dumps.slice(0, 3)) {
@@ -25,9 +30,13 @@ export function dumpSizes(buildDir: string): string {
       const out = fn();
       return [out.length, performance.now() - t];
     };
-    const [br, brMs] = time(() => brotliCompressSync(raw, { params: { [constants.BROTLI_PARAM_QUALITY]: 9, [constants.BROTLI_PARAM_SIZE_HINT]: raw.length } }));
+    const [br, brMs] = time(() =>
+      brotliCompressSync(raw, { params: { [constants.BROTLI_PARAM_QUALITY]: 9, [constants.BROTLI_PARAM_SIZE_HINT]: raw.length } }),
+    );
     const [zs, zsMs] = time(() => zstdCompressSync(raw, { params: { [constants.ZSTD_c_compressionLevel]: 9 } }));
-    lines.push(`  ${d.system}: raw ${mb(raw.length)}, gzip ${mb(d.bytes)}; brotli-9 ${((br / d.bytes) * 100).toFixed(0)}% (${brMs.toFixed(0)} ms); zstd-9 ${((zs / d.bytes) * 100).toFixed(0)}% (${zsMs.toFixed(0)} ms)`);
+    lines.push(
+      `  ${d.system}: raw ${mb(raw.length)}, gzip ${mb(d.bytes)}; brotli-9 ${((br / d.bytes) * 100).toFixed(0)}% (${brMs.toFixed(0)} ms); zstd-9 ${((zs / d.bytes) * 100).toFixed(0)}% (${zsMs.toFixed(0)} ms)`,
+    );
   }
   return lines.join("\n");
 }

@@ -40,7 +40,14 @@ function main(): void {
       const index = matchIndexOf(snapshot, slug);
       if (!platform || !index) continue;
       const scope = snapshot.searchScope(slug);
-      const ctx: MatchContext = { index, platform, summary: (id) => scope.summary(id), searchTitles: (t) => searchGames(scope, { query: t, limit: 10 }).results, artworkBaseUrl: "https://t.example", fuzzy };
+      const ctx: MatchContext = {
+        index,
+        platform,
+        summary: (id) => scope.summary(id),
+        searchTitles: (t) => searchGames(scope, { query: t, limit: 10 }).results,
+        artworkBaseUrl: "https://t.example",
+        fuzzy,
+      };
       const others = all.get(PLATFORMS[(p + 1) % PLATFORMS.length] ?? "nes") ?? [];
       const cases = calibrationCases(all.get(slug) ?? [], others, PER_PLATFORM, seeded(1000 + p));
       const { rows, wrong } = evaluateCalibration(ctx, cases);
@@ -59,7 +66,9 @@ function main(): void {
     for (const [kind, t] of totals) {
       const precision = t.matched === 0 ? 1 : t.correct / t.matched;
       const recall = t.recallBase === 0 ? 1 : t.correct / t.recallBase;
-      console.log(`| ${kind} | ${t.cases} | ${t.matched} | ${t.correct} | ${(precision * 100).toFixed(2)}% | ${(recall * 100).toFixed(1)}% |`);
+      console.log(
+        `| ${kind} | ${t.cases} | ${t.matched} | ${t.correct} | ${(precision * 100).toFixed(2)}% | ${(recall * 100).toFixed(1)}% |`,
+      );
     }
     if (n === 0) for (const w of wrongs.slice(0, 15)) console.log(`  wrong: ${w}`);
   }

@@ -42,6 +42,9 @@ export function ensureAstroPages(projectRoot: string): { readonly built: boolean
     encoding: "utf8",
     env: { ...process.env, ASTRO_TELEMETRY_DISABLED: "1" },
   });
-  if (run.status !== 0) throw problems.pagesBuildFailed(`astro build exited with ${run.status ?? run.signal}: ${`${run.stderr}${run.stdout}`.trim().slice(-2000)}`);
+  if (run.status !== 0)
+    throw problems.pagesBuildFailed(
+      `astro build exited with ${run.status ?? run.signal}: ${`${run.stderr}${run.stdout}`.trim().slice(-2000)}`,
+    );
   return { built: true, elapsedMs: Date.now() - started };
 }

@@ -10,9 +10,17 @@ export interface Command {
 }
 
 /** Parses `argv` for `command`, turning unknown or malformed options into a usage {@link Problem}. */
-export function parseCommandArgs(command: Command, argv: string[]): { values: Record<string, string | boolean | string[] | undefined>; positionals: string[] } {
+export function parseCommandArgs(
+  command: Command,
+  argv: string[],
+): { values: Record<string, string | boolean | string[] | undefined>; positionals: string[] } {
   try {
-    const { values, positionals } = parseArgs({ args: argv, options: { ...command.options, help: { type: "boolean", short: "h" } }, allowPositionals: true, strict: true });
+    const { values, positionals } = parseArgs({
+      args: argv,
+      options: { ...command.options, help: { type: "boolean", short: "h" } },
+      allowPositionals: true,
+      strict: true,
+    });
     return { values: values as Record<string, string | boolean | string[] | undefined>, positionals };
   } catch (error) {
     throw problems.usage(`${(error as Error).message}\n\n${command.usage}`);

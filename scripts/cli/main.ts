@@ -3,17 +3,47 @@ import { parseCommandArgs, type Command } from "./command.ts";
 
 /** Commands by name, loaded on use so that `ludex serve` does not load the importer (and the other way round). */
 const commands: Readonly<Record<string, { summary: string; load: () => Promise<Command> }>> = {
-  import: { summary: "Load DAT files into the game database (replaces the previous import)", load: async () => (await import("./commands/import.ts")).importCommand },
-  build: { summary: "Compile the game database into static files (records, indexes, feed, manifest)", load: async () => (await import("./commands/build.ts")).buildCommand },
-  show: { summary: "Print one game record exactly as the API serves it", load: async () => (await import("./commands/show.ts")).showCommand },
+  import: {
+    summary: "Load DAT files into the game database (replaces the previous import)",
+    load: async () => (await import("./commands/import.ts")).importCommand,
+  },
+  build: {
+    summary: "Compile the game database into static files (records, indexes, feed, manifest)",
+    load: async () => (await import("./commands/build.ts")).buildCommand,
+  },
+  show: {
+    summary: "Print one game record exactly as the API serves it",
+    load: async () => (await import("./commands/show.ts")).showCommand,
+  },
   search: { summary: "Print the top search results for a title", load: async () => (await import("./commands/search.ts")).searchCommand },
-  serve: { summary: "Serve the API and pages from the current build", load: async () => (await import("./commands/serve.ts")).serveCommand },
-  start: { summary: "Import (if there is no catalog yet), build, and serve", load: async () => (await import("./commands/start.ts")).startCommand },
-  migrate: { summary: "Apply the member database's schema migrations (SQLite file or LUDEX_DATABASE_URL)", load: async () => (await import("./commands/migrate.ts")).migrateCommand },
-  member: { summary: "Add, list or disable member accounts (password read from standard input)", load: async () => (await import("./commands/member.ts")).memberCommand },
-  reload: { summary: "Tell a running server to switch to the current catalog build", load: async () => (await import("./commands/reload.ts")).reloadCommand },
-  dump: { summary: "Check a downloaded platform dump against the dump listing (`dump verify <file>`)", load: async () => (await import("./commands/dump.ts")).dumpCommand },
-  "nginx-config": { summary: "Print the nginx server block that serves the static build and proxies the rest", load: async () => (await import("./commands/nginx-config.ts")).nginxConfigCommand },
+  serve: {
+    summary: "Serve the API and pages from the current build",
+    load: async () => (await import("./commands/serve.ts")).serveCommand,
+  },
+  start: {
+    summary: "Import (if there is no catalog yet), build, and serve",
+    load: async () => (await import("./commands/start.ts")).startCommand,
+  },
+  migrate: {
+    summary: "Apply the member database's schema migrations (SQLite file or LUDEX_DATABASE_URL)",
+    load: async () => (await import("./commands/migrate.ts")).migrateCommand,
+  },
+  member: {
+    summary: "Add, list or disable member accounts (password read from standard input)",
+    load: async () => (await import("./commands/member.ts")).memberCommand,
+  },
+  reload: {
+    summary: "Tell a running server to switch to the current catalog build",
+    load: async () => (await import("./commands/reload.ts")).reloadCommand,
+  },
+  dump: {
+    summary: "Check a downloaded platform dump against the dump listing (`dump verify <file>`)",
+    load: async () => (await import("./commands/dump.ts")).dumpCommand,
+  },
+  "nginx-config": {
+    summary: "Print the nginx server block that serves the static build and proxies the rest",
+    load: async () => (await import("./commands/nginx-config.ts")).nginxConfigCommand,
+  },
 };
 
 function usage(): string {

@@ -41,8 +41,12 @@ export interface AgentEndpoints {
 function matchItemsRequested(message: unknown): number {
   let items = 0;
   for (const m of Array.isArray(message) ? message : [message]) {
-    const { method, params } = (typeof m === "object" && m !== null ? m : {}) as { method?: unknown; params?: { name?: unknown; arguments?: { items?: unknown } } };
-    if (method === "tools/call" && params?.name === "match_roms" && Array.isArray(params.arguments?.items)) items += Math.min(params.arguments.items.length, MAX_MATCH_ITEMS);
+    const { method, params } = (typeof m === "object" && m !== null ? m : {}) as {
+      method?: unknown;
+      params?: { name?: unknown; arguments?: { items?: unknown } };
+    };
+    if (method === "tools/call" && params?.name === "match_roms" && Array.isArray(params.arguments?.items))
+      items += Math.min(params.arguments.items.length, MAX_MATCH_ITEMS);
   }
   return items;
 }
@@ -61,7 +65,11 @@ function wantsLegacyCard(ctx: RequestContext): boolean {
 export function createAgentEndpoints(config: Config, options: AgentEndpointOptions): AgentEndpoints {
   const { log } = options;
   const info = agentServiceInfo(config);
-  const ops = catalogOperations(options.catalog, { baseUrl: config.publicBaseUrl, artworkBaseUrl: config.artworkBaseUrl, buildDir: config.buildDir });
+  const ops = catalogOperations(options.catalog, {
+    baseUrl: config.publicBaseUrl,
+    artworkBaseUrl: config.artworkBaseUrl,
+    buildDir: config.buildDir,
+  });
 
   const mcp = createMcpEndpoint({
     createServer: () => createCatalogMcpServer({ ops, info, log }),
@@ -79,7 +87,12 @@ export function createAgentEndpoints(config: Config, options: AgentEndpointOptio
   const card = agentCard(info);
   const a2a = createA2aEndpoint({ card, executor: catalogAgentExecutor(ops, log), log });
 
-  const mcpRoute = agentRoute({ bodyLimit: config.agentBodyLimit, allowedOrigins: config.mcpAllowedOrigins, exposeHeaders: ["Mcp-Session-Id"], fetch: mcp.fetch });
+  const mcpRoute = agentRoute({
+    bodyLimit: config.agentBodyLimit,
+    allowedOrigins: config.mcpAllowedOrigins,
+    exposeHeaders: ["Mcp-Session-Id"],
+    fetch: mcp.fetch,
+  });
   const a2aRoute = agentRoute({ bodyLimit: config.agentBodyLimit, fetch: a2a });
 
   const cardBody = serverCard(info);
@@ -99,7 +112,10 @@ export function createAgentEndpoints(config: Config, options: AgentEndpointOptio
       { path: agentPaths.a2a, methods: { POST: a2aRoute } },
       {
         path: agentPaths.agentCard,
-        methods: { GET: (ctx: RequestContext) => jsonDocumentResult(wantsLegacyCard(ctx) ? legacyAgentCardDoc : agentCardDoc, { vary: "A2A-Version" }) },
+        methods: {
+          GET: (ctx: RequestContext) =>
+            jsonDocumentResult(wantsLegacyCard(ctx) ? legacyAgentCardDoc : agentCardDoc, { vary: "A2A-Version" }),
+        },
       },
       { path: agentPaths.aiCatalog, methods: { GET: document(aiCatalogDoc) } },
     ],

@@ -39,7 +39,13 @@ export function buildCatalog(options: BuildOptions): BuildSummary {
       body: JSON.stringify(loadReleaseFeed(options.releaseFeedFile)),
       contentType: "application/json",
     },
-    ...discoveryDocuments(publicBaseUrl).map((d) => ({ key: d.key, name: d.name, staticFile: d.staticFile, body: d.body, contentType: d.contentType })),
+    ...discoveryDocuments(publicBaseUrl).map((d) => ({
+      key: d.key,
+      name: d.name,
+      staticFile: d.staticFile,
+      body: d.body,
+      contentType: d.contentType,
+    })),
   ];
   const artworkBaseUrl = options.artworkBaseUrl ?? loadConfig().artworkBaseUrl;
   let site: SiteBuildSummary | undefined;

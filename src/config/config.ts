@@ -73,7 +73,10 @@ const originList = z
   .default("")
   .transform((value, ctx) => {
     const origins: string[] = [];
-    for (const raw of value.split(",").map((s) => s.trim()).filter(Boolean)) {
+    for (const raw of value
+      .split(",")
+      .map((s) => s.trim())
+      .filter(Boolean)) {
       const url = URL.parse(raw);
       if (!url || (url.protocol !== "http:" && url.protocol !== "https:") || url.origin !== raw.replace(/\/$/, "")) {
         ctx.addIssue({ code: "custom", message: `"${raw}" is not an origin such as https://app.example or http://localhost:6274` });
@@ -131,7 +134,12 @@ const envSchema = z.object({
   LUDEX_KEEPALIVE_TIMEOUT_MS: z.coerce.number().int().min(100).max(600_000).default(5_000),
   LUDEX_MAX_HEADER_BYTES: z.coerce.number().int().min(1024).max(1_048_576).default(16_384),
   LUDEX_MCP_ALLOWED_ORIGINS: originList,
-  LUDEX_AGENT_BODY_LIMIT: z.coerce.number().int().min(1024).max(16 * 1024 * 1024).default(256 * 1024),
+  LUDEX_AGENT_BODY_LIMIT: z.coerce
+    .number()
+    .int()
+    .min(1024)
+    .max(16 * 1024 * 1024)
+    .default(256 * 1024),
   LUDEX_REDIS_URL: redisUrl,
   LUDEX_SECRET: z.string().min(32, "must be at least 32 characters (e.g. `openssl rand -base64 48`)").optional(),
 });
@@ -203,7 +211,8 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
  */
 export function checkServingConfig(config: Config): void {
   if (config.multiInstance && !config.secretConfigured) {
-    const detail = "LUDEX_SECRET: required when LUDEX_DATABASE_URL or LUDEX_REDIS_URL is set, so that every instance signs and accepts the same CSRF tokens and MCP sessions";
+    const detail =
+      "LUDEX_SECRET: required when LUDEX_DATABASE_URL or LUDEX_REDIS_URL is set, so that every instance signs and accepts the same CSRF tokens and MCP sessions";
     throw problems.invalidConfiguration(detail, { extensions: { errors: [{ name: "LUDEX_SECRET", detail }] } });
   }
 }

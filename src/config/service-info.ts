@@ -53,7 +53,12 @@ export function agentServiceInfo(config: Config): AgentServiceInfo {
   const abs = (p: string): string => `${base}${p}`;
   return {
     name: "ludex",
-    qualifiedName: `${host.replace(/^\[|\]$/g, "").split(".").reverse().join(".").replace(/[^a-zA-Z0-9.-]/g, "-")}/ludex`,
+    qualifiedName: `${host
+      .replace(/^\[|\]$/g, "")
+      .split(".")
+      .reverse()
+      .join(".")
+      .replace(/[^a-zA-Z0-9.-]/g, "-")}/ludex`,
     title: "ludex game catalog",
     version: packageVersion(config.projectRoot),
     description: "Read-only video-game catalog: search, game records, platforms, ROM matching, client releases.",

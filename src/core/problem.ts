@@ -58,7 +58,12 @@ export class Problem extends Error {
 
   /** The same problem with more response headers (e.g. rate-limit fields added on the way out). */
   withHeaders(headers: Readonly<Record<string, string>>): Problem {
-    const options = { extensions: this.extensions, headers: { ...headers, ...this.headers }, cause: this, ...(this.detail !== undefined ? { detail: this.detail } : {}) };
+    const options = {
+      extensions: this.extensions,
+      headers: { ...headers, ...this.headers },
+      cause: this,
+      ...(this.detail !== undefined ? { detail: this.detail } : {}),
+    };
     return this.type.startsWith("oauth-")
       ? new Problem({ type: this.type as OAuthProblemType, title: this.title, status: this.status, ...options })
       : new Problem({ type: this.type as ProblemType, ...options });
@@ -82,7 +87,10 @@ function camelCase(type: string): string {
 
 /** Throw sites name the problem: `throw problems.invalidRequest("…", { extensions: { errors } })`. */
 export const problems: ProblemFactories = Object.fromEntries(
-  (Object.keys(problemTypes) as ProblemType[]).map((type) => [camelCase(type), (detail?: string, options?: ProblemOptions) => problem(type, detail, options)]),
+  (Object.keys(problemTypes) as ProblemType[]).map((type) => [
+    camelCase(type),
+    (detail?: string, options?: ProblemOptions) => problem(type, detail, options),
+  ]),
 ) as unknown as ProblemFactories;
 
 /** True for a thrown {@link Problem}. */

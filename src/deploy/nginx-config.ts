@@ -22,7 +22,8 @@ const UPSTREAM = /^(?:unix:\/[^\s;{}]+|[A-Za-z0-9.-]+:\d{1,5}|\[[0-9A-Fa-f:.]+\]
 export function upstreamServers(upstreams: readonly string[]): string {
   const bad = upstreams.find((upstream) => !UPSTREAM.test(upstream));
   if (upstreams.length === 0 || bad !== undefined) {
-    const detail = bad === undefined ? "at least one --upstream is needed" : `--upstream ${JSON.stringify(bad)} is not HOST:PORT or unix:/path`;
+    const detail =
+      bad === undefined ? "at least one --upstream is needed" : `--upstream ${JSON.stringify(bad)} is not HOST:PORT or unix:/path`;
     throw problems.usage(detail);
   }
   return upstreams.map((upstream) => `    server ${upstream} max_fails=1 fail_timeout=2s;`).join("\n");

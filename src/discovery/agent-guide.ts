@@ -94,7 +94,7 @@ export function guideSections(base: string): readonly GuideSection[] {
           ].join("\n"),
         ),
         p(
-          "Errors of the registration, token and revocation endpoints are JSON `{\"error\": …, \"error_description\": …}` (RFC 6749 §5.2, RFC 7591 §3.2.2); everything under `/api/` answers errors as `application/problem+json`.",
+          'Errors of the registration, token and revocation endpoints are JSON `{"error": …, "error_description": …}` (RFC 6749 §5.2, RFC 7591 §3.2.2); everything under `/api/` answers errors as `application/problem+json`.',
         ),
       ],
     },
@@ -114,7 +114,11 @@ export function guideSections(base: string): readonly GuideSection[] {
     {
       id: "rom-managers",
       title: "ROM managers: hashing files, multi-file games, dumps and the change feed",
-      blocks: [p("How to hash each kind of file for `POST /api/v1/games/`, and what the catalog can recognise:"), ul(...fileHashingRules()), ul(...romManagerRules(base))],
+      blocks: [
+        p("How to hash each kind of file for `POST /api/v1/games/`, and what the catalog can recognise:"),
+        ul(...fileHashingRules()),
+        ul(...romManagerRules(base)),
+      ],
     },
     {
       id: "agents",
@@ -142,7 +146,12 @@ export function guideSections(base: string): readonly GuideSection[] {
       title: "Content policy",
       blocks: [
         p(`Published as a Content Signal in \`${base}${discoveryPaths.robotsTxt}\`: \`Content-Signal: ${contentSignalValue()}\`.`),
-        ul(...(Object.keys(contentSignals) as (keyof typeof contentSignals)[]).map((name) => `\`${name}=${contentSignals[name]}\`: ${contentSignalMeanings[name]} is ${contentSignals[name] === "yes" ? "allowed" : "not allowed"}.`)),
+        ul(
+          ...(Object.keys(contentSignals) as (keyof typeof contentSignals)[]).map(
+            (name) =>
+              `\`${name}=${contentSignals[name]}\`: ${contentSignalMeanings[name]} is ${contentSignals[name] === "yes" ? "allowed" : "not allowed"}.`,
+          ),
+        ),
         p(
           "The service never reveals anyone's media server, private library, account preferences or supporter credentials. Clients must never ask a person for their media-server password or their website password, and must not automate contribution, voting or supporter operations unless a future scope explicitly permits it.",
         ),

@@ -44,8 +44,16 @@ export function apiCatalog(base: string): Linkset {
           { href: url(discoveryPaths.llmsTxt), type: discoveryMediaTypes.text, title: "llms.txt" },
         ],
         "service-meta": [
-          { href: url("/.well-known/oauth-authorization-server"), type: discoveryMediaTypes.json, title: "OAuth 2.0 authorization server metadata (RFC 8414)" },
-          { href: identityResourceMetadataUrl(base), type: discoveryMediaTypes.json, title: "OAuth 2.0 protected resource metadata of the identity endpoint (RFC 9728)" },
+          {
+            href: url("/.well-known/oauth-authorization-server"),
+            type: discoveryMediaTypes.json,
+            title: "OAuth 2.0 authorization server metadata (RFC 8414)",
+          },
+          {
+            href: identityResourceMetadataUrl(base),
+            type: discoveryMediaTypes.json,
+            title: "OAuth 2.0 protected resource metadata of the identity endpoint (RFC 9728)",
+          },
         ],
         status: [{ href: url("/api/health/"), type: discoveryMediaTypes.json, title: "Health" }],
       },

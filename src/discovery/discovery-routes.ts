@@ -50,7 +50,10 @@ function renderedResult(snapshot: CatalogSnapshot, base: string, key: DiscoveryD
  * discovery documents are then rendered for the server's base (the website's pages keep the
  * build's; README "Website").
  */
-export function baseUrlMismatch(manifest: BuildManifest | undefined, base: string): { level: "info"; msg: string; builtFor: string; publicBaseUrl: string } | undefined {
+export function baseUrlMismatch(
+  manifest: BuildManifest | undefined,
+  base: string,
+): { level: "info"; msg: string; builtFor: string; publicBaseUrl: string } | undefined {
   const builtFor = manifest?.publicBaseUrl;
   if (builtFor === undefined || builtFor === base) return undefined;
   return {

@@ -22,7 +22,14 @@ const starfallSummary = (base: string): Record<string, unknown> => ({
 });
 
 export const exampleBodies = {
-  agentSearch: (base: string): unknown => ({ query: "starfall", system: null, limit: 10, total: 1, results: [starfallSummary(base)], attribution }),
+  agentSearch: (base: string): unknown => ({
+    query: "starfall",
+    system: null,
+    limit: 10,
+    total: 1,
+    results: [starfallSummary(base)],
+    attribution,
+  }),
   platformList: (): unknown => ({
     platforms: [
       {
@@ -110,7 +117,11 @@ export const exampleBodies = {
   }),
   matchRequest: (): unknown => ({
     systemId: "snes",
-    items: [{ name: "Legend of Starfall, The (USA).sfc", size: 1048576 }, { crc: "8F0E4B7A", size: 65536 }, { name: "Unknown Homebrew (World).sfc" }],
+    items: [
+      { name: "Legend of Starfall, The (USA).sfc", size: 1048576 },
+      { crc: "8F0E4B7A", size: 65536 },
+      { name: "Unknown Homebrew (World).sfc" },
+    ],
     artworkTypes: ["boxart"],
   }),
   matchResponse: (): unknown => ({
@@ -119,8 +130,17 @@ export const exampleBodies = {
       {
         index: 0,
         status: "matched",
-        match: { gameId: 35, title: "The Legend of Starfall", release: "Legend of Starfall, The (USA)", confidence: 0.95, matchedBy: "name" },
-        artwork: { boxart: "https://thumbnails.libretro.com/Nintendo%20-%20Super%20Nintendo%20Entertainment%20System/Named_Boxarts/Legend%20of%20Starfall%2C%20The%20(USA).png" },
+        match: {
+          gameId: 35,
+          title: "The Legend of Starfall",
+          release: "Legend of Starfall, The (USA)",
+          confidence: 0.95,
+          matchedBy: "name",
+        },
+        artwork: {
+          boxart:
+            "https://thumbnails.libretro.com/Nintendo%20-%20Super%20Nintendo%20Entertainment%20System/Named_Boxarts/Legend%20of%20Starfall%2C%20The%20(USA).png",
+        },
       },
       { index: 1, status: "invalid", errors: [{ pointer: "/items/1/crc", detail: "must be 8 hexadecimal digits" }] },
       { index: 2, status: "notFound" },

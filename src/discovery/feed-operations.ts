@@ -41,7 +41,15 @@ export function feedOperations(base: string, helpers: OperationHelpers): Operati
     counts: { added: 0, removed: 1, changed: 1 },
     changes: [
       { id: 24, system: "virtual-boy", title: "3-D Tetris", change: "removed", updatedAt: "2026-03-02T09:14:07.512Z", url: null },
-      { id: 26, system: "virtual-boy", title: "BLOX", change: "changed", kinds: ["roms"], updatedAt: "2026-03-02T09:14:07.512Z", url: `${base}/api/v1/games/?id=26` },
+      {
+        id: 26,
+        system: "virtual-boy",
+        title: "BLOX",
+        change: "changed",
+        kinds: ["roms"],
+        updatedAt: "2026-03-02T09:14:07.512Z",
+        url: `${base}/api/v1/games/?id=26`,
+      },
     ],
     next: null,
     attribution,
@@ -52,8 +60,22 @@ export function feedOperations(base: string, helpers: OperationHelpers): Operati
     oldestVersion: v1,
     retention: { builds: KEEP_BUILDS, days: KEEP_DAYS },
     history: [
-      { catalogVersion: v2, builtAt: "2026-03-02T09:14:07.512Z", added: 0, removed: 1, changed: 1, changes: `${base}/api/v1/changes/?since=${v2}` },
-      { catalogVersion: v1, builtAt: "2026-02-01T08:00:00.000Z", added: 0, removed: 0, changed: 0, changes: `${base}/api/v1/changes/?since=${v1}` },
+      {
+        catalogVersion: v2,
+        builtAt: "2026-03-02T09:14:07.512Z",
+        added: 0,
+        removed: 1,
+        changed: 1,
+        changes: `${base}/api/v1/changes/?since=${v2}`,
+      },
+      {
+        catalogVersion: v1,
+        builtAt: "2026-02-01T08:00:00.000Z",
+        added: 0,
+        removed: 0,
+        changed: 0,
+        changes: `${base}/api/v1/changes/?since=${v1}`,
+      },
     ],
     dumps: `${base}/api/v1/dumps/`,
     attribution,
@@ -78,7 +100,14 @@ export function feedOperations(base: string, helpers: OperationHelpers): Operati
     ],
     attribution,
   };
-  const dumpHeaders = { ...always, ETag: true, "Last-Modified": true, "Cache-Control": true, "Accept-Ranges": true, "Content-Disposition": true } as const;
+  const dumpHeaders = {
+    ...always,
+    ETag: true,
+    "Last-Modified": true,
+    "Cache-Control": true,
+    "Accept-Ranges": true,
+    "Content-Disposition": true,
+  } as const;
   return [
     {
       operationId: "getCatalogChanges",
@@ -97,14 +126,19 @@ export function feedOperations(base: string, helpers: OperationHelpers): Operati
       query: {
         schema: changesQuery,
         notes: {
-          since: { description: "A `catalogVersion` (from `GET /api/health/`, the dump listing or an earlier answer), or an RFC 3339 date-time (changes of builds made after it).", example: v1 },
+          since: {
+            description:
+              "A `catalogVersion` (from `GET /api/health/`, the dump listing or an earlier answer), or an RFC 3339 date-time (changes of builds made after it).",
+            example: v1,
+          },
           limit: { description: "Page size." },
           offset: { description: "How many changes to skip; follow `next` instead of computing it." },
         },
       },
       responses: {
         "200": {
-          description: "One page of changes since `since` (ChangesPage), or without `since` the current version and kept history (ChangesIndex).",
+          description:
+            "One page of changes since `since` (ChangesPage), or without `since` the current version and kept history (ChangesIndex).",
           headers: { ...always, ETag: true, "Cache-Control": true, "Last-Modified": false, Link: false },
           body: json(["ChangesPage", "ChangesIndex"], {
             page: { summary: `GET /api/v1/changes/?since=${v1}`, value: page },
@@ -118,20 +152,28 @@ export function feedOperations(base: string, helpers: OperationHelpers): Operati
           body: problem({
             expired: {
               summary: "Unknown or expired version",
-              value: problemExample(base, "changes-expired", `no kept build matches since=AAAAAAAAAAAAAAAA; the history starts at ${v1} (2026-02-01T08:00:00.000Z). Resync from the dumps at ${base}/api/v1/dumps/, then follow changes since their catalogVersion`, {
-                oldestVersion: v1,
-                resync: `${base}/api/v1/dumps/`,
-              }),
+              value: problemExample(
+                base,
+                "changes-expired",
+                `no kept build matches since=AAAAAAAAAAAAAAAA; the history starts at ${v1} (2026-02-01T08:00:00.000Z). Resync from the dumps at ${base}/api/v1/dumps/, then follow changes since their catalogVersion`,
+                {
+                  oldestVersion: v1,
+                  resync: `${base}/api/v1/dumps/`,
+                },
+              ),
             },
           }),
         },
         "422": {
-          description: "Invalid request: `since` malformed, over 64 characters or in the future; `limit` or `offset` out of range; a repeated parameter.",
+          description:
+            "Invalid request: `since` malformed, over 64 characters or in the future; `limit` or `offset` out of range; a repeated parameter.",
           headers: { ...always, "Cache-Control": true },
           body: problem({
             future: {
               summary: "since in the future",
-              value: problemExample(base, "invalid-request", "since: 2999-01-01T00:00:00Z is in the future", { errors: [{ name: "since", detail: "2999-01-01T00:00:00Z is in the future" }] }),
+              value: problemExample(base, "invalid-request", "since: 2999-01-01T00:00:00Z is in the future", {
+                errors: [{ name: "since", detail: "2999-01-01T00:00:00Z is in the future" }],
+              }),
             },
           }),
         },
@@ -157,7 +199,8 @@ export function feedOperations(base: string, helpers: OperationHelpers): Operati
       },
       responses: {
         "200": {
-          description: "The dump listing (JSON), or with `system` the whole dump file (`application/gzip`, sent as is: no Content-Encoding).",
+          description:
+            "The dump listing (JSON), or with `system` the whole dump file (`application/gzip`, sent as is: no Content-Encoding).",
           headers: { ...always, ETag: true, "Cache-Control": true, "Last-Modified": true },
           body: json("DumpListing", { listing: { summary: "GET /api/v1/dumps/", value: listing } }),
           extraBodies: [gzipBody("GET /api/v1/dumps/?system=snes")],
@@ -171,17 +214,34 @@ export function feedOperations(base: string, helpers: OperationHelpers): Operati
         "404": {
           description: "Not found: no platform (or no dump) by that name.",
           headers: { ...always, "Cache-Control": true },
-          body: problem({ notFound: { summary: "Unknown platform", value: problemExample(base, "not-found", 'no dump for platform "amiga-cd64"; GET /api/v1/dumps/ lists them') } }),
+          body: problem({
+            notFound: {
+              summary: "Unknown platform",
+              value: problemExample(base, "not-found", 'no dump for platform "amiga-cd64"; GET /api/v1/dumps/ lists them'),
+            },
+          }),
         },
         "416": {
           description: "Range Not Satisfiable: the range lies outside the file; `Content-Range: bytes */<size>` gives its size.",
           headers: { ...always, "Content-Range": true, "Cache-Control": true },
-          body: problem({ past: { summary: "Range past the end", value: problemExample(base, "range-not-satisfiable", "the dump is 2841123 bytes; the requested range lies outside it") } }),
+          body: problem({
+            past: {
+              summary: "Range past the end",
+              value: problemExample(base, "range-not-satisfiable", "the dump is 2841123 bytes; the requested range lies outside it"),
+            },
+          }),
         },
         "422": {
           description: "Invalid request: `system` empty, over 64 characters, or given twice.",
           headers: { ...always, "Cache-Control": true },
-          body: problem({ long: { summary: "system too long", value: problemExample(base, "invalid-request", "system: must be at most 64 characters", { errors: [{ name: "system", detail: "must be at most 64 characters" }] }) } }),
+          body: problem({
+            long: {
+              summary: "system too long",
+              value: problemExample(base, "invalid-request", "system: must be at most 64 characters", {
+                errors: [{ name: "system", detail: "must be at most 64 characters" }],
+              }),
+            },
+          }),
         },
         "503": unavailable(base),
       },

@@ -40,7 +40,8 @@ function authText(operation: OperationObject): string {
   if (!first) return "none";
   const scopes = Object.values(first)[0];
   if (scopes && scopes.length > 0) return `\`Authorization: Bearer <access token>\` with scope ${scopes.map((s) => `\`${s}\``).join(", ")}`;
-  if (second) return "OAuth client authentication: public clients send `client_id` in the form; confidential clients use HTTP Basic (`client_secret_basic`) or `client_id` and `client_secret` in the form (`client_secret_post`), as registered";
+  if (second)
+    return "OAuth client authentication: public clients send `client_id` in the form; confidential clients use HTTP Basic (`client_secret_basic`) or `client_id` and `client_secret` in the form (`client_secret_post`), as registered";
   return "none";
 }
 
@@ -60,11 +61,21 @@ function responseLine(status: string, response: ResponseObject): string {
 }
 
 function operationMarkdown(doc: OpenApiDocument, method: string, path: string, operation: OperationObject): string {
-  const lines: string[] = [`### ${operation.operationId}: \`${method.toUpperCase()} ${path}\``, "", `${operation.summary}.`, "", operation.description, "", `Authentication: ${authText(operation)}.`];
+  const lines: string[] = [
+    `### ${operation.operationId}: \`${method.toUpperCase()} ${path}\``,
+    "",
+    `${operation.summary}.`,
+    "",
+    operation.description,
+    "",
+    `Authentication: ${authText(operation)}.`,
+  ];
   if (operation.parameters && operation.parameters.length > 0) {
     lines.push("", "Query parameters:");
     for (const param of operation.parameters) {
-      lines.push(`- \`${param.name}\` (${describeSchema(param.schema)}; ${param.required ? "required" : "optional"}): ${param.description}`);
+      lines.push(
+        `- \`${param.name}\` (${describeSchema(param.schema)}; ${param.required ? "required" : "optional"}): ${param.description}`,
+      );
     }
   }
   if (operation.requestBody) {
@@ -73,7 +84,10 @@ function operationMarkdown(doc: OpenApiDocument, method: string, path: string, o
       lines.push("", `Request body (\`${type}\`, ${name}): ${operation.requestBody.description}`);
       for (const { variant, rows } of componentProperties(doc, name)) {
         if (variant) lines.push(`- When ${variant}:`);
-        for (const row of rows) lines.push(`${variant ? "  " : ""}- \`${row.name}\` (${row.type}; ${row.required ? "required" : "optional"})${row.description ? `: ${row.description}` : ""}`);
+        for (const row of rows)
+          lines.push(
+            `${variant ? "  " : ""}- \`${row.name}\` (${row.type}; ${row.required ? "required" : "optional"})${row.description ? `: ${row.description}` : ""}`,
+          );
       }
     }
   }
@@ -84,7 +98,8 @@ function operationMarkdown(doc: OpenApiDocument, method: string, path: string, o
   const success = Object.entries(operation.responses).find(([status]) => status.startsWith("2"));
   const example = success && Object.values(success[1].content ?? {})[0];
   const first = example && Object.values(example.examples)[0];
-  if (success && first) lines.push("", `Answer (\`${success[0]}\`, ${first.summary}):`, "```json", JSON.stringify(first.value, null, 2), "```");
+  if (success && first)
+    lines.push("", `Answer (\`${success[0]}\`, ${first.summary}):`, "```json", JSON.stringify(first.value, null, 2), "```");
   return lines.join("\n");
 }
 
@@ -93,7 +108,10 @@ function schemaMarkdown(doc: OpenApiDocument, name: string): string {
   for (const { variant, rows } of componentProperties(doc, name)) {
     lines.push("");
     if (variant) lines.push(`When ${variant}:`);
-    for (const row of rows) lines.push(`- \`${row.name}\` (${row.type}; ${row.required ? "required" : "optional"})${row.description ? `: ${row.description}` : ""}`);
+    for (const row of rows)
+      lines.push(
+        `- \`${row.name}\` (${row.type}; ${row.required ? "required" : "optional"})${row.description ? `: ${row.description}` : ""}`,
+      );
   }
   return lines.join("\n");
 }
@@ -145,7 +163,8 @@ function agentList(base: string): string[] {
 export function llmsTxt(doc: OpenApiDocument): string {
   const base = serverUrl(doc);
   const endpoints = documentOperations(doc).map(
-    ({ method, path, operation }) => `- [${operation.operationId}: ${method.toUpperCase()} ${path}](${base}${discoveryPaths.docs}#${operationAnchor(operation.operationId)}): ${operation.summary}`,
+    ({ method, path, operation }) =>
+      `- [${operation.operationId}: ${method.toUpperCase()} ${path}](${base}${discoveryPaths.docs}#${operationAnchor(operation.operationId)}): ${operation.summary}`,
   );
   return [
     `# ${doc.info.title.replace(/ API$/, "")}`,
@@ -202,15 +221,25 @@ export function llmsFullTxt(doc: OpenApiDocument): string {
     "",
     "## Errors",
     "",
-    "Errors under `/api/` are `application/problem+json` (RFC 9457): `type` (a URI naming the kind of problem), `title`, `status`, `detail`, and on 422 an `errors` list naming every bad parameter (`name`) or body member (`pointer`, a JSON Pointer). The OAuth registration, token and revocation endpoints answer `application/json` `{\"error\", \"error_description\"}` instead (RFC 6749 §5.2). A method a path does not serve is 405 with `Allow`.",
+    'Errors under `/api/` are `application/problem+json` (RFC 9457): `type` (a URI naming the kind of problem), `title`, `status`, `detail`, and on 422 an `errors` list naming every bad parameter (`name`) or body member (`pointer`, a JSON Pointer). The OAuth registration, token and revocation endpoints answer `application/json` `{"error", "error_description"}` instead (RFC 6749 §5.2). A method a path does not serve is 405 with `Allow`.',
     "",
     "## Response schemas",
     "",
-    describedSchemas.filter((name) => doc.components.schemas[name]).map((name) => schemaMarkdown(doc, name)).join("\n\n"),
+    describedSchemas
+      .filter((name) => doc.components.schemas[name])
+      .map((name) => schemaMarkdown(doc, name))
+      .join("\n\n"),
   ];
   for (const section of guideSections(base)) {
     sections.push("", `## ${section.title}`, "", section.blocks.map(blockMarkdown).join("\n\n"));
   }
-  sections.push("", "## Discovery documents", "", ...discoveryList(base), `- [robots.txt](${base}${discoveryPaths.robotsTxt}): crawling rules and Content Signals`, "");
+  sections.push(
+    "",
+    "## Discovery documents",
+    "",
+    ...discoveryList(base),
+    `- [robots.txt](${base}${discoveryPaths.robotsTxt}): crawling rules and Content Signals`,
+    "",
+  );
   return sections.join("\n");
 }

@@ -33,7 +33,9 @@ function formatText(text: string): string {
 export function inlineMarkdownToHtml(text: string): string {
   return text
     .split(/(`[^`]+`)/)
-    .map((part) => (part.length > 1 && part.startsWith("`") && part.endsWith("`") ? `<code>${escapeHtml(part.slice(1, -1))}</code>` : formatText(part)))
+    .map((part) =>
+      part.length > 1 && part.startsWith("`") && part.endsWith("`") ? `<code>${escapeHtml(part.slice(1, -1))}</code>` : formatText(part),
+    )
     .join("");
 }
 
@@ -43,8 +45,10 @@ export function markdownToHtml(markdown: string): string {
     .split(/\n{2,}/)
     .map((block) => {
       const lines = block.split("\n");
-      if (lines.every((l) => l.startsWith("- "))) return `<ul>${lines.map((l) => `<li>${inlineMarkdownToHtml(l.slice(2))}</li>`).join("")}</ul>`;
-      if (lines.every((l) => /^\d+\. /.test(l))) return `<ol>${lines.map((l) => `<li>${inlineMarkdownToHtml(l.replace(/^\d+\. /, ""))}</li>`).join("")}</ol>`;
+      if (lines.every((l) => l.startsWith("- ")))
+        return `<ul>${lines.map((l) => `<li>${inlineMarkdownToHtml(l.slice(2))}</li>`).join("")}</ul>`;
+      if (lines.every((l) => /^\d+\. /.test(l)))
+        return `<ol>${lines.map((l) => `<li>${inlineMarkdownToHtml(l.replace(/^\d+\. /, ""))}</li>`).join("")}</ol>`;
       return `<p>${inlineMarkdownToHtml(lines.join(" "))}</p>`;
     })
     .join("\n");

@@ -6,7 +6,16 @@ import { contentSignalValue } from "./content-policy.ts";
 import { discoveryPaths } from "./discovery-paths.ts";
 import type { OperationSpec, ResponseSpec, SampleSpec } from "./operation-spec.ts";
 import { operations, tagDescriptions } from "./operations.ts";
-import type { CodeSample, ExampleObject, HeaderObject, JsonObject, OpenApiDocument, OperationObject, ParameterObject, ResponseObject } from "./openapi-types.ts";
+import type {
+  CodeSample,
+  ExampleObject,
+  HeaderObject,
+  JsonObject,
+  OpenApiDocument,
+  OperationObject,
+  ParameterObject,
+  ResponseObject,
+} from "./openapi-types.ts";
 import { responseHeaders } from "./response-headers.ts";
 import { componentSchemas, queryParameterSchemas, schemaRef } from "./schema-components.ts";
 
@@ -44,7 +53,9 @@ function parameters(op: OperationSpec): ParameterObject[] | undefined {
   const undocumented = names.filter((n) => !notes[n]);
   const stale = Object.keys(notes).filter((n) => !names.includes(n));
   if (undocumented.length > 0 || stale.length > 0) {
-    throw new Error(`${op.operationId}: query notes out of step with the schema (undocumented: ${undocumented.join(", ") || "none"}; unknown: ${stale.join(", ") || "none"})`);
+    throw new Error(
+      `${op.operationId}: query notes out of step with the schema (undocumented: ${undocumented.join(", ") || "none"}; unknown: ${stale.join(", ") || "none"})`,
+    );
   }
   return derived.map(({ name, schema, required }) => {
     const note = notes[name];
@@ -75,7 +86,10 @@ function security(op: OperationSpec): OperationObject["security"] {
 function extraContent(spec: ResponseSpec): Record<string, { schema: JsonObject; examples: Readonly<Record<string, ExampleObject>> }> {
   const out: Record<string, { schema: JsonObject; examples: Readonly<Record<string, ExampleObject>> }> = {};
   for (const extra of spec.extraBodies ?? []) {
-    out[extra.mediaType] = { schema: typeof extra.schema === "string" ? schemaRef(extra.schema) : { oneOf: extra.schema.map(schemaRef) }, examples: extra.examples };
+    out[extra.mediaType] = {
+      schema: typeof extra.schema === "string" ? schemaRef(extra.schema) : { oneOf: extra.schema.map(schemaRef) },
+      examples: extra.examples,
+    };
   }
   return out;
 }
@@ -86,7 +100,8 @@ function response(spec: ResponseSpec): ResponseObject {
     headers[name] = { ...responseHeaders[name], required };
   }
   const body = spec.body;
-  const schema = body === undefined ? undefined : typeof body.schema === "string" ? schemaRef(body.schema) : { oneOf: body.schema.map(schemaRef) };
+  const schema =
+    body === undefined ? undefined : typeof body.schema === "string" ? schemaRef(body.schema) : { oneOf: body.schema.map(schemaRef) };
   return {
     description: spec.description,
     ...(Object.keys(headers).length > 0 ? { headers } : {}),
@@ -174,7 +189,8 @@ export function openApiDocument(base: string): OpenApiDocument {
         [securitySchemeNames.clientBasic]: {
           type: "http",
           scheme: "basic",
-          description: "Confidential clients registered with client_secret_basic: client_id and client_secret, each form-url-encoded (RFC 6749 §2.3.1). Public clients send only client_id in the form.",
+          description:
+            "Confidential clients registered with client_secret_basic: client_id and client_secret, each form-url-encoded (RFC 6749 §2.3.1). Public clients send only client_id in the form.",
         },
       },
     },

@@ -11,7 +11,6 @@ import type { OperationSpec, ResponseSpec, TagName } from "./operation-spec.ts";
 import type { ExampleObject } from "./openapi-types.ts";
 import type { ComponentName } from "./schema-components.ts";
 
-
 /**
  * The operations table: every operation of the API with its words (summary, description,
  * parameter notes), examples and responses. openapi-document.ts turns it into the OpenAPI
@@ -34,7 +33,10 @@ const JSON_TYPE = "application/json";
 const FORM_TYPE = "application/x-www-form-urlencoded";
 const always = { "X-Request-Id": true } as const;
 
-function json(schema: ComponentName | readonly ComponentName[], examples: Record<string, ExampleObject>): NonNullable<ResponseSpec["body"]> {
+function json(
+  schema: ComponentName | readonly ComponentName[],
+  examples: Record<string, ExampleObject>,
+): NonNullable<ResponseSpec["body"]> {
   return { mediaType: JSON_TYPE, schema, examples };
 }
 
@@ -56,12 +58,19 @@ function unavailable(base: string): ResponseSpec {
     description: "Service temporarily unavailable: no catalog build is loaded. Retry after the given seconds.",
     headers: { ...always, "Retry-After": true, "Cache-Control": true },
     body: problem({
-      unavailable: { summary: "No catalog loaded", value: problemExample(base, "catalog-unavailable", "The catalog is not loaded; try again later.") },
+      unavailable: {
+        summary: "No catalog loaded",
+        value: problemExample(base, "catalog-unavailable", "The catalog is not loaded; try again later."),
+      },
     }),
   };
 }
 
-function tooLarge(limit: number, body: (examples: Record<string, ExampleObject>) => NonNullable<ResponseSpec["body"]>, value: unknown): ResponseSpec {
+function tooLarge(
+  limit: number,
+  body: (examples: Record<string, ExampleObject>) => NonNullable<ResponseSpec["body"]>,
+  value: unknown,
+): ResponseSpec {
   return {
     description: `Payload Too Large: the body may be at most ${limit} bytes.`,
     headers: { ...always, "Cache-Control": true },
@@ -69,7 +78,11 @@ function tooLarge(limit: number, body: (examples: Record<string, ExampleObject>)
   };
 }
 
-function unsupportedMediaType(expected: string, body: (examples: Record<string, ExampleObject>) => NonNullable<ResponseSpec["body"]>, value: unknown): ResponseSpec {
+function unsupportedMediaType(
+  expected: string,
+  body: (examples: Record<string, ExampleObject>) => NonNullable<ResponseSpec["body"]>,
+  value: unknown,
+): ResponseSpec {
   return {
     description: `Unsupported Media Type: send \`Content-Type: ${expected}\`.`,
     headers: { ...always, "Accept-Post": true, "Cache-Control": true },
@@ -99,8 +112,15 @@ export function operations(base: string): readonly OperationSpec[] {
       query: {
         schema: agentSearchQuery,
         notes: {
-          q: { description: "Game title or part of one; typos and missing words are tolerated. Required unless `platforms=1`.", example: "starfall" },
-          system: { description: "Only this platform: a slug (`snes`) or any alias (`Super Famicom`). An unknown platform is a 422; `platforms=1` lists them.", example: "snes" },
+          q: {
+            description: "Game title or part of one; typos and missing words are tolerated. Required unless `platforms=1`.",
+            example: "starfall",
+          },
+          system: {
+            description:
+              "Only this platform: a slug (`snes`) or any alias (`Super Famicom`). An unknown platform is a 422; `platforms=1` lists them.",
+            example: "snes",
+          },
           limit: { description: "How many results to return. Keep it at 30 or fewer.", example: "10" },
           platforms: { description: "`1` lists the platforms instead of searching." },
         },
@@ -116,7 +136,8 @@ export function operations(base: string): readonly OperationSpec[] {
         },
         "304": notModified,
         "422": {
-          description: "Invalid request: `errors` names every bad parameter (missing `q`, `limit` out of range, unknown `system`, a repeated parameter).",
+          description:
+            "Invalid request: `errors` names every bad parameter (missing `q`, `limit` out of range, unknown `system`, a repeated parameter).",
           headers: { ...always, "Cache-Control": true },
           body: problem({
             missingQuery: {
@@ -127,7 +148,9 @@ export function operations(base: string): readonly OperationSpec[] {
             },
             limit: {
               summary: "limit out of range",
-              value: problemExample(base, "invalid-request", "limit: must be at most 30", { errors: [{ name: "limit", detail: "must be at most 30" }] }),
+              value: problemExample(base, "invalid-request", "limit: must be at most 30", {
+                errors: [{ name: "limit", detail: "must be at most 30" }],
+              }),
             },
           }),
         },
@@ -183,12 +206,15 @@ export function operations(base: string): readonly OperationSpec[] {
           body: problem({ notFound: { summary: "Unknown id", value: problemExample(base, "not-found", "no game with id 999999") } }),
         },
         "422": {
-          description: "Invalid request: `errors` names every bad parameter (`id` not a positive integer, `limit` out of range, unknown `system`, ...).",
+          description:
+            "Invalid request: `errors` names every bad parameter (`id` not a positive integer, `limit` out of range, unknown `system`, ...).",
           headers: { ...always, "Cache-Control": true },
           body: problem({
             badId: {
               summary: "id is not a positive integer",
-              value: problemExample(base, "invalid-request", "id: must be at least 1", { errors: [{ name: "id", detail: "must be at least 1" }] }),
+              value: problemExample(base, "invalid-request", "id: must be at least 1", {
+                errors: [{ name: "id", detail: "must be at least 1" }],
+              }),
             },
           }),
         },
@@ -223,16 +249,34 @@ export function operations(base: string): readonly OperationSpec[] {
         "200": {
           description: "One result per item, in request order.",
           headers: { ...always, "Cache-Control": true, ...matchQuota },
-          body: json("MatchResponse", { mixed: { summary: "A match, an invalid item (crc \"zz\") and an unknown file", value: ex.matchResponse() } }),
+          body: json("MatchResponse", {
+            mixed: { summary: 'A match, an invalid item (crc "zz") and an unknown file', value: ex.matchResponse() },
+          }),
         },
         "400": {
           description: "Bad request: the body is not JSON or not UTF-8.",
           headers: { ...always, "Cache-Control": true, ...matchQuota },
-          body: problem({ malformed: { summary: "Not JSON", value: problemExample(base, "malformed-json", "the body is not valid JSON: Unexpected end of JSON input") } }),
+          body: problem({
+            malformed: {
+              summary: "Not JSON",
+              value: problemExample(base, "malformed-json", "the body is not valid JSON: Unexpected end of JSON input"),
+            },
+          }),
         },
-        "413": { ...tooLarge(MATCH_BODY_LIMIT, problem, problemExample(base, "payload-too-large", `the body may be at most ${MATCH_BODY_LIMIT} bytes`)), headers: { ...always, "Cache-Control": true, ...matchQuota } },
+        "413": {
+          ...tooLarge(
+            MATCH_BODY_LIMIT,
+            problem,
+            problemExample(base, "payload-too-large", `the body may be at most ${MATCH_BODY_LIMIT} bytes`),
+          ),
+          headers: { ...always, "Cache-Control": true, ...matchQuota },
+        },
         "415": {
-          ...unsupportedMediaType(JSON_TYPE, problem, problemExample(base, "unsupported-media-type", "expected application/json, got text/plain")),
+          ...unsupportedMediaType(
+            JSON_TYPE,
+            problem,
+            problemExample(base, "unsupported-media-type", "expected application/json, got text/plain"),
+          ),
           headers: { ...always, "Accept-Post": true, "Cache-Control": true, ...matchQuota },
         },
         "422": {
@@ -259,13 +303,26 @@ export function operations(base: string): readonly OperationSpec[] {
           body: problem({
             limited: {
               summary: "Quota used up",
-              value: problemExample(base, "rate-limited", "this request holds 100 items and 40 of 6000 are left in the current 60-second window"),
+              value: problemExample(
+                base,
+                "rate-limited",
+                "this request holds 100 items and 40 of 6000 are left in the current 60-second window",
+              ),
             },
           }),
         },
         "503": { ...unavailable(base), headers: { ...always, "Retry-After": true, "Cache-Control": true, ...matchQuota } },
       },
-      samples: [{ label: "Match two files", json: { systemId: "snes", items: [{ name: "Legend of Starfall, The (USA).sfc" }, { crc: "8f0e4b7a", size: 1048576 }], artworkTypes: ["boxart"] } }],
+      samples: [
+        {
+          label: "Match two files",
+          json: {
+            systemId: "snes",
+            items: [{ name: "Legend of Starfall, The (USA).sfc" }, { crc: "8f0e4b7a", size: 1048576 }],
+            artworkTypes: ["boxart"],
+          },
+        },
+      ],
     },
     {
       operationId: "getReleaseFeed",
@@ -308,20 +365,34 @@ export function operations(base: string): readonly OperationSpec[] {
         "400": {
           description: "Bad request: the access token was sent in the URL.",
           headers: { ...always, "WWW-Authenticate": true, "Cache-Control": true },
-          body: problem({ tokenInUrl: { summary: "access_token in the query", value: problemExample(base, "bad-request", "send the access token in the Authorization header, never in the URL") } }),
+          body: problem({
+            tokenInUrl: {
+              summary: "access_token in the query",
+              value: problemExample(base, "bad-request", "send the access token in the Authorization header, never in the URL"),
+            },
+          }),
         },
         "401": {
-          description: "Unauthorized: the bearer token is missing, invalid, expired or revoked. `WWW-Authenticate` points at the protected resource metadata.",
+          description:
+            "Unauthorized: the bearer token is missing, invalid, expired or revoked. `WWW-Authenticate` points at the protected resource metadata.",
           headers: { ...always, "WWW-Authenticate": true, "Cache-Control": true },
           body: problem({
             missing: { summary: "No token", value: problemExample(base, "unauthorized", "send Authorization: Bearer <access token>") },
-            invalid: { summary: "Bad token", value: problemExample(base, "unauthorized", "the access token is invalid, expired or revoked") },
+            invalid: {
+              summary: "Bad token",
+              value: problemExample(base, "unauthorized", "the access token is invalid, expired or revoked"),
+            },
           }),
         },
         "403": {
           description: "Forbidden: the token lacks `profile.read`.",
           headers: { ...always, "WWW-Authenticate": true, "Cache-Control": true },
-          body: problem({ scope: { summary: "Missing scope", value: problemExample(base, "insufficient-scope", "this endpoint needs the profile.read scope") } }),
+          body: problem({
+            scope: {
+              summary: "Missing scope",
+              value: problemExample(base, "insufficient-scope", "this endpoint needs the profile.read scope"),
+            },
+          }),
         },
       },
       samples: [{ label: "Who authorized this client", headers: { Authorization: "Bearer $ACCESS_TOKEN" } }],
@@ -332,7 +403,8 @@ export function operations(base: string): readonly OperationSpec[] {
       path: "/api/health/",
       tag: "Service",
       summary: "Check the service's health",
-      description: "200 while a catalog build is loaded and every dependency (database, Redis) answers, with the build's version and counts; 503 otherwise. Never cached. No authentication.",
+      description:
+        "200 while a catalog build is loaded and every dependency (database, Redis) answers, with the build's version and counts; 503 otherwise. Never cached. No authentication.",
       auth: { kind: "none" },
       responses: {
         "200": {
@@ -371,16 +443,37 @@ export function operations(base: string): readonly OperationSpec[] {
           description: "Invalid client metadata or redirect URI, or a body that is not JSON.",
           headers: { ...always, "Cache-Control": true },
           body: oauthErrors({
-            metadata: { summary: "Missing client_name", value: oauthErrorExample("invalid_client_metadata", "client_name is required: 1 to 100 characters without control characters") },
-            redirect: { summary: "http redirect URI", value: oauthErrorExample("invalid_redirect_uri", "plain http is allowed only on a loopback address (127.0.0.1 or [::1]): http://agent.example/cb") },
+            metadata: {
+              summary: "Missing client_name",
+              value: oauthErrorExample(
+                "invalid_client_metadata",
+                "client_name is required: 1 to 100 characters without control characters",
+              ),
+            },
+            redirect: {
+              summary: "http redirect URI",
+              value: oauthErrorExample(
+                "invalid_redirect_uri",
+                "plain http is allowed only on a loopback address (127.0.0.1 or [::1]): http://agent.example/cb",
+              ),
+            },
           }),
         },
         "413": tooLarge(16 * 1024, oauthErrors, oauthErrorExample("invalid_client_metadata", "the body may be at most 16384 bytes")),
-        "415": unsupportedMediaType(JSON_TYPE, oauthErrors, oauthErrorExample("invalid_client_metadata", "expected application/json, got text/plain")),
+        "415": unsupportedMediaType(
+          JSON_TYPE,
+          oauthErrors,
+          oauthErrorExample("invalid_client_metadata", "expected application/json, got text/plain"),
+        ),
         "429": {
           description: "Too Many Requests: too many registrations from this address; wait `Retry-After` seconds.",
           headers: { ...always, "Retry-After": true, "RateLimit-Policy": true, RateLimit: true, "Cache-Control": true },
-          body: oauthErrors({ limited: { summary: "Registration limit", value: oauthErrorExample("temporarily_unavailable", "too many registrations from this address; try again in 3412 s") } }),
+          body: oauthErrors({
+            limited: {
+              summary: "Registration limit",
+              value: oauthErrorExample("temporarily_unavailable", "too many registrations from this address; try again in 3412 s"),
+            },
+          }),
         },
       },
       samples: [{ label: "Register a public client", json: ex.registrationRequest() }],
@@ -413,10 +506,14 @@ export function operations(base: string): readonly OperationSpec[] {
           body: json("TokenResponse", { tokens: { summary: "Tokens", value: ex.tokenResponse() } }),
         },
         "400": {
-          description: "The grant was refused (`invalid_grant`: unknown, expired or used code; wrong redirect_uri or code_verifier) or the request is malformed.",
+          description:
+            "The grant was refused (`invalid_grant`: unknown, expired or used code; wrong redirect_uri or code_verifier) or the request is malformed.",
           headers: { ...always, "Cache-Control": true },
           body: oauthErrors({
-            grant: { summary: "Bad code", value: oauthErrorExample("invalid_grant", "the authorization code is invalid, expired or already used") },
+            grant: {
+              summary: "Bad code",
+              value: oauthErrorExample("invalid_grant", "the authorization code is invalid, expired or already used"),
+            },
             request: { summary: "Missing parameter", value: oauthErrorExample("invalid_request", "code_verifier is required") },
           }),
         },
@@ -426,12 +523,22 @@ export function operations(base: string): readonly OperationSpec[] {
           body: oauthErrors({ client: { summary: "Unknown client", value: invalidClient } }),
         },
         "413": tooLarge(16 * 1024, oauthErrors, oauthErrorExample("invalid_request", "the body may be at most 16384 bytes")),
-        "415": unsupportedMediaType(FORM_TYPE, oauthErrors, oauthErrorExample("invalid_request", "expected application/x-www-form-urlencoded, got application/json")),
+        "415": unsupportedMediaType(
+          FORM_TYPE,
+          oauthErrors,
+          oauthErrorExample("invalid_request", "expected application/x-www-form-urlencoded, got application/json"),
+        ),
       },
       samples: [
         {
           label: "Redeem an authorization code (public client)",
-          form: { grant_type: "authorization_code", code: "$CODE", redirect_uri: "https://agent.example/oauth/callback", client_id: "$CLIENT_ID", code_verifier: "$CODE_VERIFIER" },
+          form: {
+            grant_type: "authorization_code",
+            code: "$CODE",
+            redirect_uri: "https://agent.example/oauth/callback",
+            client_id: "$CLIENT_ID",
+            code_verifier: "$CODE_VERIFIER",
+          },
         },
         { label: "Refresh", form: { grant_type: "refresh_token", refresh_token: "$REFRESH_TOKEN", client_id: "$CLIENT_ID" } },
       ],
@@ -464,9 +571,15 @@ export function operations(base: string): readonly OperationSpec[] {
           body: oauthErrors({ client: { summary: "Unknown client", value: invalidClient } }),
         },
         "413": tooLarge(16 * 1024, oauthErrors, oauthErrorExample("invalid_request", "the body may be at most 16384 bytes")),
-        "415": unsupportedMediaType(FORM_TYPE, oauthErrors, oauthErrorExample("invalid_request", "expected application/x-www-form-urlencoded, got application/json")),
+        "415": unsupportedMediaType(
+          FORM_TYPE,
+          oauthErrors,
+          oauthErrorExample("invalid_request", "expected application/x-www-form-urlencoded, got application/json"),
+        ),
       },
-      samples: [{ label: "Revoke a refresh token", form: { token: "$REFRESH_TOKEN", token_type_hint: "refresh_token", client_id: "$CLIENT_ID" } }],
+      samples: [
+        { label: "Revoke a refresh token", form: { token: "$REFRESH_TOKEN", token_type_hint: "refresh_token", client_id: "$CLIENT_ID" } },
+      ],
     },
   ];
 }

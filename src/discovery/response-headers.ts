@@ -27,7 +27,8 @@ export const responseHeaders = {
     schema: { type: "string", pattern: "^\\d+$" },
   },
   "RateLimit-Policy": {
-    description: 'The quota: `"<policy>";q=<units>;w=<window seconds>` (draft-ietf-httpapi-ratelimit-headers). Absent when the limit is off.',
+    description:
+      'The quota: `"<policy>";q=<units>;w=<window seconds>` (draft-ietf-httpapi-ratelimit-headers). Absent when the limit is off.',
     schema: { type: "string", pattern: '^"[a-z-]+";q=\\d+;w=\\d+$' },
   },
   RateLimit: {
@@ -35,7 +36,8 @@ export const responseHeaders = {
     schema: { type: "string", pattern: '^"[a-z-]+";r=\\d+;t=\\d+$' },
   },
   "WWW-Authenticate": {
-    description: "The challenge (RFC 6750 §3, RFC 9728 §5.1): `Bearer resource_metadata=\"…\"`, plus `error` and `scope` when the token was refused; `Basic` at the token endpoints.",
+    description:
+      'The challenge (RFC 6750 §3, RFC 9728 §5.1): `Bearer resource_metadata="…"`, plus `error` and `scope` when the token was refused; `Basic` at the token endpoints.',
     schema: { type: "string", pattern: "^(Bearer|Basic) " },
   },
   "Accept-Post": {

@@ -9,7 +9,9 @@ import { discoveryPaths } from "./discovery-paths.ts";
  * @see RFC 9309 (robots exclusion protocol), https://contentsignals.org/, docs/service-spec.md §1
  */
 export function robotsTxt(base: string): string {
-  const meanings = (Object.keys(contentSignals) as (keyof typeof contentSignals)[]).map((name) => `#   ${name}: ${contentSignalMeanings[name]}`);
+  const meanings = (Object.keys(contentSignals) as (keyof typeof contentSignals)[]).map(
+    (name) => `#   ${name}: ${contentSignalMeanings[name]}`,
+  );
   return [
     "# ludex: public game catalog and release service.",
     `# Content policy (Content Signals, https://contentsignals.org/): ${contentSignalValue()}`,

@@ -80,9 +80,11 @@ export type ComponentName = ResponseComponent | RequestComponent;
 
 /** Descriptions for schemas whose definitions (validation schemas of other capabilities) carry none. */
 const addedDescriptions: Readonly<Partial<Record<ComponentName, string>>> = {
-  MatchItem: "One file the client has: any of name, size, crc, md5, sha1, serial (at least one of name, crc, md5, sha1 or serial). Hex is case-insensitive; null counts as absent; other members are ignored.",
+  MatchItem:
+    "One file the client has: any of name, size, crc, md5, sha1, serial (at least one of name, crc, md5, sha1 or serial). Hex is case-insensitive; null counts as absent; other members are ignored.",
   MatchRequest: "The platform and the files to match.",
-  ReleaseFeed: "The release and platform-availability feed: the client's update channels, where it is available, and the public community requests with their votes.",
+  ReleaseFeed:
+    "The release and platform-availability feed: the client's update channels, where it is available, and the public community requests with their votes.",
 };
 
 /** A `$ref` to a component schema. */
@@ -163,9 +165,17 @@ function openObjects(schema: JsonObject): JsonObject {
  * whether each is required (not optional and without a default in the input).
  */
 export function queryParameterSchemas(schema: z.ZodObject): { name: string; schema: JsonObject; required: boolean }[] {
-  const output = z.toJSONSchema(schema, { io: "output", target: "draft-2020-12", override: (ctx) => dropSafeIntegerBounds(ctx.jsonSchema as JsonObject) }) as {
+  const output = z.toJSONSchema(schema, {
+    io: "output",
+    target: "draft-2020-12",
+    override: (ctx) => dropSafeIntegerBounds(ctx.jsonSchema as JsonObject),
+  }) as {
     properties?: Record<string, JsonObject>;
   };
   const input = z.toJSONSchema(schema, { io: "input", target: "draft-2020-12" }) as { required?: string[] };
-  return Object.entries(output.properties ?? {}).map(([name, property]) => ({ name, schema: property, required: input.required?.includes(name) ?? false }));
+  return Object.entries(output.properties ?? {}).map(([name, property]) => ({
+    name,
+    schema: property,
+    required: input.required?.includes(name) ?? false,
+  }));
 }

@@ -53,7 +53,11 @@ export function describeSchema(schema: JsonObject): string {
       if (typeof schema.pattern === "string" && typeof schema.format !== "string") parts.push(`matching \`${schema.pattern}\``);
     }
     if (type === "integer" || type === "number") {
-      const bounds = range(schema.minimum ?? (typeof schema.exclusiveMinimum === "number" ? schema.exclusiveMinimum + 1 : undefined), schema.maximum, "");
+      const bounds = range(
+        schema.minimum ?? (typeof schema.exclusiveMinimum === "number" ? schema.exclusiveMinimum + 1 : undefined),
+        schema.maximum,
+        "",
+      );
       if (bounds) parts.push(bounds);
     }
   }
@@ -70,7 +74,10 @@ export interface PropertyRow {
 }
 
 /** The properties of a component schema (each variant's for a oneOf), in declaration order. */
-export function componentProperties(doc: OpenApiDocument, name: string): { readonly variant: string | undefined; readonly rows: readonly PropertyRow[] }[] {
+export function componentProperties(
+  doc: OpenApiDocument,
+  name: string,
+): { readonly variant: string | undefined; readonly rows: readonly PropertyRow[] }[] {
   const schema = doc.components.schemas[name];
   if (!schema) return [];
   const objects = Array.isArray(schema.oneOf) ? schema.oneOf.map((o) => asObject(o) ?? {}) : [schema];
@@ -79,10 +86,16 @@ export function componentProperties(doc: OpenApiDocument, name: string): { reado
     const required = Array.isArray(object.required) ? object.required : [];
     const discriminator = Object.entries(properties).find(([, p]) => asObject(p)?.const !== undefined);
     return {
-      variant: objects.length > 1 && discriminator ? `${discriminator[0]} = ${JSON.stringify(asObject(discriminator[1])?.const)}` : undefined,
+      variant:
+        objects.length > 1 && discriminator ? `${discriminator[0]} = ${JSON.stringify(asObject(discriminator[1])?.const)}` : undefined,
       rows: Object.entries(properties).map(([prop, value]) => {
         const p = asObject(value) ?? {};
-        return { name: prop, type: describeSchema(p), required: required.includes(prop), description: typeof p.description === "string" ? p.description : "" };
+        return {
+          name: prop,
+          type: describeSchema(p),
+          required: required.includes(prop),
+          description: typeof p.description === "string" ? p.description : "",
+        };
       }),
     };
   });
@@ -95,7 +108,9 @@ export function componentDescription(doc: OpenApiDocument, name: string): string
 }
 
 /** The operations of a document in document order, with their method and path. */
-export function documentOperations(doc: OpenApiDocument): { readonly method: "get" | "post"; readonly path: string; readonly operation: NonNullable<OpenApiDocument["paths"][string]["get"]> }[] {
+export function documentOperations(
+  doc: OpenApiDocument,
+): { readonly method: "get" | "post"; readonly path: string; readonly operation: NonNullable<OpenApiDocument["paths"][string]["get"]> }[] {
   const out = [];
   for (const [path, item] of Object.entries(doc.paths)) {
     for (const method of ["get", "post"] as const) {

@@ -11,7 +11,10 @@ export type TrustedProxies = BlockList;
  */
 export function parseTrustedProxies(value: string | undefined): TrustedProxies {
   const list = new BlockList();
-  for (const raw of (value ?? "").split(",").map((s) => s.trim()).filter(Boolean)) {
+  for (const raw of (value ?? "")
+    .split(",")
+    .map((s) => s.trim())
+    .filter(Boolean)) {
     const [address = "", prefix] = raw.split("/");
     const family = isIP(address);
     if (family === 0 || (prefix !== undefined && !/^\d{1,3}$/.test(prefix))) {
@@ -41,7 +44,11 @@ function trusted(proxies: TrustedProxies, address: string): boolean {
 export function clientAddress(req: IncomingMessage, proxies: TrustedProxies): string {
   let address = normalize(req.socket.remoteAddress ?? "unknown");
   if (!trusted(proxies, address)) return address;
-  const forwarded = (req.headers["x-forwarded-for"] ?? "").toString().split(",").map((s) => normalize(s.trim())).filter(Boolean);
+  const forwarded = (req.headers["x-forwarded-for"] ?? "")
+    .toString()
+    .split(",")
+    .map((s) => normalize(s.trim()))
+    .filter(Boolean);
   for (let i = forwarded.length - 1; i >= 0; i--) {
     const hop = forwarded[i] ?? "";
     if (isIP(hop) === 0) break;

@@ -30,7 +30,14 @@ export async function runProbes(probes: readonly HealthProbe[], timeoutMs = PROB
         await Promise.race([probe.check(), timeout]);
         return [probe.name, { status: "ok", latencyMs: Math.round(performance.now() - start) }];
       } catch (error) {
-        return [probe.name, { status: "down", latencyMs: Math.round(performance.now() - start), detail: error instanceof Error ? error.message : String(error) }];
+        return [
+          probe.name,
+          {
+            status: "down",
+            latencyMs: Math.round(performance.now() - start),
+            detail: error instanceof Error ? error.message : String(error),
+          },
+        ];
       } finally {
         clearTimeout(timer);
       }

@@ -10,7 +10,10 @@ export interface Route {
 }
 
 /** A lookup result: the handler, or the methods the path allows (for 405), or nothing (404); with the route's path for logs. */
-export type RouteMatch = { readonly path: string; readonly handler: Handler } | { readonly path: string; readonly allow: readonly string[] } | undefined;
+export type RouteMatch =
+  | { readonly path: string; readonly handler: Handler }
+  | { readonly path: string; readonly allow: readonly string[] }
+  | undefined;
 
 /** Exact-path routing: the API has a handful of fixed paths, so a map beats a pattern matcher. */
 export function createRouter(routes: readonly Route[]): (method: string, pathname: string) => RouteMatch {

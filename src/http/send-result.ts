@@ -14,7 +14,16 @@ export const corsHeaders: Readonly<Record<string, string>> = {
 };
 
 /** Headers a 304 repeats from the 200 it stands for. @see RFC 9110 §15.4.5 */
-const notModifiedHeaders = ["etag", "cache-control", "vary", "last-modified", "access-control-allow-origin", "access-control-expose-headers", "x-request-id", "link"];
+const notModifiedHeaders = [
+  "etag",
+  "cache-control",
+  "vary",
+  "last-modified",
+  "access-control-allow-origin",
+  "access-control-expose-headers",
+  "x-request-id",
+  "link",
+];
 
 function compress(body: Buffer, coding: ContentCoding): Buffer {
   return coding === "br"
@@ -33,7 +42,12 @@ function codedEtag(etag: string, coding: ContentCoding): string {
  * HEAD without a body, and Vary so that caches key on Accept-Encoding.
  * @see RFC 9110 §8.8.3, §12.5.3, §13.1.1–2, §13.2.2; RFC 9111 §4.1
  */
-export function sendResult(req: IncomingMessage, res: ServerResponse, result: HttpResult, extraHeaders: Readonly<Record<string, string>> = {}): void {
+export function sendResult(
+  req: IncomingMessage,
+  res: ServerResponse,
+  result: HttpResult,
+  extraHeaders: Readonly<Record<string, string>> = {},
+): void {
   const headers: Record<string, string> = { ...extraHeaders, ...result.headers };
   const body = result.body === undefined ? undefined : Buffer.isBuffer(result.body) ? result.body : Buffer.from(result.body);
   let payload = body;
@@ -42,7 +56,11 @@ export function sendResult(req: IncomingMessage, res: ServerResponse, result: Ht
   const negotiable = body !== undefined && (result.encoded !== undefined || result.compressible === true);
   if (negotiable) {
     headers.vary = headers.vary ? `${headers.vary}, Accept-Encoding` : "Accept-Encoding";
-    const available = result.encoded ? (Object.keys(result.encoded) as ContentCoding[]) : body.length >= COMPRESS_MIN_BYTES ? (["br", "gzip"] as const) : [];
+    const available = result.encoded
+      ? (Object.keys(result.encoded) as ContentCoding[])
+      : body.length >= COMPRESS_MIN_BYTES
+        ? (["br", "gzip"] as const)
+        : [];
     const coding = negotiateEncoding(req.headers["accept-encoding"], available);
     if (coding) {
       const variant = result.encoded?.[coding];

@@ -15,7 +15,16 @@ export interface CalibrationCase {
   readonly gameId: number | null;
 }
 
-export const calibrationKinds = ["lower-case", "tags-dropped", "tags-reordered", "other-region", "typo", "numerals", "sequel-missing", "other-platform"] as const;
+export const calibrationKinds = [
+  "lower-case",
+  "tags-dropped",
+  "tags-reordered",
+  "other-region",
+  "typo",
+  "numerals",
+  "sequel-missing",
+  "other-platform",
+] as const;
 export type CalibrationKind = (typeof calibrationKinds)[number];
 
 /** A small deterministic generator, so a seed names the same cases on every run. */
@@ -27,7 +36,16 @@ export function seeded(seed: number): () => number {
   };
 }
 
-const ARABIC_TO_ROMAN: Readonly<Record<string, string>> = { "2": "II", "3": "III", "4": "IV", "5": "V", "6": "VI", "7": "VII", "8": "VIII", "9": "IX" };
+const ARABIC_TO_ROMAN: Readonly<Record<string, string>> = {
+  "2": "II",
+  "3": "III",
+  "4": "IV",
+  "5": "V",
+  "6": "VI",
+  "7": "VII",
+  "8": "VIII",
+  "9": "IX",
+};
 const ROMAN_TO_ARABIC: Readonly<Record<string, string>> = Object.fromEntries(Object.entries(ARABIC_TO_ROMAN).map(([a, r]) => [r, a]));
 const REGIONS = ["USA", "Europe", "Japan", "World", "Germany", "France", "Brazil"];
 
@@ -40,7 +58,11 @@ function typo(title: string, random: () => number): string | undefined {
   const p = 1 + Math.floor(random() * (word.length - 2));
   const kind = Math.floor(random() * 3);
   const changed =
-    kind === 0 ? word.slice(0, p) + word.slice(p + 1) : kind === 1 ? word.slice(0, p) + word[p + 1] + word[p] + word.slice(p + 2) : word.slice(0, p) + word[p] + word.slice(p);
+    kind === 0
+      ? word.slice(0, p) + word.slice(p + 1)
+      : kind === 1
+        ? word.slice(0, p) + word[p + 1] + word[p] + word.slice(p + 2)
+        : word.slice(0, p) + word[p] + word.slice(p);
   words[at] = changed;
   return words.join(" ");
 }
@@ -57,7 +79,12 @@ function swapNumerals(title: string): string | undefined {
 }
 
 /** Builds the cases for one platform from its records (and a few titles of another platform, as negatives). */
-export function calibrationCases(records: readonly GameRecord[], others: readonly GameRecord[], count: number, random: () => number): CalibrationCase[] {
+export function calibrationCases(
+  records: readonly GameRecord[],
+  others: readonly GameRecord[],
+  count: number,
+  random: () => number,
+): CalibrationCase[] {
   const byNumeralKey = new Map<string, number>();
   const byKey = new Map<string, number>();
   for (const r of records) byKey.set(titleKey(r.title), r.id);
@@ -118,7 +145,11 @@ export function calibrationCases(records: readonly GameRecord[], others: readonl
       }
       case "other-platform": {
         const other = pick(others);
-        if (other) add(`${other.title} (USA)${ext}`, byKey.get(titleKey(other.title)) ?? byNumeralKey.get(numeralKey(titleKey(other.title))) ?? null);
+        if (other)
+          add(
+            `${other.title} (USA)${ext}`,
+            byKey.get(titleKey(other.title)) ?? byNumeralKey.get(numeralKey(titleKey(other.title))) ?? null,
+          );
         break;
       }
     }
@@ -140,9 +171,19 @@ export interface CalibrationRow {
 }
 
 /** Runs the cases through matching (names only, as a client without hashes sends them) and tallies precision and recall per kind. */
-export function evaluateCalibration(ctx: MatchContext, cases: readonly CalibrationCase[]): { rows: CalibrationRow[]; wrong: { name: string; got: string; want: number | null }[] } {
+export function evaluateCalibration(
+  ctx: MatchContext,
+  cases: readonly CalibrationCase[],
+): { rows: CalibrationRow[]; wrong: { name: string; got: string; want: number | null }[] } {
   const results: MatchResult[] = [];
-  for (let i = 0; i < cases.length; i += 100) results.push(...matchRoms(ctx, cases.slice(i, i + 100).map((c) => ({ name: c.name })), []));
+  for (let i = 0; i < cases.length; i += 100)
+    results.push(
+      ...matchRoms(
+        ctx,
+        cases.slice(i, i + 100).map((c) => ({ name: c.name })),
+        [],
+      ),
+    );
   const tally = new Map<string, { cases: number; matched: number; correct: number; positives: number }>();
   const wrong: { name: string; got: string; want: number | null }[] = [];
   cases.forEach((c, i) => {
@@ -157,11 +198,20 @@ export function evaluateCalibration(ctx: MatchContext, cases: readonly Calibrati
       }
       tally.set(key, t);
     }
-    if (r?.status === "matched" && r.match.gameId !== c.gameId) wrong.push({ name: c.name, got: `${r.match.title} (${r.match.matchedBy} ${r.match.confidence})`, want: c.gameId });
+    if (r?.status === "matched" && r.match.gameId !== c.gameId)
+      wrong.push({ name: c.name, got: `${r.match.title} (${r.match.matchedBy} ${r.match.confidence})`, want: c.gameId });
   });
   const rows = [...calibrationKinds, "all" as const].map((kind) => {
     const t = tally.get(kind) ?? { cases: 0, matched: 0, correct: 0, positives: 0 };
-    return { kind, cases: t.cases, matched: t.matched, correct: t.correct, positives: t.positives, precision: t.matched === 0 ? 1 : t.correct / t.matched, recall: t.positives === 0 ? 1 : t.correct / t.positives };
+    return {
+      kind,
+      cases: t.cases,
+      matched: t.matched,
+      correct: t.correct,
+      positives: t.positives,
+      precision: t.matched === 0 ? 1 : t.correct / t.matched,
+      recall: t.positives === 0 ? 1 : t.correct / t.positives,
+    };
   });
   return { rows, wrong };
 }

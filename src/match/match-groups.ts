@@ -78,7 +78,12 @@ interface Family {
  * its hash (a shared audio track fits several), or else for the release its own result names
  * (file name, title). Groups appear in the order of their first item.
  */
-export function matchGroups(ctx: MatchContext, raw: readonly unknown[], items: readonly (MatchItem | undefined)[], results: readonly MatchResult[]): MatchGroup[] {
+export function matchGroups(
+  ctx: MatchContext,
+  raw: readonly unknown[],
+  items: readonly (MatchItem | undefined)[],
+  results: readonly MatchResult[],
+): MatchGroup[] {
   const members = new Map<string, number[]>();
   raw.forEach((_, i) => {
     const group = groupOf(raw[i]);
@@ -133,7 +138,13 @@ export function matchGroups(ctx: MatchContext, raw: readonly unknown[], items: r
       }
     }
     const ranked = [...families.values()].sort((a, b) => b.items.size - a.items.size || a.order - b.order);
-    const describe = (f: Family): GroupRelease => ({ gameId: f.gameId, title: ctx.summary(f.gameId)?.title ?? "", release: f.name, datNames: [...f.datNames].sort(), explains: f.items.size });
+    const describe = (f: Family): GroupRelease => ({
+      gameId: f.gameId,
+      title: ctx.summary(f.gameId)?.title ?? "",
+      release: f.name,
+      datNames: [...f.datNames].sort(),
+      explains: f.items.size,
+    });
     const best = ranked[0];
     if (!best) return { group, items: indexes, status: "notFound", agree: [], disagree: [], unknown };
     const agree = known.filter((i) => best.items.has(i));

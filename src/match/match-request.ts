@@ -45,5 +45,8 @@ export function matchResponseBody(context: MatchContext, request: MatchRequest):
 
 /** The 429 for a request of `items` items that the client's quota cannot cover. */
 export function matchQuotaExceeded(limiter: RateLimiter, decision: RateLimitDecision, items: number): Problem {
-  return problems.rateLimited(`this request holds ${items} items and ${Math.max(0, decision.remaining)} of ${limiter.quota} are left in the current ${limiter.windowSeconds}-second window`, { headers: { "retry-after": String(decision.resetSeconds), ...rateLimitHeaders(limiter, decision) } });
+  return problems.rateLimited(
+    `this request holds ${items} items and ${Math.max(0, decision.remaining)} of ${limiter.quota} are left in the current ${limiter.windowSeconds}-second window`,
+    { headers: { "retry-after": String(decision.resetSeconds), ...rateLimitHeaders(limiter, decision) } },
+  );
 }

@@ -28,7 +28,9 @@ export const matchCandidateSchema = z
 export const matchSchema = z
   .looseObject({
     ...matchCandidateSchema.shape,
-    matchedBy: z.enum(matchedBy).meta({ description: "The step that matched: hashes first, then serial, file, DAT or arcade set name, clean title, fuzzy title" }),
+    matchedBy: z
+      .enum(matchedBy)
+      .meta({ description: "The step that matched: hashes first, then serial, file, DAT or arcade set name, clean title, fuzzy title" }),
     headerless: z.literal(true).optional().meta({ description: "The hash that matched is the item's `headerless` hash" }),
   })
   .meta({ description: "The game an item was matched to." });
@@ -50,15 +52,17 @@ export const matchResultSchema = z
       index,
       status: z.literal("ambiguous"),
       matchedBy: z.enum(matchedBy),
-      candidates: z.array(matchCandidateSchema).min(2).meta({ description: "Every game sharing the hash, serial or name; never a silent pick" }),
+      candidates: z
+        .array(matchCandidateSchema)
+        .min(2)
+        .meta({ description: "Every game sharing the hash, serial or name; never a silent pick" }),
     }),
     z.looseObject({
       index,
       status: z.literal("notFound"),
-      suggestions: z
-        .array(matchCandidateSchema)
-        .optional()
-        .meta({ description: "Similar titles, best first, that were not sure enough to be called a match: the client or its user decides" }),
+      suggestions: z.array(matchCandidateSchema).optional().meta({
+        description: "Similar titles, best first, that were not sure enough to be called a match: the client or its user decides",
+      }),
     }),
     z.looseObject({
       index,
@@ -88,8 +92,13 @@ export const matchGroupSchema = z
       description:
         "`matched`: every known item fits `match`; `mixed`: same game, but some items fit only other releases of it; `conflict`: the items point at different games (see `candidates`; nothing is picked); `notFound`: no item is known",
     }),
-    match: groupReleaseSchema.optional().meta({ description: "The release that explains the most items (absent for `conflict` and `notFound`)" }),
-    candidates: z.array(groupReleaseSchema).optional().meta({ description: "For `conflict`: the best release of each game the items point at, most items first" }),
+    match: groupReleaseSchema
+      .optional()
+      .meta({ description: "The release that explains the most items (absent for `conflict` and `notFound`)" }),
+    candidates: z
+      .array(groupReleaseSchema)
+      .optional()
+      .meta({ description: "For `conflict`: the best release of each game the items point at, most items first" }),
     agree: itemIndexes("Items that fit `match` (for a conflict, the first candidate)"),
     disagree: itemIndexes("Known items that do not fit it"),
     unknown: itemIndexes("Items not found or invalid"),
@@ -100,6 +109,9 @@ export const matchResponseSchema = z
   .looseObject({
     systemId: z.string().min(1).meta({ description: "The platform slug the items were matched on" }),
     results: z.array(matchResultSchema).meta({ description: "One result per item, in request order" }),
-    groups: z.array(matchGroupSchema).optional().meta({ description: "Present when any item has a `group`: one entry per group, in order of first appearance" }),
+    groups: z
+      .array(matchGroupSchema)
+      .optional()
+      .meta({ description: "Present when any item has a `group`: one entry per group, in order of first appearance" }),
   })
   .meta({ description: "ROM match results." });

@@ -27,10 +27,20 @@ export interface Match extends MatchCandidate {
 }
 
 export type MatchResult =
-  | { readonly index: number; readonly status: "matched"; readonly match: Match; readonly artwork?: Partial<Record<ArtworkType, string>>; readonly candidates?: readonly MatchCandidate[] }
+  | {
+      readonly index: number;
+      readonly status: "matched";
+      readonly match: Match;
+      readonly artwork?: Partial<Record<ArtworkType, string>>;
+      readonly candidates?: readonly MatchCandidate[];
+    }
   | { readonly index: number; readonly status: "ambiguous"; readonly matchedBy: MatchedBy; readonly candidates: readonly MatchCandidate[] }
   | { readonly index: number; readonly status: "notFound"; readonly suggestions?: readonly MatchCandidate[] }
-  | { readonly index: number; readonly status: "invalid"; readonly errors: readonly { readonly pointer: string; readonly detail: string }[] };
+  | {
+      readonly index: number;
+      readonly status: "invalid";
+      readonly errors: readonly { readonly pointer: string; readonly detail: string }[];
+    };
 
 /** What matching one platform needs from the catalog. */
 export interface MatchContext {
@@ -45,7 +55,14 @@ export interface MatchContext {
 }
 
 /** How sure each step is. Hash matches are certain; a CRC alone can collide; names and titles can be wrong. */
-const confidence: Readonly<Record<Exclude<MatchedBy, "fuzzy">, number>> = { sha1: 1, md5: 1, crc: 0.9, serial: 0.95, name: 0.95, title: 0.85 };
+const confidence: Readonly<Record<Exclude<MatchedBy, "fuzzy">, number>> = {
+  sha1: 1,
+  md5: 1,
+  crc: 0.9,
+  serial: 0.95,
+  name: 0.95,
+  title: 0.85,
+};
 /** A CRC that also agrees on the size is all but certain. */
 const CRC_SIZE_CONFIDENCE = 0.98;
 /** Fuzzy matches are scaled below every exact step. */
@@ -102,7 +119,12 @@ function decide(
   const [first] = games;
   if (!first) return undefined;
   if (games.length > 1) {
-    return { index: i, status: "ambiguous", matchedBy: by, candidates: games.map(([gameId, release]) => candidate(ctx, gameId, release, score)) };
+    return {
+      index: i,
+      status: "ambiguous",
+      matchedBy: by,
+      candidates: games.map(([gameId, release]) => candidate(ctx, gameId, release, score)),
+    };
   }
   const [gameId, release] = first;
   const datName = ctx.index.table.releases[release]?.[1] ?? "";
@@ -122,7 +144,14 @@ function bestRelease(ctx: MatchContext, releases: readonly number[], regions: re
 }
 
 /** A strong-hash step: one row is the common case and needs no arrays; several go through {@link decide}. */
-function byHash(ctx: MatchContext, i: number, by: "sha1" | "md5", lookup: MatchIndex["sha1"], hash: string, types: readonly ArtworkType[]): MatchResult | undefined {
+function byHash(
+  ctx: MatchContext,
+  i: number,
+  by: "sha1" | "md5",
+  lookup: MatchIndex["sha1"],
+  hash: string,
+  types: readonly ArtworkType[],
+): MatchResult | undefined {
   const row = lookup.only(hash);
   if (row === -1) return undefined;
   if (row === -2) return decide(ctx, i, by, lookup.get(hash), true, types);
@@ -140,7 +169,12 @@ function byHash(ctx: MatchContext, i: number, by: "sha1" | "md5", lookup: MatchI
  * The hashes of the file without its header (iNES/NES 2.0 16 bytes, Atari 7800 128, Lynx 64).
  * No-Intro catalogues those systems headerless, so these match whatever header a dump carries.
  */
-function byHeaderless(ctx: MatchContext, i: number, h: NonNullable<MatchItem["headerless"]>, types: readonly ArtworkType[]): MatchResult | undefined {
+function byHeaderless(
+  ctx: MatchContext,
+  i: number,
+  h: NonNullable<MatchItem["headerless"]>,
+  types: readonly ArtworkType[],
+): MatchResult | undefined {
   const { index } = ctx;
   const hit =
     (h.sha1 ? byHash(ctx, i, "sha1", index.sha1, h.sha1, types) : undefined) ??
@@ -163,7 +197,15 @@ function matchOne(ctx: MatchContext, i: number, item: MatchItem, types: readonly
   if (item.crc) {
     const rows = index.crc.get(item.crc);
     if (item.size != null) {
-      const hit = decide(ctx, i, "crc", rows.filter((row) => index.table.size[row] === item.size), true, types, CRC_SIZE_CONFIDENCE);
+      const hit = decide(
+        ctx,
+        i,
+        "crc",
+        rows.filter((row) => index.table.size[row] === item.size),
+        true,
+        types,
+        CRC_SIZE_CONFIDENCE,
+      );
       if (hit) return hit;
     }
     const hit = decide(ctx, i, "crc", rows, true, types);
@@ -179,7 +221,11 @@ function matchOne(ctx: MatchContext, i: number, item: MatchItem, types: readonly
   }
   if (item.name) {
     const key = fileNameKey(item.name);
-    const releases = [...index.romName.get(key).map((row) => index.table.release[row] ?? -1), ...index.datName.get(key), ...index.setName.get(key)];
+    const releases = [
+      ...index.romName.get(key).map((row) => index.table.release[row] ?? -1),
+      ...index.datName.get(key),
+      ...index.setName.get(key),
+    ];
     const hit = decide(ctx, i, "name", releases, false, types);
     if (hit) return hit;
 
@@ -206,7 +252,14 @@ function fewEdits(a: string, b: string): boolean {
 }
 
 /** The fuzzy step: a similar title is `matched` only when it is clearly the one; otherwise suggestions. */
-function fuzzy(ctx: MatchContext, i: number, title: string, wanted: string, regions: readonly string[], types: readonly ArtworkType[]): MatchResult {
+function fuzzy(
+  ctx: MatchContext,
+  i: number,
+  title: string,
+  wanted: string,
+  regions: readonly string[],
+  types: readonly ArtworkType[],
+): MatchResult {
   const { index } = ctx;
   const wantedNumerals = numeralKey(wanted);
   const wantedNumbers = titleNumbers(wanted);
@@ -226,13 +279,16 @@ function fuzzy(ctx: MatchContext, i: number, title: string, wanted: string, regi
   const runnerUp = same[1]?.similarity ?? 0;
   const threshold = ctx.fuzzy?.similarity ?? FUZZY_MATCH_SIMILARITY;
   const margin = ctx.fuzzy?.margin ?? FUZZY_MARGIN;
-  const sure = pick !== undefined && pick.similarity >= threshold && pick.similarity - runnerUp >= margin && fewEdits(wantedNumerals, numeralKey(pick.game.key));
+  const sure =
+    pick !== undefined &&
+    pick.similarity >= threshold &&
+    pick.similarity - runnerUp >= margin &&
+    fewEdits(wantedNumerals, numeralKey(pick.game.key));
   if (!sure || !pick) return { index: i, status: "notFound", suggestions: scored.slice(0, MAX_SUGGESTIONS).map(toCandidate) };
   const match: Match = { ...toCandidate(pick), matchedBy: "fuzzy" };
   const artwork = artworkFor(ctx, types, match.release);
   return { index: i, status: "matched", match, ...(artwork ? { artwork } : {}) };
 }
-
 
 /**
  * Matches each item on its own — one bad item never fails the batch — in the order sha1, md5,
@@ -240,7 +296,12 @@ function fuzzy(ctx: MatchContext, i: number, title: string, wanted: string, regi
  * games is `ambiguous` with its candidates, never a silent pick. `validItems`, when given, receives
  * each item as validated (undefined for an invalid one), for the groups.
  */
-export function matchRoms(ctx: MatchContext, items: readonly unknown[], types: readonly ArtworkType[], validItems?: (MatchItem | undefined)[]): MatchResult[] {
+export function matchRoms(
+  ctx: MatchContext,
+  items: readonly unknown[],
+  types: readonly ArtworkType[],
+  validItems?: (MatchItem | undefined)[],
+): MatchResult[] {
   return items.map((raw, i) => {
     const fast = fastMatchItem(raw);
     if (validItems) validItems[i] = fast;
@@ -251,7 +312,10 @@ export function matchRoms(ctx: MatchContext, items: readonly unknown[], types: r
       return {
         index: i,
         status: "invalid",
-        errors: parsed.error.issues.map((issue) => ({ pointer: `/items/${i}${issue.path.map((p) => `/${String(p)}`).join("")}`, detail: issue.message })),
+        errors: parsed.error.issues.map((issue) => ({
+          pointer: `/items/${i}${issue.path.map((p) => `/${String(p)}`).join("")}`,
+          detail: issue.message,
+        })),
       };
     }
     return matchOne(ctx, i, parsed.data, types);

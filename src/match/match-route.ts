@@ -34,11 +34,14 @@ export function matchRoute(options: MatchRouteOptions): (ctx: RequestContext) =>
       const body = await readJsonBody(ctx.req, MATCH_BODY_LIMIT);
       const parsed = matchRequestSchema.safeParse(body);
       if (!parsed.success) {
-        throw invalidRequest(parsed.error.issues.map((issue) => ({ pointer: issue.path.map((p) => `/${String(p)}`).join(""), detail: issue.message })));
+        throw invalidRequest(
+          parsed.error.issues.map((issue) => ({ pointer: issue.path.map((p) => `/${String(p)}`).join(""), detail: issue.message })),
+        );
       }
       const request = parsed.data;
       const context = matchContext(options.catalog.current(), request.systemId, options.artworkBaseUrl);
-      if (!context) throw invalidRequest([{ pointer: "/systemId", detail: `unknown platform "${request.systemId}"; GET /api/v1/games/ lists them` }]);
+      if (!context)
+        throw invalidRequest([{ pointer: "/systemId", detail: `unknown platform "${request.systemId}"; GET /api/v1/games/ lists them` }]);
 
       const decision = await limiter.take(client, request.items.length);
       if (!decision.allowed) throw matchQuotaExceeded(limiter, decision, request.items.length);

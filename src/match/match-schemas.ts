@@ -26,12 +26,10 @@ export const matchItemSchema = z
     md5: hex(32).nullish(),
     sha1: hex(40).nullish(),
     serial: z.string().min(1, "must not be empty").max(64).nullish(),
-    group: z
-      .string()
-      .min(1, "must not be empty")
-      .max(MAX_GROUP_LENGTH, `must be at most ${MAX_GROUP_LENGTH} characters`)
-      .nullish()
-      .meta({ description: "Any client-chosen name (the folder, .cue or .m3u the file came from): items with the same group are also decided together in `groups`" }),
+    group: z.string().min(1, "must not be empty").max(MAX_GROUP_LENGTH, `must be at most ${MAX_GROUP_LENGTH} characters`).nullish().meta({
+      description:
+        "Any client-chosen name (the folder, .cue or .m3u the file came from): items with the same group are also decided together in `groups`",
+    }),
     headerless: z
       .looseObject({ crc: hex(8).nullish(), md5: hex(32).nullish(), sha1: hex(40).nullish() })
       .refine((h) => h.crc != null || h.md5 != null || h.sha1 != null, { message: "needs at least one of crc, md5 or sha1" })
@@ -42,7 +40,8 @@ export const matchItemSchema = z
       }),
   })
   .refine(
-    (item) => item.name != null || item.crc != null || item.md5 != null || item.sha1 != null || item.serial != null || item.headerless != null,
+    (item) =>
+      item.name != null || item.crc != null || item.md5 != null || item.sha1 != null || item.serial != null || item.headerless != null,
     { message: "needs at least one of name, crc, md5, sha1, serial or headerless" },
   );
 
@@ -106,7 +105,16 @@ export function fastMatchItem(raw: unknown): MatchItem | undefined {
   }
   if (name == null && crc == null && md5 == null && sha1 == null && serial == null && bare === undefined) return undefined;
   // Only the fields matching reads: unknown properties are allowed but never looked at.
-  const item: { name?: string; size?: number; crc?: string; md5?: string; sha1?: string; serial?: string; group?: string; headerless?: typeof bare } = {};
+  const item: {
+    name?: string;
+    size?: number;
+    crc?: string;
+    md5?: string;
+    sha1?: string;
+    serial?: string;
+    group?: string;
+    headerless?: typeof bare;
+  } = {};
   if (name != null) item.name = name;
   if (size != null) item.size = size;
   if (crc != null) item.crc = crc.toLowerCase();

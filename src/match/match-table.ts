@@ -24,7 +24,18 @@ export interface MatchTable {
 
 /** The match table of a platform's records. */
 export function buildMatchTable(records: readonly GameRecord[]): MatchTable {
-  const table: MatchTable = { releases: [], release: [], size: [], crc: [], md5: [], sha1: [], serial: [], name: [], releaseSerial: [], releaseSetName: [] };
+  const table: MatchTable = {
+    releases: [],
+    release: [],
+    size: [],
+    crc: [],
+    md5: [],
+    sha1: [],
+    serial: [],
+    name: [],
+    releaseSerial: [],
+    releaseSetName: [],
+  };
   for (const record of records) {
     for (const release of record.releases) {
       const index = table.releases.length;
@@ -44,4 +55,3 @@ export function buildMatchTable(records: readonly GameRecord[]): MatchTable {
   }
   return table;
 }
-

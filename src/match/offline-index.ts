@@ -21,7 +21,12 @@ export function offlineMatchContext(platform: PlatformEntry, records: readonly G
   search.addAll(summaries);
   const terms = new Set<string>();
   for (const [term] of (search.toJSON() as { index: [string, unknown][] }).index) terms.add(term);
-  const scope = { indexes: [search], vocabulary: createSearchVocabulary(terms), summary: (id: number) => byId.get(id), system: platform.id };
+  const scope = {
+    indexes: [search],
+    vocabulary: createSearchVocabulary(terms),
+    summary: (id: number) => byId.get(id),
+    system: platform.id,
+  };
   return {
     index: createMatchIndex(buildMatchTable(records)),
     platform,

@@ -38,9 +38,11 @@ export function appsRevokeRoute(oauth: OAuthContext): (ctx: RequestContext) => P
     if (!oauth.sessions.checkCsrf(ctx.req, form.get("csrf_token"))) throw csrfProblem();
     const browser = await oauth.sessions.read(ctx.req);
     const member = browser.memberId === undefined ? undefined : await oauth.members.identity(browser.memberId);
-    if (!member) throw oauthError("access_denied", "Your sign-in has ended. Sign in again to manage your apps.", { status: 403, title: "Signed out" });
+    if (!member)
+      throw oauthError("access_denied", "Your sign-in has ended. Sign in again to manage your apps.", { status: 403, title: "Signed out" });
     const clientId = form.get("client_id");
-    if (form.get("action") !== "revoke" || clientId === null) throw oauthError("invalid_request", "nothing to do", { title: "Bad request" });
+    if (form.get("action") !== "revoke" || clientId === null)
+      throw oauthError("invalid_request", "nothing to do", { title: "Bad request" });
     await oauth.grants.revokeApp(member.id, clientId);
     return { status: 303, headers: { location: `${oauth.base}${oauthPaths.apps}`, "cache-control": "no-store" } };
   };

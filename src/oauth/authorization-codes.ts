@@ -41,7 +41,16 @@ export async function issueAuthorizationCode(db: SqlClient, binding: CodeBinding
   const code = newSecret(secretPrefixes.authorizationCode);
   await db.run(
     "INSERT INTO authorization_codes (code_hash, client_id, member_id, redirect_uri, scope, code_challenge, created_at, expires_at) VALUES (?, ?, ?, ?, ?, ?, ?, ?)",
-    [sha256Hex(code), binding.clientId, binding.memberId, binding.redirectUri, formatScope(binding.scopes), binding.codeChallenge, now, now + AUTHORIZATION_CODE_LIFETIME_SECONDS * 1000],
+    [
+      sha256Hex(code),
+      binding.clientId,
+      binding.memberId,
+      binding.redirectUri,
+      formatScope(binding.scopes),
+      binding.codeChallenge,
+      now,
+      now + AUTHORIZATION_CODE_LIFETIME_SECONDS * 1000,
+    ],
   );
   return code;
 }

@@ -30,11 +30,13 @@ export async function parseAuthorizationRequest(params: URLSearchParams, clients
     throw oauthError("invalid_request", detail, { title });
   }
   const clientIds = params.getAll("client_id");
-  if (clientIds.length !== 1 || !clientIds[0]) page("Unknown app", "The request does not name exactly one app (client_id). Go back to the app and try again.");
+  if (clientIds.length !== 1 || !clientIds[0])
+    page("Unknown app", "The request does not name exactly one app (client_id). Go back to the app and try again.");
   const client = await clients.find(clientIds[0] ?? "");
   if (!client) page("Unknown app", "This app is not registered with ludex. Go back to the app and try again.");
   const redirectUris = params.getAll("redirect_uri");
-  if (redirectUris.length !== 1 || !redirectUris[0]) page("Invalid redirect address", "The request does not give exactly one redirect_uri.");
+  if (redirectUris.length !== 1 || !redirectUris[0])
+    page("Invalid redirect address", "The request does not give exactly one redirect_uri.");
   const redirectUri = redirectUris[0] ?? "";
   if (!matchesRegisteredRedirectUri(redirectUri, client.redirectUris)) {
     page("Invalid redirect address", "The redirect_uri is not one this app registered, so ludex will not send you there.");
@@ -56,7 +58,8 @@ export async function parseAuthorizationRequest(params: URLSearchParams, clients
   const challenge = params.get("code_challenge");
   if (challenge === null) fail("invalid_request", "PKCE is required: send code_challenge with code_challenge_method=S256");
   if (method !== "S256") fail("invalid_request", "code_challenge_method must be S256 (plain is not accepted)");
-  if (!isS256Challenge(challenge)) fail("invalid_request", "code_challenge must be the 43-character base64url SHA-256 of the code verifier");
+  if (!isS256Challenge(challenge))
+    fail("invalid_request", "code_challenge must be the 43-character base64url SHA-256 of the code verifier");
 
   const scopeParam = params.get("scope");
   let scopes: readonly Scope[] = client.scopes;

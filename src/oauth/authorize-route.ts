@@ -22,7 +22,9 @@ export function authorizePageRoute(oauth: OAuthContext): (ctx: RequestContext) =
     const member = browser.memberId === undefined ? undefined : await oauth.members.identity(browser.memberId);
     const fields = authorizationRequestFields(request);
     if (!member) {
-      return signInPage(oauth, browser, `${oauthPaths.authorize}?${new URLSearchParams(fields).toString()}`, { clientName: request.client.clientName });
+      return signInPage(oauth, browser, `${oauthPaths.authorize}?${new URLSearchParams(fields).toString()}`, {
+        clientName: request.client.clientName,
+      });
     }
     const html = renderConsentPage({
       action: `${oauth.base}${oauthPaths.authorize}`,
@@ -49,21 +51,44 @@ export function authorizeDecisionRoute(oauth: OAuthContext): (ctx: RequestContex
     if (!oauth.sessions.checkCsrf(ctx.req, form.get("csrf_token"))) throw csrfProblem();
     const browser = await oauth.sessions.read(ctx.req);
     const member = browser.memberId === undefined ? undefined : await oauth.members.identity(browser.memberId);
-    if (!member) throw oauthError("access_denied", "Your sign-in has ended. Go back to the app and start again.", { status: 403, title: "Signed out" });
+    if (!member)
+      throw oauthError("access_denied", "Your sign-in has ended. Go back to the app and start again.", {
+        status: 403,
+        title: "Signed out",
+      });
     const request = await parseAuthorizationRequest(form, oauth.clients);
     const decisions = form.getAll("decision");
     const redirect = { redirectUri: request.redirectUri, state: request.state };
-    if (decisions.length !== 1 || (decisions[0] !== "allow" && decisions[0] !== "deny")) throw oauthError("invalid_request", "choose Allow or Deny", { title: "No decision" });
+    if (decisions.length !== 1 || (decisions[0] !== "allow" && decisions[0] !== "deny"))
+      throw oauthError("invalid_request", "choose Allow or Deny", { title: "No decision" });
     if (decisions[0] === "deny") {
-      oauth.log({ level: "info", requestId: ctx.id, msg: "member denied an authorization", memberId: member.id, clientId: request.client.clientId });
+      oauth.log({
+        level: "info",
+        requestId: ctx.id,
+        msg: "member denied an authorization",
+        memberId: member.id,
+        clientId: request.client.clientId,
+      });
       throw oauthError("access_denied", "the member denied the request", { redirect });
     }
     const code = await issueAuthorizationCode(
       oauth.db,
-      { clientId: request.client.clientId, memberId: member.id, redirectUri: request.redirectUri, scopes: request.scopes, codeChallenge: request.codeChallenge },
+      {
+        clientId: request.client.clientId,
+        memberId: member.id,
+        redirectUri: request.redirectUri,
+        scopes: request.scopes,
+        codeChallenge: request.codeChallenge,
+      },
       oauth.now(),
     );
-    oauth.log({ level: "info", requestId: ctx.id, msg: "authorization code issued", memberId: member.id, clientId: request.client.clientId });
+    oauth.log({
+      level: "info",
+      requestId: ctx.id,
+      msg: "authorization code issued",
+      memberId: member.id,
+      clientId: request.client.clientId,
+    });
     // The one URL this server builds that carries a secret: the protocol puts the code there.
     const location = authorizationResponseUrl(request.redirectUri, { code, state: request.state }, oauth.base);
     return { status: 303, headers: { location, "cache-control": "no-store", "referrer-policy": "no-referrer" } };

@@ -13,7 +13,10 @@ function quote(value: string): string {
  * A WWW-Authenticate Bearer challenge pointing at the resource's metadata.
  * @see RFC 6750 §3, RFC 9728 §5.1
  */
-export function bearerChallenge(resourceMetadata: string, error?: { readonly code: string; readonly description: string; readonly scope?: string }): string {
+export function bearerChallenge(
+  resourceMetadata: string,
+  error?: { readonly code: string; readonly description: string; readonly scope?: string },
+): string {
   const params = [`resource_metadata=${quote(resourceMetadata)}`];
   if (error) {
     params.unshift(`error=${quote(error.code)}`, `error_description=${quote(error.description)}`);
@@ -39,7 +42,14 @@ function challengeProblem(type: "bad-request" | "unauthorized" | "insufficient-s
  */
 export function bearerToken(req: IncomingMessage, url: URL, resourceMetadata: string): string {
   if (url.searchParams.has("access_token")) {
-    throw challengeProblem("bad-request", "send the access token in the Authorization header, never in the URL", bearerChallenge(resourceMetadata, { code: "invalid_request", description: "access tokens are accepted only in the Authorization header" }));
+    throw challengeProblem(
+      "bad-request",
+      "send the access token in the Authorization header, never in the URL",
+      bearerChallenge(resourceMetadata, {
+        code: "invalid_request",
+        description: "access tokens are accepted only in the Authorization header",
+      }),
+    );
   }
   const header = req.headers.authorization;
   const token = header === undefined ? undefined : bearerPattern.exec(header)?.[1];
@@ -52,10 +62,18 @@ export function bearerToken(req: IncomingMessage, url: URL, resourceMetadata: st
 
 /** 401 for a token that is unknown, expired or revoked. @see RFC 6750 §3.1 */
 export function invalidTokenProblem(resourceMetadata: string): Problem {
-  return challengeProblem("unauthorized", "the access token is invalid, expired or revoked", bearerChallenge(resourceMetadata, { code: "invalid_token", description: "the access token is invalid, expired or revoked" }));
+  return challengeProblem(
+    "unauthorized",
+    "the access token is invalid, expired or revoked",
+    bearerChallenge(resourceMetadata, { code: "invalid_token", description: "the access token is invalid, expired or revoked" }),
+  );
 }
 
 /** 403 for a valid token without `scope`. @see RFC 6750 §3.1 */
 export function insufficientScopeProblem(resourceMetadata: string, scope: Scope): Problem {
-  return challengeProblem("insufficient-scope", `this endpoint needs the ${scope} scope`, bearerChallenge(resourceMetadata, { code: "insufficient_scope", description: `the access token lacks ${scope}`, scope }));
+  return challengeProblem(
+    "insufficient-scope",
+    `this endpoint needs the ${scope} scope`,
+    bearerChallenge(resourceMetadata, { code: "insufficient_scope", description: `the access token lacks ${scope}`, scope }),
+  );
 }

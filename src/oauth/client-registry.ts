@@ -65,7 +65,8 @@ export function parseClientMetadata(body: unknown): ClientMetadata {
     const check = checkRedirectUri(uri);
     if (!check.ok) throw oauthError("invalid_redirect_uri", `${check.detail}: ${uri.slice(0, 200)}`);
   }
-  if (typeof body.scope !== "string") metadataError("scope is required: a space-delimited list of games.read, community.read, profile.read");
+  if (typeof body.scope !== "string")
+    metadataError("scope is required: a space-delimited list of games.read, community.read, profile.read");
   const scope = parseScope(body.scope);
   if (!scope.ok) metadataError(scope.detail);
   const method = body.token_endpoint_auth_method ?? "client_secret_basic";
@@ -74,7 +75,11 @@ export function parseClientMetadata(body: unknown): ClientMetadata {
   }
   if (body.grant_types !== undefined) {
     const grants = body.grant_types;
-    if (!Array.isArray(grants) || !grants.includes("authorization_code") || !grants.every((g) => (clientGrantTypes as readonly unknown[]).includes(g))) {
+    if (
+      !Array.isArray(grants) ||
+      !grants.includes("authorization_code") ||
+      !grants.every((g) => (clientGrantTypes as readonly unknown[]).includes(g))
+    ) {
       metadataError("grant_types must include authorization_code and may add only refresh_token");
     }
   }
@@ -82,7 +87,12 @@ export function parseClientMetadata(body: unknown): ClientMetadata {
     const types = body.response_types;
     if (!Array.isArray(types) || types.length !== 1 || types[0] !== "code") metadataError('response_types must be ["code"]');
   }
-  return { clientName: name.trim(), redirectUris: [...new Set(uris as string[])], scopes: scope.scopes, authMethod: method as TokenEndpointAuthMethod };
+  return {
+    clientName: name.trim(),
+    redirectUris: [...new Set(uris as string[])],
+    scopes: scope.scopes,
+    authMethod: method as TokenEndpointAuthMethod,
+  };
 }
 
 /**
@@ -143,17 +153,28 @@ export function createClientRegistry(db: SqlClient, now: () => number): ClientRe
       const clientId = randomBytes(16).toString("base64url");
       const secret = metadata.authMethod === "none" ? undefined : newSecret(secretPrefixes.clientSecret);
       const createdAt = now();
-      await db.run("INSERT INTO clients (client_id, secret_hash, auth_method, client_name, redirect_uris_json, scope, created_at) VALUES (?, ?, ?, ?, ?, ?, ?)", [
-        clientId,
-        secret === undefined ? null : sha256Hex(secret),
-        metadata.authMethod,
-        metadata.clientName,
-        JSON.stringify(metadata.redirectUris),
-        formatScope(metadata.scopes),
-        createdAt,
-      ]);
+      await db.run(
+        "INSERT INTO clients (client_id, secret_hash, auth_method, client_name, redirect_uris_json, scope, created_at) VALUES (?, ?, ?, ?, ?, ?, ?)",
+        [
+          clientId,
+          secret === undefined ? null : sha256Hex(secret),
+          metadata.authMethod,
+          metadata.clientName,
+          JSON.stringify(metadata.redirectUris),
+          formatScope(metadata.scopes),
+          createdAt,
+        ],
+      );
       return {
-        client: { clientId, clientName: metadata.clientName, redirectUris: metadata.redirectUris, scopes: metadata.scopes, authMethod: metadata.authMethod, secretHash: secret === undefined ? null : sha256Hex(secret), createdAt },
+        client: {
+          clientId,
+          clientName: metadata.clientName,
+          redirectUris: metadata.redirectUris,
+          scopes: metadata.scopes,
+          authMethod: metadata.authMethod,
+          secretHash: secret === undefined ? null : sha256Hex(secret),
+          createdAt,
+        },
         secret,
       };
     },

@@ -44,9 +44,15 @@ export interface AuthorizedApp {
 /** Grants (one per approved authorization) and the access and refresh tokens issued under them. */
 export interface GrantStore {
   /** grant_type=authorization_code. @see RFC 6749 §4.1.3, RFC 7636 §4.6 */
-  exchangeCode(client: RegisteredClient, input: { readonly code: string; readonly redirectUri: string; readonly codeVerifier: string }): Promise<TokenResponse>;
+  exchangeCode(
+    client: RegisteredClient,
+    input: { readonly code: string; readonly redirectUri: string; readonly codeVerifier: string },
+  ): Promise<TokenResponse>;
   /** grant_type=refresh_token, with rotation and reuse detection. @see RFC 6749 §6, RFC 9700 §4.14.2 */
-  refresh(client: RegisteredClient, input: { readonly refreshToken: string; readonly scopes: readonly Scope[] | undefined }): Promise<TokenResponse>;
+  refresh(
+    client: RegisteredClient,
+    input: { readonly refreshToken: string; readonly scopes: readonly Scope[] | undefined },
+  ): Promise<TokenResponse>;
   /** The grant behind a live access token, or undefined. @see RFC 6750 §3.1 */
   validateAccessToken(token: string): Promise<AccessGrant | undefined>;
   /** Revokes a token of `client` (a refresh token takes its whole grant). @see RFC 7009 §2.1 */
@@ -100,13 +106,39 @@ export function createGrantStore(db: SqlClient, now: () => number, log: Log): Gr
     await tx.run("UPDATE tokens SET revoked_at = coalesce(revoked_at, ?) WHERE grant_id = ?", [at, grantId]);
   };
 
-  const issuePair = async (tx: SqlClient, grantId: number, grantScope: readonly Scope[], accessScope: readonly Scope[], at: number): Promise<TokenResponse> => {
+  const issuePair = async (
+    tx: SqlClient,
+    grantId: number,
+    grantScope: readonly Scope[],
+    accessScope: readonly Scope[],
+    at: number,
+  ): Promise<TokenResponse> => {
     const access = newSecret(secretPrefixes.accessToken);
     const refresh = newSecret(secretPrefixes.refreshToken);
-    await tx.run(insertToken, [sha256Hex(access), grantId, "access", formatScope(accessScope), at, at + tokenLifetimes.accessSeconds * 1000]);
-    await tx.run(insertToken, [sha256Hex(refresh), grantId, "refresh", formatScope(grantScope), at, at + tokenLifetimes.refreshSeconds * 1000]);
+    await tx.run(insertToken, [
+      sha256Hex(access),
+      grantId,
+      "access",
+      formatScope(accessScope),
+      at,
+      at + tokenLifetimes.accessSeconds * 1000,
+    ]);
+    await tx.run(insertToken, [
+      sha256Hex(refresh),
+      grantId,
+      "refresh",
+      formatScope(grantScope),
+      at,
+      at + tokenLifetimes.refreshSeconds * 1000,
+    ]);
     await tx.run("UPDATE grants SET last_used_at = ? WHERE id = ?", [at, grantId]);
-    return { access_token: access, token_type: "Bearer", expires_in: tokenLifetimes.accessSeconds, scope: formatScope(accessScope), refresh_token: refresh };
+    return {
+      access_token: access,
+      token_type: "Bearer",
+      expires_in: tokenLifetimes.accessSeconds,
+      scope: formatScope(accessScope),
+      refresh_token: refresh,
+    };
   };
 
   /** Runs `work` in one write transaction; a refusal is returned, not thrown, so that what it recorded (a used code, a revoked grant) is committed. */
@@ -131,18 +163,17 @@ export function createGrantStore(db: SqlClient, now: () => number, log: Log): Gr
         }
         if (row.client_id !== client.clientId) return oauthError("invalid_grant", "the authorization code was issued to another client");
         if (row.expires_at <= at) return oauthError("invalid_grant", "the authorization code has expired");
-        if (row.redirect_uri !== input.redirectUri) return oauthError("invalid_grant", "redirect_uri differs from the authorization request");
-        if (!verifyS256(input.codeVerifier, row.code_challenge)) return oauthError("invalid_grant", "code_verifier does not match the code_challenge");
+        if (row.redirect_uri !== input.redirectUri)
+          return oauthError("invalid_grant", "redirect_uri differs from the authorization request");
+        if (!verifyS256(input.codeVerifier, row.code_challenge))
+          return oauthError("invalid_grant", "code_verifier does not match the code_challenge");
         const member = await tx.get<{ disabled_at: number | null }>("SELECT disabled_at FROM members WHERE id = ?", [row.member_id]);
         if (!member || member.disabled_at !== null) return oauthError("invalid_grant", "the authorization is no longer valid");
         const scopes = scopesOf(row.scope);
-        const grant = await tx.get<{ id: number }>("INSERT INTO grants (client_id, member_id, scope, created_at, last_used_at) VALUES (?, ?, ?, ?, ?) RETURNING id", [
-          client.clientId,
-          row.member_id,
-          row.scope,
-          at,
-          at,
-        ]);
+        const grant = await tx.get<{ id: number }>(
+          "INSERT INTO grants (client_id, member_id, scope, created_at, last_used_at) VALUES (?, ?, ?, ?, ?) RETURNING id",
+          [client.clientId, row.member_id, row.scope, at, at],
+        );
         if (!grant) throw new Error("insert returned no row");
         await linkCodeToGrant(tx, row.code_hash, grant.id);
         log({ level: "info", msg: "tokens issued for an authorization code", clientId: client.clientId, grantId: grant.id });
@@ -153,9 +184,12 @@ export function createGrantStore(db: SqlClient, now: () => number, log: Log): Gr
     async refresh(client, input) {
       return settle(async (tx, at) => {
         // The token row is locked first, so a concurrent rotation of the same token waits here and then finds it used.
-        const locked = await tx.get<{ token_hash: string }>(`SELECT token_hash FROM tokens WHERE token_hash = ?${forUpdate(tx)}`, [sha256Hex(input.refreshToken)]);
+        const locked = await tx.get<{ token_hash: string }>(`SELECT token_hash FROM tokens WHERE token_hash = ?${forUpdate(tx)}`, [
+          sha256Hex(input.refreshToken),
+        ]);
         const row = locked ? await tx.get<TokenRow>(tokenQuery, [locked.token_hash]) : undefined;
-        if (row?.kind !== "refresh" || row.client_id !== client.clientId) return oauthError("invalid_grant", "the refresh token is not valid");
+        if (row?.kind !== "refresh" || row.client_id !== client.clientId)
+          return oauthError("invalid_grant", "the refresh token is not valid");
         if (row.grant_revoked_at !== null || row.revoked_at !== null) return oauthError("invalid_grant", "the refresh token was revoked");
         if (row.used_at !== null) {
           // A rotated token presented again: the client or an attacker holds a stale copy, and we cannot tell which.
@@ -178,9 +212,17 @@ export function createGrantStore(db: SqlClient, now: () => number, log: Log): Gr
       if (token.length > 200) return undefined;
       const row = await db.get<TokenRow>(tokenQuery, [sha256Hex(token)]);
       const at = now();
-      if (row?.kind !== "access" || row.revoked_at !== null || row.grant_revoked_at !== null || row.member_disabled_at !== null || row.expires_at <= at) return undefined;
+      if (
+        row?.kind !== "access" ||
+        row.revoked_at !== null ||
+        row.grant_revoked_at !== null ||
+        row.member_disabled_at !== null ||
+        row.expires_at <= at
+      )
+        return undefined;
       // Coarse "last used" for the member's page, written at most once a minute per grant.
-      if (at - row.last_used_at > 60_000) await db.run("UPDATE grants SET last_used_at = ? WHERE id = ? AND last_used_at < ?", [at, row.grant_id, at - 60_000]);
+      if (at - row.last_used_at > 60_000)
+        await db.run("UPDATE grants SET last_used_at = ? WHERE id = ? AND last_used_at < ?", [at, row.grant_id, at - 60_000]);
       return { memberId: row.member_id, clientId: row.client_id, grantId: row.grant_id, scopes: scopesOf(row.scope) };
     },
 
@@ -220,10 +262,16 @@ export function createGrantStore(db: SqlClient, now: () => number, log: Log): Gr
     async revokeApp(memberId, clientId) {
       const at = now();
       return db.transaction(async (tx) => {
-        const grants = await tx.all<{ id: number }>("SELECT id FROM grants WHERE member_id = ? AND client_id = ? AND revoked_at IS NULL", [memberId, clientId]);
+        const grants = await tx.all<{ id: number }>("SELECT id FROM grants WHERE member_id = ? AND client_id = ? AND revoked_at IS NULL", [
+          memberId,
+          clientId,
+        ]);
         for (const g of grants) await revokeGrant(tx, g.id, at);
         // A code issued but not yet redeemed would otherwise outlive the revocation.
-        await tx.run("UPDATE authorization_codes SET expires_at = ? WHERE member_id = ? AND client_id = ? AND used_at IS NULL AND expires_at > ?", [at, memberId, clientId, at]);
+        await tx.run(
+          "UPDATE authorization_codes SET expires_at = ? WHERE member_id = ? AND client_id = ? AND used_at IS NULL AND expires_at > ?",
+          [at, memberId, clientId, at],
+        );
         if (grants.length > 0) log({ level: "info", msg: "member revoked an app", memberId, clientId });
         return grants.length > 0;
       });

@@ -33,7 +33,15 @@ export function pageHeaders(formOrigins: readonly string[] = []): Record<string,
 }
 
 /** A rendered page as a route result. */
-export function pageResult(status: number, html: string, options: { readonly setCookie?: string; readonly formOrigins?: readonly string[]; readonly headers?: Readonly<Record<string, string>> } = {}): HttpResult {
+export function pageResult(
+  status: number,
+  html: string,
+  options: {
+    readonly setCookie?: string;
+    readonly formOrigins?: readonly string[];
+    readonly headers?: Readonly<Record<string, string>>;
+  } = {},
+): HttpResult {
   return {
     status,
     headers: { ...pageHeaders(options.formOrigins), ...(options.setCookie ? { "set-cookie": options.setCookie } : {}), ...options.headers },
@@ -116,7 +124,9 @@ export interface ConsentPage {
  * @see RFC 6749 §4.1.1, §10.2 (the client's identity is not verified), RFC 9700 §4.1.1
  */
 export function renderConsentPage(page: ConsentPage): string {
-  const fields = Object.entries(page.request).map(([k, v]) => hidden(k, v)).join("\n");
+  const fields = Object.entries(page.request)
+    .map(([k, v]) => hidden(k, v))
+    .join("\n");
   return layout(
     "Allow access?",
     `<h1>Allow <q>${escapeHtml(page.clientName)}</q> to use your ludex account?</h1>

@@ -79,5 +79,10 @@ export function protectedResourceMetadata(base: string, resource: string): Recor
 
 /** A metadata document as a cacheable JSON answer. */
 export function metadataResult(document: Record<string, unknown>): HttpResult {
-  return { status: 200, headers: { "content-type": "application/json", "cache-control": cachePolicy.document }, body: JSON.stringify(document), compressible: true };
+  return {
+    status: 200,
+    headers: { "content-type": "application/json", "cache-control": cachePolicy.document },
+    body: JSON.stringify(document),
+    compressible: true,
+  };
 }

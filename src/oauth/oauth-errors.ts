@@ -68,7 +68,10 @@ export function oauthError(code: OAuthErrorCode, description: string, init: OAut
 
 /** error_description may hold only %x20-21 / %x23-5B / %x5D-7E. @see RFC 6749 §5.2 */
 function description(text: string): string {
-  return text.replace(/["\\]/g, "'").replace(/[^\x20-\x7e]/g, "?").slice(0, 300);
+  return text
+    .replace(/["\\]/g, "'")
+    .replace(/[^\x20-\x7e]/g, "?")
+    .slice(0, 300);
 }
 
 function codeOf(problem: Problem, surface: OAuthSurface): OAuthErrorCode {
@@ -88,7 +91,11 @@ function redirectOf(problem: Problem): ErrorRedirect | undefined {
  * to its query (a query it already has is kept), `state` exactly as sent, and `iss`.
  * @see RFC 6749 §4.1.2 and §3.1.2, RFC 9207 §2
  */
-export function authorizationResponseUrl(redirectUri: string, params: Readonly<Record<string, string | undefined>>, issuer: string): string {
+export function authorizationResponseUrl(
+  redirectUri: string,
+  params: Readonly<Record<string, string | undefined>>,
+  issuer: string,
+): string {
   const url = new URL(redirectUri);
   for (const [k, v] of Object.entries(params)) if (v !== undefined) url.searchParams.append(k, v);
   url.searchParams.append("iss", issuer);
@@ -113,10 +120,15 @@ export function oauthErrorResult(problem: Problem, surface: OAuthSurface, issuer
   }
   const redirect = surface === "authorize" ? redirectOf(problem) : undefined;
   if (redirect) {
-    const location = authorizationResponseUrl(redirect.redirectUri, { error: code, error_description: description(problem.detail ?? code), state: redirect.state }, issuer);
+    const location = authorizationResponseUrl(
+      redirect.redirectUri,
+      { error: code, error_description: description(problem.detail ?? code), state: redirect.state },
+      issuer,
+    );
     return { status: 303, headers: { location, "cache-control": "no-store", "referrer-policy": "no-referrer" } };
   }
-  const title = problem.extensions.oauthError === undefined ? problem.title : problem.title.charAt(0).toUpperCase() + problem.title.slice(1);
+  const title =
+    problem.extensions.oauthError === undefined ? problem.title : problem.title.charAt(0).toUpperCase() + problem.title.slice(1);
   return pageResult(problem.status, renderErrorPage(title, problem.detail ?? problem.title), { headers: problem.headers });
 }
 

@@ -48,7 +48,11 @@ export const oauthErrorSchema = z
 /** A space-delimited list of known scopes. @see RFC 6749 §3.3 */
 const scopeList = z
   .string()
-  .regex(new RegExp(`^(?:${supportedScopes.map((s) => s.replace(".", "\\.")).join("|")})(?: (?:${supportedScopes.map((s) => s.replace(".", "\\.")).join("|")}))*$`))
+  .regex(
+    new RegExp(
+      `^(?:${supportedScopes.map((s) => s.replace(".", "\\.")).join("|")})(?: (?:${supportedScopes.map((s) => s.replace(".", "\\.")).join("|")}))*$`,
+    ),
+  )
   .meta({ description: `Space-delimited: ${supportedScopes.map((s) => `${s} (${scopeDescriptions[s].toLowerCase()})`).join(", ")}` });
 
 /** The identity endpoint's answer: the member's id and display name, nothing else. @see docs/service-spec.md §2, §4.5 */
@@ -63,11 +67,10 @@ export const memberIdentitySchema = z
 export const clientRegistrationRequestSchema = z
   .looseObject({
     client_name: z.string().min(1).max(100),
-    redirect_uris: z
-      .array(z.url().max(2000))
-      .min(1)
-      .max(10)
-      .meta({ description: "Absolute https URIs without a fragment, or http on 127.0.0.1 or [::1] (any port at authorization time) for native development clients" }),
+    redirect_uris: z.array(z.url().max(2000)).min(1).max(10).meta({
+      description:
+        "Absolute https URIs without a fragment, or http on 127.0.0.1 or [::1] (any port at authorization time) for native development clients",
+    }),
     scope: scopeList,
     token_endpoint_auth_method: z
       .enum(tokenEndpointAuthMethods as readonly [string, ...string[]])
@@ -96,7 +99,11 @@ export const clientRegistrationResponseSchema = z
 
 const clientCredentials = {
   client_id: z.string().min(1).optional().meta({ description: "Public clients and client_secret_post" }),
-  client_secret: z.string().min(1).optional().meta({ description: "client_secret_post only; client_secret_basic sends it in the Authorization header" }),
+  client_secret: z
+    .string()
+    .min(1)
+    .optional()
+    .meta({ description: "client_secret_post only; client_secret_basic sends it in the Authorization header" }),
 };
 
 /** POST /oauth/token/ form. @see RFC 6749 §4.1.3 and §6, RFC 7636 §4.5; token-route.ts */
@@ -106,7 +113,10 @@ export const tokenRequestSchema = z
       grant_type: z.literal("authorization_code"),
       code: z.string().min(1).meta({ description: "The one-time code from the redirect (valid 60 s)" }),
       redirect_uri: z.string().min(1).meta({ description: "Exactly the redirect_uri of the authorization request" }),
-      code_verifier: z.string().regex(/^[A-Za-z0-9\-._~]{43,128}$/).meta({ description: "The PKCE verifier whose S256 challenge was sent (RFC 7636)" }),
+      code_verifier: z
+        .string()
+        .regex(/^[A-Za-z0-9\-._~]{43,128}$/)
+        .meta({ description: "The PKCE verifier whose S256 challenge was sent (RFC 7636)" }),
       ...clientCredentials,
     }),
     z.looseObject({

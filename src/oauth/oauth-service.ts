@@ -9,7 +9,14 @@ import { createClientRegistry } from "./client-registry.ts";
 import { createGrantStore, type GrantStore } from "./grant-store.ts";
 import { identityRoute } from "./identity-route.ts";
 import { createMemberStore, type MemberStore } from "./members/member-store.ts";
-import { authorizationServerMetadata, identityResource, IDENTITY_PATH, metadataResult, oauthPaths, protectedResourceMetadata } from "./metadata.ts";
+import {
+  authorizationServerMetadata,
+  identityResource,
+  IDENTITY_PATH,
+  metadataResult,
+  oauthPaths,
+  protectedResourceMetadata,
+} from "./metadata.ts";
 import type { OAuthContext } from "./oauth-context.ts";
 import { withOAuthErrors } from "./oauth-errors.ts";
 import { registrationRoute } from "./registration-route.ts";
@@ -92,7 +99,10 @@ export async function createOAuthService(config: Config, options: OAuthServiceOp
   };
 
   // A purge that meets an unavailable database is simply retried at the next hour.
-  const purgeQuietly = (): void => void grants.purgeExpired().catch((error: unknown) => log({ level: "warn", msg: "purge of expired OAuth state failed", error: String(error) }));
+  const purgeQuietly = (): void =>
+    void grants
+      .purgeExpired()
+      .catch((error: unknown) => log({ level: "warn", msg: "purge of expired OAuth state failed", error: String(error) }));
   purgeQuietly();
   const purge = setInterval(purgeQuietly, HOUR_MS);
   purge.unref();
@@ -100,15 +110,20 @@ export async function createOAuthService(config: Config, options: OAuthServiceOp
   const asMetadata = metadataResult(authorizationServerMetadata(base));
   const rootResource = metadataResult(protectedResourceMetadata(base, base));
   const identityMetadata = metadataResult(protectedResourceMetadata(base, identityResource(base)));
-  const surface = (kind: "token" | "registration" | "authorize" | "page", handler: Parameters<typeof withOAuthErrors>[3]): ReturnType<typeof withOAuthErrors> =>
-    withOAuthErrors(kind, base, log, handler);
+  const surface = (
+    kind: "token" | "registration" | "authorize" | "page",
+    handler: Parameters<typeof withOAuthErrors>[3],
+  ): ReturnType<typeof withOAuthErrors> => withOAuthErrors(kind, base, log, handler);
 
   const routes: Route[] = [
     { path: "/.well-known/oauth-authorization-server", methods: { GET: () => asMetadata } },
     { path: "/.well-known/oauth-protected-resource", methods: { GET: () => rootResource } },
     { path: `/.well-known/oauth-protected-resource${IDENTITY_PATH}`, methods: { GET: () => identityMetadata } },
     { path: oauthPaths.register, methods: { POST: surface("registration", registrationRoute(oauth)) } },
-    { path: oauthPaths.authorize, methods: { GET: surface("authorize", authorizePageRoute(oauth)), POST: surface("authorize", authorizeDecisionRoute(oauth)) } },
+    {
+      path: oauthPaths.authorize,
+      methods: { GET: surface("authorize", authorizePageRoute(oauth)), POST: surface("authorize", authorizeDecisionRoute(oauth)) },
+    },
     { path: oauthPaths.token, methods: { POST: surface("token", tokenRoute(oauth)) } },
     { path: oauthPaths.revoke, methods: { POST: surface("token", revocationRoute(oauth)) } },
     { path: oauthPaths.signIn, methods: { POST: surface("page", signInRoute(oauth)) } },

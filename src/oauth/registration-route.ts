@@ -30,7 +30,13 @@ export function registrationRoute(oauth: OAuthContext): (ctx: RequestContext) =>
     }
     const metadata = parseClientMetadata(await readJsonBody(ctx.req, MAX_BODY));
     const { client, secret } = await oauth.clients.register(metadata);
-    oauth.log({ level: "info", requestId: ctx.id, msg: "oauth client registered", clientId: client.clientId, authMethod: client.authMethod });
+    oauth.log({
+      level: "info",
+      requestId: ctx.id,
+      msg: "oauth client registered",
+      clientId: client.clientId,
+      authMethod: client.authMethod,
+    });
     return {
       status: 201,
       headers: { "content-type": "application/json", "cache-control": "no-store", pragma: "no-cache" },

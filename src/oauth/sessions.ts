@@ -62,7 +62,8 @@ export function createSessionManager(db: SqlClient, options: SessionOptions): Se
   const name = sessionCookieName(options.secure);
   const attributes = `Path=/; HttpOnly; SameSite=Lax${options.secure ? "; Secure" : ""}`;
   const csrfFor = (cookie: string): string => createHmac("sha256", options.secret).update(`ludex csrf v2\0${cookie}`).digest("base64url");
-  const findSession = "SELECT s.member_id FROM sessions s JOIN members m ON m.id = s.member_id WHERE s.id_hash = ? AND s.expires_at > ? AND m.disabled_at IS NULL";
+  const findSession =
+    "SELECT s.member_id FROM sessions s JOIN members m ON m.id = s.member_id WHERE s.id_hash = ? AND s.expires_at > ? AND m.disabled_at IS NULL";
   return {
     async read(req) {
       const cookie = readCookie(req, name);
@@ -80,7 +81,12 @@ export function createSessionManager(db: SqlClient, options: SessionOptions): Se
     async signIn(memberId) {
       const value = newSecret(secretPrefixes.session);
       const at = options.now();
-      await db.run("INSERT INTO sessions (id_hash, member_id, created_at, expires_at) VALUES (?, ?, ?, ?)", [sha256Hex(value), memberId, at, at + SESSION_LIFETIME_SECONDS * 1000]);
+      await db.run("INSERT INTO sessions (id_hash, member_id, created_at, expires_at) VALUES (?, ?, ?, ?)", [
+        sha256Hex(value),
+        memberId,
+        at,
+        at + SESSION_LIFETIME_SECONDS * 1000,
+      ]);
       return `${name}=${value}; ${attributes}; Max-Age=${SESSION_LIFETIME_SECONDS}`;
     },
     async signOut(req) {

@@ -11,7 +11,10 @@ const MAX_FORM = 8 * 1024;
 
 /** 403 page for a form without the right CSRF token. @see RFC 6749 §10.12 */
 export function csrfProblem(): ReturnType<typeof oauthError> {
-  return oauthError("invalid_request", "This form has expired or was not sent from a ludex page. Go back, reload the page and try again.", { status: 403, title: "Form expired" });
+  return oauthError("invalid_request", "This form has expired or was not sent from a ludex page. Go back, reload the page and try again.", {
+    status: 403,
+    title: "Form expired",
+  });
 }
 
 /**
@@ -32,12 +35,20 @@ export function continuePath(base: string, value: string | null): string {
   }
   const path = url.pathname.slice(prefix.length);
   const allowed =
-    url.origin === baseUrl.origin && url.pathname.startsWith(prefix) && url.hash === "" && (path === oauthPaths.authorize || (path === oauthPaths.apps && url.search === ""));
+    url.origin === baseUrl.origin &&
+    url.pathname.startsWith(prefix) &&
+    url.hash === "" &&
+    (path === oauthPaths.authorize || (path === oauthPaths.apps && url.search === ""));
   return allowed ? `${path}${url.search}` : oauthPaths.apps;
 }
 
 /** The sign-in page for `browser`, continuing to `continueTo` (site-relative). */
-export function signInPage(oauth: OAuthContext, browser: BrowserState, continueTo: string, extra: { status?: number; error?: string; username?: string; clientName?: string; headers?: Record<string, string> } = {}): HttpResult {
+export function signInPage(
+  oauth: OAuthContext,
+  browser: BrowserState,
+  continueTo: string,
+  extra: { status?: number; error?: string; username?: string; clientName?: string; headers?: Record<string, string> } = {},
+): HttpResult {
   const html = renderSignInPage({
     action: `${oauth.base}${oauthPaths.signIn}`,
     csrfToken: browser.csrfToken,
@@ -46,7 +57,10 @@ export function signInPage(oauth: OAuthContext, browser: BrowserState, continueT
     ...(extra.error !== undefined ? { error: extra.error } : {}),
     ...(extra.username !== undefined ? { username: extra.username } : {}),
   });
-  return pageResult(extra.status ?? 200, html, { ...(browser.setCookie ? { setCookie: browser.setCookie } : {}), ...(extra.headers ? { headers: extra.headers } : {}) });
+  return pageResult(extra.status ?? 200, html, {
+    ...(browser.setCookie ? { setCookie: browser.setCookie } : {}),
+    ...(extra.headers ? { headers: extra.headers } : {}),
+  });
 }
 
 async function clientNameFor(oauth: OAuthContext, continueTo: string): Promise<string | undefined> {
@@ -99,12 +113,25 @@ export function signInRoute(oauth: OAuthContext): (ctx: RequestContext) => Promi
     if (!member) {
       oauth.log({ level: "info", requestId: ctx.id, msg: "sign-in failed", address });
       const clientName = await clientNameFor(oauth, continueTo);
-      return signInPage(oauth, browser, continueTo, { status: 400, error: "The username or password is not right.", username: username.slice(0, 64), ...(clientName !== undefined ? { clientName } : {}) });
+      return signInPage(oauth, browser, continueTo, {
+        status: 400,
+        error: "The username or password is not right.",
+        username: username.slice(0, 64),
+        ...(clientName !== undefined ? { clientName } : {}),
+      });
     }
     await limiter.refund(address, 1, oauth.now());
     const setCookie = await oauth.sessions.signIn(member.id);
     oauth.log({ level: "info", requestId: ctx.id, msg: "member signed in", memberId: member.id });
-    return { status: 303, headers: { location: `${oauth.base}${continueTo}`, "set-cookie": setCookie, "cache-control": "no-store", "referrer-policy": "no-referrer" } };
+    return {
+      status: 303,
+      headers: {
+        location: `${oauth.base}${continueTo}`,
+        "set-cookie": setCookie,
+        "cache-control": "no-store",
+        "referrer-policy": "no-referrer",
+      },
+    };
   };
 }
 

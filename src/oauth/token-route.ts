@@ -28,7 +28,11 @@ export function tokenRoute(oauth: OAuthContext): (ctx: RequestContext) => Promis
     const client = await authenticateClient(ctx.req, form, oauth.clients);
     let response: Awaited<ReturnType<typeof oauth.grants.exchangeCode>>;
     if (grantType === "authorization_code") {
-      response = await oauth.grants.exchangeCode(client, { code: required(form, "code"), redirectUri: required(form, "redirect_uri"), codeVerifier: required(form, "code_verifier") });
+      response = await oauth.grants.exchangeCode(client, {
+        code: required(form, "code"),
+        redirectUri: required(form, "redirect_uri"),
+        codeVerifier: required(form, "code_verifier"),
+      });
     } else if (grantType === "refresh_token") {
       const refreshToken = required(form, "refresh_token");
       const scope = singleParam(form, "scope");

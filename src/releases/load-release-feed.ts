@@ -22,5 +22,7 @@ export function loadReleaseFeed(file: string): ReleaseFeedSource {
   const parsed = releaseFeedSchema.safeParse(raw);
   if (parsed.success) return parsed.data;
   const errors = parsed.error.issues.map((issue) => ({ pointer: fieldPath(issue.path), detail: issue.message }));
-  throw problems.invalidReleaseFeed(`${name}: ${errors.map((e) => `${e.pointer || "(root)"}: ${e.detail}`).join("; ")}`, { extensions: { errors } });
+  throw problems.invalidReleaseFeed(`${name}: ${errors.map((e) => `${e.pointer || "(root)"}: ${e.detail}`).join("; ")}`, {
+    extensions: { errors },
+  });
 }

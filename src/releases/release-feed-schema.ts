@@ -53,7 +53,8 @@ export const releaseFeedSchema = z
     });
     const seen = new Set<string>();
     feed.platforms.forEach((platform, i) => {
-      if (seen.has(platform.id)) ctx.addIssue({ code: "custom", path: ["platforms", i, "id"], message: `duplicate platform id "${platform.id}"` });
+      if (seen.has(platform.id))
+        ctx.addIssue({ code: "custom", path: ["platforms", i, "id"], message: `duplicate platform id "${platform.id}"` });
       seen.add(platform.id);
     });
   });

@@ -31,7 +31,13 @@ export function startCatalogReloader(holder: CatalogHolder, buildDir: string, lo
         if (before.manifest.catalogVersion === next.manifest.catalogVersion) {
           log({ level: "debug", msg: "catalog reloaded, unchanged", reason, catalogVersion: next.manifest.catalogVersion });
         } else {
-          log({ msg: "catalog reloaded", reason, from: before.manifest.catalogVersion, to: next.manifest.catalogVersion, games: next.manifest.counts.games });
+          log({
+            msg: "catalog reloaded",
+            reason,
+            from: before.manifest.catalogVersion,
+            to: next.manifest.catalogVersion,
+            games: next.manifest.counts.games,
+          });
         }
         setTimeout(() => before.close(), RETIRE_AFTER_MS).unref();
       } else if (!before) {
@@ -39,7 +45,12 @@ export function startCatalogReloader(holder: CatalogHolder, buildDir: string, lo
       }
       return before?.manifest.catalogVersion !== next.manifest.catalogVersion;
     } catch (error) {
-      log({ level: "warn", msg: "catalog reload failed; still serving the previous build", reason, err: error instanceof Error ? error.message : String(error) });
+      log({
+        level: "warn",
+        msg: "catalog reload failed; still serving the previous build",
+        reason,
+        err: error instanceof Error ? error.message : String(error),
+      });
       return false;
     }
   };

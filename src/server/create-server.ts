@@ -83,7 +83,8 @@ function parseRequestTarget(target: string): URL {
 const preflightHeaders = {
   ...corsHeaders,
   "access-control-allow-methods": "GET, HEAD, POST, DELETE, OPTIONS",
-  "access-control-allow-headers": "Content-Type, Authorization, If-None-Match, MCP-Protocol-Version, Mcp-Session-Id, Mcp-Method, Mcp-Name, A2A-Version, A2A-Extensions",
+  "access-control-allow-headers":
+    "Content-Type, Authorization, If-None-Match, MCP-Protocol-Version, Mcp-Session-Id, Mcp-Method, Mcp-Name, A2A-Version, A2A-Extensions",
   "access-control-max-age": "86400",
 };
 
@@ -121,7 +122,10 @@ export async function createLudexServer(config: Config, options: ServerOptions =
   const searchCache = createResponseCache();
   const trustedProxies = parseTrustedProxies(config.trustedProxies);
   // Matching fails open while Redis is away: it only reads the catalog, so an uncounted minute costs little.
-  const matchLimiter = shared.createLimiter({ name: "match", quota: config.matchRateLimit, windowSeconds: config.matchRateWindowSeconds }, "open");
+  const matchLimiter = shared.createLimiter(
+    { name: "match", quota: config.matchRateLimit, windowSeconds: config.matchRateWindowSeconds },
+    "open",
+  );
   const agents = createAgentEndpoints(config, { catalog, matchLimiter, trustedProxies, endedSessions: shared.endedSessions, log });
   const routes: Route[] = [
     { path: "/api/v1/agent/games/", methods: { GET: agentSearchRoute(catalog, base, searchCache) } },
@@ -192,7 +196,12 @@ export async function createLudexServer(config: Config, options: ServerOptions =
       if (isProblem(error)) {
         result = problemResult(error, base, ctx.method);
       } else {
-        options.log?.({ level: "error", requestId: ctx.id, msg: "unhandled error", err: error instanceof Error ? error.stack : String(error) });
+        options.log?.({
+          level: "error",
+          requestId: ctx.id,
+          msg: "unhandled error",
+          err: error instanceof Error ? error.stack : String(error),
+        });
         result = problemResult(internalErrorProblem(), base, ctx.method);
       }
     }
@@ -216,21 +225,21 @@ export async function createLudexServer(config: Config, options: ServerOptions =
       noDelay: true,
     },
     (req, res) => {
-    const id = randomUUID();
-    if (closing) res.shouldKeepAlive = false;
-    const entry = logRequests(req, res, id, log);
-    let url: URL;
-    try {
-      url = parseRequestTarget(req.url ?? "/");
-    } catch {
-      sendResult(req, res, problemResult(problems.badRequest("malformed request target"), base), { "x-request-id": id });
-      return;
-    }
-    void answer({ req, res, method: req.method ?? "GET", url, id }, res, entry).catch((error: unknown) => {
-      options.log?.({ level: "error", requestId: id, msg: "response failed", err: error instanceof Error ? error.stack : String(error) });
-      if (!res.headersSent) sendResult(req, res, problemResult(internalErrorProblem(), base), { "x-request-id": id });
-      else res.destroy();
-    });
+      const id = randomUUID();
+      if (closing) res.shouldKeepAlive = false;
+      const entry = logRequests(req, res, id, log);
+      let url: URL;
+      try {
+        url = parseRequestTarget(req.url ?? "/");
+      } catch {
+        sendResult(req, res, problemResult(problems.badRequest("malformed request target"), base), { "x-request-id": id });
+        return;
+      }
+      void answer({ req, res, method: req.method ?? "GET", url, id }, res, entry).catch((error: unknown) => {
+        options.log?.({ level: "error", requestId: id, msg: "response failed", err: error instanceof Error ? error.stack : String(error) });
+        if (!res.headersSent) sendResult(req, res, problemResult(internalErrorProblem(), base), { "x-request-id": id });
+        else res.destroy();
+      });
     },
   );
 

@@ -20,7 +20,12 @@ export interface SharedState {
 
 export async function openSharedState(config: Config, log: Log): Promise<SharedState> {
   if (config.redisUrl === undefined) {
-    return { createLimiter: (options) => createRateLimiter(options), endedSessions: createMemoryEndedSet(), probes: [], close: () => Promise.resolve() };
+    return {
+      createLimiter: (options) => createRateLimiter(options),
+      endedSessions: createMemoryEndedSet(),
+      probes: [],
+      close: () => Promise.resolve(),
+    };
   }
   const redis = await connectRedis(config.redisUrl, log);
   return {

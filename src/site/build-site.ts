@@ -81,7 +81,10 @@ function renderAll(jobs: readonly PlatformJob[], workerMinGames: number): Platfo
   }
   const { port1, port2 } = new MessageChannel();
   const done = new Int32Array(new SharedArrayBuffer(4));
-  const worker = new Worker(new URL("./render-worker.ts", import.meta.url), { workerData: { jobs: theirs, port: port2, done }, transferList: [port2] });
+  const worker = new Worker(new URL("./render-worker.ts", import.meta.url), {
+    workerData: { jobs: theirs, port: port2, done },
+    transferList: [port2],
+  });
   try {
     const results = mine.map(renderPlatform);
     Atomics.wait(done, 0, 0);
@@ -155,18 +158,34 @@ export function buildSite(input: SiteBuildInput): SiteBuildSummary {
     const s = state.platforms[entry.id];
     for (let page = 1; page <= (s?.pages ?? 0); page++) pageUrls.push(ctx.baseUrl + sitePaths.platform(entry.id, page));
   }
-  const gameIds = Object.values(state.platforms).flatMap((s) => s.ids).sort((a, b) => a - b);
+  const gameIds = Object.values(state.platforms)
+    .flatMap((s) => s.ids)
+    .sort((a, b) => a - b);
   const parts: { name: string; urls: string[] }[] = [{ name: "pages", urls: pageUrls }];
   for (let i = 0; i < gameIds.length; i += SITEMAP_MAX_URLS) {
-    parts.push({ name: `games-${i / SITEMAP_MAX_URLS + 1}`, urls: gameIds.slice(i, i + SITEMAP_MAX_URLS).map((id) => ctx.baseUrl + sitePaths.game(id)) });
+    parts.push({
+      name: `games-${i / SITEMAP_MAX_URLS + 1}`,
+      urls: gameIds.slice(i, i + SITEMAP_MAX_URLS).map((id) => ctx.baseUrl + sitePaths.game(id)),
+    });
   }
   for (const part of parts) writer.write(siteFiles.sitemapPart(part.name), sitemapUrlSet(part.urls));
   // Parts a smaller catalog no longer needs.
   const live = new Set(parts.flatMap((p) => [siteFiles.sitemapPart(p.name), `${siteFiles.sitemapPart(p.name)}.gz`]));
   const sitemapDir = path.dirname(siteFiles.sitemapPart("pages"));
-  for (const name of readdirSync(path.join(buildDir, sitemapDir))) if (!live.has(`${sitemapDir}/${name}`)) rmSync(path.join(buildDir, sitemapDir, name), { force: true });
-  writer.write(siteFiles.sitemap, sitemapIndex(parts.map((p) => ({ url: ctx.baseUrl + sitePaths.sitemapPart(p.name), lastmod: writer.mtime(siteFiles.sitemapPart(p.name)) }))));
+  for (const name of readdirSync(path.join(buildDir, sitemapDir)))
+    if (!live.has(`${sitemapDir}/${name}`)) rmSync(path.join(buildDir, sitemapDir, name), { force: true });
+  writer.write(
+    siteFiles.sitemap,
+    sitemapIndex(
+      parts.map((p) => ({ url: ctx.baseUrl + sitePaths.sitemapPart(p.name), lastmod: writer.mtime(siteFiles.sitemapPart(p.name)) })),
+    ),
+  );
 
   writeFileAtomic(path.join(buildDir, siteFiles.state), JSON.stringify(state));
-  return { platformsRendered: results.length, pagesRendered: pagesRendered + writer.pagesRendered, filesWritten: filesWritten + writer.filesWritten, elapsedMs: performance.now() - started };
+  return {
+    platformsRendered: results.length,
+    pagesRendered: pagesRendered + writer.pagesRendered,
+    filesWritten: filesWritten + writer.filesWritten,
+    elapsedMs: performance.now() - started,
+  };
 }

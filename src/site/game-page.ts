@@ -10,7 +10,20 @@ const artworkShown: readonly { readonly type: ArtworkType; readonly label: strin
   { type: "snap", label: "Snapshot" },
 ];
 
-const monthNames = ["January", "February", "March", "April", "May", "June", "July", "August", "September", "October", "November", "December"];
+const monthNames = [
+  "January",
+  "February",
+  "March",
+  "April",
+  "May",
+  "June",
+  "July",
+  "August",
+  "September",
+  "October",
+  "November",
+  "December",
+];
 
 function released(game: GameRecord): string | undefined {
   if (game.releaseYear === undefined) return undefined;
@@ -41,7 +54,10 @@ function humanSize(bytes: number): string {
 /** One rom file: its name, size and hashes (selecting a hash selects all of it, for copying). */
 function romBlock(rom: RomRecord): SafeHtml {
   const rows: [string, SafeHtml | undefined][] = [
-    ["Size", rom.size === undefined ? undefined : html`${humanSize(rom.size)} <span class="muted">(${sizeFormat.format(rom.size)} bytes)</span>`],
+    [
+      "Size",
+      rom.size === undefined ? undefined : html`${humanSize(rom.size)} <span class="muted">(${sizeFormat.format(rom.size)} bytes)</span>`,
+    ],
     ["CRC32", rom.crc ? html`<code>${rom.crc}</code>` : undefined],
     ["MD5", rom.md5 ? html`<code>${rom.md5}</code>` : undefined],
     ["SHA-1", rom.sha1 ? html`<code>${rom.sha1}</code>` : undefined],
@@ -64,9 +80,11 @@ function releaseBlock(release: ReleaseRecord): SafeHtml {
   return html`<section class="release">
 <h3>${release.name}</h3>
 <p class="tags">${tags.filter((t): t is string => t !== undefined && t !== "").map((t) => html`<span class="tag">${t}</span>`)}</p>
-${release.roms.length === 0
+${
+  release.roms.length === 0
     ? html`<p class="muted">No rom files listed.</p>`
-    : html`<ul class="roms" aria-label="Files">${release.roms.map(romBlock)}</ul>`}
+    : html`<ul class="roms" aria-label="Files">${release.roms.map(romBlock)}</ul>`
+}
 </section>
 `;
 }
@@ -97,7 +115,9 @@ export function videoGameJsonLd(ctx: SiteContext, game: GameRecord, image: strin
 export function gamePage(ctx: SiteContext, game: GameRecord, platform: PlatformEntry): string {
   const link = (p: string): string => ctx.pathPrefix + p;
   const first = game.releases[0];
-  const art = first ? artworkShown.map((a) => ({ ...a, url: artworkUrl(ctx.artworkBaseUrl, platform.libretroName, a.type, first.name) })) : [];
+  const art = first
+    ? artworkShown.map((a) => ({ ...a, url: artworkUrl(ctx.artworkBaseUrl, platform.libretroName, a.type, first.name) }))
+    : [];
   const boxart = art[0]?.url;
   const when = released(game);
   const facts: [string, SafeHtml | string | undefined][] = [

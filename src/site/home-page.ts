@@ -16,7 +16,11 @@ export function homePage(ctx: SiteContext, platforms: readonly PlatformEntry[]):
     else byMaker.set(p.manufacturer, [p]);
   }
   const makers = [...byMaker.entries()]
-    .map(([maker, list]) => ({ maker, list: [...list].sort((a, b) => (a.releaseYear ?? 9999) - (b.releaseYear ?? 9999) || a.name.localeCompare(b.name, "en")), games: list.reduce((n, p) => n + p.gameCount, 0) }))
+    .map(([maker, list]) => ({
+      maker,
+      list: [...list].sort((a, b) => (a.releaseYear ?? 9999) - (b.releaseYear ?? 9999) || a.name.localeCompare(b.name, "en")),
+      games: list.reduce((n, p) => n + p.gameCount, 0),
+    }))
     .sort((a, b) => b.games - a.games || a.maker.localeCompare(b.maker, "en"));
   const total = platforms.reduce((n, p) => n + p.gameCount, 0);
   const body = html`<h1>ludex</h1>

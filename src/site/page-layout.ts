@@ -25,7 +25,10 @@ export function siteContext(publicBaseUrl: string, artworkBaseUrl: string, asset
     baseUrl,
     pathPrefix: new URL(baseUrl).pathname.replace(/\/+$/, ""),
     artworkBaseUrl: artworkBaseUrl.replace(/\/+$/, ""),
-    assets: { css: { file: assets.css.file, integrity: assets.css.integrity }, script: { file: assets.script.file, integrity: assets.script.integrity } },
+    assets: {
+      css: { file: assets.css.file, integrity: assets.css.integrity },
+      script: { file: assets.script.file, integrity: assets.script.integrity },
+    },
   };
 }
 

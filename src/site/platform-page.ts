@@ -57,9 +57,10 @@ export function platformPage(ctx: SiteContext, listing: PlatformListing, page: n
     ["Games", countFormat.format(platform.gameCount)],
   ];
   const pageSuffix = page > 1 ? `, page ${page} of ${pages}` : "";
-  const pager = pages <= 1
-    ? html``
-    : html`<nav class="pager" aria-label="Pages">${page > 1 ? html`<a href="${link(sitePaths.platform(platform.id, page - 1))}" rel="prev">← Previous</a>` : ""}<span>Page ${page} of ${pages}</span>${page < pages ? html`<a href="${link(sitePaths.platform(platform.id, page + 1))}" rel="next">Next →</a>` : ""}</nav>`;
+  const pager =
+    pages <= 1
+      ? html``
+      : html`<nav class="pager" aria-label="Pages">${page > 1 ? html`<a href="${link(sitePaths.platform(platform.id, page - 1))}" rel="prev">← Previous</a>` : ""}<span>Page ${page} of ${pages}</span>${page < pages ? html`<a href="${link(sitePaths.platform(platform.id, page + 1))}" rel="next">Next →</a>` : ""}</nav>`;
   const body = html`<p class="crumbs"><a href="${link(sitePaths.home)}">Home</a> › <a href="${link(sitePaths.home)}#platforms">Platforms</a></p>
 <h1>${platform.name}${pageSuffix}</h1>
 <dl class="facts">${facts.filter(([, v]) => v !== undefined).map(([k, v]) => html`<dt>${k}</dt><dd>${v}</dd>`)}</dl>
@@ -72,11 +73,17 @@ export function platformPage(ctx: SiteContext, listing: PlatformListing, page: n
     return html`<li><a href="${target === page ? "" : link(sitePaths.platform(platform.id, target))}#${anchor(l)}" aria-label="${l === "#" ? "Digits and symbols" : `Letter ${l}`}">${l}</a></li>`;
   })}</ul></nav>
 ${pager}
-${slice.length === 0 ? html`<p class="muted">No games listed yet.</p>` : html`<ol class="games" start="${start + 1}">${slice.map((g, i) => {
-    const id = anchors.get(start + i);
-    const meta = [g.releaseYear === undefined ? undefined : String(g.releaseYear), g.regions.slice(0, 3).join(", ") || undefined].filter((v) => v !== undefined).join(" · ");
-    return html`<li${id ? html` id="${id}"` : ""}><a href="${link(sitePaths.game(g.id))}">${g.title}</a><span class="count">${meta}</span></li>`;
-  })}</ol>`}
+${
+  slice.length === 0
+    ? html`<p class="muted">No games listed yet.</p>`
+    : html`<ol class="games" start="${start + 1}">${slice.map((g, i) => {
+        const id = anchors.get(start + i);
+        const meta = [g.releaseYear === undefined ? undefined : String(g.releaseYear), g.regions.slice(0, 3).join(", ") || undefined]
+          .filter((v) => v !== undefined)
+          .join(" · ");
+        return html`<li${id ? html` id="${id}"` : ""}><a href="${link(sitePaths.game(g.id))}">${g.title}</a><span class="count">${meta}</span></li>`;
+      })}</ol>`
+}
 ${pager}`;
   return pageLayout(ctx, {
     title: `${platform.name} games${pageSuffix}`,
@@ -89,7 +96,12 @@ ${pager}`;
       url: ctx.baseUrl + sitePaths.platform(platform.id, page),
       numberOfItems: games.length,
       itemListOrder: "https://schema.org/ItemListOrderAscending",
-      itemListElement: slice.map((g, i) => ({ "@type": "ListItem", position: start + i + 1, url: ctx.baseUrl + sitePaths.game(g.id), name: g.title })),
+      itemListElement: slice.map((g, i) => ({
+        "@type": "ListItem",
+        position: start + i + 1,
+        url: ctx.baseUrl + sitePaths.game(g.id),
+        name: g.title,
+      })),
     },
     body,
   });

@@ -100,7 +100,10 @@ export function renderPlatform(job: PlatformJob): PlatformJobResult {
     const record = JSON.parse(shard.toString("utf8", offset, offset + (index.lengths[i] ?? 0))) as GameRecord;
     writer.write(siteFiles.game(record.id), gamePage(ctx, record, entry), fresh);
   }
-  const listing = platformListing(entry, [...index.summaries].sort((a, b) => collator.compare(a.title, b.title) || a.id - b.id));
+  const listing = platformListing(
+    entry,
+    [...index.summaries].sort((a, b) => collator.compare(a.title, b.title) || a.id - b.id),
+  );
   const pages = platformPageCount(listing);
   for (let page = 1; page <= pages; page++) writer.write(siteFiles.platform(entry.id, page), platformPage(ctx, listing, page));
   return { slug: entry.id, ids: index.ids, pages, pagesRendered: writer.pagesRendered, filesWritten: writer.filesWritten };

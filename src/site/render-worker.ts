@@ -18,7 +18,7 @@ try {
   port.postMessage({ results });
   Atomics.store(done, 0, 1);
 } catch (error) {
-  port.postMessage({ error: error instanceof Error ? error.stack ?? error.message : String(error) });
+  port.postMessage({ error: error instanceof Error ? (error.stack ?? error.message) : String(error) });
   Atomics.store(done, 0, 2);
 }
 Atomics.notify(done, 0);

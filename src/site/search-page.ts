@@ -5,7 +5,10 @@ import { pageLayout, type SiteContext } from "./page-layout.ts";
 import { sitePaths } from "./site-paths.ts";
 
 /** The search form: a plain GET to /search/, which works without JavaScript. */
-export function searchForm(ctx: SiteContext, state: { readonly query: string; readonly system: string | undefined; readonly platforms: readonly PlatformEntry[]; readonly id: string }): SafeHtml {
+export function searchForm(
+  ctx: SiteContext,
+  state: { readonly query: string; readonly system: string | undefined; readonly platforms: readonly PlatformEntry[]; readonly id: string },
+): SafeHtml {
   const sorted = [...state.platforms].sort((a, b) => a.name.localeCompare(b.name, "en"));
   return html`<form class="searchform" role="search" action="${ctx.pathPrefix + sitePaths.search}" method="get" data-search-form>
 <label for="${state.id}">Game title</label><input id="${state.id}" type="search" name="q" maxlength="120" value="${state.query}" placeholder="e.g. chrono trigger" autocomplete="off">
@@ -30,9 +33,12 @@ export function searchPage(ctx: SiteContext, input: SearchPageInput): string {
   const names = new Map(input.platforms.map((p) => [p.id, p.name]));
   const hits = input.result?.results ?? [];
   let status: SafeHtml;
-  if (input.problem) status = html`<div class="notice" role="alert"><p><strong>This search cannot be run.</strong> ${input.problem}</p><p>A query is at most 120 characters of ordinary text (no control characters), and the platform must be one of the list.</p></div>`;
-  else if (!input.result) status = html`<p class="muted">Type a title or part of one. Case, accents, punctuation and articles do not matter, and one typo per long word is forgiven.</p>`;
-  else status = html`<p>${input.result.total === 0 ? "No games found." : `${input.result.total} game${input.result.total === 1 ? "" : "s"} found${input.result.total > hits.length ? `, the best ${hits.length} shown` : ""}.`}</p>`;
+  if (input.problem)
+    status = html`<div class="notice" role="alert"><p><strong>This search cannot be run.</strong> ${input.problem}</p><p>A query is at most 120 characters of ordinary text (no control characters), and the platform must be one of the list.</p></div>`;
+  else if (!input.result)
+    status = html`<p class="muted">Type a title or part of one. Case, accents, punctuation and articles do not matter, and one typo per long word is forgiven.</p>`;
+  else
+    status = html`<p>${input.result.total === 0 ? "No games found." : `${input.result.total} game${input.result.total === 1 ? "" : "s"} found${input.result.total > hits.length ? `, the best ${hits.length} shown` : ""}.`}</p>`;
   const body = html`<h1>Search games</h1>
 ${searchForm(ctx, { query: input.query, system: input.system, platforms: input.platforms, id: "q" })}
 <div class="results" data-search-results aria-live="polite">

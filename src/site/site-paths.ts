@@ -22,7 +22,8 @@ export const siteFiles = {
   home: "static/index.html",
   sitemap: "static/sitemap.xml",
   game: (id: number): string => `static/games/${id}.html`,
-  platform: (slug: string, page = 1): string => (page > 1 ? `static/platforms/${slug}/page-${page}.html` : `static/platforms/${slug}/index.html`),
+  platform: (slug: string, page = 1): string =>
+    page > 1 ? `static/platforms/${slug}/page-${page}.html` : `static/platforms/${slug}/index.html`,
   platformDir: (slug: string): string => `static/platforms/${slug}`,
   sitemapPart: (name: string): string => `static/sitemaps/${name}.xml`,
   asset: (file: string): string => `static/site/${file}`,

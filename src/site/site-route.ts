@@ -24,7 +24,12 @@ const SEARCH_PAGE_LIMIT = 30;
 const controlCharacters = /\p{Cc}/u;
 
 const html = "text/html; charset=utf-8";
-const contentTypes: Readonly<Record<string, string>> = { ".html": html, ".xml": "application/xml", ".css": "text/css; charset=utf-8", ".js": "text/javascript; charset=utf-8" };
+const contentTypes: Readonly<Record<string, string>> = {
+  ".html": html,
+  ".xml": "application/xml",
+  ".css": "text/css; charset=utf-8",
+  ".js": "text/javascript; charset=utf-8",
+};
 
 /**
  * A file of the build's static/ folder as nginx serves it: the same bytes, the ETag and
@@ -85,7 +90,8 @@ export function siteRoute(catalog: CatalogSource, options: SiteRouteOptions): (c
 
   const games = (segments: readonly string[], trailingSlash: boolean): HttpResult => {
     const [id, ...rest] = segments;
-    if (id === undefined || !GAME_ID_PATTERN.test(id)) return notFound(`There is no game at this address: game ids are whole numbers from 1.`);
+    if (id === undefined || !GAME_ID_PATTERN.test(id))
+      return notFound(`There is no game at this address: game ids are whole numbers from 1.`);
     const result = fileOr404(siteFiles.game(Number(id)), `There is no game with id ${id} in the catalog.`);
     // `/games/{id}/{title-slug}/` and `/games/{id}` are other forms of the canonical `/games/{id}/`.
     if (result.status === 200 && (rest.length > 0 || !trailingSlash)) return redirect(ctx, sitePaths.game(Number(id)));
@@ -107,7 +113,8 @@ export function siteRoute(catalog: CatalogSource, options: SiteRouteOptions): (c
     }
     if (rest.length === 0) return trailingSlash ? known : redirect(ctx, sitePaths.platform(slug));
     const [word, n, ...more] = rest;
-    if (word !== "page" || n === undefined || !PAGE_NUMBER_PATTERN.test(n) || more.length > 0) return notFound(`There is no such page of the ${slug} listing.`);
+    if (word !== "page" || n === undefined || !PAGE_NUMBER_PATTERN.test(n) || more.length > 0)
+      return notFound(`There is no such page of the ${slug} listing.`);
     const number = Number(n);
     if (number === 1) return redirect(ctx, sitePaths.platform(slug));
     const result = fileOr404(siteFiles.platform(slug, number), `The ${slug} listing has no page ${number}.`);
@@ -123,14 +130,25 @@ export function siteRoute(catalog: CatalogSource, options: SiteRouteOptions): (c
     const query = (qs[0] ?? "").trim();
     const systemName = (systems[0] ?? "").trim();
     const refuse = (problem: string): HttpResult =>
-      page(422, searchPage(ctx, { query: query.slice(0, MAX_QUERY_LENGTH).replace(new RegExp(controlCharacters.source, "g"), ""), system: undefined, platforms, problem }), cachePolicy.error);
+      page(
+        422,
+        searchPage(ctx, {
+          query: query.slice(0, MAX_QUERY_LENGTH).replace(new RegExp(controlCharacters.source, "g"), ""),
+          system: undefined,
+          platforms,
+          problem,
+        }),
+        cachePolicy.error,
+      );
     if (qs.length > 1 || systems.length > 1) return refuse("The query or the platform was given more than once.");
     if (query.length > MAX_QUERY_LENGTH) return refuse(`The query is ${query.length} characters long; the limit is ${MAX_QUERY_LENGTH}.`);
-    if (controlCharacters.test(query) || controlCharacters.test(systemName)) return refuse("The query contains control characters (such as line breaks or tabs).");
+    if (controlCharacters.test(query) || controlCharacters.test(systemName))
+      return refuse("The query contains control characters (such as line breaks or tabs).");
     const platform = systemName === "" ? undefined : systemName.length <= 64 ? snapshot.platform(systemName) : undefined;
     if (systemName !== "" && !platform) return refuse(`There is no platform “${systemName.slice(0, 64)}”.`);
     const etag = computedEtag(snapshot.manifest.catalogVersion, "search-page", [ctx, query, platform?.id ?? null]);
-    const result = query === "" ? undefined : agentSearchBody(snapshot, options.publicBaseUrl, { query, platform, limit: SEARCH_PAGE_LIMIT });
+    const result =
+      query === "" ? undefined : agentSearchBody(snapshot, options.publicBaseUrl, { query, platform, limit: SEARCH_PAGE_LIMIT });
     return page(200, searchPage(ctx, { query, system: platform?.id, platforms, ...(result ? { result } : {}) }), cachePolicy.search, etag);
   };
 
@@ -153,13 +171,17 @@ export function siteRoute(catalog: CatalogSource, options: SiteRouteOptions): (c
         return segments.length === 1 ? fileOr404(siteFiles.sitemap, "The sitemap has not been built yet.") : undefined;
       case "sitemaps": {
         const name = /^([a-z0-9-]{1,32})\.xml$/.exec(parts[0] ?? "")?.[1];
-        return name && parts.length === 1 && !trailingSlash ? fileOr404(siteFiles.sitemapPart(name), "There is no such sitemap.") : notFound("There is no such sitemap.");
+        return name && parts.length === 1 && !trailingSlash
+          ? fileOr404(siteFiles.sitemapPart(name), "There is no such sitemap.")
+          : notFound("There is no such sitemap.");
       }
       case "site": {
         const file = parts[0];
         const known = file === siteAssets.css.file || file === siteAssets.script.file;
         const found = known && parts.length === 1 && !trailingSlash ? staticFile(buildDir, siteFiles.asset(file)) : undefined;
-        return found ? { ...found, headers: { ...found.headers, "cache-control": "public, max-age=31536000, immutable" } } : notFound("There is no such file.");
+        return found
+          ? { ...found, headers: { ...found.headers, "cache-control": "public, max-age=31536000, immutable" } }
+          : notFound("There is no such file.");
       }
       default:
         return undefined;

@@ -36,10 +36,18 @@ describe("agent discovery documents", () => {
       $schema: "https://static.modelcontextprotocol.io/schemas/v1/server-card.schema.json",
       name: "test.ludex/ludex",
       version: expect.stringMatching(/^\d+\.\d+\.\d+/),
-      remotes: [{ type: "streamable-http", url: "https://ludex.test/mcp/", supportedProtocolVersions: expect.arrayContaining(["2026-07-28", "2025-11-25"]) }],
+      remotes: [
+        {
+          type: "streamable-http",
+          url: "https://ludex.test/mcp/",
+          supportedProtocolVersions: expect.arrayContaining(["2026-07-28", "2025-11-25"]),
+        },
+      ],
     });
     expect(String(card.description).length).toBeLessThanOrEqual(100);
-    expect(card._meta).toEqual({ "test.ludex/capabilities": expect.objectContaining({ tools: expect.arrayContaining(["search_games", "match_roms"]) }) });
+    expect(card._meta).toEqual({
+      "test.ludex/capabilities": expect.objectContaining({ tools: expect.arrayContaining(["search_games", "match_roms"]) }),
+    });
     // The older probe locations serve the same card.
     expect((await http(server.url("/.well-known/mcp.json"))).json()).toEqual(card);
   });
@@ -52,7 +60,10 @@ describe("agent discovery documents", () => {
       name: "ludex",
       version: expect.any(String),
       description: expect.any(String),
-      supportedInterfaces: [{ url: "https://ludex.test/a2a/", protocolBinding: "JSONRPC", protocolVersion: "1.0" }, { url: "https://ludex.test/a2a/", protocolVersion: "0.3" }],
+      supportedInterfaces: [
+        { url: "https://ludex.test/a2a/", protocolBinding: "JSONRPC", protocolVersion: "1.0" },
+        { url: "https://ludex.test/a2a/", protocolVersion: "0.3" },
+      ],
       capabilities: { streaming: false, pushNotifications: false },
       defaultInputModes: ["text/plain"],
       defaultOutputModes: ["text/plain", "application/json"],
@@ -66,7 +77,10 @@ describe("agent discovery documents", () => {
   });
 
   it("the AI Catalog lists the MCP server card and the Agent Card", async () => {
-    const catalog = (await http(server.url("/.well-known/ai-catalog.json"))).json<{ specVersion: string; entries: { type: string; url: string; identifier: string }[] }>();
+    const catalog = (await http(server.url("/.well-known/ai-catalog.json"))).json<{
+      specVersion: string;
+      entries: { type: string; url: string; identifier: string }[];
+    }>();
     expect(catalog.specVersion).toBe("1.0");
     expect(catalog.entries.map((e) => [e.type, e.url])).toEqual([
       ["application/mcp-server-card+json", "https://ludex.test/mcp/server-card"],

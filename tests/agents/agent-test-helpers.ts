@@ -6,7 +6,11 @@ export const mcpPostHeaders = { "content-type": "application/json", accept: "app
 
 /** A raw JSON-RPC POST to the MCP endpoint. */
 export function postMcp(server: RunningServer, body: unknown, headers: Record<string, string> = {}): Promise<RawResponse> {
-  return http(server.url("/mcp/"), { method: "POST", headers: { ...mcpPostHeaders, ...headers }, body: typeof body === "string" ? body : JSON.stringify(body) });
+  return http(server.url("/mcp/"), {
+    method: "POST",
+    headers: { ...mcpPostHeaders, ...headers },
+    body: typeof body === "string" ? body : JSON.stringify(body),
+  });
 }
 
 /** The JSON-RPC message of an answer: a JSON body, or the first `data:` event of an SSE body. */

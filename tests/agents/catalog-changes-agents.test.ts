@@ -1,6 +1,12 @@
 import { randomUUID } from "node:crypto";
 import { Role, type Message } from "@a2a-js/sdk";
-import { ClientFactory, ClientFactoryOptions, DefaultAgentCardResolver, JsonRpcTransportFactory, type Client as A2aClient } from "@a2a-js/sdk/client";
+import {
+  ClientFactory,
+  ClientFactoryOptions,
+  DefaultAgentCardResolver,
+  JsonRpcTransportFactory,
+  type Client as A2aClient,
+} from "@a2a-js/sdk/client";
 import { Client as McpClient } from "@modelcontextprotocol/sdk/client/index.js";
 import { StreamableHTTPClientTransport } from "@modelcontextprotocol/sdk/client/streamableHttp.js";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
@@ -10,81 +16,95 @@ import { hasRealData, realDataSkipReason } from "../helpers/paths.ts";
 import { startTestServer, type RunningServer } from "../helpers/test-server.ts";
 import { rewritingFetch } from "./agent-test-helpers.ts";
 
-interface ToolResult { content: { type: string; text?: string }[]; structuredContent?: Record<string, unknown>; isError?: boolean }
+interface ToolResult {
+  content: { type: string; text?: string }[];
+  structuredContent?: Record<string, unknown>;
+  isError?: boolean;
+}
 
-describe.skipIf(!hasRealData)(`"what changed since …" for agents: MCP get_changes and the A2A skill${hasRealData ? "" : ` (${realDataSkipReason})`}`, () => {
-  let server: RunningServer;
-  let mcp: McpClient;
-  let a2a: A2aClient;
-  let v1 = "";
-  let v2 = "";
+describe.skipIf(!hasRealData)(
+  `"what changed since …" for agents: MCP get_changes and the A2A skill${hasRealData ? "" : ` (${realDataSkipReason})`}`,
+  () => {
+    let server: RunningServer;
+    let mcp: McpClient;
+    let a2a: A2aClient;
+    let v1 = "";
+    let v2 = "";
 
-  beforeAll(async () => {
-    const catalog = changedCatalog();
-    v1 = catalog.v1;
-    await new Promise((r) => setTimeout(r, 1100));
-    v2 = catalog.importChanged();
-    server = await startTestServer({ LUDEX_BUILD_DIR: catalog.buildDir });
-    mcp = new McpClient({ name: "ludex-changes-test", version: "1.0.0" });
-    await mcp.connect(new StreamableHTTPClientTransport(new URL(server.url("/mcp/"))));
-    const fetchImpl = rewritingFetch("https://ludex.test", server);
-    const factory = new ClientFactory(
-      ClientFactoryOptions.createFrom(ClientFactoryOptions.default, { transports: [new JsonRpcTransportFactory({ fetchImpl })], cardResolver: new DefaultAgentCardResolver({ fetchImpl }) }),
-    );
-    a2a = await factory.createFromUrl("https://ludex.test");
-  });
-  afterAll(() => mcp?.close());
+    beforeAll(async () => {
+      const catalog = changedCatalog();
+      v1 = catalog.v1;
+      await new Promise((r) => setTimeout(r, 1100));
+      v2 = catalog.importChanged();
+      server = await startTestServer({ LUDEX_BUILD_DIR: catalog.buildDir });
+      mcp = new McpClient({ name: "ludex-changes-test", version: "1.0.0" });
+      await mcp.connect(new StreamableHTTPClientTransport(new URL(server.url("/mcp/"))));
+      const fetchImpl = rewritingFetch("https://ludex.test", server);
+      const factory = new ClientFactory(
+        ClientFactoryOptions.createFrom(ClientFactoryOptions.default, {
+          transports: [new JsonRpcTransportFactory({ fetchImpl })],
+          cardResolver: new DefaultAgentCardResolver({ fetchImpl }),
+        }),
+      );
+      a2a = await factory.createFromUrl("https://ludex.test");
+    });
+    afterAll(() => mcp?.close());
 
-  const call = async (args: Record<string, unknown>): Promise<ToolResult> => (await mcp.callTool({ name: "get_changes", arguments: args })) as ToolResult;
+    const call = async (args: Record<string, unknown>): Promise<ToolResult> =>
+      (await mcp.callTool({ name: "get_changes", arguments: args })) as ToolResult;
 
-  it("get_changes answers exactly as GET /api/v1/changes/ does, with and without since", async () => {
-    const page = await call({ since: v1 });
-    expect(page.isError).toBeFalsy();
-    expect(page.structuredContent).toEqual((await http(server.url(`/api/v1/changes/?since=${v1}`))).json());
-    expect(page.structuredContent).toMatchObject({ catalogVersion: v2, total: 2, counts: { added: 0, removed: 1, changed: 1 } });
-    const index = await call({});
-    expect(index.structuredContent).toEqual((await http(server.url("/api/v1/changes/"))).json());
-    expect(JSON.parse(index.content[0]?.text ?? "")).toEqual(index.structuredContent);
-  });
+    it("get_changes answers exactly as GET /api/v1/changes/ does, with and without since", async () => {
+      const page = await call({ since: v1 });
+      expect(page.isError).toBeFalsy();
+      expect(page.structuredContent).toEqual((await http(server.url(`/api/v1/changes/?since=${v1}`))).json());
+      expect(page.structuredContent).toMatchObject({ catalogVersion: v2, total: 2, counts: { added: 0, removed: 1, changed: 1 } });
+      const index = await call({});
+      expect(index.structuredContent).toEqual((await http(server.url("/api/v1/changes/"))).json());
+      expect(JSON.parse(index.content[0]?.text ?? "")).toEqual(index.structuredContent);
+    });
 
-  it("get_changes reports an expired or malformed since as a tool error the model can act on", async () => {
-    const expired = await call({ since: "AAAAAAAAAAAAAAAA" });
-    expect(expired.isError).toBe(true);
-    expect(expired.content[0]?.text).toMatch(/Resync from the dumps at https:\/\/ludex\.test\/api\/v1\/dumps\//);
-    const malformed = await call({ since: "yesterday" });
-    expect(malformed.isError).toBe(true);
-    expect(malformed.content[0]?.text).toMatch(/catalogVersion/);
-  });
+    it("get_changes reports an expired or malformed since as a tool error the model can act on", async () => {
+      const expired = await call({ since: "AAAAAAAAAAAAAAAA" });
+      expect(expired.isError).toBe(true);
+      expect(expired.content[0]?.text).toMatch(/Resync from the dumps at https:\/\/ludex\.test\/api\/v1\/dumps\//);
+      const malformed = await call({ since: "yesterday" });
+      expect(malformed.isError).toBe(true);
+      expect(malformed.content[0]?.text).toMatch(/catalogVersion/);
+    });
 
-  const ask = async (text: string): Promise<{ text: string; data: unknown }> => {
-    const message: Message = {
-      messageId: randomUUID(),
-      contextId: "",
-      taskId: "",
-      role: Role.ROLE_USER,
-      parts: [{ content: { $case: "text", value: text }, metadata: undefined, filename: "", mediaType: "text/plain" }],
-      metadata: undefined,
-      extensions: [],
-      referenceTaskIds: [],
+    const ask = async (text: string): Promise<{ text: string; data: unknown }> => {
+      const message: Message = {
+        messageId: randomUUID(),
+        contextId: "",
+        taskId: "",
+        role: Role.ROLE_USER,
+        parts: [{ content: { $case: "text", value: text }, metadata: undefined, filename: "", mediaType: "text/plain" }],
+        metadata: undefined,
+        extensions: [],
+        referenceTaskIds: [],
+      };
+      const result = await a2a.sendMessage({ tenant: "", message, configuration: undefined, metadata: undefined });
+      if (!("messageId" in result)) throw new Error("expected a Message");
+      const [first, second] = result.parts;
+      return {
+        text: first?.content?.$case === "text" ? first.content.value : "",
+        data: second?.content?.$case === "data" ? second.content.value : undefined,
+      };
     };
-    const result = await a2a.sendMessage({ tenant: "", message, configuration: undefined, metadata: undefined });
-    if (!("messageId" in result)) throw new Error("expected a Message");
-    const [first, second] = result.parts;
-    return { text: first?.content?.$case === "text" ? first.content.value : "", data: second?.content?.$case === "data" ? second.content.value : undefined };
-  };
 
-  it("the A2A skill answers what changed since a version, in words and with the API's body", async () => {
-    const answer = await ask(`what changed since ${v1}?`);
-    expect(answer.text).toMatch(/0 added, 1 removed, 1 changed/);
-    expect(answer.text).toMatch(/BLOX \(virtual-boy, id \d+\): changed \(roms\)/);
-    expect(answer.text).toMatch(/3-D Tetris .*: removed/);
-    expect(answer.data).toEqual((await http(server.url(`/api/v1/changes/?since=${v1}&limit=100`))).json());
-  });
+    it("the A2A skill answers what changed since a version, in words and with the API's body", async () => {
+      const answer = await ask(`what changed since ${v1}?`);
+      expect(answer.text).toMatch(/0 added, 1 removed, 1 changed/);
+      expect(answer.text).toMatch(/BLOX \(virtual-boy, id \d+\): changed \(roms\)/);
+      expect(answer.text).toMatch(/3-D Tetris .*: removed/);
+      expect(answer.data).toEqual((await http(server.url(`/api/v1/changes/?since=${v1}&limit=100`))).json());
+    });
 
-  it("the A2A skill tells the current version, and what to do with an expired one", async () => {
-    const current = await ask("what is the current catalog version?");
-    expect(current.text).toContain(`at version ${v2}`);
-    const expired = await ask("what changed since 2001-01-01?");
-    expect(expired.text).toMatch(/Resync from the dumps/);
-  });
-});
+    it("the A2A skill tells the current version, and what to do with an expired one", async () => {
+      const current = await ask("what is the current catalog version?");
+      expect(current.text).toContain(`at version ${v2}`);
+      const expired = await ask("what changed since 2001-01-01?");
+      expect(expired.text).toMatch(/Resync from the dumps/);
+    });
+  },
+);

@@ -17,7 +17,11 @@ describe.skipIf(!hasRealData || real === null)(`the full libretro-database (${ha
   const snapshot = real ? loadCatalogSnapshot(real.buildDir) : (undefined as unknown as CatalogSnapshot);
 
   it("imports all of it: every DAT system is a platform with games", () => {
-    const systems = new Set(findSources([realSource]).filter((f) => f.role === "games").map((f) => f.systemName));
+    const systems = new Set(
+      findSources([realSource])
+        .filter((f) => f.role === "games")
+        .map((f) => f.systemName),
+    );
     expect(snapshot.manifest.counts.games).toBeGreaterThan(120_000);
     expect(snapshot.manifest.counts.roms).toBeGreaterThan(200_000);
     for (const system of systems) expect(snapshot.platform(system), system).toBeDefined();

@@ -9,7 +9,11 @@ import { projectRoot, sampleSource } from "../helpers/paths.ts";
 import { tempDir } from "../helpers/temp-dir.ts";
 
 function ludex(args: string[], env: Record<string, string>): { status: number | null; output: string } {
-  const result = spawnSync(process.execPath, [path.join(projectRoot, "scripts", "ludex.js"), ...args], { cwd: projectRoot, encoding: "utf8", env: { ...process.env, ...env } });
+  const result = spawnSync(process.execPath, [path.join(projectRoot, "scripts", "ludex.js"), ...args], {
+    cwd: projectRoot,
+    encoding: "utf8",
+    env: { ...process.env, ...env },
+  });
   return { status: result.status, output: `${result.stdout}${result.stderr}` };
 }
 

@@ -5,7 +5,12 @@ import { projectRoot } from "../helpers/paths.ts";
 import { tempDir } from "../helpers/temp-dir.ts";
 
 function ludex(args: string[], env: Record<string, string>): { status: number | null; output: string } {
-  const result = spawnSync(process.execPath, [path.join(projectRoot, "scripts", "ludex.js"), ...args], { cwd: projectRoot, encoding: "utf8", env: { ...process.env, ...env }, timeout: 30_000 });
+  const result = spawnSync(process.execPath, [path.join(projectRoot, "scripts", "ludex.js"), ...args], {
+    cwd: projectRoot,
+    encoding: "utf8",
+    env: { ...process.env, ...env },
+    timeout: 30_000,
+  });
   return { status: result.status, output: `${result.stdout}${result.stderr}` };
 }
 

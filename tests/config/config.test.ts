@@ -47,7 +47,12 @@ describe("loadConfig", () => {
 
   it("reads LUDEX_REDIS_URL and LUDEX_SECRET for several instances", () => {
     const secret = "x".repeat(32);
-    for (const url of ["redis://127.0.0.1:6379", "redis://:pw@redis.internal/2", "rediss://user:pw@redis.example:6380", "redis+unix:///run/redis/redis.sock"]) {
+    for (const url of [
+      "redis://127.0.0.1:6379",
+      "redis://:pw@redis.internal/2",
+      "rediss://user:pw@redis.example:6380",
+      "redis+unix:///run/redis/redis.sock",
+    ]) {
       const config = loadConfig({ LUDEX_REDIS_URL: url, LUDEX_SECRET: secret });
       expect(config.redisUrl).toBe(url);
       expect(config.multiInstance).toBe(true);
@@ -68,13 +73,22 @@ describe("loadConfig", () => {
 
   it("refuses a malformed LUDEX_REDIS_URL or LUDEX_DATABASE_URL, a short LUDEX_SECRET, and serving several instances without a secret", () => {
     for (const url of ["localhost:6379", "http://redis:6379", "redis://", "redis://host/notadb", "redis+unix://"]) {
-      expect(errorsOf({ LUDEX_REDIS_URL: url, LUDEX_SECRET: "x".repeat(32) }).map((e) => e.name), url).toEqual(["LUDEX_REDIS_URL"]);
+      expect(
+        errorsOf({ LUDEX_REDIS_URL: url, LUDEX_SECRET: "x".repeat(32) }).map((e) => e.name),
+        url,
+      ).toEqual(["LUDEX_REDIS_URL"]);
     }
     expect(errorsOf({ LUDEX_SECRET: "too short" }).map((e) => e.name)).toEqual(["LUDEX_SECRET"]);
     for (const url of ["mysql://db/ludex", "postgres://", "db:5432"]) {
-      expect(errorsOf({ LUDEX_DATABASE_URL: url }).map((e) => e.name), url).toEqual(["LUDEX_DATABASE_URL"]);
+      expect(
+        errorsOf({ LUDEX_DATABASE_URL: url }).map((e) => e.name),
+        url,
+      ).toEqual(["LUDEX_DATABASE_URL"]);
     }
-    for (const env of [{ LUDEX_REDIS_URL: "redis://127.0.0.1:6379" }, { LUDEX_DATABASE_URL: "postgres://ludex@db/ludex" }] as Record<string, string>[]) {
+    for (const env of [{ LUDEX_REDIS_URL: "redis://127.0.0.1:6379" }, { LUDEX_DATABASE_URL: "postgres://ludex@db/ludex" }] as Record<
+      string,
+      string
+    >[]) {
       // The command-line tools (migrate, member) need no secret; a serving instance does.
       const config = loadConfig(env);
       expect(config.secretConfigured).toBe(false);

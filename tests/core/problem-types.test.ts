@@ -15,7 +15,10 @@ describe("problem registry", () => {
       expect(spec.description.length).toBeGreaterThan(20);
     }
     expect(Object.keys(httpProblemTypes).sort()).toEqual(
-      Object.entries(problemTypes).filter(([, s]) => s.surface === "http").map(([t]) => t).sort(),
+      Object.entries(problemTypes)
+        .filter(([, s]) => s.surface === "http")
+        .map(([t]) => t)
+        .sort(),
     );
     expect(httpProblemTypes).not.toHaveProperty("usage");
   });

@@ -13,7 +13,11 @@ const template = path.join(projectRoot, "deploy", "nginx", "ludex.conf.template"
 describe("the nginx template for several instances", () => {
   it("lists one server line per upstream, each taken out for 5 s after a failure", () => {
     expect(upstreamServers(["10.0.0.1:4321", "[::1]:4322", "unix:/run/ludex/c.sock"])).toBe(
-      ["    server 10.0.0.1:4321 max_fails=1 fail_timeout=2s;", "    server [::1]:4322 max_fails=1 fail_timeout=2s;", "    server unix:/run/ludex/c.sock max_fails=1 fail_timeout=2s;"].join("\n"),
+      [
+        "    server 10.0.0.1:4321 max_fails=1 fail_timeout=2s;",
+        "    server [::1]:4322 max_fails=1 fail_timeout=2s;",
+        "    server unix:/run/ludex/c.sock max_fails=1 fail_timeout=2s;",
+      ].join("\n"),
     );
     for (const bad of [[], ["a:1; include /etc/passwd"], ["nohost"], ["a:1 backup"]]) expect(() => upstreamServers(bad)).toThrow(Problem);
   });
@@ -33,8 +37,15 @@ describe("the nginx template for several instances", () => {
   it.skipIf(nginxBinary === undefined)("is accepted by nginx -t with three upstreams", () => {
     const prefix = tempDir("ludex-nginx-up-");
     mkdirSync(path.join(prefix, "logs"));
-    const server = renderNginxConfig(template, { listen: "127.0.0.1:1", upstream: ["127.0.0.1:2", "127.0.0.1:3", "127.0.0.1:4"], buildDir: prefix });
-    writeFileSync(path.join(prefix, "nginx.conf"), `pid ${prefix}/nginx.pid;\nerror_log ${prefix}/logs/error.log warn;\nevents {}\nhttp {\n  access_log off;\n${server}\n}\n`);
+    const server = renderNginxConfig(template, {
+      listen: "127.0.0.1:1",
+      upstream: ["127.0.0.1:2", "127.0.0.1:3", "127.0.0.1:4"],
+      buildDir: prefix,
+    });
+    writeFileSync(
+      path.join(prefix, "nginx.conf"),
+      `pid ${prefix}/nginx.pid;\nerror_log ${prefix}/logs/error.log warn;\nevents {}\nhttp {\n  access_log off;\n${server}\n}\n`,
+    );
     const check = spawnSync(nginxBinary ?? "", ["-t", "-p", prefix, "-c", path.join(prefix, "nginx.conf")], { encoding: "utf8" });
     expect(check.status, check.stderr).toBe(0);
   });

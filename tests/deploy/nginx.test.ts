@@ -13,7 +13,6 @@ import { siteAssets } from "../../src/site/site-assets.ts";
 
 const nginxBinary = ["/usr/sbin/nginx", "/usr/bin/nginx"].find((p) => existsSync(p));
 
-
 async function waitForPort(port: number, timeoutMs = 10_000): Promise<void> {
   const deadline = Date.now() + timeoutMs;
   for (;;) {
@@ -31,7 +30,22 @@ async function waitForPort(port: number, timeoutMs = 10_000): Promise<void> {
 }
 
 /** Headers that must agree between a direct and an nginx-fronted answer. */
-const compared = ["location", "content-type", "cache-control", "etag", "last-modified", "vary", "access-control-allow-origin", "content-encoding", "allow", "link", "retry-after", "content-range", "content-length", "content-disposition"];
+const compared = [
+  "location",
+  "content-type",
+  "cache-control",
+  "etag",
+  "last-modified",
+  "vary",
+  "access-control-allow-origin",
+  "content-encoding",
+  "allow",
+  "link",
+  "retry-after",
+  "content-range",
+  "content-length",
+  "content-disposition",
+];
 
 function comparable(res: RawResponse): { status: number; headers: Record<string, string | undefined>; body: string } {
   const headers: Record<string, string | undefined> = {};
@@ -39,158 +53,191 @@ function comparable(res: RawResponse): { status: number; headers: Record<string,
   return { status: res.status, headers, body: res.body.toString("base64") };
 }
 
-describe.skipIf(nginxBinary === undefined)(`nginx in front of ludex${nginxBinary ? "" : " (skipped: nginx is not installed; .ci/run installs nginx-light)"}`, () => {
-  let node: RunningServer;
-  let nginx: ChildProcess;
-  let front = "";
-  let recordId = 0;
+describe.skipIf(nginxBinary === undefined)(
+  `nginx in front of ludex${nginxBinary ? "" : " (skipped: nginx is not installed; .ci/run installs nginx-light)"}`,
+  () => {
+    let node: RunningServer;
+    let nginx: ChildProcess;
+    let front = "";
+    let recordId = 0;
 
-  beforeAll(async () => {
-    const buildDir = inject("sampleCatalog").buildDir;
-    node = await startTestServer({ LUDEX_BUILD_DIR: buildDir });
-    const port = await freePort();
-    const prefix = tempDir("ludex-nginx-");
-    mkdirSync(path.join(prefix, "logs"));
-    const server = renderNginxConfig(path.join(projectRoot, "deploy", "nginx", "ludex.conf.template"), {
-      listen: `127.0.0.1:${port}`,
-      upstream: new URL(node.origin).host,
-      buildDir,
+    beforeAll(async () => {
+      const buildDir = inject("sampleCatalog").buildDir;
+      node = await startTestServer({ LUDEX_BUILD_DIR: buildDir });
+      const port = await freePort();
+      const prefix = tempDir("ludex-nginx-");
+      mkdirSync(path.join(prefix, "logs"));
+      const server = renderNginxConfig(path.join(projectRoot, "deploy", "nginx", "ludex.conf.template"), {
+        listen: `127.0.0.1:${port}`,
+        upstream: new URL(node.origin).host,
+        buildDir,
+      });
+      writeFileSync(
+        path.join(prefix, "nginx.conf"),
+        `daemon off;\nmaster_process off;\nworker_processes 1;\npid ${prefix}/nginx.pid;\nerror_log ${prefix}/logs/error.log warn;\nevents { worker_connections 256; }\nhttp {\n  access_log off;\n  client_body_temp_path ${prefix}/body;\n  proxy_temp_path ${prefix}/proxy;\n  fastcgi_temp_path ${prefix}/fastcgi;\n  uwsgi_temp_path ${prefix}/uwsgi;\n  scgi_temp_path ${prefix}/scgi;\n${server}\n}\n`,
+      );
+      const check = spawnSync(nginxBinary ?? "", ["-t", "-p", prefix, "-c", path.join(prefix, "nginx.conf")], { encoding: "utf8" });
+      expect(check.status, check.stderr).toBe(0);
+      nginx = spawn(nginxBinary ?? "", ["-p", prefix, "-c", path.join(prefix, "nginx.conf")], { stdio: "ignore" });
+      await waitForPort(port);
+      front = `http://127.0.0.1:${port}`;
+      const list = (await http(node.url("/api/v1/games/?system=snes&limit=1"))).json<{ results: { id: number }[] }>();
+      recordId = list.results[0]?.id ?? 0;
     });
-    writeFileSync(
-      path.join(prefix, "nginx.conf"),
-      `daemon off;\nmaster_process off;\nworker_processes 1;\npid ${prefix}/nginx.pid;\nerror_log ${prefix}/logs/error.log warn;\nevents { worker_connections 256; }\nhttp {\n  access_log off;\n  client_body_temp_path ${prefix}/body;\n  proxy_temp_path ${prefix}/proxy;\n  fastcgi_temp_path ${prefix}/fastcgi;\n  uwsgi_temp_path ${prefix}/uwsgi;\n  scgi_temp_path ${prefix}/scgi;\n${server}\n}\n`,
-    );
-    const check = spawnSync(nginxBinary ?? "", ["-t", "-p", prefix, "-c", path.join(prefix, "nginx.conf")], { encoding: "utf8" });
-    expect(check.status, check.stderr).toBe(0);
-    nginx = spawn(nginxBinary ?? "", ["-p", prefix, "-c", path.join(prefix, "nginx.conf")], { stdio: "ignore" });
-    await waitForPort(port);
-    front = `http://127.0.0.1:${port}`;
-    const list = (await http(node.url("/api/v1/games/?system=snes&limit=1"))).json<{ results: { id: number }[] }>();
-    recordId = list.results[0]?.id ?? 0;
-  });
 
-  afterAll(() => {
-    nginx?.kill("SIGTERM");
-  });
+    afterAll(() => {
+      nginx?.kill("SIGTERM");
+    });
 
-  const cases = (): { path: string; headers?: Record<string, string>; method?: string }[] => [
-    { path: `/api/v1/games/?id=${recordId}` },
-    { path: `/api/v1/games/?id=${recordId}`, method: "HEAD" },
-    { path: "/api/v1/games/?id=999999" },
-    { path: "/api/v1/games/?id=0" },
-    { path: "/api/v1/games/?id=abc" },
-    { path: "/api/v1/games/" },
-    { path: "/api/v1/games/?system=snes" },
-    { path: "/api/v1/agent/games/?platforms=1" },
-    { path: "/api/v1/agent/games/?q=starfall" },
-    { path: "/api/v1/agent/games/?limit=99" },
-    { path: "/api/v1/community/" },
-    { path: "/api/v1/community/", headers: { "accept-encoding": "gzip" } },
-    { path: "/api/v1/community/", method: "DELETE" },
-    { path: "/api/health/" },
-    { path: "/openapi.json" },
-    { path: "/openapi.json", headers: { "accept-encoding": "gzip" } },
-    { path: "/openapi.json", method: "HEAD" },
-    { path: "/llms.txt" },
-    { path: "/llms-full.txt" },
-    { path: "/robots.txt" },
-    { path: "/.well-known/api-catalog" },
-    { path: "/.well-known/api-catalog", method: "HEAD" },
-    { path: "/api/v1/changes/" },
-    { path: "/api/v1/changes/", headers: { "accept-encoding": "br" } },
-    { path: "/api/v1/changes/?since=AAAAAAAAAAAAAAAA" },
-    { path: "/api/v1/dumps/" },
-    { path: "/api/v1/dumps/", headers: { "accept-encoding": "gzip" } },
-    { path: "/api/v1/dumps/?system=snes" },
-    { path: "/api/v1/dumps/?system=snes", method: "HEAD" },
-    { path: "/api/v1/dumps/?system=snes", headers: { range: "bytes=100-199" } },
-    { path: "/api/v1/dumps/?system=snes", headers: { range: "bytes=-50" } },
-    { path: "/api/v1/dumps/?system=snes", headers: { range: "bytes=200-" } },
-    { path: "/api/v1/dumps/?system=snes", headers: { "accept-encoding": "gzip, br" } },
-    { path: "/api/v1/dumps/?system=nope" },
-    // The website (src/site/): prebuilt pages, sitemaps and assets; search, redirects and 404 pages from Node.
-    { path: "/" },
-    { path: "/", headers: { "accept-encoding": "gzip" } },
-    { path: `/games/${recordId}/` },
-    { path: `/games/${recordId}/`, headers: { "accept-encoding": "gzip, deflate, br" } },
-    { path: `/games/${recordId}/`, method: "HEAD" },
-    { path: `/games/${recordId}/some-title/` },
-    { path: `/games/${recordId}` },
-    { path: "/games/999999999/" },
-    { path: "/games/0/" },
-    { path: "/games/abc/" },
-    { path: "/platforms/snes/" },
-    { path: "/platforms/snes/", headers: { "accept-encoding": "gzip" } },
-    { path: "/platforms/snes/page/2/" },
-    { path: "/platforms/Super%20Famicom/" },
-    { path: "/platforms/nope/" },
-    { path: "/sitemap.xml" },
-    { path: "/sitemaps/pages.xml" },
-    { path: "/sitemaps/games-1.xml", headers: { "accept-encoding": "gzip" } },
-    { path: `/site/${siteAssets.css.file}` },
-    { path: `/site/${siteAssets.script.file}`, headers: { "accept-encoding": "gzip" } },
-    { path: "/search/?q=starfall" },
-    { path: `/search/?q=${"x".repeat(121)}` },
-  ];
+    const cases = (): { path: string; headers?: Record<string, string>; method?: string }[] => [
+      { path: `/api/v1/games/?id=${recordId}` },
+      { path: `/api/v1/games/?id=${recordId}`, method: "HEAD" },
+      { path: "/api/v1/games/?id=999999" },
+      { path: "/api/v1/games/?id=0" },
+      { path: "/api/v1/games/?id=abc" },
+      { path: "/api/v1/games/" },
+      { path: "/api/v1/games/?system=snes" },
+      { path: "/api/v1/agent/games/?platforms=1" },
+      { path: "/api/v1/agent/games/?q=starfall" },
+      { path: "/api/v1/agent/games/?limit=99" },
+      { path: "/api/v1/community/" },
+      { path: "/api/v1/community/", headers: { "accept-encoding": "gzip" } },
+      { path: "/api/v1/community/", method: "DELETE" },
+      { path: "/api/health/" },
+      { path: "/openapi.json" },
+      { path: "/openapi.json", headers: { "accept-encoding": "gzip" } },
+      { path: "/openapi.json", method: "HEAD" },
+      { path: "/llms.txt" },
+      { path: "/llms-full.txt" },
+      { path: "/robots.txt" },
+      { path: "/.well-known/api-catalog" },
+      { path: "/.well-known/api-catalog", method: "HEAD" },
+      { path: "/api/v1/changes/" },
+      { path: "/api/v1/changes/", headers: { "accept-encoding": "br" } },
+      { path: "/api/v1/changes/?since=AAAAAAAAAAAAAAAA" },
+      { path: "/api/v1/dumps/" },
+      { path: "/api/v1/dumps/", headers: { "accept-encoding": "gzip" } },
+      { path: "/api/v1/dumps/?system=snes" },
+      { path: "/api/v1/dumps/?system=snes", method: "HEAD" },
+      { path: "/api/v1/dumps/?system=snes", headers: { range: "bytes=100-199" } },
+      { path: "/api/v1/dumps/?system=snes", headers: { range: "bytes=-50" } },
+      { path: "/api/v1/dumps/?system=snes", headers: { range: "bytes=200-" } },
+      { path: "/api/v1/dumps/?system=snes", headers: { "accept-encoding": "gzip, br" } },
+      { path: "/api/v1/dumps/?system=nope" },
+      // The website (src/site/): prebuilt pages, sitemaps and assets; search, redirects and 404 pages from Node.
+      { path: "/" },
+      { path: "/", headers: { "accept-encoding": "gzip" } },
+      { path: `/games/${recordId}/` },
+      { path: `/games/${recordId}/`, headers: { "accept-encoding": "gzip, deflate, br" } },
+      { path: `/games/${recordId}/`, method: "HEAD" },
+      { path: `/games/${recordId}/some-title/` },
+      { path: `/games/${recordId}` },
+      { path: "/games/999999999/" },
+      { path: "/games/0/" },
+      { path: "/games/abc/" },
+      { path: "/platforms/snes/" },
+      { path: "/platforms/snes/", headers: { "accept-encoding": "gzip" } },
+      { path: "/platforms/snes/page/2/" },
+      { path: "/platforms/Super%20Famicom/" },
+      { path: "/platforms/nope/" },
+      { path: "/sitemap.xml" },
+      { path: "/sitemaps/pages.xml" },
+      { path: "/sitemaps/games-1.xml", headers: { "accept-encoding": "gzip" } },
+      { path: `/site/${siteAssets.css.file}` },
+      { path: `/site/${siteAssets.script.file}`, headers: { "accept-encoding": "gzip" } },
+      { path: "/search/?q=starfall" },
+      { path: `/search/?q=${"x".repeat(121)}` },
+    ];
 
-  it("serves id lookups, the platform list, the release feed, the discovery documents and the website from the build, identical to the Node server", async () => {
-    for (const c of cases()) {
-      const init = { method: c.method ?? "GET", headers: c.headers ?? {} };
-      const directRaw = await http(node.url(c.path), init);
-      const frontedRaw = await http(`${front}${c.path}`, init);
-      const direct = comparable(directRaw);
-      const fronted = comparable(frontedRaw);
-      // Only the dumps promise range support on both sides (nginx offers it on every static file).
-      if (c.path.includes("dumps/?system=snes") && directRaw.status === 200) expect(frontedRaw.headers["accept-ranges"]).toBe(directRaw.headers["accept-ranges"]);
-      if (c.path === "/api/health/") {
-        expect(fronted.status).toBe(direct.status);
-        continue;
+    it("serves id lookups, the platform list, the release feed, the discovery documents and the website from the build, identical to the Node server", async () => {
+      for (const c of cases()) {
+        const init = { method: c.method ?? "GET", headers: c.headers ?? {} };
+        const directRaw = await http(node.url(c.path), init);
+        const frontedRaw = await http(`${front}${c.path}`, init);
+        const direct = comparable(directRaw);
+        const fronted = comparable(frontedRaw);
+        // Only the dumps promise range support on both sides (nginx offers it on every static file).
+        if (c.path.includes("dumps/?system=snes") && directRaw.status === 200)
+          expect(frontedRaw.headers["accept-ranges"]).toBe(directRaw.headers["accept-ranges"]);
+        if (c.path === "/api/health/") {
+          expect(fronted.status).toBe(direct.status);
+          continue;
+        }
+        expect(fronted, `${init.method} ${c.path}`).toEqual(direct);
       }
-      expect(fronted, `${init.method} ${c.path}`).toEqual(direct);
-    }
-  });
+    });
 
-  it("answers conditional requests the same way", async () => {
-    for (const p of [`/api/v1/games/?id=${recordId}`, "/api/v1/games/", "/api/v1/community/", "/openapi.json", "/robots.txt", "/", `/games/${recordId}/`, "/platforms/snes/", "/sitemap.xml"]) {
-      const { etag, "last-modified": lastModified } = (await http(node.url(p))).headers;
-      const conditions: Record<string, string>[] = [{ "if-none-match": etag ?? "" }, { "if-modified-since": lastModified ?? "" }];
-      for (const headers of conditions) {
+    it("answers conditional requests the same way", async () => {
+      for (const p of [
+        `/api/v1/games/?id=${recordId}`,
+        "/api/v1/games/",
+        "/api/v1/community/",
+        "/openapi.json",
+        "/robots.txt",
+        "/",
+        `/games/${recordId}/`,
+        "/platforms/snes/",
+        "/sitemap.xml",
+      ]) {
+        const { etag, "last-modified": lastModified } = (await http(node.url(p))).headers;
+        const conditions: Record<string, string>[] = [{ "if-none-match": etag ?? "" }, { "if-modified-since": lastModified ?? "" }];
+        for (const headers of conditions) {
+          const direct = await http(node.url(p), { headers });
+          const fronted = await http(`${front}${p}`, { headers });
+          expect(direct.status, p).toBe(304);
+          expect(fronted.status, p).toBe(304);
+          expect(fronted.headers.etag).toBe(direct.headers.etag);
+        }
+      }
+    });
+
+    it("answers dump downloads resumably like the Node server: If-Range, 416", async () => {
+      const p = "/api/v1/dumps/?system=snes";
+      const { etag, "content-length": length } = (await http(node.url(p))).headers;
+      for (const headers of [
+        { range: "bytes=10-19", "if-range": etag ?? "" },
+        { range: "bytes=10-19", "if-range": '"0-0"' },
+      ]) {
         const direct = await http(node.url(p), { headers });
         const fronted = await http(`${front}${p}`, { headers });
-        expect(direct.status, p).toBe(304);
-        expect(fronted.status, p).toBe(304);
-        expect(fronted.headers.etag).toBe(direct.headers.etag);
+        expect(fronted.status).toBe(direct.status);
+        expect(fronted.body.equals(direct.body)).toBe(true);
       }
-    }
-  });
+      const past = { range: `bytes=${Number(length) + 5}-` };
+      const direct = await http(node.url(p), { headers: past });
+      const fronted = await http(`${front}${p}`, { headers: past });
+      expect([direct.status, fronted.status]).toEqual([416, 416]);
+      expect(fronted.headers["content-range"]).toBe(direct.headers["content-range"]);
+      // nginx's request ids are 32 hex digits, Node's are UUIDs: the dump came from the file.
+      expect((await http(`${front}${p}`)).headers["x-request-id"]).toMatch(/^[0-9a-f]{32}$/);
+    });
 
-  it("answers dump downloads resumably like the Node server: If-Range, 416", async () => {
-    const p = "/api/v1/dumps/?system=snes";
-    const { etag, "content-length": length } = (await http(node.url(p))).headers;
-    for (const headers of [{ range: "bytes=10-19", "if-range": etag ?? "" }, { range: "bytes=10-19", "if-range": '"0-0"' }]) {
-      const direct = await http(node.url(p), { headers });
-      const fronted = await http(`${front}${p}`, { headers });
-      expect(fronted.status).toBe(direct.status);
-      expect(fronted.body.equals(direct.body)).toBe(true);
-    }
-    const past = { range: `bytes=${Number(length) + 5}-` };
-    const direct = await http(node.url(p), { headers: past });
-    const fronted = await http(`${front}${p}`, { headers: past });
-    expect([direct.status, fronted.status]).toEqual([416, 416]);
-    expect(fronted.headers["content-range"]).toBe(direct.headers["content-range"]);
-    // nginx's request ids are 32 hex digits, Node's are UUIDs: the dump came from the file.
-    expect((await http(`${front}${p}`)).headers["x-request-id"]).toMatch(/^[0-9a-f]{32}$/);
-  });
-
-  it("really serves the static files itself (Node never sees those requests), and hands the discovery documents to Node", async () => {
-    const res = await http(`${front}/api/v1/games/?id=${recordId}`);
-    expect(res.headers["accept-ranges"]).toBe("bytes");
-    for (const p of ["/", `/games/${recordId}/`, "/platforms/snes/", "/sitemap.xml", "/sitemaps/games-1.xml", `/site/${siteAssets.css.file}`]) {
-      expect((await http(`${front}${p}`)).headers["accept-ranges"], p).toBe("bytes");
-    }
-    // Their absolute URLs are each instance's PUBLIC_BASE_URL (rendered at start-up), not the build's.
-    for (const p of ["/search/?q=starfall", "/games/999999999/", `/games/${recordId}/title/`, "/openapi.json", "/llms.txt", "/llms-full.txt", "/robots.txt"]) expect((await http(`${front}${p}`)).headers["accept-ranges"], p).toBeUndefined();
-    const proxied = await http(`${front}/api/v1/games/?system=snes`);
-    expect(proxied.headers["accept-ranges"]).toBeUndefined();
-  });
-});
+    it("really serves the static files itself (Node never sees those requests), and hands the discovery documents to Node", async () => {
+      const res = await http(`${front}/api/v1/games/?id=${recordId}`);
+      expect(res.headers["accept-ranges"]).toBe("bytes");
+      for (const p of [
+        "/",
+        `/games/${recordId}/`,
+        "/platforms/snes/",
+        "/sitemap.xml",
+        "/sitemaps/games-1.xml",
+        `/site/${siteAssets.css.file}`,
+      ]) {
+        expect((await http(`${front}${p}`)).headers["accept-ranges"], p).toBe("bytes");
+      }
+      // Their absolute URLs are each instance's PUBLIC_BASE_URL (rendered at start-up), not the build's.
+      for (const p of [
+        "/search/?q=starfall",
+        "/games/999999999/",
+        `/games/${recordId}/title/`,
+        "/openapi.json",
+        "/llms.txt",
+        "/llms-full.txt",
+        "/robots.txt",
+      ])
+        expect((await http(`${front}${p}`)).headers["accept-ranges"], p).toBeUndefined();
+      const proxied = await http(`${front}/api/v1/games/?system=snes`);
+      expect(proxied.headers["accept-ranges"]).toBeUndefined();
+    });
+  },
+);

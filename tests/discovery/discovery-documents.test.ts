@@ -24,14 +24,24 @@ const expectedTypes: Record<DiscoveryDocumentKey, string> = {
 };
 
 /** Hosts other than the deployment's that the documents may link to. */
-const externalHosts = new Set(["github.com", "creativecommons.org", "contentsignals.org", "thumbnails.libretro.com", "agent.example", "ludex.example", "play.google.com", "json-schema.org"]);
+const externalHosts = new Set([
+  "github.com",
+  "creativecommons.org",
+  "contentsignals.org",
+  "thumbnails.libretro.com",
+  "agent.example",
+  "ludex.example",
+  "play.google.com",
+  "json-schema.org",
+]);
 
 let server: DiscoveryServer;
 const bodies = new Map<DiscoveryDocumentKey, RawResponse>();
 
 beforeAll(async () => {
   server = await startDiscoveryServer({ LUDEX_BUILD_DIR: buildDir(), PUBLIC_BASE_URL: base });
-  for (const [key, p] of Object.entries(discoveryDocumentPaths) as [DiscoveryDocumentKey, string][]) bodies.set(key, await http(server.url(p)));
+  for (const [key, p] of Object.entries(discoveryDocumentPaths) as [DiscoveryDocumentKey, string][])
+    bodies.set(key, await http(server.url(p)));
 });
 
 function text(key: DiscoveryDocumentKey): string {
@@ -39,25 +49,28 @@ function text(key: DiscoveryDocumentKey): string {
 }
 
 describe("every discovery document", () => {
-  it.each(Object.entries(discoveryDocumentPaths) as [DiscoveryDocumentKey, string][])("%s is the build's static file, with its media type, ETag and Last-Modified", async (key, p) => {
-    const res = bodies.get(key);
-    expect(res?.status).toBe(200);
-    expect(res?.headers["content-type"]).toBe(expectedTypes[key]);
-    expect(res?.headers["cache-control"]).toBe(cachePolicy.document);
-    expect(res?.headers.etag).toMatch(/^"[0-9a-f]+-[0-9a-f]+"$/);
-    expect(res?.headers["last-modified"]).toBeTruthy();
-    expect(res?.body.equals(readFileSync(path.join(buildDir(), "static", p)))).toBe(true);
+  it.each(Object.entries(discoveryDocumentPaths) as [DiscoveryDocumentKey, string][])(
+    "%s is the build's static file, with its media type, ETag and Last-Modified",
+    async (key, p) => {
+      const res = bodies.get(key);
+      expect(res?.status).toBe(200);
+      expect(res?.headers["content-type"]).toBe(expectedTypes[key]);
+      expect(res?.headers["cache-control"]).toBe(cachePolicy.document);
+      expect(res?.headers.etag).toMatch(/^"[0-9a-f]+-[0-9a-f]+"$/);
+      expect(res?.headers["last-modified"]).toBeTruthy();
+      expect(res?.body.equals(readFileSync(path.join(buildDir(), "static", p)))).toBe(true);
 
-    const byTag = await http(server.url(p), { headers: { "if-none-match": res?.headers.etag ?? "" } });
-    expect(byTag.status).toBe(304);
-    expect(byTag.body.length).toBe(0);
-    const byDate = await http(server.url(p), { headers: { "if-modified-since": res?.headers["last-modified"] ?? "" } });
-    expect(byDate.status).toBe(304);
-    const head = await http(server.url(p), { method: "HEAD" });
-    expect(head.status).toBe(200);
-    expect(head.headers.etag).toBe(res?.headers.etag);
-    expect(head.body.length).toBe(0);
-  });
+      const byTag = await http(server.url(p), { headers: { "if-none-match": res?.headers.etag ?? "" } });
+      expect(byTag.status).toBe(304);
+      expect(byTag.body.length).toBe(0);
+      const byDate = await http(server.url(p), { headers: { "if-modified-since": res?.headers["last-modified"] ?? "" } });
+      expect(byDate.status).toBe(304);
+      const head = await http(server.url(p), { method: "HEAD" });
+      expect(head.status).toBe(200);
+      expect(head.headers.etag).toBe(res?.headers.etag);
+      expect(head.body.length).toBe(0);
+    },
+  );
 
   it("has a precompressed variant with its own ETag when large", async () => {
     const gz = await http(server.url("/openapi.json"), { headers: { "accept-encoding": "gzip" } });
@@ -100,7 +113,9 @@ describe("every discovery document", () => {
       const openapi = (await http(other.url("/openapi.json"))).json<OpenApiDocument>();
       expect(openapi.servers).toEqual([{ url: otherBase, description: expect.any(String) }]);
       expect(openapi).toEqual(JSON.parse(JSON.stringify(openApiDocument(otherBase))));
-      expect((await http(other.url("/.well-known/api-catalog"), { method: "HEAD" })).headers.link).toContain(`<${otherBase}/.well-known/api-catalog>`);
+      expect((await http(other.url("/.well-known/api-catalog"), { method: "HEAD" })).headers.link).toContain(
+        `<${otherBase}/.well-known/api-catalog>`,
+      );
       // The human docs too (Astro, rendered per request from the same generator).
       const docs = (await http(other.url("/docs/"))).body.toString();
       expect(docs).toMatch(new RegExp(`Base URL: <code[^>]*>${otherBase}</code>`));
@@ -132,9 +147,14 @@ describe("/.well-known/api-catalog", () => {
   it("is an RFC 9264 linkset naming the APIs (item) and describing the HTTP API", () => {
     const catalog = linkset().find((c) => c.anchor === `${base}/.well-known/api-catalog`);
     expect(hrefs(catalog, "item")).toEqual([`${base}/api/v1/`, `${base}/mcp/`, `${base}/a2a/`]);
-    expect(api()?.["service-desc"]).toEqual([{ href: `${base}/openapi.json`, type: discoveryMediaTypes.openapi, title: expect.any(String) }]);
+    expect(api()?.["service-desc"]).toEqual([
+      { href: `${base}/openapi.json`, type: discoveryMediaTypes.openapi, title: expect.any(String) },
+    ]);
     expect(hrefs(api(), "service-doc")).toEqual([`${base}/docs/`, `${base}/llms-full.txt`, `${base}/llms.txt`]);
-    expect(hrefs(api(), "service-meta")).toEqual([`${base}/.well-known/oauth-authorization-server`, `${base}/.well-known/oauth-protected-resource/api/v1/agent/me/`]);
+    expect(hrefs(api(), "service-meta")).toEqual([
+      `${base}/.well-known/oauth-authorization-server`,
+      `${base}/.well-known/oauth-protected-resource/api/v1/agent/me/`,
+    ]);
     expect(hrefs(api(), "status")).toEqual([`${base}/api/health/`]);
     for (const context of linkset()) {
       for (const [rel, targets] of Object.entries(context)) {
@@ -152,7 +172,8 @@ describe("/.well-known/api-catalog", () => {
         expect(res.headers["content-type"], target.href).toBe(target.type);
       }
     }
-    for (const href of [`${base}/llms-full.txt`, `${base}/llms.txt`]) expect((await http(server.url(new URL(href).pathname))).status).toBe(200);
+    for (const href of [`${base}/llms-full.txt`, `${base}/llms.txt`])
+      expect((await http(server.url(new URL(href).pathname))).status).toBe(200);
   });
 
   it("describes the MCP and A2A entry points with cards the server answers", async () => {
@@ -166,7 +187,7 @@ describe("/.well-known/api-catalog", () => {
     }
   });
 
-  it("answers HEAD (and GET) with Link: rel=\"api-catalog\"", async () => {
+  it('answers HEAD (and GET) with Link: rel="api-catalog"', async () => {
     const head = await http(server.url("/.well-known/api-catalog"), { method: "HEAD" });
     expect(head.status).toBe(200);
     expect(head.headers.link).toBe(`<${base}/.well-known/api-catalog>; rel="api-catalog"`);
@@ -206,10 +227,18 @@ describe("/llms.txt and /llms-full.txt", () => {
     for (const { operation } of documentOperations(doc())) {
       for (const param of operation.parameters ?? []) expect(full).toContain(`- \`${param.name}\` (`);
       const section = full.slice(full.indexOf(`### ${operation.operationId}:`));
-      for (const status of Object.keys(operation.responses)) expect(section, `${operation.operationId} ${status}`).toContain(`- \`${status}\``);
+      for (const status of Object.keys(operation.responses))
+        expect(section, `${operation.operationId} ${status}`).toContain(`- \`${status}\``);
       for (const sample of operation["x-codeSamples"]) expect(full).toContain(sample.source);
     }
-    for (const limit of ["(integer, 1 to 30, default 10; optional)", "(string, at most 120 characters; optional)", "(string, 1 to 64 characters; optional)", "(integer, 1 to 100, default 30; optional)", "(integer, at least 1; optional)", "1 to 100 items"]) {
+    for (const limit of [
+      "(integer, 1 to 30, default 10; optional)",
+      "(string, at most 120 characters; optional)",
+      "(string, 1 to 64 characters; optional)",
+      "(integer, 1 to 100, default 30; optional)",
+      "(integer, at least 1; optional)",
+      "1 to 100 items",
+    ]) {
       expect(full).toContain(limit);
     }
     expect(full).toContain("application/problem+json");

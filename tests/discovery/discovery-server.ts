@@ -15,7 +15,6 @@ export interface DiscoveryServer {
   url(path: string): string;
 }
 
-
 /**
  * Starts a server for one test file, stopped after it. PUBLIC_BASE_URL is its own loopback origin
  * unless `env` says otherwise (the OAuth pages then work without a proxy in front); it has its own
@@ -27,7 +26,12 @@ export async function startDiscoveryServer(
 ): Promise<DiscoveryServer> {
   const port = await freePort();
   const origin = `http://127.0.0.1:${port}`;
-  const config = loadConfig({ PORT: String(port), PUBLIC_BASE_URL: origin, LUDEX_MEMBERS_DB: path.join(tempDir("ludex-discovery-"), "members.db"), ...env });
+  const config = loadConfig({
+    PORT: String(port),
+    PUBLIC_BASE_URL: origin,
+    LUDEX_MEMBERS_DB: path.join(tempDir("ludex-discovery-"), "members.db"),
+    ...env,
+  });
   const logs: Record<string, unknown>[] = [];
   const ludex = await createLudexServer(config, { ...options, log: (record) => logs.push(record) });
   await ludex.listen(port, "127.0.0.1");

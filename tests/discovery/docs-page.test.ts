@@ -16,7 +16,14 @@ import { startDiscoveryServer, type DiscoveryServer } from "./discovery-server.t
  */
 
 const base = "https://ludex.test";
-const chromiumArgs = ["--no-sandbox", "--disable-gpu", "--disable-background-networking", "--disable-component-update", "--disable-sync", "--no-first-run"];
+const chromiumArgs = [
+  "--no-sandbox",
+  "--disable-gpu",
+  "--disable-background-networking",
+  "--disable-component-update",
+  "--disable-sync",
+  "--no-first-run",
+];
 const resultsDir = path.join(projectRoot, "test-results");
 
 let siteDir: string;
@@ -29,12 +36,16 @@ beforeAll(async () => {
   // stale dist/site. Inside the project: the build output must resolve node_modules.
   mkdirSync(path.join(projectRoot, ".ludex"), { recursive: true });
   siteDir = mkdtempSync(path.join(projectRoot, ".ludex", "test-site-"));
-  const build = spawnSync(process.execPath, [path.join(projectRoot, "node_modules", "astro", "bin", "astro.mjs"), "build", "--outDir", siteDir], {
-    cwd: projectRoot,
-    encoding: "utf8",
-    env: { ...process.env, PUBLIC_BASE_URL: base, ASTRO_TELEMETRY_DISABLED: "1" },
-    timeout: 120_000,
-  });
+  const build = spawnSync(
+    process.execPath,
+    [path.join(projectRoot, "node_modules", "astro", "bin", "astro.mjs"), "build", "--outDir", siteDir],
+    {
+      cwd: projectRoot,
+      encoding: "utf8",
+      env: { ...process.env, PUBLIC_BASE_URL: base, ASTRO_TELEMETRY_DISABLED: "1" },
+      timeout: 120_000,
+    },
+  );
   expect(build.status, `${build.stdout}\n${build.stderr}`).toBe(0);
   server = await startDiscoveryServer({ LUDEX_BUILD_DIR: inject("sampleCatalog").buildDir, PUBLIC_BASE_URL: base }, { siteDir });
   doc = (await http(server.url("/openapi.json"))).json<OpenApiDocument>();
@@ -63,17 +74,21 @@ describe("/docs/", () => {
       expect(text).toContain(method.toUpperCase());
       expect(text).toContain(p);
       expect(text).toContain(operation.operationId);
-      for (const status of Object.keys(operation.responses)) expect(await article.locator(`[data-status="${status}"]`).count(), `${operation.operationId} ${status}`).toBe(1);
+      for (const status of Object.keys(operation.responses))
+        expect(await article.locator(`[data-status="${status}"]`).count(), `${operation.operationId} ${status}`).toBe(1);
       expect(await page.locator(`nav a[href="#op-${operation.operationId}"]`).count()).toBe(1);
     }
-    for (const id of ["oauth", "agents", "limits", "attribution", "policy", "schemas"]) expect(await page.locator(`section#${id} h2`).isVisible(), id).toBe(true);
+    for (const id of ["oauth", "agents", "limits", "attribution", "policy", "schemas"])
+      expect(await page.locator(`section#${id} h2`).isVisible(), id).toBe(true);
     const oauth = await page.locator("section#oauth").innerText();
     expect(oauth).toContain("code_challenge_method=S256");
     expect(oauth).toMatch(/Never ask for, collect, type or store their password/);
     expect(await page.locator("section#agents").innerText()).toContain(`${base}/mcp/`);
 
     // Evaluated in the page (a string: the DOM is not in this project's TypeScript libs).
-    const widths = await page.evaluate<{ scroll: number; client: number }>("({ scroll: document.documentElement.scrollWidth, client: document.documentElement.clientWidth })");
+    const widths = await page.evaluate<{ scroll: number; client: number }>(
+      "({ scroll: document.documentElement.scrollWidth, client: document.documentElement.clientWidth })",
+    );
     expect(widths.scroll, "horizontal scrolling at 390 px").toBeLessThanOrEqual(widths.client);
     await page.screenshot({ path: path.join(resultsDir, "docs-page-390px.png"), fullPage: true });
     await page.close();

@@ -15,6 +15,8 @@ describe("the docs page's Markdown subset", () => {
   });
 
   it("splits paragraphs and lists", () => {
-    expect(markdownToHtml("One\ntwo\n\n- a\n- `b`\n\n1. x\n2. y")).toBe("<p>One two</p>\n<ul><li>a</li><li><code>b</code></li></ul>\n<ol><li>x</li><li>y</li></ol>");
+    expect(markdownToHtml("One\ntwo\n\n- a\n- `b`\n\n1. x\n2. y")).toBe(
+      "<p>One two</p>\n<ul><li>a</li><li><code>b</code></li></ul>\n<ol><li>x</li><li>y</li></ol>",
+    );
   });
 });

@@ -28,7 +28,10 @@ const failures: string[] = [];
 
 beforeAll(async () => {
   live = await startDiscoveryServer({ LUDEX_BUILD_DIR: inject("sampleCatalog").buildDir, LUDEX_MATCH_RATE_LIMIT: String(MATCH_QUOTA) });
-  down = await startDiscoveryServer({ LUDEX_BUILD_DIR: tempDir("ludex-no-build-") }, { oauth: { registrationLimit: { quota: 1, windowSeconds: 3600 } } });
+  down = await startDiscoveryServer(
+    { LUDEX_BUILD_DIR: tempDir("ludex-no-build-") },
+    { oauth: { registrationLimit: { quota: 1, windowSeconds: 3600 } } },
+  );
   const published = await http(live.url("/openapi.json"));
   expect(published.status).toBe(200);
   doc = JSON.parse(published.body.toString("utf8")) as OpenApiDocument;
@@ -61,7 +64,11 @@ async function call(server: DiscoveryServer, target: string, init: Call = {}): P
 }
 
 const json = (value: unknown): Call => ({ method: "POST", headers: { "content-type": "application/json" }, body: JSON.stringify(value) });
-const form = (fields: Record<string, string>): Call => ({ method: "POST", headers: { "content-type": "application/x-www-form-urlencoded" }, body: new URLSearchParams(fields).toString() });
+const form = (fields: Record<string, string>): Call => ({
+  method: "POST",
+  headers: { "content-type": "application/x-www-form-urlencoded" },
+  body: new URLSearchParams(fields).toString(),
+});
 
 describe("searchGames", () => {
   it("searches, lists platforms and revalidates", async () => {
@@ -69,11 +76,18 @@ describe("searchGames", () => {
     expect(found.status).toBe(200);
     expect(found.json<{ total: number }>().total).toBeGreaterThan(0);
     expect((await call(live, "/api/v1/agent/games/?platforms=1")).status).toBe(200);
-    expect((await call(live, "/api/v1/agent/games/?q=starfall&limit=5", { headers: { "if-none-match": found.headers.etag ?? "" } })).status).toBe(304);
+    expect(
+      (await call(live, "/api/v1/agent/games/?q=starfall&limit=5", { headers: { "if-none-match": found.headers.etag ?? "" } })).status,
+    ).toBe(304);
   });
 
   it("refuses invalid requests with 422", async () => {
-    for (const target of ["/api/v1/agent/games/", "/api/v1/agent/games/?q=x&limit=31", "/api/v1/agent/games/?q=x&system=amiga-cd64", `/api/v1/agent/games/?q=${"x".repeat(121)}`]) {
+    for (const target of [
+      "/api/v1/agent/games/",
+      "/api/v1/agent/games/?q=x&limit=31",
+      "/api/v1/agent/games/?q=x&system=amiga-cd64",
+      `/api/v1/agent/games/?q=${"x".repeat(121)}`,
+    ]) {
       expect((await call(live, target)).status, target).toBe(422);
     }
   });
@@ -97,7 +111,12 @@ describe("getOrSearchGameCatalog", () => {
 
   it("answers 404 for an unknown id and 422 for bad parameters", async () => {
     expect((await call(live, "/api/v1/games/?id=999999")).status).toBe(404);
-    for (const target of ["/api/v1/games/?id=0", "/api/v1/games/?limit=101", "/api/v1/games/?system=snes&system=nes", "/api/v1/games/?offset=-1"]) {
+    for (const target of [
+      "/api/v1/games/?id=0",
+      "/api/v1/games/?limit=101",
+      "/api/v1/games/?system=snes&system=nes",
+      "/api/v1/games/?offset=-1",
+    ]) {
       expect((await call(live, target)).status, target).toBe(422);
     }
   });
@@ -109,24 +128,57 @@ describe("getOrSearchGameCatalog", () => {
 
 describe("matchRomFiles", () => {
   it("matches items, each on its own", async () => {
-    const res = await call(live, "/api/v1/games/", json({ systemId: "snes", items: [{ name: "Legend of Starfall, The (USA).sfc" }, { crc: "zz" }, { name: "Nothing Like It (World).sfc" }], artworkTypes: ["boxart"] }));
+    const res = await call(
+      live,
+      "/api/v1/games/",
+      json({
+        systemId: "snes",
+        items: [{ name: "Legend of Starfall, The (USA).sfc" }, { crc: "zz" }, { name: "Nothing Like It (World).sfc" }],
+        artworkTypes: ["boxart"],
+      }),
+    );
     expect(res.status).toBe(200);
     expect(res.json<{ results: { status: string }[] }>().results.map((r) => r.status)).toEqual(["matched", "invalid", "notFound"]);
   });
 
   it("decides grouped items together in groups", async () => {
     const group = "Legend of Starfall/";
-    const res = await call(live, "/api/v1/games/", json({ systemId: "snes", items: [{ name: "Legend of Starfall, The (USA).sfc", group }, { name: "Nothing Like It (World).sfc", group }, { crc: "zz", group }] }));
-    expect(res.json<{ groups: { status: string; unknown: number[] }[] }>().groups).toEqual([expect.objectContaining({ status: "matched", unknown: [1, 2] })]);
+    const res = await call(
+      live,
+      "/api/v1/games/",
+      json({
+        systemId: "snes",
+        items: [
+          { name: "Legend of Starfall, The (USA).sfc", group },
+          { name: "Nothing Like It (World).sfc", group },
+          { crc: "zz", group },
+        ],
+      }),
+    );
+    expect(res.json<{ groups: { status: string; unknown: number[] }[] }>().groups).toEqual([
+      expect.objectContaining({ status: "matched", unknown: [1, 2] }),
+    ]);
   });
 
   it("refuses bad bodies: 400, 413, 415, 422", async () => {
-    expect((await call(live, "/api/v1/games/", { method: "POST", headers: { "content-type": "application/json" }, body: "{" })).status).toBe(400);
-    expect((await call(live, "/api/v1/games/", { method: "POST", headers: { "content-type": "application/json" }, body: Buffer.alloc(200 * 1024, 32) })).status).toBe(413);
+    expect(
+      (await call(live, "/api/v1/games/", { method: "POST", headers: { "content-type": "application/json" }, body: "{" })).status,
+    ).toBe(400);
+    expect(
+      (
+        await call(live, "/api/v1/games/", {
+          method: "POST",
+          headers: { "content-type": "application/json" },
+          body: Buffer.alloc(200 * 1024, 32),
+        })
+      ).status,
+    ).toBe(413);
     expect((await call(live, "/api/v1/games/", { method: "POST", headers: { "content-type": "text/plain" }, body: "x" })).status).toBe(415);
     expect((await call(live, "/api/v1/games/", json({ items: [] }))).status).toBe(422);
     expect((await call(live, "/api/v1/games/", json({ systemId: "amiga-cd64", items: [{ name: "x" }] }))).status).toBe(422);
-    expect((await call(live, "/api/v1/games/", json({ systemId: "snes", items: Array.from({ length: 101 }, () => ({ name: "x" })) }))).status).toBe(422);
+    expect(
+      (await call(live, "/api/v1/games/", json({ systemId: "snes", items: Array.from({ length: 101 }, () => ({ name: "x" })) }))).status,
+    ).toBe(422);
   });
 
   it("answers 429 past the quota", async () => {
@@ -185,23 +237,60 @@ describe("OAuth endpoints and getAuthorizedMember", () => {
 
   async function tokensFor(scope: string): Promise<{ access_token: string; refresh_token: string }> {
     const { verifier, challenge } = pkcePair();
-    const location = await authorizeWithoutBrowser(new CookieClient(live.origin), authorizeQuery(client, { code_challenge: challenge, scope }), credentials);
-    const res = await call(live, "/oauth/token/", form({ grant_type: "authorization_code", code: location.searchParams.get("code") ?? "", redirect_uri: redirectUri, client_id: client.client_id, code_verifier: verifier }));
+    const location = await authorizeWithoutBrowser(
+      new CookieClient(live.origin),
+      authorizeQuery(client, { code_challenge: challenge, scope }),
+      credentials,
+    );
+    const res = await call(
+      live,
+      "/oauth/token/",
+      form({
+        grant_type: "authorization_code",
+        code: location.searchParams.get("code") ?? "",
+        redirect_uri: redirectUri,
+        client_id: client.client_id,
+        code_verifier: verifier,
+      }),
+    );
     expect(res.status).toBe(200);
     return res.json();
   }
 
   it("registers clients (201) and refuses bad registrations (400, 413, 415, 429)", async () => {
-    const registered = await call(live, "/oauth/register/", json({ client_name: "Contract", redirect_uris: [redirectUri], scope: "games.read profile.read", token_endpoint_auth_method: "none" }));
+    const registered = await call(
+      live,
+      "/oauth/register/",
+      json({ client_name: "Contract", redirect_uris: [redirectUri], scope: "games.read profile.read", token_endpoint_auth_method: "none" }),
+    );
     expect(registered.status).toBe(201);
     client = registered.json<TestClient>();
-    const confidential = await call(live, "/oauth/register/", json({ client_name: "Confidential", redirect_uris: [redirectUri], scope: "profile.read" }));
+    const confidential = await call(
+      live,
+      "/oauth/register/",
+      json({ client_name: "Confidential", redirect_uris: [redirectUri], scope: "profile.read" }),
+    );
     expect(confidential.json<{ client_secret?: string }>().client_secret).toBeTruthy();
     expect((await call(live, "/oauth/register/", json({ redirect_uris: [redirectUri], scope: "profile.read" }))).status).toBe(400);
-    expect((await call(live, "/oauth/register/", json({ client_name: "x", redirect_uris: ["http://app.example/cb"], scope: "profile.read" }))).status).toBe(400);
-    expect((await call(live, "/oauth/register/", { method: "POST", headers: { "content-type": "application/json" }, body: "{" })).status).toBe(400);
-    expect((await call(live, "/oauth/register/", { method: "POST", headers: { "content-type": "application/json" }, body: Buffer.alloc(20 * 1024, 32) })).status).toBe(413);
-    expect((await call(live, "/oauth/register/", { method: "POST", headers: { "content-type": "text/plain" }, body: "x" })).status).toBe(415);
+    expect(
+      (await call(live, "/oauth/register/", json({ client_name: "x", redirect_uris: ["http://app.example/cb"], scope: "profile.read" })))
+        .status,
+    ).toBe(400);
+    expect(
+      (await call(live, "/oauth/register/", { method: "POST", headers: { "content-type": "application/json" }, body: "{" })).status,
+    ).toBe(400);
+    expect(
+      (
+        await call(live, "/oauth/register/", {
+          method: "POST",
+          headers: { "content-type": "application/json" },
+          body: Buffer.alloc(20 * 1024, 32),
+        })
+      ).status,
+    ).toBe(413);
+    expect((await call(live, "/oauth/register/", { method: "POST", headers: { "content-type": "text/plain" }, body: "x" })).status).toBe(
+      415,
+    );
     const first = json({ client_name: "One", redirect_uris: [redirectUri], scope: "profile.read" });
     expect((await call(down, "/oauth/register/", first)).status).toBe(201);
     expect((await call(down, "/oauth/register/", first)).status).toBe(429);
@@ -210,11 +299,41 @@ describe("OAuth endpoints and getAuthorizedMember", () => {
   it("issues tokens (200) and refuses bad token requests (400, 401, 413, 415)", async () => {
     await tokensFor("profile.read");
     const refreshed = await tokensFor("games.read");
-    expect((await call(live, "/oauth/token/", form({ grant_type: "refresh_token", refresh_token: refreshed.refresh_token, client_id: client.client_id }))).status).toBe(200);
-    expect((await call(live, "/oauth/token/", form({ grant_type: "authorization_code", code: "nope", redirect_uri: redirectUri, client_id: client.client_id, code_verifier: "a".repeat(43) }))).status).toBe(400);
+    expect(
+      (
+        await call(
+          live,
+          "/oauth/token/",
+          form({ grant_type: "refresh_token", refresh_token: refreshed.refresh_token, client_id: client.client_id }),
+        )
+      ).status,
+    ).toBe(200);
+    expect(
+      (
+        await call(
+          live,
+          "/oauth/token/",
+          form({
+            grant_type: "authorization_code",
+            code: "nope",
+            redirect_uri: redirectUri,
+            client_id: client.client_id,
+            code_verifier: "a".repeat(43),
+          }),
+        )
+      ).status,
+    ).toBe(400);
     expect((await call(live, "/oauth/token/", form({ grant_type: "password", client_id: client.client_id }))).status).toBe(400);
     expect((await call(live, "/oauth/token/", form({ grant_type: "authorization_code" }))).status).toBe(401);
-    expect((await call(live, "/oauth/token/", { method: "POST", headers: { "content-type": "application/x-www-form-urlencoded" }, body: Buffer.alloc(20 * 1024, 97) })).status).toBe(413);
+    expect(
+      (
+        await call(live, "/oauth/token/", {
+          method: "POST",
+          headers: { "content-type": "application/x-www-form-urlencoded" },
+          body: Buffer.alloc(20 * 1024, 97),
+        })
+      ).status,
+    ).toBe(413);
     expect((await call(live, "/oauth/token/", json({ grant_type: "authorization_code" }))).status).toBe(415);
   });
 
@@ -231,10 +350,26 @@ describe("OAuth endpoints and getAuthorizedMember", () => {
 
   it("revokes tokens (200) and refuses bad revocations (400, 401, 413, 415)", async () => {
     const tokens = await tokensFor("games.read");
-    expect((await call(live, "/oauth/revoke/", form({ token: tokens.refresh_token, token_type_hint: "refresh_token", client_id: client.client_id }))).status).toBe(200);
+    expect(
+      (
+        await call(
+          live,
+          "/oauth/revoke/",
+          form({ token: tokens.refresh_token, token_type_hint: "refresh_token", client_id: client.client_id }),
+        )
+      ).status,
+    ).toBe(200);
     expect((await call(live, "/oauth/revoke/", form({ client_id: client.client_id }))).status).toBe(400);
     expect((await call(live, "/oauth/revoke/", form({ token: "x" }))).status).toBe(401);
-    expect((await call(live, "/oauth/revoke/", { method: "POST", headers: { "content-type": "application/x-www-form-urlencoded" }, body: Buffer.alloc(20 * 1024, 97) })).status).toBe(413);
+    expect(
+      (
+        await call(live, "/oauth/revoke/", {
+          method: "POST",
+          headers: { "content-type": "application/x-www-form-urlencoded" },
+          body: Buffer.alloc(20 * 1024, 97),
+        })
+      ).status,
+    ).toBe(413);
     expect((await call(live, "/oauth/revoke/", json({ token: "x" }))).status).toBe(415);
   });
 });

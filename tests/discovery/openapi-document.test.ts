@@ -56,7 +56,10 @@ describe("the OpenAPI document", () => {
     expect(param("get", "/api/v1/agent/games/", "platforms")).toMatchObject({ const: "1" });
     expect(param("get", "/api/v1/games/", "limit")).toMatchObject({ type: "integer", minimum: 1, maximum: 100, default: 30 });
     expect(param("get", "/api/v1/games/", "id")).toMatchObject({ type: "integer", minimum: 1 });
-    expect(doc.components.schemas.MatchRequest).toMatchObject({ required: ["systemId", "items"], properties: { items: { maxItems: 100, items: { $ref: "#/components/schemas/MatchItem" } } } });
+    expect(doc.components.schemas.MatchRequest).toMatchObject({
+      required: ["systemId", "items"],
+      properties: { items: { maxItems: 100, items: { $ref: "#/components/schemas/MatchItem" } } },
+    });
   });
 
   it("describes each parameter exactly as the server's zod schema checks it", () => {
@@ -71,19 +74,29 @@ describe("the OpenAPI document", () => {
         const s = p.schema;
         const accepts = (value: string): boolean => schema.safeParse({ ...required, [p.name]: value }).success;
         if (s.type === "integer") {
-          if (typeof s.minimum === "number") expect([accepts(String(s.minimum)), accepts(String(s.minimum - 1))], `${path} ${p.name}`).toEqual([true, false]);
-          if (typeof s.maximum === "number") expect([accepts(String(s.maximum)), accepts(String(s.maximum + 1))], `${path} ${p.name}`).toEqual([true, false]);
+          if (typeof s.minimum === "number")
+            expect([accepts(String(s.minimum)), accepts(String(s.minimum - 1))], `${path} ${p.name}`).toEqual([true, false]);
+          if (typeof s.maximum === "number")
+            expect([accepts(String(s.maximum)), accepts(String(s.maximum + 1))], `${path} ${p.name}`).toEqual([true, false]);
         }
-        if (typeof s.maxLength === "number") expect([accepts("x".repeat(s.maxLength)), accepts("x".repeat(s.maxLength + 1))], `${path} ${p.name}`).toEqual([true, false]);
+        if (typeof s.maxLength === "number")
+          expect([accepts("x".repeat(s.maxLength)), accepts("x".repeat(s.maxLength + 1))], `${path} ${p.name}`).toEqual([true, false]);
       }
     }
     const items = (doc.components.schemas.MatchRequest?.properties as Record<string, JsonObject> | undefined)?.items;
     const many = (n: number): unknown => ({ systemId: "snes", items: Array.from({ length: n }, () => ({ name: "x" })) });
-    expect([matchRequestSchema.safeParse(many(Number(items?.maxItems))).success, matchRequestSchema.safeParse(many(Number(items?.maxItems) + 1)).success]).toEqual([true, false]);
+    expect([
+      matchRequestSchema.safeParse(many(Number(items?.maxItems))).success,
+      matchRequestSchema.safeParse(many(Number(items?.maxItems) + 1)).success,
+    ]).toEqual([true, false]);
   });
 
   it("has the OAuth 2.0 authorization code scheme with PKCE and the three scopes", () => {
-    const scheme = doc.components.securitySchemes.oauth2 as { type: string; description: string; flows: { authorizationCode: Record<string, unknown> } };
+    const scheme = doc.components.securitySchemes.oauth2 as {
+      type: string;
+      description: string;
+      flows: { authorizationCode: Record<string, unknown> };
+    };
     expect(scheme.type).toBe("oauth2");
     expect(scheme.description).toMatch(/PKCE/);
     expect(scheme.description).toMatch(/S256/);
@@ -94,7 +107,8 @@ describe("the OpenAPI document", () => {
       scopes: { "games.read": expect.any(String), "community.read": expect.any(String), "profile.read": expect.any(String) },
     });
     expect(operation("get", "/api/v1/agent/me/").security).toEqual([{ oauth2: ["profile.read"] }]);
-    for (const { path, operation: op } of documentOperations(doc)) if (path.startsWith("/api/") && path !== "/api/v1/agent/me/") expect(op.security, path).toEqual([]);
+    for (const { path, operation: op } of documentOperations(doc))
+      if (path.startsWith("/api/") && path !== "/api/v1/agent/me/") expect(op.security, path).toEqual([]);
   });
 
   it("has an example for every request and response body, each valid against its schema", () => {
@@ -103,8 +117,11 @@ describe("the OpenAPI document", () => {
     for (const { method, path, operation: op } of documentOperations(doc)) {
       const at = `/paths/${pointerEscape(path)}/${method}`;
       const media: [string, { examples: Record<string, { value: unknown }> }][] = [];
-      for (const [type, m] of Object.entries(op.requestBody?.content ?? {})) media.push([`${at}/requestBody/content/${pointerEscape(type)}`, m]);
-      for (const [status, r] of Object.entries(op.responses)) for (const [type, m] of Object.entries(r.content ?? {})) media.push([`${at}/responses/${status}/content/${pointerEscape(type)}`, m]);
+      for (const [type, m] of Object.entries(op.requestBody?.content ?? {}))
+        media.push([`${at}/requestBody/content/${pointerEscape(type)}`, m]);
+      for (const [status, r] of Object.entries(op.responses))
+        for (const [type, m] of Object.entries(r.content ?? {}))
+          media.push([`${at}/responses/${status}/content/${pointerEscape(type)}`, m]);
       for (const [pointer, m] of media) {
         expect(Object.keys(m.examples).length, pointer).toBeGreaterThan(0);
         for (const [name, example] of Object.entries(m.examples)) {
@@ -117,7 +134,12 @@ describe("the OpenAPI document", () => {
   });
 
   it("describes client registration as the server's parser judges it", () => {
-    const ok = { client_name: "App", redirect_uris: ["https://app.example/cb", "http://127.0.0.1:8080/cb"], scope: "games.read profile.read", token_endpoint_auth_method: "none" };
+    const ok = {
+      client_name: "App",
+      redirect_uris: ["https://app.example/cb", "http://127.0.0.1:8080/cb"],
+      scope: "games.read profile.read",
+      token_endpoint_auth_method: "none",
+    };
     const bad = [
       { ...ok, client_name: "" },
       { ...ok, scope: "admin" },

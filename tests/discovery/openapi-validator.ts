@@ -118,7 +118,10 @@ export function createResponseValidator(doc: OpenApiDocument): ResponseValidator
         if (observed.status !== 200) return errors;
         let lines: string[];
         try {
-          lines = gunzipSync(observed.body).toString("utf8").split("\n").filter((line) => line !== "");
+          lines = gunzipSync(observed.body)
+            .toString("utf8")
+            .split("\n")
+            .filter((line) => line !== "");
         } catch {
           errors.push(`${where}: the body is not gzip`);
           return errors;

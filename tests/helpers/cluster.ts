@@ -37,7 +37,11 @@ export async function waitForPort(port: number, timeoutMs = 20_000): Promise<voi
 }
 
 /** Runs `ludex <args>` to completion (e.g. `member add`, with the password on stdin). */
-export function runLudex(args: readonly string[], env: Record<string, string>, input?: string): { status: number | null; stdout: string; stderr: string } {
+export function runLudex(
+  args: readonly string[],
+  env: Record<string, string>,
+  input?: string,
+): { status: number | null; stdout: string; stderr: string } {
   const result = spawnSync(process.execPath, [ludexCli, ...args], { env: { ...process.env, ...env }, input, encoding: "utf8" });
   return { status: result.status, stdout: result.stdout, stderr: result.stderr };
 }
@@ -80,7 +84,8 @@ export class LudexInstance {
         () => 0,
       );
       if (status === 200) return;
-      if (Date.now() > deadline) throw new Error(`${this.name} not healthy after ${timeoutMs} ms (last status ${status}; see ${this.logFile})`);
+      if (Date.now() > deadline)
+        throw new Error(`${this.name} not healthy after ${timeoutMs} ms (last status ${status}; see ${this.logFile})`);
       await new Promise((r) => setTimeout(r, 100));
     }
   }
@@ -117,7 +122,11 @@ export async function startNginx(upstreams: readonly string[], buildDir: string,
   const listen = port ?? (await freePort());
   const prefix = scratchDir("ludex-nginx-");
   mkdirSync(path.join(prefix, "logs"));
-  const server = renderNginxConfig(path.join(projectRoot, "deploy", "nginx", "ludex.conf.template"), { listen: `127.0.0.1:${listen}`, upstream: upstreams, buildDir });
+  const server = renderNginxConfig(path.join(projectRoot, "deploy", "nginx", "ludex.conf.template"), {
+    listen: `127.0.0.1:${listen}`,
+    upstream: upstreams,
+    buildDir,
+  });
   writeFileSync(
     path.join(prefix, "nginx.conf"),
     `daemon off;\nmaster_process off;\nworker_processes 1;\npid ${prefix}/nginx.pid;\nerror_log ${prefix}/logs/error.log warn;\nevents { worker_connections 1024; }\nhttp {\n  access_log off;\n  client_body_temp_path ${prefix}/body;\n  proxy_temp_path ${prefix}/proxy;\n  fastcgi_temp_path ${prefix}/fastcgi;\n  uwsgi_temp_path ${prefix}/uwsgi;\n  scgi_temp_path ${prefix}/scgi;\n${server}\n}\n`,
@@ -184,7 +193,10 @@ export async function runLoad(operations: readonly LoadOperation[], workers: num
         else entry.failed++;
       } catch (error) {
         entry.failed++;
-        if (entry.samples.length < 5) entry.samples.push(error instanceof Error ? `${error.message} ${String((error as { cause?: unknown }).cause ?? "")}` : String(error));
+        if (entry.samples.length < 5)
+          entry.samples.push(
+            error instanceof Error ? `${error.message} ${String((error as { cause?: unknown }).cause ?? "")}` : String(error),
+          );
       }
     }
   };

@@ -8,7 +8,10 @@ export interface RawResponse {
 }
 
 /** One HTTP request with undici, body read raw (no automatic decompression). */
-export async function http(url: string, init: { method?: string; headers?: Record<string, string>; body?: string | Buffer } = {}): Promise<RawResponse> {
+export async function http(
+  url: string,
+  init: { method?: string; headers?: Record<string, string>; body?: string | Buffer } = {},
+): Promise<RawResponse> {
   const res = await request(url, { method: (init.method ?? "GET") as "GET", headers: init.headers, body: init.body });
   const body = Buffer.from(await res.body.arrayBuffer());
   const headers: Record<string, string> = {};

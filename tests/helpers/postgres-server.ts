@@ -79,7 +79,8 @@ export async function startPostgres(): Promise<PostgresServer> {
   await pg("initdb", ["-D", dataDir, "-U", "ludex", "--auth=trust", "--no-instructions", "-E", "UTF8", "--no-locale"]);
   const port = await freePort();
   const options = `-c listen_addresses=127.0.0.1 -c port=${port} -c unix_socket_directories=${root} -c fsync=off -c synchronous_commit=off -c full_page_writes=off -c max_connections=200 -c shared_buffers=32MB`;
-  const start = (): Promise<void> => pg("pg_ctl", ["-D", dataDir, "-l", path.join(root, "server.log"), "-o", options, "-w", "-t", "60", "start"]);
+  const start = (): Promise<void> =>
+    pg("pg_ctl", ["-D", dataDir, "-l", path.join(root, "server.log"), "-o", options, "-w", "-t", "60", "start"]);
   const stop = (): Promise<void> => pg("pg_ctl", ["-D", dataDir, "-m", "fast", "-w", "-t", "60", "stop"]);
   await start();
   const adminUrl = `postgres://ludex@127.0.0.1:${port}/postgres`;

@@ -44,7 +44,11 @@ export async function startTestRedis(): Promise<TestRedis> {
   const port = await freePort();
   let child: ChildProcess | undefined;
   const start = async (): Promise<void> => {
-    const started = spawn(redisBinary, ["--port", String(port), "--bind", "127.0.0.1", "--save", "", "--appendonly", "no", "--dir", dir, "--loglevel", "warning"], { stdio: "ignore" });
+    const started = spawn(
+      redisBinary,
+      ["--port", String(port), "--bind", "127.0.0.1", "--save", "", "--appendonly", "no", "--dir", dir, "--loglevel", "warning"],
+      { stdio: "ignore" },
+    );
     const killOnExit = (): void => void started.kill("SIGKILL");
     process.once("exit", killOnExit);
     started.once("exit", () => process.off("exit", killOnExit));

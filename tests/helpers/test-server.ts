@@ -14,7 +14,11 @@ export interface RunningServer {
 /** Starts a real ludex server on a free loopback port for the test file; stopped after it. */
 export async function startTestServer(env: Record<string, string>, options: { siteDir?: string } = {}): Promise<RunningServer> {
   // Each test server gets its own member database, never the project's .ludex/members.db.
-  const config = loadConfig({ PUBLIC_BASE_URL: "https://ludex.test", LUDEX_MEMBERS_DB: path.join(tempDir("ludex-members-"), "members.db"), ...env });
+  const config = loadConfig({
+    PUBLIC_BASE_URL: "https://ludex.test",
+    LUDEX_MEMBERS_DB: path.join(tempDir("ludex-members-"), "members.db"),
+    ...env,
+  });
   const ludex = await createLudexServer(config, { ...options, log: () => {} });
   const port = await ludex.listen(0, "127.0.0.1");
   afterAll(() => ludex.close());

@@ -28,7 +28,13 @@ function contextFor(snapshot: CatalogSnapshot, slug: string): MatchContext {
   const index = matchIndexOf(snapshot, slug);
   if (!platform || !index) throw new Error(`no platform ${slug}`);
   const scope = snapshot.searchScope(slug);
-  return { index, platform, summary: (id) => scope.summary(id), searchTitles: (t) => searchGames(scope, { query: t, limit: 10 }).results, artworkBaseUrl: "https://t.example" };
+  return {
+    index,
+    platform,
+    summary: (id) => scope.summary(id),
+    searchTitles: (t) => searchGames(scope, { query: t, limit: 10 }).results,
+    artworkBaseUrl: "https://t.example",
+  };
 }
 
 function samples(snapshot: CatalogSnapshot, slug: string, count: number, random: () => number): Sample[] {
@@ -39,7 +45,8 @@ function samples(snapshot: CatalogSnapshot, slug: string, count: number, random:
     const game = JSON.parse(snapshot.record(summary?.id ?? 0)?.body.toString() ?? "null") as GameRecord | null;
     const release = game?.releases[Math.floor(random() * game.releases.length)];
     const rom = release?.roms[Math.floor(random() * release.roms.length)];
-    if (game && release && rom?.sha1 && rom.md5 && rom.crc && rom.size !== undefined && rom.name) out.push({ game, release: release.name, rom });
+    if (game && release && rom?.sha1 && rom.md5 && rom.crc && rom.size !== undefined && rom.name)
+      out.push({ game, release: release.name, rom });
   }
   return out;
 }
@@ -82,7 +89,11 @@ describe.skipIf(real === null)(`matching accuracy over the real DATs${real === n
       const stem = name.replace(/\.[^.]+$/, "");
       return [name.toUpperCase(), `${stem}.bin`, `${name}.zip`, `${s.game.title}.rom`];
     });
-    const results = matchRoms(ctx, variants.map((name) => ({ name })), []);
+    const results = matchRoms(
+      ctx,
+      variants.map((name) => ({ name })),
+      [],
+    );
     let resolved = 0;
     results.forEach((r, i) => {
       if (resolvesTo(r, picked[Math.floor(i / 4)]?.game.id ?? -1)) resolved++;

@@ -19,12 +19,19 @@ function rom(dat: string, gameName: string): { name: string; size: number; crc: 
   return { name: line[1] ?? "", size: Number(line[2]), crc: (line[3] ?? "").toLowerCase(), sha1: (line[4] ?? "").toLowerCase() };
 }
 
-interface Answer { results: MatchResult[]; groups?: MatchGroup[] }
+interface Answer {
+  results: MatchResult[];
+  groups?: MatchGroup[];
+}
 
 describe.skipIf(!real)(`multi-file games matched as one (real Redump data)${real ? "" : ` (${realDataSkipReason})`}`, () => {
   let server: RunningServer;
   const post = async (systemId: string, items: unknown[]): Promise<Answer> => {
-    const res = await http(server.url("/api/v1/games/"), { method: "POST", headers: { "content-type": "application/json" }, body: JSON.stringify({ systemId, items }) });
+    const res = await http(server.url("/api/v1/games/"), {
+      method: "POST",
+      headers: { "content-type": "application/json" },
+      body: JSON.stringify({ systemId, items }),
+    });
     expect(res.status, res.body.toString()).toBe(200);
     return res.json<Answer>();
   };
@@ -40,9 +47,20 @@ describe.skipIf(!real)(`multi-file games matched as one (real Redump data)${real
     const answer = await post("psx", items);
     expect(answer.results.map((r) => r.status)).toEqual(["matched", "matched", "matched"]);
     const [group] = answer.groups ?? [];
-    expect(group).toMatchObject({ group: "Final Fantasy VII (USA).m3u", items: [0, 1, 2], status: "matched", agree: [0, 1, 2], disagree: [], unknown: [] });
+    expect(group).toMatchObject({
+      group: "Final Fantasy VII (USA).m3u",
+      items: [0, 1, 2],
+      status: "matched",
+      agree: [0, 1, 2],
+      disagree: [],
+      unknown: [],
+    });
     expect(group?.match).toMatchObject({ title: "Final Fantasy VII", release: "Final Fantasy VII (USA)", explains: 3 });
-    expect(group?.match?.datNames).toEqual(["Final Fantasy VII (USA) (Disc 1)", "Final Fantasy VII (USA) (Disc 2)", "Final Fantasy VII (USA) (Disc 3)"]);
+    expect(group?.match?.datNames).toEqual([
+      "Final Fantasy VII (USA) (Disc 1)",
+      "Final Fantasy VII (USA) (Disc 2)",
+      "Final Fantasy VII (USA) (Disc 3)",
+    ]);
   });
 
   it("decides a cue/bin set: the data track by hash, the .cue and audio tracks by name, unknown ones listed", async () => {
@@ -78,24 +96,44 @@ describe.skipIf(!real)(`multi-file games matched as one (real Redump data)${real
     ]);
     expect(group).toMatchObject({ agree: [0, 1], disagree: [2] });
     // The items keep their own answers.
-    expect(answer.results.map((r) => (r.status === "matched" ? r.match.title : r.status))).toEqual(["Final Fantasy VII", "Final Fantasy VII", "Final Fantasy VIII"]);
+    expect(answer.results.map((r) => (r.status === "matched" ? r.match.title : r.status))).toEqual([
+      "Final Fantasy VII",
+      "Final Fantasy VII",
+      "Final Fantasy VIII",
+    ]);
   });
 
   it("says mixed when discs of one game come from different releases", async () => {
     const europe2 = rom(psx, "Final Fantasy VII (Europe) (Disc 2)");
-    const answer = await post("psx", [{ sha1: ff7[0]?.sha1, group: "g" }, { sha1: europe2.sha1, group: "g" }, { sha1: ff7[2]?.sha1, group: "g" }]);
+    const answer = await post("psx", [
+      { sha1: ff7[0]?.sha1, group: "g" },
+      { sha1: europe2.sha1, group: "g" },
+      { sha1: ff7[2]?.sha1, group: "g" },
+    ]);
     const [group] = answer.groups ?? [];
-    expect(group).toMatchObject({ status: "mixed", match: { release: "Final Fantasy VII (USA)", explains: 2 }, agree: [0, 2], disagree: [1] });
+    expect(group).toMatchObject({
+      status: "mixed",
+      match: { release: "Final Fantasy VII (USA)", explains: 2 },
+      agree: [0, 2],
+      disagree: [1],
+    });
   });
 
   it("never lets a group change an item's result, nor an invalid item fail the batch", async () => {
     const items = ff7.map((r) => ({ sha1: r.sha1 }));
     const alone = await post("psx", items);
     expect(alone.groups).toBeUndefined();
-    const grouped = await post("psx", [...items.map((i) => ({ ...i, group: "x" })), { sha1: "zz", group: "x" }, { sha1: ff7[0]?.sha1, group: "y".repeat(201) }]);
+    const grouped = await post("psx", [
+      ...items.map((i) => ({ ...i, group: "x" })),
+      { sha1: "zz", group: "x" },
+      { sha1: ff7[0]?.sha1, group: "y".repeat(201) },
+    ]);
     expect(grouped.results.slice(0, 3)).toEqual(alone.results);
     expect(grouped.results[3]?.status).toBe("invalid");
-    expect(grouped.results[4]).toMatchObject({ status: "invalid", errors: [{ pointer: "/items/4/group", detail: "must be at most 200 characters" }] });
+    expect(grouped.results[4]).toMatchObject({
+      status: "invalid",
+      errors: [{ pointer: "/items/4/group", detail: "must be at most 200 characters" }],
+    });
     expect(grouped.groups).toEqual([expect.objectContaining({ group: "x", items: [0, 1, 2, 3], agree: [0, 1, 2], unknown: [3] })]);
   });
 

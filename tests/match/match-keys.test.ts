@@ -18,12 +18,19 @@ describe("fileNameKey", () => {
 });
 
 describe("artwork naming (libretro-thumbnails)", () => {
-  it("replaces each of & * / : ` \" < > ? \\ | with _", () => {
+  it('replaces each of & * / : ` " < > ? \\ | with _', () => {
     expect(thumbnailName('A&B*C/D:E`F"G<H>I?J\\K|L (USA)')).toBe("A_B_C_D_E_F_G_H_I_J_K_L (USA)");
   });
 
   it("builds URL-encoded {base}/{system}/Named_*/{name}.png URLs", () => {
-    expect(artworkUrl("https://thumbs.example", "Nintendo - Super Nintendo Entertainment System", "boxart", "Legend of Zelda, The - A Link to the Past (USA)")).toBe(
+    expect(
+      artworkUrl(
+        "https://thumbs.example",
+        "Nintendo - Super Nintendo Entertainment System",
+        "boxart",
+        "Legend of Zelda, The - A Link to the Past (USA)",
+      ),
+    ).toBe(
       "https://thumbs.example/Nintendo%20-%20Super%20Nintendo%20Entertainment%20System/Named_Boxarts/Legend%20of%20Zelda%2C%20The%20-%20A%20Link%20to%20the%20Past%20(USA).png",
     );
     expect(artworkUrl("https://t.example", "Sega - Mega Drive - Genesis", "snap", "Tom & Jerry: 100% (Europe)")).toBe(

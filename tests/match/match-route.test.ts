@@ -8,7 +8,11 @@ beforeAll(async () => {
   server = await startTestServer({ LUDEX_BUILD_DIR: inject("sampleCatalog").buildDir, LUDEX_ARTWORK_BASE_URL: "https://thumbs.example/" });
 });
 
-function post(body: unknown, headers: Record<string, string> = { "content-type": "application/json" }, to: RunningServer = server): Promise<RawResponse> {
+function post(
+  body: unknown,
+  headers: Record<string, string> = { "content-type": "application/json" },
+  to: RunningServer = server,
+): Promise<RawResponse> {
   return http(to.url("/api/v1/games/"), { method: "POST", headers, body: typeof body === "string" ? body : JSON.stringify(body) });
 }
 
@@ -24,12 +28,22 @@ function matched(result: MatchResult | undefined): { title: string; release: str
 }
 
 // Facts of the sample (data/sample/README.md and its DATs).
-const paladinUsa = { name: "Pocket Paladin (USA)", headerless: { crc: "93165F19", size: 131072 }, headered: { crc: "9EBBF25A", size: 131088 } };
+const paladinUsa = {
+  name: "Pocket Paladin (USA)",
+  headerless: { crc: "93165F19", size: 131072 },
+  headered: { crc: "9EBBF25A", size: 131088 },
+};
 const sharedSha1 = "B1BC60A53605B913B80593CE10C152E85582E2B1";
 
 describe("POST /api/v1/games/ (matchRomFiles)", () => {
   it("answers one result per item, in order, each independent of the others", async () => {
-    const results = await match("snes", [{ crc: "nothex!!" }, { name: "Zephyr Quest (USA).sfc" }, 42, { name: "Nothing Like This At All" }, {}]);
+    const results = await match("snes", [
+      { crc: "nothex!!" },
+      { name: "Zephyr Quest (USA).sfc" },
+      42,
+      { name: "Nothing Like This At All" },
+      {},
+    ]);
     expect(results.map((r) => [r.index, r.status])).toEqual([
       [0, "invalid"],
       [1, "matched"],
@@ -44,10 +58,17 @@ describe("POST /api/v1/games/ (matchRomFiles)", () => {
   it("matches by sha1, md5 and crc+size with case-insensitive hex, and says how", async () => {
     const record = (await http(server.url("/api/v1/games/?system=gba&limit=100"))).json<{ results: { id: number; title: string }[] }>();
     const glimmer = record.results.find((g) => g.title === "Glimmer Tactics");
-    const full = (await http(server.url(`/api/v1/games/?id=${glimmer?.id}`))).json<{ releases: { name: string; roms: { sha1: string; md5: string; crc: string; size: number }[] }[] }>();
+    const full = (await http(server.url(`/api/v1/games/?id=${glimmer?.id}`))).json<{
+      releases: { name: string; roms: { sha1: string; md5: string; crc: string; size: number }[] }[];
+    }>();
     const rom = full.releases[0]?.roms[0];
     const release = full.releases[0]?.name;
-    const results = await match("gba", [{ sha1: rom?.sha1.toUpperCase() }, { md5: rom?.md5 }, { crc: rom?.crc.toUpperCase(), size: rom?.size }, { crc: rom?.crc }]);
+    const results = await match("gba", [
+      { sha1: rom?.sha1.toUpperCase() },
+      { md5: rom?.md5 },
+      { crc: rom?.crc.toUpperCase(), size: rom?.size },
+      { crc: rom?.crc },
+    ]);
     expect(results.map((r) => matched(r).matchedBy)).toEqual(["sha1", "md5", "crc", "crc"]);
     expect(results.map((r) => matched(r).release)).toEqual([release, release, release, release]);
     expect(results.map((r) => matched(r).confidence)).toEqual([1, 1, 0.98, 0.9]);
@@ -68,7 +89,9 @@ describe("POST /api/v1/games/ (matchRomFiles)", () => {
 
   it("matches by serial (PlayStation)", async () => {
     const list = (await http(server.url("/api/v1/games/?system=psx&q=shadow%20orchard"))).json<{ results: { id: number }[] }>();
-    const orchard = (await http(server.url(`/api/v1/games/?id=${list.results[0]?.id}`))).json<{ releases: { name: string; serial: string }[] }>();
+    const orchard = (await http(server.url(`/api/v1/games/?id=${list.results[0]?.id}`))).json<{
+      releases: { name: string; serial: string }[];
+    }>();
     const disc = orchard.releases[0];
     const [result] = await match("PlayStation", [{ serial: disc?.serial.toLowerCase() }]);
     expect(matched(result)).toMatchObject({ matchedBy: "serial", release: disc?.name, title: "Shadow Orchard" });
@@ -100,9 +123,21 @@ describe("POST /api/v1/games/ (matchRomFiles)", () => {
   });
 
   it("makes an item with a zero-length or malformed hash invalid, naming the field", async () => {
-    const results = await match("snes", [{ sha1: "" }, { md5: "abc" }, { crc: "1234567" }, { size: -1, name: "x" }, { sha1: "g".repeat(40) }]);
+    const results = await match("snes", [
+      { sha1: "" },
+      { md5: "abc" },
+      { crc: "1234567" },
+      { size: -1, name: "x" },
+      { sha1: "g".repeat(40) },
+    ]);
     expect(results.map((r) => r.status)).toEqual(Array(5).fill("invalid"));
-    expect(results.map((r) => (r.status === "invalid" ? r.errors[0]?.pointer : ""))).toEqual(["/items/0/sha1", "/items/1/md5", "/items/2/crc", "/items/3/size", "/items/4/sha1"]);
+    expect(results.map((r) => (r.status === "invalid" ? r.errors[0]?.pointer : ""))).toEqual([
+      "/items/0/sha1",
+      "/items/1/md5",
+      "/items/2/crc",
+      "/items/3/size",
+      "/items/4/sha1",
+    ]);
   });
 
   it("ignores unknown item properties and treats null as absent", async () => {
@@ -143,7 +178,11 @@ describe("request errors (problem+json, never a 500)", () => {
     await problem(await post({ systemId: "snes", items: [] }), 422, "/items");
     await problem(await post({ systemId: "snes", items: "all" }), 422, "/items");
     await problem(await post({ systemId: "snes", items: Array(101).fill({ crc: "00000000" }) }), 422, "/items");
-    await problem(await post({ systemId: "snes", items: [{ crc: "00000000" }], artworkTypes: ["boxart", "poster"] }), 422, "/artworkTypes/1");
+    await problem(
+      await post({ systemId: "snes", items: [{ crc: "00000000" }], artworkTypes: ["boxart", "poster"] }),
+      422,
+      "/artworkTypes/1",
+    );
     await problem(await post([1, 2]), 422);
   });
 
@@ -164,7 +203,11 @@ describe("request errors (problem+json, never a 500)", () => {
 
 describe("rate limit", () => {
   it("counts items per client, answers 429 with Retry-After past the quota, and sends RateLimit fields on every response", async () => {
-    const limited = await startTestServer({ LUDEX_BUILD_DIR: inject("sampleCatalog").buildDir, LUDEX_MATCH_RATE_LIMIT: "10", LUDEX_MATCH_RATE_WINDOW: "30" });
+    const limited = await startTestServer({
+      LUDEX_BUILD_DIR: inject("sampleCatalog").buildDir,
+      LUDEX_MATCH_RATE_LIMIT: "10",
+      LUDEX_MATCH_RATE_WINDOW: "30",
+    });
     const items = (n: number) => Array(n).fill({ crc: "00000000" });
     const first = await post({ systemId: "snes", items: items(6) }, undefined, limited);
     expect(first.status).toBe(200);
@@ -190,7 +233,11 @@ describe("rate limit", () => {
     expect((await spoof("198.51.100.1")).status).toBe(200);
     expect((await spoof("198.51.100.2")).status).toBe(429);
 
-    const proxied = await startTestServer({ LUDEX_BUILD_DIR: inject("sampleCatalog").buildDir, LUDEX_MATCH_RATE_LIMIT: "3", LUDEX_TRUSTED_PROXIES: "127.0.0.1" });
+    const proxied = await startTestServer({
+      LUDEX_BUILD_DIR: inject("sampleCatalog").buildDir,
+      LUDEX_MATCH_RATE_LIMIT: "3",
+      LUDEX_TRUSTED_PROXIES: "127.0.0.1",
+    });
     const via = (ip: string) => post(body, { "content-type": "application/json", "x-forwarded-for": ip }, proxied);
     expect((await via("198.51.100.1")).status).toBe(200);
     expect((await via("198.51.100.2")).status).toBe(200);
@@ -207,7 +254,9 @@ describe("rate limit", () => {
 
 describe("matching precision, headerless hashes and suggestions", () => {
   it("matches the hash of a NES file without its header, whatever header the dump had", async () => {
-    const [result] = await match("nes", [{ name: "paladin-from-another-set.nes", crc: "00000000", headerless: { crc: paladinUsa.headerless.crc } }]);
+    const [result] = await match("nes", [
+      { name: "paladin-from-another-set.nes", crc: "00000000", headerless: { crc: paladinUsa.headerless.crc } },
+    ]);
     const m = matched(result);
     expect(m.title).toBe("Pocket Paladin");
     expect(m.matchedBy).toBe("crc");

@@ -5,15 +5,42 @@ import { createMatchIndex } from "../../src/match/match-index.ts";
 import { matchRoms, type MatchContext } from "../../src/match/match-roms.ts";
 import { buildMatchTable } from "../../src/match/match-table.ts";
 
-const platform: PlatformEntry = { id: "mame-2010", name: "MAME 2010", manufacturer: "Various", kind: "arcade", libretroName: "MAME 2010", aliases: [], gameCount: 1 };
+const platform: PlatformEntry = {
+  id: "mame-2010",
+  name: "MAME 2010",
+  manufacturer: "Various",
+  kind: "arcade",
+  libretroName: "MAME 2010",
+  aliases: [],
+  gameCount: 1,
+};
 const sf2: GameRecord = {
   id: 7,
   title: "Street Fighter II: The World Warrior",
   system: "mame-2010",
   systemName: "MAME 2010",
   releases: [
-    { name: "Street Fighter II: The World Warrior (World 910522)", regions: [], languages: [], status: "release", flags: [], source: "file", setName: "sf2", roms: [{ name: "sf2e_30g.11e", size: 131072, crc: "fe39ee33" }] },
-    { name: "Street Fighter II: The World Warrior (USA 910206)", regions: [], languages: [], status: "release", flags: [], source: "file", setName: "sf2ua", cloneOf: "sf2", roms: [{ name: "sf2u_30a.11e", size: 131072, crc: "08beb861" }] },
+    {
+      name: "Street Fighter II: The World Warrior (World 910522)",
+      regions: [],
+      languages: [],
+      status: "release",
+      flags: [],
+      source: "file",
+      setName: "sf2",
+      roms: [{ name: "sf2e_30g.11e", size: 131072, crc: "fe39ee33" }],
+    },
+    {
+      name: "Street Fighter II: The World Warrior (USA 910206)",
+      regions: [],
+      languages: [],
+      status: "release",
+      flags: [],
+      source: "file",
+      setName: "sf2ua",
+      cloneOf: "sf2",
+      roms: [{ name: "sf2u_30a.11e", size: 131072, crc: "08beb861" }],
+    },
   ],
   attribution,
 };
@@ -23,7 +50,10 @@ describe("arcade set names", () => {
   const ctx: MatchContext = {
     index,
     platform,
-    summary: (id) => (id === 7 ? { id, title: sf2.title, key: "street fighter ii world warrior", system: "mame-2010", regions: [], releaseCount: 2 } : undefined),
+    summary: (id) =>
+      id === 7
+        ? { id, title: sf2.title, key: "street fighter ii world warrior", system: "mame-2010", regions: [], releaseCount: 2 }
+        : undefined,
     searchTitles: () => [],
     artworkBaseUrl: "https://t.example",
   };

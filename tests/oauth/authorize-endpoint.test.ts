@@ -1,5 +1,13 @@
 import { beforeAll, describe, expect, it } from "vitest";
-import { authorizeQuery, authorizeWithoutBrowser, CookieClient, hiddenFields, pkcePair, registerClient, type TestClient } from "./browserless-client.ts";
+import {
+  authorizeQuery,
+  authorizeWithoutBrowser,
+  CookieClient,
+  hiddenFields,
+  pkcePair,
+  registerClient,
+  type TestClient,
+} from "./browserless-client.ts";
 import { startOAuthTestServer, type OAuthTestServer } from "./oauth-test-server.ts";
 
 const credentials = { username: "grace", password: "a long enough password" };
@@ -10,8 +18,18 @@ let loopbackClient: TestClient;
 beforeAll(async () => {
   server = await startOAuthTestServer({ signInFailureLimit: { quota: 3, windowSeconds: 900 } });
   await server.addMember(credentials.username, "Grace", credentials.password);
-  client = await registerClient(server.origin, { client_name: "Rules <b>App</b>", redirect_uris: ["https://app.example/cb"], scope: "games.read profile.read", token_endpoint_auth_method: "none" });
-  loopbackClient = await registerClient(server.origin, { client_name: "Native", redirect_uris: ["http://127.0.0.1/cb", "http://[::1]/cb"], scope: "profile.read", token_endpoint_auth_method: "none" });
+  client = await registerClient(server.origin, {
+    client_name: "Rules <b>App</b>",
+    redirect_uris: ["https://app.example/cb"],
+    scope: "games.read profile.read",
+    token_endpoint_auth_method: "none",
+  });
+  loopbackClient = await registerClient(server.origin, {
+    client_name: "Native",
+    redirect_uris: ["http://127.0.0.1/cb", "http://[::1]/cb"],
+    scope: "profile.read",
+    token_endpoint_auth_method: "none",
+  });
 });
 
 function expectNoFraming(headers: Headers): void {
@@ -35,7 +53,9 @@ function expectRedirectError(location: string | null, error: string, state: stri
 
 describe("authorization endpoint: errors that must never redirect", () => {
   it("shows an error page for an unknown client_id", async () => {
-    const res = await new CookieClient(server.origin).request(`/oauth/authorize/?${authorizeQuery({ ...client, client_id: "nope" }, { code_challenge: pkcePair().challenge })}`);
+    const res = await new CookieClient(server.origin).request(
+      `/oauth/authorize/?${authorizeQuery({ ...client, client_id: "nope" }, { code_challenge: pkcePair().challenge })}`,
+    );
     expect(res.status).toBe(400);
     expect(res.headers.get("location")).toBeNull();
     expect(res.text).toContain("not registered");
@@ -45,13 +65,24 @@ describe("authorization endpoint: errors that must never redirect", () => {
   it("shows an error page for a redirect_uri that is not an exact registered match", async () => {
     const { challenge } = pkcePair();
     const browser = new CookieClient(server.origin);
-    for (const redirect of ["https://app.example/cb/", "https://app.example/cb?x=1", "https://APP.example/cb", "https://evil.example/cb", "http://app.example/cb", "http://127.0.0.1:9999/other"]) {
-      const res = await browser.request(`/oauth/authorize/?${authorizeQuery(client, { redirect_uri: redirect, code_challenge: challenge })}`);
+    for (const redirect of [
+      "https://app.example/cb/",
+      "https://app.example/cb?x=1",
+      "https://APP.example/cb",
+      "https://evil.example/cb",
+      "http://app.example/cb",
+      "http://127.0.0.1:9999/other",
+    ]) {
+      const res = await browser.request(
+        `/oauth/authorize/?${authorizeQuery(client, { redirect_uri: redirect, code_challenge: challenge })}`,
+      );
       expect(res.status, redirect).toBe(400);
       expect(res.headers.get("location")).toBeNull();
       expect(res.text).toContain("Invalid redirect address");
     }
-    const missing = await browser.request(`/oauth/authorize/?${authorizeQuery(client, { redirect_uri: undefined, code_challenge: challenge })}`);
+    const missing = await browser.request(
+      `/oauth/authorize/?${authorizeQuery(client, { redirect_uri: undefined, code_challenge: challenge })}`,
+    );
     expect(missing.status).toBe(400);
     expect(missing.headers.get("location")).toBeNull();
   });
@@ -59,13 +90,19 @@ describe("authorization endpoint: errors that must never redirect", () => {
   it("accepts a loopback redirect URI on any port, for 127.0.0.1 and [::1]", async () => {
     const { challenge } = pkcePair();
     for (const redirect of ["http://127.0.0.1:51234/cb", "http://[::1]:8080/cb", "http://127.0.0.1/cb"]) {
-      const res = await new CookieClient(server.origin).request(`/oauth/authorize/?${authorizeQuery(loopbackClient, { redirect_uri: redirect, code_challenge: challenge })}`);
+      const res = await new CookieClient(server.origin).request(
+        `/oauth/authorize/?${authorizeQuery(loopbackClient, { redirect_uri: redirect, code_challenge: challenge })}`,
+      );
       expect(res.status, redirect).toBe(200);
       expect(res.text).toContain('name="password"');
     }
-    const otherPath = await new CookieClient(server.origin).request(`/oauth/authorize/?${authorizeQuery(loopbackClient, { redirect_uri: "http://127.0.0.1:51234/cb2", code_challenge: challenge })}`);
+    const otherPath = await new CookieClient(server.origin).request(
+      `/oauth/authorize/?${authorizeQuery(loopbackClient, { redirect_uri: "http://127.0.0.1:51234/cb2", code_challenge: challenge })}`,
+    );
     expect(otherPath.status).toBe(400);
-    const localhost = await new CookieClient(server.origin).request(`/oauth/authorize/?${authorizeQuery(loopbackClient, { redirect_uri: "http://localhost:51234/cb", code_challenge: challenge })}`);
+    const localhost = await new CookieClient(server.origin).request(
+      `/oauth/authorize/?${authorizeQuery(loopbackClient, { redirect_uri: "http://localhost:51234/cb", code_challenge: challenge })}`,
+    );
     expect(localhost.status).toBe(400);
   });
 });
@@ -74,12 +111,16 @@ describe("authorization endpoint: errors sent back to the client", () => {
   it("requires PKCE with S256: plain or missing is invalid_request", async () => {
     const browser = new CookieClient(server.origin);
     const { verifier, challenge } = pkcePair();
-    const plain = await browser.request(`/oauth/authorize/?${authorizeQuery(client, { code_challenge: verifier, code_challenge_method: "plain" })}`);
+    const plain = await browser.request(
+      `/oauth/authorize/?${authorizeQuery(client, { code_challenge: verifier, code_challenge_method: "plain" })}`,
+    );
     expect(plain.status).toBe(303);
     expectRedirectError(plain.headers.get("location"), "invalid_request");
     const missing = await browser.request(`/oauth/authorize/?${authorizeQuery(client)}`);
     expectRedirectError(missing.headers.get("location"), "invalid_request");
-    const noMethod = await browser.request(`/oauth/authorize/?${authorizeQuery(client, { code_challenge: challenge, code_challenge_method: undefined })}`);
+    const noMethod = await browser.request(
+      `/oauth/authorize/?${authorizeQuery(client, { code_challenge: challenge, code_challenge_method: undefined })}`,
+    );
     expectRedirectError(noMethod.headers.get("location"), "invalid_request");
     const malformed = await browser.request(`/oauth/authorize/?${authorizeQuery(client, { code_challenge: "short" })}`);
     expectRedirectError(malformed.headers.get("location"), "invalid_request");
@@ -88,9 +129,13 @@ describe("authorization endpoint: errors sent back to the client", () => {
   it("refuses other response types, scopes the client did not register, and repeated parameters", async () => {
     const browser = new CookieClient(server.origin);
     const { challenge } = pkcePair();
-    const token = await browser.request(`/oauth/authorize/?${authorizeQuery(client, { response_type: "token", code_challenge: challenge })}`);
+    const token = await browser.request(
+      `/oauth/authorize/?${authorizeQuery(client, { response_type: "token", code_challenge: challenge })}`,
+    );
     expectRedirectError(token.headers.get("location"), "unsupported_response_type");
-    const scope = await browser.request(`/oauth/authorize/?${authorizeQuery(client, { scope: "community.read", code_challenge: challenge })}`);
+    const scope = await browser.request(
+      `/oauth/authorize/?${authorizeQuery(client, { scope: "community.read", code_challenge: challenge })}`,
+    );
     expectRedirectError(scope.headers.get("location"), "invalid_scope");
     const unknown = await browser.request(`/oauth/authorize/?${authorizeQuery(client, { scope: "admin", code_challenge: challenge })}`);
     expectRedirectError(unknown.headers.get("location"), "invalid_scope");
@@ -101,14 +146,23 @@ describe("authorization endpoint: errors sent back to the client", () => {
   it("answers Deny with access_denied, state exactly as sent, and iss", async () => {
     const state = "x y&z=1/é+%";
     const { challenge } = pkcePair();
-    const location = await authorizeWithoutBrowser(new CookieClient(server.origin), authorizeQuery(client, { state, code_challenge: challenge }), credentials, "deny");
+    const location = await authorizeWithoutBrowser(
+      new CookieClient(server.origin),
+      authorizeQuery(client, { state, code_challenge: challenge }),
+      credentials,
+      "deny",
+    );
     expectRedirectError(location.href, "access_denied", state);
   });
 
   it("answers Allow with code, state exactly as sent, and iss", async () => {
     const state = "opaque~state.with-odd chars &=";
     const { challenge } = pkcePair();
-    const location = await authorizeWithoutBrowser(new CookieClient(server.origin), authorizeQuery(client, { state, code_challenge: challenge }), credentials);
+    const location = await authorizeWithoutBrowser(
+      new CookieClient(server.origin),
+      authorizeQuery(client, { state, code_challenge: challenge }),
+      credentials,
+    );
     expect(`${location.origin}${location.pathname}`).toBe("https://app.example/cb");
     expect(location.searchParams.get("code")).toMatch(/^ldx_ac_[A-Za-z0-9_-]{43}$/);
     expect(location.searchParams.get("state")).toBe(state);
@@ -168,7 +222,11 @@ describe("sign-in and consent pages", () => {
     // Another browser's token does not fit this browser's cookie.
     const other = new CookieClient(server.origin);
     const otherPage = await other.request(`/oauth/authorize/?${query}`);
-    const crossed = await browser.post("/oauth/sign-in/", { ...fields, csrf_token: hiddenFields(otherPage.text).csrf_token ?? "", ...credentials });
+    const crossed = await browser.post("/oauth/sign-in/", {
+      ...fields,
+      csrf_token: hiddenFields(otherPage.text).csrf_token ?? "",
+      ...credentials,
+    });
     expect(crossed.status).toBe(403);
 
     const signedIn = await browser.post("/oauth/sign-in/", { ...fields, ...credentials });
@@ -222,7 +280,12 @@ describe("sign-in and consent pages", () => {
 describe("session cookie over https", () => {
   it("is Secure with the __Host- prefix when PUBLIC_BASE_URL is https", async () => {
     const secure = await startOAuthTestServer({ publicBaseUrl: "https://ludex.test" });
-    const c = await registerClient(secure.origin, { client_name: "S", redirect_uris: ["https://app.example/cb"], scope: "profile.read", token_endpoint_auth_method: "none" });
+    const c = await registerClient(secure.origin, {
+      client_name: "S",
+      redirect_uris: ["https://app.example/cb"],
+      scope: "profile.read",
+      token_endpoint_auth_method: "none",
+    });
     const res = await fetch(`${secure.origin}/oauth/authorize/?${authorizeQuery(c, { code_challenge: pkcePair().challenge })}`);
     expect(res.headers.getSetCookie()[0]).toMatch(/^__Host-ludex_session=[\w-]+; Path=\/; HttpOnly; SameSite=Lax; Secure$/);
     expect(await res.text()).toContain('action="https://ludex.test/oauth/sign-in/"');

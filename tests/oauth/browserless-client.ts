@@ -20,7 +20,12 @@ export class CookieClient {
   async request(url: string, init: { method?: string; headers?: Record<string, string>; body?: string } = {}): Promise<Answer> {
     const target = url.startsWith("http") ? url : `${this.origin}${url}`;
     const cookie = [...this.cookies].map(([k, v]) => `${k}=${v}`).join("; ");
-    const res = await fetch(target, { method: init.method ?? "GET", headers: { ...(cookie ? { cookie } : {}), ...init.headers }, body: init.body, redirect: "manual" });
+    const res = await fetch(target, {
+      method: init.method ?? "GET",
+      headers: { ...(cookie ? { cookie } : {}), ...init.headers },
+      body: init.body,
+      redirect: "manual",
+    });
     for (const line of res.headers.getSetCookie()) {
       const [pair = ""] = line.split(";");
       const eq = pair.indexOf("=");
@@ -34,18 +39,28 @@ export class CookieClient {
   }
 
   post(url: string, form: Record<string, string>, headers: Record<string, string> = {}): Promise<Answer> {
-    return this.request(url, { method: "POST", headers: { "content-type": "application/x-www-form-urlencoded", ...headers }, body: new URLSearchParams(form).toString() });
+    return this.request(url, {
+      method: "POST",
+      headers: { "content-type": "application/x-www-form-urlencoded", ...headers },
+      body: new URLSearchParams(form).toString(),
+    });
   }
 }
 
 function unescapeHtml(value: string): string {
-  return value.replace(/&quot;/g, '"').replace(/&#39;/g, "'").replace(/&lt;/g, "<").replace(/&gt;/g, ">").replace(/&amp;/g, "&");
+  return value
+    .replace(/&quot;/g, '"')
+    .replace(/&#39;/g, "'")
+    .replace(/&lt;/g, "<")
+    .replace(/&gt;/g, ">")
+    .replace(/&amp;/g, "&");
 }
 
 /** The hidden fields of the first form on a page (or the form around `button`). */
 export function hiddenFields(html: string): Record<string, string> {
   const fields: Record<string, string> = {};
-  for (const m of html.matchAll(/<input type="hidden" name="([^"]*)" value="([^"]*)">/g)) fields[unescapeHtml(m[1] ?? "")] = unescapeHtml(m[2] ?? "");
+  for (const m of html.matchAll(/<input type="hidden" name="([^"]*)" value="([^"]*)">/g))
+    fields[unescapeHtml(m[1] ?? "")] = unescapeHtml(m[2] ?? "");
   return fields;
 }
 
@@ -65,7 +80,11 @@ export interface TestClient {
 
 /** Registers a client over HTTP. */
 export async function registerClient(origin: string, metadata: Record<string, unknown>): Promise<TestClient> {
-  const res = await fetch(`${origin}/oauth/register/`, { method: "POST", headers: { "content-type": "application/json" }, body: JSON.stringify(metadata) });
+  const res = await fetch(`${origin}/oauth/register/`, {
+    method: "POST",
+    headers: { "content-type": "application/json" },
+    body: JSON.stringify(metadata),
+  });
   if (res.status !== 201) throw new Error(`registration failed: ${res.status} ${await res.text()}`);
   return (await res.json()) as TestClient;
 }
@@ -99,7 +118,11 @@ export async function authorizeWithoutBrowser(
   let page = await browser.request(`/oauth/authorize/?${query}`);
   if (page.status !== 200) throw new Error(`authorize page: ${page.status} ${page.text.slice(0, 300)}`);
   if (page.text.includes('name="password"')) {
-    const signIn = await browser.post("/oauth/sign-in/", { ...hiddenFields(page.text), username: credentials.username, password: credentials.password });
+    const signIn = await browser.post("/oauth/sign-in/", {
+      ...hiddenFields(page.text),
+      username: credentials.username,
+      password: credentials.password,
+    });
     if (signIn.status !== 303) throw new Error(`sign-in: ${signIn.status}`);
     page = await browser.request(signIn.headers.get("location") ?? "");
   }

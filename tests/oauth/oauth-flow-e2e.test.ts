@@ -5,7 +5,14 @@ import { afterAll, beforeAll, describe, expect, it, vi } from "vitest";
 import { startOAuthTestServer, type OAuthTestServer } from "./oauth-test-server.ts";
 
 const insecure = { [oauth.allowInsecureRequests]: true } as const;
-const chromiumArgs = ["--no-sandbox", "--disable-gpu", "--disable-background-networking", "--disable-component-update", "--disable-sync", "--no-first-run"];
+const chromiumArgs = [
+  "--no-sandbox",
+  "--disable-gpu",
+  "--disable-background-networking",
+  "--disable-component-update",
+  "--disable-sync",
+  "--no-first-run",
+];
 const password = "correct horse battery staple";
 
 let server: OAuthTestServer;
@@ -32,7 +39,10 @@ beforeAll(async () => {
   callbackServer = createServer((req, res) => {
     res.writeHead(200, { "content-type": "text/html" });
     // /framer: another site (origin) that tries to frame ludex's pages next to a harmless one.
-    if (req.url === "/framer") res.end(`<!doctype html><iframe name="victim" src="${server.base}/account/apps/"></iframe><iframe name="control" src="/callback"></iframe>`);
+    if (req.url === "/framer")
+      res.end(
+        `<!doctype html><iframe name="victim" src="${server.base}/account/apps/"></iframe><iframe name="control" src="/callback"></iframe>`,
+      );
     else res.end("<!doctype html><title>callback</title><p>done</p>");
   });
   await new Promise<void>((resolve) => callbackServer.listen(0, "127.0.0.1", resolve));
@@ -86,11 +96,19 @@ async function fullFlow(kind: "public" | "confidential"): Promise<void> {
   const registered = await oauth.processDynamicClientRegistrationResponse(
     await oauth.dynamicClientRegistrationRequest(
       as,
-      { client_name: "Ludex <Test> App", redirect_uris: [redirectUri], scope: "games.read profile.read", token_endpoint_auth_method: kind === "public" ? "none" : "client_secret_basic" },
+      {
+        client_name: "Ludex <Test> App",
+        redirect_uris: [redirectUri],
+        scope: "games.read profile.read",
+        token_endpoint_auth_method: kind === "public" ? "none" : "client_secret_basic",
+      },
       insecure,
     ),
   );
-  const client: oauth.Client = { client_id: registered.client_id, token_endpoint_auth_method: kind === "public" ? "none" : "client_secret_basic" };
+  const client: oauth.Client = {
+    client_id: registered.client_id,
+    token_endpoint_auth_method: kind === "public" ? "none" : "client_secret_basic",
+  };
   let clientAuth: oauth.ClientAuth;
   if (kind === "public") {
     expect(registered).not.toHaveProperty("client_secret");
@@ -119,16 +137,26 @@ async function fullFlow(kind: "public" | "confidential"): Promise<void> {
   const page = await context.newPage();
   if (kind === "confidential") {
     // The https redirect target cannot be reached here: Chromium's request is answered in place.
-    await page.route("https://app.example.test/**", (route) => route.fulfill({ status: 200, contentType: "text/html", body: "<!doctype html><p>done</p>" }));
+    await page.route("https://app.example.test/**", (route) =>
+      route.fulfill({ status: 200, contentType: "text/html", body: "<!doctype html><p>done</p>" }),
+    );
   }
-  const callbackUrl = await approveInBrowser(page, authorizationUrl, kind === "public" ? `http://127.0.0.1:${callbackPort}/callback` : "https://app.example.test/oauth/callback");
+  const callbackUrl = await approveInBrowser(
+    page,
+    authorizationUrl,
+    kind === "public" ? `http://127.0.0.1:${callbackPort}/callback` : "https://app.example.test/oauth/callback",
+  );
   await context.close();
   expect(callbackUrl.searchParams.get("state")).toBe(state);
   expect(callbackUrl.searchParams.get("iss")).toBe(server.base);
   const params = oauth.validateAuthResponse(as, client, callbackUrl, state);
   issued.push(params.get("code") ?? "");
 
-  const tokens = await oauth.processAuthorizationCodeResponse(as, client, await oauth.authorizationCodeGrantRequest(as, client, clientAuth, params, usedRedirect, verifier, insecure));
+  const tokens = await oauth.processAuthorizationCodeResponse(
+    as,
+    client,
+    await oauth.authorizationCodeGrantRequest(as, client, clientAuth, params, usedRedirect, verifier, insecure),
+  );
   expect(tokens.token_type).toBe("bearer");
   expect(tokens.scope).toBe("games.read profile.read");
   expect(tokens.expires_in).toBe(3600);
@@ -143,7 +171,11 @@ async function fullFlow(kind: "public" | "confidential"): Promise<void> {
   expect(me.headers.get("cache-control")).toBe("no-store");
   expect(await me.json()).toEqual({ id: memberId, displayName: "Ada <Lovelace> & Co" });
 
-  const refreshed = await oauth.processRefreshTokenResponse(as, client, await oauth.refreshTokenGrantRequest(as, client, clientAuth, tokens.refresh_token ?? "", insecure));
+  const refreshed = await oauth.processRefreshTokenResponse(
+    as,
+    client,
+    await oauth.refreshTokenGrantRequest(as, client, clientAuth, tokens.refresh_token ?? "", insecure),
+  );
   issued.push(refreshed.access_token, refreshed.refresh_token ?? "");
   expect(refreshed.refresh_token).not.toBe(tokens.refresh_token);
   const meAgain = await oauth.protectedResourceRequest(refreshed.access_token, "GET", resource, undefined, undefined, insecure);
@@ -177,7 +209,16 @@ describe("OAuth end to end (oauth4webapi + Chromium)", () => {
   it("lists the app on the member's page, and its Revoke button ends access on the next request", async () => {
     const as = await discover();
     const registered = await oauth.processDynamicClientRegistrationResponse(
-      await oauth.dynamicClientRegistrationRequest(as, { client_name: "Ludex <Test> App", redirect_uris: ["http://127.0.0.1/callback"], scope: "games.read profile.read", token_endpoint_auth_method: "none" }, insecure),
+      await oauth.dynamicClientRegistrationRequest(
+        as,
+        {
+          client_name: "Ludex <Test> App",
+          redirect_uris: ["http://127.0.0.1/callback"],
+          scope: "games.read profile.read",
+          token_endpoint_auth_method: "none",
+        },
+        insecure,
+      ),
     );
     const client: oauth.Client = { client_id: registered.client_id, token_endpoint_auth_method: "none" };
     const verifier = oauth.generateRandomCodeVerifier();
@@ -196,9 +237,14 @@ describe("OAuth end to end (oauth4webapi + Chromium)", () => {
     const callbackUrl = await approveInBrowser(page, authorizationUrl, redirectUri);
     const params = oauth.validateAuthResponse(as, client, callbackUrl, oauth.expectNoState);
     issued.push(params.get("code") ?? "");
-    const tokens = await oauth.processAuthorizationCodeResponse(as, client, await oauth.authorizationCodeGrantRequest(as, client, oauth.None(), params, redirectUri, verifier, insecure));
+    const tokens = await oauth.processAuthorizationCodeResponse(
+      as,
+      client,
+      await oauth.authorizationCodeGrantRequest(as, client, oauth.None(), params, redirectUri, verifier, insecure),
+    );
     issued.push(tokens.access_token, tokens.refresh_token ?? "");
-    const me = (): Promise<Response> => fetch(`${server.base}/api/v1/agent/me/`, { headers: { authorization: `Bearer ${tokens.access_token}` } });
+    const me = (): Promise<Response> =>
+      fetch(`${server.base}/api/v1/agent/me/`, { headers: { authorization: `Bearer ${tokens.access_token}` } });
     expect((await me()).status).toBe(200);
 
     const apps = await page.goto(`${server.base}/account/apps/`);

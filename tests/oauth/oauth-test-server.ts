@@ -21,7 +21,6 @@ export interface OAuthTestServer {
   addMember(username: string, displayName: string, password: string): Promise<number>;
 }
 
-
 export interface OAuthTestServerOptions {
   /** Overrides PUBLIC_BASE_URL (then the server is still reached at its loopback origin). */
   readonly publicBaseUrl?: string;

@@ -17,7 +17,15 @@ describe("scope parsing (RFC 6749 §3.3)", () => {
   });
 
   it("refuses unknown, empty, case-changed and badly separated scopes", () => {
-    for (const bad of ["", "admin", "Profile.read", "games.read  profile.read", " games.read", "games.read\tprofile.read", "games.read,profile.read"]) {
+    for (const bad of [
+      "",
+      "admin",
+      "Profile.read",
+      "games.read  profile.read",
+      " games.read",
+      "games.read\tprofile.read",
+      "games.read,profile.read",
+    ]) {
       expect(parseScope(bad).ok, JSON.stringify(bad)).toBe(false);
     }
   });
@@ -30,8 +38,26 @@ describe("scope parsing (RFC 6749 §3.3)", () => {
 
 describe("redirect URIs (RFC 6749 §3.1.2, RFC 8252 §7.3)", () => {
   it("allows https and http on 127.0.0.1 or [::1] only", () => {
-    for (const ok of ["https://app.example/cb", "https://app.example:8443/cb?x=1", "http://127.0.0.1/cb", "http://127.0.0.1:8080/cb", "http://[::1]/cb"]) expect(checkRedirectUri(ok).ok, ok).toBe(true);
-    for (const bad of ["http://app.example/cb", "http://localhost/cb", "https://app.example/cb#x", "https://app.example/cb#", "cb", "//app.example/cb", "myapp:/cb", "https://u:p@app.example/", "data:text/html,x", "http://127.0.0.2/cb"]) {
+    for (const ok of [
+      "https://app.example/cb",
+      "https://app.example:8443/cb?x=1",
+      "http://127.0.0.1/cb",
+      "http://127.0.0.1:8080/cb",
+      "http://[::1]/cb",
+    ])
+      expect(checkRedirectUri(ok).ok, ok).toBe(true);
+    for (const bad of [
+      "http://app.example/cb",
+      "http://localhost/cb",
+      "https://app.example/cb#x",
+      "https://app.example/cb#",
+      "cb",
+      "//app.example/cb",
+      "myapp:/cb",
+      "https://u:p@app.example/",
+      "data:text/html,x",
+      "http://127.0.0.2/cb",
+    ]) {
       expect(checkRedirectUri(bad).ok, bad).toBe(false);
     }
   });
@@ -93,14 +119,24 @@ describe("HTML pages", () => {
   it("sends anti-framing and script-free CSP headers", () => {
     const h = pageHeaders(["https://app.example"]);
     expect(h["x-frame-options"]).toBe("DENY");
-    expect(h["content-security-policy"]).toMatch(/^default-src 'none'; style-src 'sha256-[A-Za-z0-9+/]+=*'; form-action 'self' https:\/\/app\.example; frame-ancestors 'none'; base-uri 'none'$/);
+    expect(h["content-security-policy"]).toMatch(
+      /^default-src 'none'; style-src 'sha256-[A-Za-z0-9+/]+=*'; form-action 'self' https:\/\/app\.example; frame-ancestors 'none'; base-uri 'none'$/,
+    );
   });
 
   it("continues after sign-in only to its own authorize and account pages", () => {
     const base = "https://ludex.test";
     expect(continuePath(base, "/oauth/authorize/?client_id=a&state=b")).toBe("/oauth/authorize/?client_id=a&state=b");
     expect(continuePath(base, "/account/apps/")).toBe("/account/apps/");
-    for (const bad of [null, "https://evil.example/", "//evil.example/oauth/authorize/", "/\\evil.example", "/api/v1/agent/me/", "/oauth/authorize/../../x", "@evil.example/oauth/authorize/"]) {
+    for (const bad of [
+      null,
+      "https://evil.example/",
+      "//evil.example/oauth/authorize/",
+      "/\\evil.example",
+      "/api/v1/agent/me/",
+      "/oauth/authorize/../../x",
+      "@evil.example/oauth/authorize/",
+    ]) {
       expect(continuePath(base, bad), String(bad)).toBe("/account/apps/");
     }
     expect(continuePath("https://h.example/ludex", "/oauth/authorize/?a=1")).toBe("/oauth/authorize/?a=1");
@@ -109,13 +145,21 @@ describe("HTML pages", () => {
 
 describe("URL building", () => {
   it("adds response parameters to a redirect URI's own query, with iss", () => {
-    expect(authorizationResponseUrl("https://app.example/cb?keep=1", { code: "c", state: "a b&c" }, "https://ludex.test")).toBe("https://app.example/cb?keep=1&code=c&state=a+b%26c&iss=https%3A%2F%2Fludex.test");
-    expect(authorizationResponseUrl("https://app.example/cb", { error: "access_denied", state: undefined }, "https://ludex.test")).toBe("https://app.example/cb?error=access_denied&iss=https%3A%2F%2Fludex.test");
+    expect(authorizationResponseUrl("https://app.example/cb?keep=1", { code: "c", state: "a b&c" }, "https://ludex.test")).toBe(
+      "https://app.example/cb?keep=1&code=c&state=a+b%26c&iss=https%3A%2F%2Fludex.test",
+    );
+    expect(authorizationResponseUrl("https://app.example/cb", { error: "access_denied", state: undefined }, "https://ludex.test")).toBe(
+      "https://app.example/cb?error=access_denied&iss=https%3A%2F%2Fludex.test",
+    );
   });
 
   it("inserts well-known suffixes between host and path (RFC 8414 §3.1, RFC 9728 §3.1)", () => {
-    expect(wellKnownUrl("https://ludex.test/api/v1/agent/me/", "oauth-protected-resource")).toBe("https://ludex.test/.well-known/oauth-protected-resource/api/v1/agent/me/");
-    expect(wellKnownUrl("https://ludex.test", "oauth-authorization-server")).toBe("https://ludex.test/.well-known/oauth-authorization-server");
+    expect(wellKnownUrl("https://ludex.test/api/v1/agent/me/", "oauth-protected-resource")).toBe(
+      "https://ludex.test/.well-known/oauth-protected-resource/api/v1/agent/me/",
+    );
+    expect(wellKnownUrl("https://ludex.test", "oauth-authorization-server")).toBe(
+      "https://ludex.test/.well-known/oauth-authorization-server",
+    );
   });
 
   it("writes RFC 6750 challenges", () => {

@@ -8,8 +8,15 @@ beforeAll(async () => {
   server = await startOAuthTestServer();
 });
 
-async function register(body: unknown, contentType = "application/json"): Promise<{ status: number; headers: Headers; body: Record<string, unknown> }> {
-  const res = await fetch(`${server.origin}/oauth/register/`, { method: "POST", headers: { "content-type": contentType }, body: typeof body === "string" ? body : JSON.stringify(body) });
+async function register(
+  body: unknown,
+  contentType = "application/json",
+): Promise<{ status: number; headers: Headers; body: Record<string, unknown> }> {
+  const res = await fetch(`${server.origin}/oauth/register/`, {
+    method: "POST",
+    headers: { "content-type": contentType },
+    body: typeof body === "string" ? body : JSON.stringify(body),
+  });
   return { status: res.status, headers: res.headers, body: (await res.json()) as Record<string, unknown> };
 }
 
@@ -20,7 +27,14 @@ describe("dynamic client registration (RFC 7591)", () => {
     const pub = await register({ ...valid, token_endpoint_auth_method: "none" });
     expect(pub.status).toBe(201);
     expect(pub.headers.get("cache-control")).toBe("no-store");
-    expect(pub.body).toMatchObject({ client_name: "Valid", redirect_uris: ["https://app.example/cb"], scope: "profile.read", token_endpoint_auth_method: "none", grant_types: ["authorization_code", "refresh_token"], response_types: ["code"] });
+    expect(pub.body).toMatchObject({
+      client_name: "Valid",
+      redirect_uris: ["https://app.example/cb"],
+      scope: "profile.read",
+      token_endpoint_auth_method: "none",
+      grant_types: ["authorization_code", "refresh_token"],
+      response_types: ["code"],
+    });
     expect(typeof pub.body.client_id).toBe("string");
     expect(Number.isInteger(pub.body.client_id_issued_at)).toBe(true);
     expect(pub.body).not.toHaveProperty("client_secret");
@@ -34,7 +48,15 @@ describe("dynamic client registration (RFC 7591)", () => {
   });
 
   it("refuses bad redirect URIs with invalid_redirect_uri", async () => {
-    for (const uri of ["http://app.example/cb", "https://app.example/cb#frag", "/relative", "http://localhost:8080/cb", "com.example.app:/cb", "https://user:pw@app.example/cb", "javascript:alert(1)"]) {
+    for (const uri of [
+      "http://app.example/cb",
+      "https://app.example/cb#frag",
+      "/relative",
+      "http://localhost:8080/cb",
+      "com.example.app:/cb",
+      "https://user:pw@app.example/cb",
+      "javascript:alert(1)",
+    ]) {
       const res = await register({ ...valid, redirect_uris: [uri] });
       expect(res.status, uri).toBe(400);
       expect(res.body.error, uri).toBe("invalid_redirect_uri");
@@ -59,7 +81,12 @@ describe("dynamic client registration (RFC 7591)", () => {
 
   it("rate limits registration per address with 429 and Retry-After", async () => {
     const limitedServer = await startOAuthTestServer({ registrationLimit: { quota: 2, windowSeconds: 3600 } });
-    const post = (): Promise<Response> => fetch(`${limitedServer.origin}/oauth/register/`, { method: "POST", headers: { "content-type": "application/json" }, body: JSON.stringify(valid) });
+    const post = (): Promise<Response> =>
+      fetch(`${limitedServer.origin}/oauth/register/`, {
+        method: "POST",
+        headers: { "content-type": "application/json" },
+        body: JSON.stringify(valid),
+      });
     expect((await post()).status).toBe(201);
     expect((await post()).status).toBe(201);
     const limited = await post();
@@ -116,13 +143,28 @@ describe("identity endpoint GET /api/v1/agent/me/", () => {
   const metadataUrl = (): string => `${idServer.base}/.well-known/oauth-protected-resource/api/v1/agent/me/`;
 
   async function tokensFor(scope: string): Promise<Record<string, string>> {
-    const client = await registerClient(idServer.origin, { client_name: "Me", redirect_uris: ["https://app.example/cb"], scope, token_endpoint_auth_method: "none" });
+    const client = await registerClient(idServer.origin, {
+      client_name: "Me",
+      redirect_uris: ["https://app.example/cb"],
+      scope,
+      token_endpoint_auth_method: "none",
+    });
     const { verifier, challenge } = pkcePair();
-    const location = await authorizeWithoutBrowser(new CookieClient(idServer.origin), authorizeQuery(client, { code_challenge: challenge }), { username: "meg", password: "meg's password" });
+    const location = await authorizeWithoutBrowser(
+      new CookieClient(idServer.origin),
+      authorizeQuery(client, { code_challenge: challenge }),
+      { username: "meg", password: "meg's password" },
+    );
     const res = await fetch(`${idServer.origin}/oauth/token/`, {
       method: "POST",
       headers: { "content-type": "application/x-www-form-urlencoded" },
-      body: new URLSearchParams({ grant_type: "authorization_code", code: location.searchParams.get("code") ?? "", redirect_uri: "https://app.example/cb", client_id: client.client_id, code_verifier: verifier }),
+      body: new URLSearchParams({
+        grant_type: "authorization_code",
+        code: location.searchParams.get("code") ?? "",
+        redirect_uri: "https://app.example/cb",
+        client_id: client.client_id,
+        code_verifier: verifier,
+      }),
     });
     return (await res.json()) as Record<string, string>;
   }
@@ -175,13 +217,17 @@ describe("identity endpoint GET /api/v1/agent/me/", () => {
     expect(res.status).toBe(400);
     expect(res.headers.get("www-authenticate")).toContain('error="invalid_request"');
     expect(res.headers.get("cache-control")).toBe("no-store");
-    const both = await fetch(`${idServer.origin}/api/v1/agent/me/?access_token=${full.access_token}`, { headers: { authorization: `Bearer ${full.access_token}` } });
+    const both = await fetch(`${idServer.origin}/api/v1/agent/me/?access_token=${full.access_token}`, {
+      headers: { authorization: `Bearer ${full.access_token}` },
+    });
     expect(both.status).toBe(400);
     expect(JSON.stringify(await both.json())).not.toContain(full.access_token ?? "");
   });
 
   it("stops answering once the member is disabled", async () => {
-    expect((await fetch(`${idServer.origin}/api/v1/agent/me/`, { headers: { authorization: `Bearer ${full.access_token}` } })).status).toBe(200);
+    expect((await fetch(`${idServer.origin}/api/v1/agent/me/`, { headers: { authorization: `Bearer ${full.access_token}` } })).status).toBe(
+      200,
+    );
     await idServer.ludex.oauth.members.disable("meg");
     const res = await fetch(`${idServer.origin}/api/v1/agent/me/`, { headers: { authorization: `Bearer ${full.access_token}` } });
     expect(res.status).toBe(401);

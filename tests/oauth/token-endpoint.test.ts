@@ -28,7 +28,11 @@ interface TokenAnswer {
 }
 
 async function tokenRequest(form: Record<string, string>, headers: Record<string, string> = {}): Promise<TokenAnswer> {
-  const res = await fetch(`${server.origin}/oauth/token/`, { method: "POST", headers: { "content-type": "application/x-www-form-urlencoded", ...headers }, body: new URLSearchParams(form).toString() });
+  const res = await fetch(`${server.origin}/oauth/token/`, {
+    method: "POST",
+    headers: { "content-type": "application/x-www-form-urlencoded", ...headers },
+    body: new URLSearchParams(form).toString(),
+  });
   const answer = { status: res.status, headers: res.headers, body: (await res.json()) as Record<string, unknown> };
   // Every token endpoint answer, success or error, is plain JSON and never cached.
   expect(res.headers.get("cache-control")).toBe("no-store");
@@ -37,18 +41,30 @@ async function tokenRequest(form: Record<string, string>, headers: Record<string
 }
 
 function basic(client: TestClient, secret = client.client_secret ?? ""): Record<string, string> {
-  return { authorization: `Basic ${Buffer.from(`${encodeURIComponent(client.client_id)}:${encodeURIComponent(secret)}`).toString("base64")}` };
+  return {
+    authorization: `Basic ${Buffer.from(`${encodeURIComponent(client.client_id)}:${encodeURIComponent(secret)}`).toString("base64")}`,
+  };
 }
 
 /** Runs the authorization step for `client`; returns the code and its verifier. */
 async function authorize(client: TestClient, scope = client.scope): Promise<{ code: string; verifier: string }> {
   const { verifier, challenge } = pkcePair();
-  const location = await authorizeWithoutBrowser(new CookieClient(server.origin), authorizeQuery(client, { code_challenge: challenge, scope }), credentials);
+  const location = await authorizeWithoutBrowser(
+    new CookieClient(server.origin),
+    authorizeQuery(client, { code_challenge: challenge, scope }),
+    credentials,
+  );
   return { code: location.searchParams.get("code") ?? "", verifier };
 }
 
 function codeGrant(client: TestClient, code: string, verifier: string): Record<string, string> {
-  return { grant_type: "authorization_code", code, redirect_uri: "https://app.example/cb", client_id: client.client_id, code_verifier: verifier };
+  return {
+    grant_type: "authorization_code",
+    code,
+    redirect_uri: "https://app.example/cb",
+    client_id: client.client_id,
+    code_verifier: verifier,
+  };
 }
 
 async function me(token: string): Promise<Response> {
@@ -114,12 +130,18 @@ describe("token endpoint: authorization_code", () => {
     expect(replay.status).toBe(400);
     expect(replay.body.error).toBe("invalid_grant");
     expect((await me(access)).status).toBe(401);
-    const refresh = await tokenRequest({ grant_type: "refresh_token", refresh_token: first.body.refresh_token as string, client_id: publicClient.client_id });
+    const refresh = await tokenRequest({
+      grant_type: "refresh_token",
+      refresh_token: first.body.refresh_token as string,
+      client_id: publicClient.client_id,
+    });
     expect(refresh.body.error).toBe("invalid_grant");
   });
 
   it("answers unknown and missing grant types, and repeated parameters, per RFC 6749 §5.2", async () => {
-    expect((await tokenRequest({ grant_type: "password", client_id: publicClient.client_id, username: "x", password: "y" })).body.error).toBe("unsupported_grant_type");
+    expect(
+      (await tokenRequest({ grant_type: "password", client_id: publicClient.client_id, username: "x", password: "y" })).body.error,
+    ).toBe("unsupported_grant_type");
     expect((await tokenRequest({ client_id: publicClient.client_id })).body.error).toBe("invalid_request");
     const twice = await fetch(`${server.origin}/oauth/token/`, {
       method: "POST",
@@ -128,7 +150,11 @@ describe("token endpoint: authorization_code", () => {
     });
     expect(twice.status).toBe(400);
     expect(await twice.json()).toMatchObject({ error: "invalid_request" });
-    const json = await fetch(`${server.origin}/oauth/token/`, { method: "POST", headers: { "content-type": "application/json" }, body: "{}" });
+    const json = await fetch(`${server.origin}/oauth/token/`, {
+      method: "POST",
+      headers: { "content-type": "application/json" },
+      body: "{}",
+    });
     expect(json.headers.get("content-type")).toBe("application/json");
     expect(await json.json()).toMatchObject({ error: "invalid_request" });
   });
@@ -174,39 +200,69 @@ describe("token endpoint: refresh_token", () => {
   it("rotates the refresh token on every use and may narrow the scope, never widen it", async () => {
     const { code, verifier } = await authorize(publicClient);
     const first = await tokenRequest(codeGrant(publicClient, code, verifier));
-    const second = await tokenRequest({ grant_type: "refresh_token", refresh_token: first.body.refresh_token as string, client_id: publicClient.client_id, scope: "games.read" });
+    const second = await tokenRequest({
+      grant_type: "refresh_token",
+      refresh_token: first.body.refresh_token as string,
+      client_id: publicClient.client_id,
+      scope: "games.read",
+    });
     expect(second.status).toBe(200);
     expect(second.body.scope).toBe("games.read");
     expect(second.body.refresh_token).not.toBe(first.body.refresh_token);
     // The narrowed access token lacks profile.read.
     const narrowed = await me(second.body.access_token as string);
     expect(narrowed.status).toBe(403);
-    const wider = await tokenRequest({ grant_type: "refresh_token", refresh_token: second.body.refresh_token as string, client_id: publicClient.client_id, scope: "community.read" });
+    const wider = await tokenRequest({
+      grant_type: "refresh_token",
+      refresh_token: second.body.refresh_token as string,
+      client_id: publicClient.client_id,
+      scope: "community.read",
+    });
     expect(wider.body.error).toBe("invalid_scope");
     // The grant keeps its full scope: the next refresh can ask for it again.
-    const third = await tokenRequest({ grant_type: "refresh_token", refresh_token: second.body.refresh_token as string, client_id: publicClient.client_id });
+    const third = await tokenRequest({
+      grant_type: "refresh_token",
+      refresh_token: second.body.refresh_token as string,
+      client_id: publicClient.client_id,
+    });
     expect(third.body.scope).toBe("games.read profile.read");
   });
 
   it("revokes the whole grant when a used refresh token comes back", async () => {
     const { code, verifier } = await authorize(publicClient);
     const first = await tokenRequest(codeGrant(publicClient, code, verifier));
-    const second = await tokenRequest({ grant_type: "refresh_token", refresh_token: first.body.refresh_token as string, client_id: publicClient.client_id });
+    const second = await tokenRequest({
+      grant_type: "refresh_token",
+      refresh_token: first.body.refresh_token as string,
+      client_id: publicClient.client_id,
+    });
     expect(second.status).toBe(200);
     expect((await me(second.body.access_token as string)).status).toBe(200);
-    const reuse = await tokenRequest({ grant_type: "refresh_token", refresh_token: first.body.refresh_token as string, client_id: publicClient.client_id });
+    const reuse = await tokenRequest({
+      grant_type: "refresh_token",
+      refresh_token: first.body.refresh_token as string,
+      client_id: publicClient.client_id,
+    });
     expect(reuse.status).toBe(400);
     expect(reuse.body.error).toBe("invalid_grant");
     expect((await me(second.body.access_token as string)).status).toBe(401);
     expect((await me(first.body.access_token as string)).status).toBe(401);
-    const latest = await tokenRequest({ grant_type: "refresh_token", refresh_token: second.body.refresh_token as string, client_id: publicClient.client_id });
+    const latest = await tokenRequest({
+      grant_type: "refresh_token",
+      refresh_token: second.body.refresh_token as string,
+      client_id: publicClient.client_id,
+    });
     expect(latest.body.error).toBe("invalid_grant");
   });
 
   it("refuses a refresh token presented by another client", async () => {
     const { code, verifier } = await authorize(publicClient);
     const first = await tokenRequest(codeGrant(publicClient, code, verifier));
-    const stolen = await tokenRequest({ grant_type: "refresh_token", refresh_token: first.body.refresh_token as string, client_id: otherClient.client_id });
+    const stolen = await tokenRequest({
+      grant_type: "refresh_token",
+      refresh_token: first.body.refresh_token as string,
+      client_id: otherClient.client_id,
+    });
     expect(stolen.body.error).toBe("invalid_grant");
   });
 
@@ -226,11 +282,19 @@ describe("revocation endpoint (RFC 7009)", () => {
     const { code, verifier } = await authorize(publicClient);
     const tokens = await tokenRequest(codeGrant(publicClient, code, verifier));
     const revoke = (form: Record<string, string>): Promise<Response> =>
-      fetch(`${server.origin}/oauth/revoke/`, { method: "POST", headers: { "content-type": "application/x-www-form-urlencoded" }, body: new URLSearchParams(form).toString() });
+      fetch(`${server.origin}/oauth/revoke/`, {
+        method: "POST",
+        headers: { "content-type": "application/x-www-form-urlencoded" },
+        body: new URLSearchParams(form).toString(),
+      });
     expect((await revoke({ token: "ldx_at_unknown", client_id: publicClient.client_id })).status).toBe(200);
     expect((await revoke({ token: tokens.body.access_token as string, client_id: otherClient.client_id })).status).toBe(200);
     expect((await me(tokens.body.access_token as string)).status).toBe(200);
-    const own = await revoke({ token: tokens.body.access_token as string, token_type_hint: "access_token", client_id: publicClient.client_id });
+    const own = await revoke({
+      token: tokens.body.access_token as string,
+      token_type_hint: "access_token",
+      client_id: publicClient.client_id,
+    });
     expect(own.status).toBe(200);
     expect(own.headers.get("cache-control")).toBe("no-store");
     expect((await me(tokens.body.access_token as string)).status).toBe(401);
@@ -252,14 +316,26 @@ describe("storage", () => {
       await db.all("SELECT * FROM clients"),
       await db.all("SELECT * FROM sessions"),
     ]);
-    for (const secret of [code, tokens.body.access_token as string, tokens.body.refresh_token as string, confidential.client_secret ?? "", postClient.client_secret ?? ""]) {
+    for (const secret of [
+      code,
+      tokens.body.access_token as string,
+      tokens.body.refresh_token as string,
+      confidential.client_secret ?? "",
+      postClient.client_secret ?? "",
+    ]) {
       expect(dump).not.toContain(secret);
     }
-    expect(await db.get("SELECT count(*) AS n FROM tokens WHERE token_hash = ?", [sha(tokens.body.access_token as string)])).toEqual({ n: 1 });
+    expect(await db.get("SELECT count(*) AS n FROM tokens WHERE token_hash = ?", [sha(tokens.body.access_token as string)])).toEqual({
+      n: 1,
+    });
     expect(await db.get("SELECT count(*) AS n FROM authorization_codes WHERE code_hash = ?", [sha(code)])).toEqual({ n: 1 });
-    expect(await db.get("SELECT secret_hash FROM clients WHERE client_id = ?", [confidential.client_id])).toEqual({ secret_hash: sha(confidential.client_secret ?? "") });
+    expect(await db.get("SELECT secret_hash FROM clients WHERE client_id = ?", [confidential.client_id])).toEqual({
+      secret_hash: sha(confidential.client_secret ?? ""),
+    });
     expect(await db.get("SELECT secret_hash FROM clients WHERE client_id = ?", [publicClient.client_id])).toEqual({ secret_hash: null });
-    const hashes = await db.all<{ h: string }>("SELECT token_hash AS h FROM tokens UNION ALL SELECT code_hash FROM authorization_codes UNION ALL SELECT id_hash FROM sessions");
+    const hashes = await db.all<{ h: string }>(
+      "SELECT token_hash AS h FROM tokens UNION ALL SELECT code_hash FROM authorization_codes UNION ALL SELECT id_hash FROM sessions",
+    );
     expect(hashes.length).toBeGreaterThan(2);
     for (const { h } of hashes) expect(h).toMatch(/^[0-9a-f]{64}$/);
     if (db.dialect === "sqlite") {

@@ -4,11 +4,17 @@ import Database from "better-sqlite3";
 import { describe, expect, inject, it } from "vitest";
 import { openIdentityStore } from "../../src/oauth/store/open-identity-store.ts";
 import { createMemberStore } from "../../src/oauth/members/member-store.ts";
-import { authorizeQuery, authorizeWithoutBrowser, CookieClient, pkcePair, registerClient, type TestClient } from "../oauth/browserless-client.ts";
+import {
+  authorizeQuery,
+  authorizeWithoutBrowser,
+  CookieClient,
+  pkcePair,
+  registerClient,
+  type TestClient,
+} from "../oauth/browserless-client.ts";
 import { projectRoot } from "../helpers/paths.ts";
 import { tempDir } from "../helpers/temp-dir.ts";
 import { freePort } from "../helpers/free-port.ts";
-
 
 async function serve(env: Record<string, string>, port: number): Promise<ChildProcess> {
   const child = spawn(process.execPath, [path.join(projectRoot, "scripts", "ludex.js"), "serve"], {
@@ -52,7 +58,12 @@ describe("crash safety of the identity database", () => {
     const registrar = async (): Promise<void> => {
       while (!stop) {
         try {
-          const client = await registerClient(origin, { client_name: "Burst", redirect_uris: ["http://127.0.0.1/cb"], scope: "profile.read", token_endpoint_auth_method: "none" });
+          const client = await registerClient(origin, {
+            client_name: "Burst",
+            redirect_uris: ["http://127.0.0.1/cb"],
+            scope: "profile.read",
+            token_endpoint_auth_method: "none",
+          });
           registered.push(client.client_id);
         } catch {
           // the kill interrupts requests in flight: they were never acknowledged
@@ -64,11 +75,20 @@ describe("crash safety of the identity database", () => {
       while (!stop) {
         try {
           const { verifier, challenge } = pkcePair();
-          const redirect = await authorizeWithoutBrowser(browser, authorizeQuery(client, { code_challenge: challenge }), { username: "ada", password: "correct horse battery" });
+          const redirect = await authorizeWithoutBrowser(browser, authorizeQuery(client, { code_challenge: challenge }), {
+            username: "ada",
+            password: "correct horse battery",
+          });
           const res = await fetch(`${origin}/oauth/token/`, {
             method: "POST",
             headers: { "content-type": "application/x-www-form-urlencoded" },
-            body: new URLSearchParams({ grant_type: "authorization_code", code: redirect.searchParams.get("code") ?? "", redirect_uri: client.redirect_uris[0] ?? "", client_id: client.client_id, code_verifier: verifier }).toString(),
+            body: new URLSearchParams({
+              grant_type: "authorization_code",
+              code: redirect.searchParams.get("code") ?? "",
+              redirect_uri: client.redirect_uris[0] ?? "",
+              client_id: client.client_id,
+              code_verifier: verifier,
+            }).toString(),
           });
           if (res.status === 200) tokens.push(((await res.json()) as { access_token: string }).access_token);
         } catch {
@@ -76,7 +96,12 @@ describe("crash safety of the identity database", () => {
         }
       }
     };
-    const tokenClient = await registerClient(origin, { client_name: "Tokens", redirect_uris: ["http://127.0.0.1/cb"], scope: "profile.read", token_endpoint_auth_method: "none" });
+    const tokenClient = await registerClient(origin, {
+      client_name: "Tokens",
+      redirect_uris: ["http://127.0.0.1/cb"],
+      scope: "profile.read",
+      token_endpoint_auth_method: "none",
+    });
     const work = Promise.all([registrar(), registrar(), issuer(tokenClient), issuer(tokenClient)]);
     await new Promise((r) => setTimeout(r, 1500));
     child.kill("SIGKILL");

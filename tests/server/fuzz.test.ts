@@ -64,13 +64,39 @@ const params = ["q", "system", "limit", "platforms", "id", "offset", "since", "c
 const nasty = fc.oneof(
   fc.string(),
   fc.string({ unit: "grapheme", maxLength: 50 }),
-  fc.constantFrom("", "0", "-1", "1e9", "NaN", "null", "%00", "%ff%fe", "..%2f..%2fetc%2fpasswd", "\u0000", "\u202e", "😀".repeat(200), "a".repeat(5000), "1".repeat(30)),
+  fc.constantFrom(
+    "",
+    "0",
+    "-1",
+    "1e9",
+    "NaN",
+    "null",
+    "%00",
+    "%ff%fe",
+    "..%2f..%2fetc%2fpasswd",
+    "\u0000",
+    "\u202e",
+    "😀".repeat(200),
+    "a".repeat(5000),
+    "1".repeat(30),
+  ),
   fc.integer().map(String),
 );
-const query = fc.array(fc.tuple(fc.constantFrom(...params), nasty), { maxLength: 6 }).map((pairs) => pairs.map(([k, v]) => `${k}=${encodeURIComponent(v)}`).join("&"));
+const query = fc
+  .array(fc.tuple(fc.constantFrom(...params), nasty), { maxLength: 6 })
+  .map((pairs) => pairs.map(([k, v]) => `${k}=${encodeURIComponent(v)}`).join("&"));
 const path = fc.oneof(
   { weight: 6, arbitrary: fc.constantFrom(...paths) },
-  fc.constantFrom("/..%2f..%2fetc/passwd", "/api/v1/../../../etc/passwd", "//evil.example/x", "/%00", "/api/v1/games/%2e%2e/", "/static/records/1.json", "/shards/", "/.env"),
+  fc.constantFrom(
+    "/..%2f..%2fetc/passwd",
+    "/api/v1/../../../etc/passwd",
+    "//evil.example/x",
+    "/%00",
+    "/api/v1/games/%2e%2e/",
+    "/static/records/1.json",
+    "/shards/",
+    "/.env",
+  ),
   fc.webPath(),
 );
 const deepJson = fc.integer({ min: 1, max: 5000 }).map((n) => "[".repeat(n) + "]".repeat(n));
@@ -86,7 +112,15 @@ const body = fc.oneof(
   fc.string(),
   fc.uint8Array({ maxLength: 300 }).map((a) => Buffer.from(a).toString("latin1")),
 );
-const contentType = fc.constantFrom(undefined, "application/json", "application/x-www-form-urlencoded", "text/plain", "application/json; charset=utf-16", "multipart/form-data; boundary=x", "");
+const contentType = fc.constantFrom(
+  undefined,
+  "application/json",
+  "application/x-www-form-urlencoded",
+  "text/plain",
+  "application/json; charset=utf-16",
+  "multipart/form-data; boundary=x",
+  "",
+);
 const method = fc.constantFrom("GET", "HEAD", "POST", "PUT", "DELETE", "PATCH", "OPTIONS", "TRACE", "PROPFIND");
 
 /** Bodies an error may carry: problem+json, the OAuth JSON form, JSON-RPC, or an HTML page (OAuth error pages). */
@@ -103,7 +137,11 @@ let server: RunningServer;
 let port = 0;
 beforeAll(async () => {
   // Short timeouts, so that requests that never finish (truncated bodies) are answered within the test.
-  server = await startTestServer({ LUDEX_BUILD_DIR: inject("sampleCatalog").buildDir, LUDEX_HEADERS_TIMEOUT_MS: "2000", LUDEX_REQUEST_TIMEOUT_MS: "2000" });
+  server = await startTestServer({
+    LUDEX_BUILD_DIR: inject("sampleCatalog").buildDir,
+    LUDEX_HEADERS_TIMEOUT_MS: "2000",
+    LUDEX_REQUEST_TIMEOUT_MS: "2000",
+  });
   port = Number(new URL(server.origin).port);
 });
 
@@ -122,10 +160,17 @@ describe("fuzzing every route with generated and malformed requests", () => {
           "",
           "",
         ].join("\r\n");
-        const answer = await raw(port, Buffer.concat([Buffer.from(head, "latin1"), m === "GET" || m === "HEAD" ? Buffer.alloc(0) : payload]));
+        const answer = await raw(
+          port,
+          Buffer.concat([Buffer.from(head, "latin1"), m === "GET" || m === "HEAD" ? Buffer.alloc(0) : payload]),
+        );
         expect(answer.status, `${m} ${target}`).toBeGreaterThanOrEqual(100);
         expect(answer.status, `${m} ${target}: ${answer.body.slice(0, 300)}`).toBeLessThan(500);
-        if (answer.status >= 400 && m !== "HEAD") expect(typedError(answer), `${m} ${target} → ${answer.status} ${answer.headers["content-type"]} ${answer.body.slice(0, 200)}`).toBe(true);
+        if (answer.status >= 400 && m !== "HEAD")
+          expect(
+            typedError(answer),
+            `${m} ${target} → ${answer.status} ${answer.headers["content-type"]} ${answer.body.slice(0, 200)}`,
+          ).toBe(true);
       }),
       { numRuns: 400 },
     );
@@ -138,7 +183,7 @@ describe("fuzzing every route with generated and malformed requests", () => {
       "GARBAGE\r\n\r\n",
       "GET\r\n\r\n",
       "GET / HTTP/9.9\r\nHost: x\r\n\r\n",
-      "POST /api/v1/games/ HTTP/1.1\r\nHost: x\r\nContent-Type: application/json\r\nContent-Length: 100\r\n\r\n{\"systemId\":",
+      'POST /api/v1/games/ HTTP/1.1\r\nHost: x\r\nContent-Type: application/json\r\nContent-Length: 100\r\n\r\n{"systemId":',
       "GET /api/v1/games/?id=1 HTTP/1.1\r\nHost: x\r\nTransfer-Encoding: chunked\r\nContent-Length: 5\r\n\r\n",
       `GET /${"a".repeat(70_000)} HTTP/1.1\r\nHost: x\r\n\r\n`,
     ];

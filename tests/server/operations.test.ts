@@ -11,7 +11,6 @@ import { tempDir } from "../helpers/temp-dir.ts";
 import { startTestServer } from "../helpers/test-server.ts";
 import { freePort } from "../helpers/free-port.ts";
 
-
 interface ServeProcess {
   readonly child: ChildProcess;
   readonly origin: string;
@@ -65,7 +64,9 @@ describe("live catalog reload", () => {
     const fixture = sampleBuild();
     const server = await serve({ LUDEX_BUILD_DIR: fixture.buildDir, LUDEX_STATE_DIR: fixture.stateDir, LUDEX_MATCH_RATE_LIMIT: "off" });
     try {
-      const list = (await http(`${server.origin}/api/v1/games/?system=snes&limit=100`)).json<{ results: { id: number; title: string }[] }>();
+      const list = (await http(`${server.origin}/api/v1/games/?system=snes&limit=100`)).json<{
+        results: { id: number; title: string }[];
+      }>();
       const zephyr = list.results.find((g) => g.title === "Zephyr Quest")?.id;
       const before = await http(`${server.origin}/api/v1/games/?id=${zephyr}`);
       const versionBefore = (await http(`${server.origin}/api/health/`)).json<{ catalogVersion: string }>().catalogVersion;
@@ -130,7 +131,10 @@ describe("live catalog reload", () => {
     try {
       const version = (await http(`${server.origin}/api/health/`)).json<{ catalogVersion: string }>().catalogVersion;
       const manifestFile = path.join(fixture.buildDir, "manifest.json");
-      const manifest = JSON.parse(readFileSync(manifestFile, "utf8")) as { catalogVersion: string; platforms: Record<string, { shard: string }> };
+      const manifest = JSON.parse(readFileSync(manifestFile, "utf8")) as {
+        catalogVersion: string;
+        platforms: Record<string, { shard: string }>;
+      };
       manifest.catalogVersion = "incomplete-build";
       for (const p of Object.values(manifest.platforms)) p.shard = "shards/missing.ndjson";
       const { writeFileAtomic } = await import("../../src/catalog/build/write-file-atomic.ts");
@@ -161,14 +165,19 @@ describe("graceful shutdown", () => {
       socket.on("data", (d) => (text += d.toString()));
       socket.on("end", () => resolve(text));
       socket.on("error", reject);
-      socket.write(`POST /api/v1/games/ HTTP/1.1\r\nHost: x\r\nContent-Type: application/json\r\nContent-Length: ${Buffer.byteLength(body)}\r\n\r\n`);
+      socket.write(
+        `POST /api/v1/games/ HTTP/1.1\r\nHost: x\r\nContent-Type: application/json\r\nContent-Length: ${Buffer.byteLength(body)}\r\n\r\n`,
+      );
       let sent = 0;
-      const timer = setInterval(() => {
-        const chunk = body.slice(sent, sent + 8);
-        sent += chunk.length;
-        socket.write(chunk);
-        if (sent >= body.length) clearInterval(timer);
-      }, Math.ceil(1500 / (body.length / 8)));
+      const timer = setInterval(
+        () => {
+          const chunk = body.slice(sent, sent + 8);
+          sent += chunk.length;
+          socket.write(chunk);
+          if (sent >= body.length) clearInterval(timer);
+        },
+        Math.ceil(1500 / (body.length / 8)),
+      );
     });
     await new Promise((r) => setTimeout(r, 300));
     server.child.kill("SIGTERM");
@@ -225,7 +234,12 @@ describe("limits and timeouts", () => {
 
   it("cuts off a client that sends its headers too slowly, and refuses oversized headers with 431", async () => {
     const fixture = sampleBuild();
-    const server = await startTestServer({ LUDEX_BUILD_DIR: fixture.buildDir, LUDEX_HEADERS_TIMEOUT_MS: "1000", LUDEX_REQUEST_TIMEOUT_MS: "1000", LUDEX_MAX_HEADER_BYTES: "4096" });
+    const server = await startTestServer({
+      LUDEX_BUILD_DIR: fixture.buildDir,
+      LUDEX_HEADERS_TIMEOUT_MS: "1000",
+      LUDEX_REQUEST_TIMEOUT_MS: "1000",
+      LUDEX_MAX_HEADER_BYTES: "4096",
+    });
     const { port } = new URL(server.origin);
     const slow = await new Promise<string>((resolve) => {
       const socket = net.connect(Number(port), "127.0.0.1");

@@ -15,7 +15,13 @@ beforeAll(async () => {
   recordPath = `/api/v1/games/?id=${list.results[0]?.id}`;
 });
 
-const publicPaths = () => [recordPath, "/api/v1/games/", "/api/v1/games/?system=snes", "/api/v1/agent/games/?q=starfall", "/api/v1/community/"];
+const publicPaths = () => [
+  recordPath,
+  "/api/v1/games/",
+  "/api/v1/games/?system=snes",
+  "/api/v1/agent/games/?q=starfall",
+  "/api/v1/community/",
+];
 
 describe("HTTP behaviour of public reads", () => {
   it("sends a strong ETag and answers a matching If-None-Match with 304 and no body", async () => {
@@ -57,7 +63,9 @@ describe("HTTP behaviour of public reads", () => {
     // Each coding is its own representation with its own ETag; a 304 needs the tag of the one asked for.
     expect(gz.headers.etag).not.toBe(plain.headers.etag);
     expect(br.headers.etag).not.toBe(gz.headers.etag);
-    const revalidated = await http(server.url("/api/v1/community/"), { headers: { "accept-encoding": "gzip", "if-none-match": gz.headers.etag ?? "" } });
+    const revalidated = await http(server.url("/api/v1/community/"), {
+      headers: { "accept-encoding": "gzip", "if-none-match": gz.headers.etag ?? "" },
+    });
     expect(revalidated.status).toBe(304);
     expect(revalidated.headers.etag).toBe(gz.headers.etag);
     const since = await http(server.url("/api/v1/community/"), { headers: { "if-modified-since": plain.headers["last-modified"] ?? "" } });
@@ -73,7 +81,8 @@ describe("HTTP behaviour of public reads", () => {
       const head = await http(server.url(p), { method: "HEAD" });
       expect(head.status).toBe(200);
       expect(head.body.length).toBe(0);
-      for (const h of ["etag", "content-type", "content-length", "cache-control"]) expect(head.headers[h], `${p} ${h}`).toBe(get.headers[h]);
+      for (const h of ["etag", "content-type", "content-length", "cache-control"])
+        expect(head.headers[h], `${p} ${h}`).toBe(get.headers[h]);
     }
   });
 
@@ -84,7 +93,10 @@ describe("HTTP behaviour of public reads", () => {
       expect(res.headers.allow).toBe("GET, HEAD");
       expect(res.headers["content-type"]).toBe("application/problem+json");
     }
-    const preflight = await http(server.url("/api/v1/agent/games/"), { method: "OPTIONS", headers: { origin: "https://app.example", "access-control-request-method": "GET" } });
+    const preflight = await http(server.url("/api/v1/agent/games/"), {
+      method: "OPTIONS",
+      headers: { origin: "https://app.example", "access-control-request-method": "GET" },
+    });
     expect(preflight.status).toBe(204);
     expect(preflight.headers["access-control-allow-origin"]).toBe("*");
   });
@@ -104,7 +116,8 @@ describe("HTTP behaviour of public reads", () => {
     const page = await http(server.url("/problems/"));
     expect(page.status).toBe(200);
     expect(page.headers["content-type"]).toBe("text/html; charset=utf-8");
-    for (const id of ["not-found", "invalid-request", "rate-limited", "catalog-unavailable"]) expect(page.body.toString()).toContain(`id="${id}"`);
+    for (const id of ["not-found", "invalid-request", "rate-limited", "catalog-unavailable"])
+      expect(page.body.toString()).toContain(`id="${id}"`);
   });
 
   it("serves the release feed", async () => {

@@ -16,7 +16,11 @@ describe("request logs", () => {
         done();
       },
     });
-    const config = loadConfig({ LUDEX_BUILD_DIR: inject("sampleCatalog").buildDir, LUDEX_MEMBERS_DB: path.join(tempDir(), "members.db"), PUBLIC_BASE_URL: "https://ludex.test" });
+    const config = loadConfig({
+      LUDEX_BUILD_DIR: inject("sampleCatalog").buildDir,
+      LUDEX_MEMBERS_DB: path.join(tempDir(), "members.db"),
+      PUBLIC_BASE_URL: "https://ludex.test",
+    });
     const ludex = await createLudexServer(config, { log: createPinoLog("info", sink) });
     const port = await ludex.listen(0, "127.0.0.1");
     try {
@@ -41,5 +45,4 @@ describe("request logs", () => {
       await ludex.close();
     }
   });
-
 });

@@ -15,7 +15,14 @@ import { startTestServer, type RunningServer } from "../helpers/test-server.ts";
  * test-results/ (git-ignored).
  */
 
-const chromiumArgs = ["--no-sandbox", "--disable-gpu", "--disable-background-networking", "--disable-component-update", "--disable-sync", "--no-first-run"];
+const chromiumArgs = [
+  "--no-sandbox",
+  "--disable-gpu",
+  "--disable-background-networking",
+  "--disable-component-update",
+  "--disable-sync",
+  "--no-first-run",
+];
 const resultsDir = path.join(projectRoot, "test-results");
 const widths = [390, 1280] as const;
 const artworkHost = "https://thumbnails.libretro.com/";
@@ -70,11 +77,15 @@ async function open(width: number, url: string, javaScript = true, withoutSiteSc
 async function check(opened: Opened, name: string, width: number): Promise<void> {
   const { page, foreign } = opened;
   await page.waitForLoadState("load");
-  const size = await page.evaluate<{ scroll: number; client: number }>("({ scroll: document.documentElement.scrollWidth, client: document.documentElement.clientWidth })");
+  const size = await page.evaluate<{ scroll: number; client: number }>(
+    "({ scroll: document.documentElement.scrollWidth, client: document.documentElement.clientWidth })",
+  );
   expect(size.scroll, `${name}: horizontal scrolling at ${width} px`).toBeLessThanOrEqual(size.client);
   for (const url of foreign) expect(url.startsWith(artworkHost), `${name}: request to ${url}`).toBe(true);
   const axe = await new AxeBuilder({ page }).analyze();
-  const serious = axe.violations.filter((v) => v.impact === "serious" || v.impact === "critical").map((v) => `${v.id}: ${v.help} (${v.nodes.map((n) => n.target.join(" ")).join(", ")})`);
+  const serious = axe.violations
+    .filter((v) => v.impact === "serious" || v.impact === "critical")
+    .map((v) => `${v.id}: ${v.help} (${v.nodes.map((n) => n.target.join(" ")).join(", ")})`);
   expect(serious, `${name} at ${width} px`).toEqual([]);
   await page.screenshot({ path: path.join(resultsDir, `site-${name}-${width}px.png`), fullPage: true });
 }
@@ -107,7 +118,9 @@ describe.each(widths)("at %i px", (width) => {
       expect(await img.getAttribute("width")).toMatch(/^\d+$/);
       expect(await img.getAttribute("height")).toMatch(/^\d+$/);
     }
-    await expect.poll(() => page.evaluate<string>("getComputedStyle(document.querySelector('.art img'), '::after').content")).toBe('"No box art"');
+    await expect
+      .poll(() => page.evaluate<string>("getComputedStyle(document.querySelector('.art img'), '::after').content"))
+      .toBe('"No box art"');
     await check(opened, "game", width);
     await page.context().close();
   });

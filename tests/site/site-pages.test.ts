@@ -70,7 +70,13 @@ describe("pages", () => {
     expect(html).toMatch(/<form class="searchform" role="search" action="\/search\/" method="get"/);
     expect(html).toContain('<h3 id="maker-nes">Nintendo <span class="count">');
     expect(html).toMatch(/<a href="\/platforms\/snes\/">Super Nintendo Entertainment System<\/a><span class="count">\d+<\/span>/);
-    for (const href of ["/docs/", "/api/v1/community/", "https://github.com/libretro/libretro-database", "https://creativecommons.org/licenses/by-sa/4.0/"]) expect(html).toContain(`href="${href}"`);
+    for (const href of [
+      "/docs/",
+      "/api/v1/community/",
+      "https://github.com/libretro/libretro-database",
+      "https://creativecommons.org/licenses/by-sa/4.0/",
+    ])
+      expect(html).toContain(`href="${href}"`);
     // The old landing page glued words together ("licensedCC BY-SA 4.0").
     expect(html.replace(/<[^>]+>/g, "")).toContain("licensed CC BY-SA 4.0");
   });
@@ -162,7 +168,22 @@ describe("other URL forms and bad input", () => {
   });
 
   it("answers unknown or malformed ids and slugs with the 404 page, never a 500", async () => {
-    for (const p of ["/games/0/", "/games/-1/", "/games/abc/", "/games/99999999999999999999/", "/games/999999999/", "/games/1e3/", "/games/%00/", "/games/", "/platforms/nope/", "/platforms/snes/page/999/", "/platforms/snes/page/0/", "/platforms/%ZZ/", "/sitemaps/nope.xml", "/site/nope.css"]) {
+    for (const p of [
+      "/games/0/",
+      "/games/-1/",
+      "/games/abc/",
+      "/games/99999999999999999999/",
+      "/games/999999999/",
+      "/games/1e3/",
+      "/games/%00/",
+      "/games/",
+      "/platforms/nope/",
+      "/platforms/snes/page/999/",
+      "/platforms/snes/page/0/",
+      "/platforms/%ZZ/",
+      "/sitemaps/nope.xml",
+      "/site/nope.css",
+    ]) {
       const html = await expectPage(p, 404);
       expect(html, p).toContain("<h1>Page not found</h1>");
       expect(html, p).toContain('<meta name="robots" content="noindex">');
@@ -215,11 +236,23 @@ describe("build", () => {
     rmSync(path.join(buildDir, siteFiles.state));
     const manifest = summary.manifest;
     const entries = JSON.parse(readFileSync(path.join(buildDir, "static/api/v1/games/index.json"), "utf8")).platforms as PlatformEntry[];
-    const site = buildSite({ buildDir, buildTime: Math.floor(Date.now() / 1000), publicBaseUrl: base, artworkBaseUrl: "https://thumbnails.libretro.com", platforms: manifest.platforms, entries, workerMinGames: 0 });
+    const site = buildSite({
+      buildDir,
+      buildTime: Math.floor(Date.now() / 1000),
+      publicBaseUrl: base,
+      artworkBaseUrl: "https://thumbnails.libretro.com",
+      platforms: manifest.platforms,
+      entries,
+      workerMinGames: 0,
+    });
     expect(site.platformsRendered).toBe(manifest.counts.platforms);
     const games = readdirSync(path.join(fixtureDir, "static", "games")).sort();
     expect(readdirSync(path.join(buildDir, "static", "games")).sort()).toEqual(games);
-    for (const name of games) expect(readFileSync(path.join(buildDir, "static", "games", name)).equals(readFileSync(path.join(fixtureDir, "static", "games", name))), name).toBe(true);
+    for (const name of games)
+      expect(
+        readFileSync(path.join(buildDir, "static", "games", name)).equals(readFileSync(path.join(fixtureDir, "static", "games", name))),
+        name,
+      ).toBe(true);
   });
 });
 

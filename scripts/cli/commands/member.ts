@@ -93,17 +93,23 @@ export const memberCommand: Command = {
   options: { username: { type: "string" }, "display-name": { type: "string" }, db: { type: "string" }, json: { type: "boolean" } },
   async run({ values, positionals }) {
     const [sub, ...rest] = positionals;
-    if (sub !== "add" && sub !== "list" && sub !== "disable") throw usageError(sub === undefined ? "name a subcommand: add, list or disable" : `unknown subcommand "${sub}"`);
+    if (sub !== "add" && sub !== "list" && sub !== "disable")
+      throw usageError(sub === undefined ? "name a subcommand: add, list or disable" : `unknown subcommand "${sub}"`);
     const config = loadConfig();
     const target = typeof values.db === "string" ? { membersDb: path.resolve(values.db), databaseUrl: undefined } : config;
     if (sub === "add") {
       if (rest.length > 0) throw usageError("add takes no positional arguments (the password is read from standard input)");
-      if (typeof values.username !== "string" || typeof values["display-name"] !== "string") throw usageError("add needs --username and --display-name");
+      if (typeof values.username !== "string" || typeof values["display-name"] !== "string")
+        throw usageError("add needs --username and --display-name");
       const password = await readPassword();
       const db = await openIdentityStore(target);
       try {
         const member = await createMemberStore(db).add({ username: values.username, displayName: values["display-name"], password });
-        console.log(values.json ? JSON.stringify({ id: member.id, username: member.username, displayName: member.displayName }) : `added member ${member.id} (${member.username}, "${member.displayName}")`);
+        console.log(
+          values.json
+            ? JSON.stringify({ id: member.id, username: member.username, displayName: member.displayName })
+            : `added member ${member.id} (${member.username}, "${member.displayName}")`,
+        );
       } finally {
         await db.close();
       }
@@ -115,11 +121,24 @@ export const memberCommand: Command = {
       try {
         const members = await createMemberStore(db).list();
         if (values.json) {
-          console.log(JSON.stringify(members.map((m) => ({ id: m.id, username: m.username, displayName: m.displayName, createdAt: new Date(m.createdAt).toISOString(), disabled: m.disabledAt !== null }))));
+          console.log(
+            JSON.stringify(
+              members.map((m) => ({
+                id: m.id,
+                username: m.username,
+                displayName: m.displayName,
+                createdAt: new Date(m.createdAt).toISOString(),
+                disabled: m.disabledAt !== null,
+              })),
+            ),
+          );
         } else if (members.length === 0) {
           console.log("no members");
         } else {
-          for (const m of members) console.log(`${String(m.id).padStart(6)}  ${m.username.padEnd(20)}  ${m.displayName.padEnd(24)}  ${new Date(m.createdAt).toISOString().slice(0, 10)}  ${status(m)}`);
+          for (const m of members)
+            console.log(
+              `${String(m.id).padStart(6)}  ${m.username.padEnd(20)}  ${m.displayName.padEnd(24)}  ${new Date(m.createdAt).toISOString().slice(0, 10)}  ${status(m)}`,
+            );
         }
       } finally {
         await db.close();

@@ -20,7 +20,11 @@ export const migrateCommand: Command = {
     const db = await openIdentityStore(config, { migrate: "none" });
     try {
       const outcome = await migrate(db, storeLocation(config), { onStart: false });
-      console.log(outcome.applied.length === 0 ? `schema is up to date (version ${outcome.to})` : `applied ${outcome.applied.join(", ")} (version ${outcome.from} → ${outcome.to})`);
+      console.log(
+        outcome.applied.length === 0
+          ? `schema is up to date (version ${outcome.to})`
+          : `applied ${outcome.applied.join(", ")} (version ${outcome.from} → ${outcome.to})`,
+      );
     } finally {
       await db.close();
     }

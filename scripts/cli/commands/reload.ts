@@ -21,13 +21,16 @@ Options:
   options: { pid: { type: "string" } },
   run({ values }) {
     const config = loadConfig();
-    const text = typeof values.pid === "string" ? values.pid : (() => {
-      try {
-        return readFileSync(pidFile(config.stateDir), "utf8");
-      } catch {
-        throw problems.noServer(`${pidFile(config.stateDir)} does not exist; is \`ludex serve\` running?`);
-      }
-    })();
+    const text =
+      typeof values.pid === "string"
+        ? values.pid
+        : (() => {
+            try {
+              return readFileSync(pidFile(config.stateDir), "utf8");
+            } catch {
+              throw problems.noServer(`${pidFile(config.stateDir)} does not exist; is \`ludex serve\` running?`);
+            }
+          })();
     const pid = Number(text.trim());
     if (!Number.isSafeInteger(pid) || pid <= 0) throw problems.usage(`"${text.trim()}" is not a process id`);
     try {

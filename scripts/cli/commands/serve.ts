@@ -17,11 +17,14 @@ export async function serve(): Promise<number> {
   mkdirSync(config.stateDir, { recursive: true });
   writeFileSync(pidFile(config.stateDir), `${process.pid}\n`);
   const snapshot = ludex.catalog.peek();
-  if (!existsSync(astroEntry(config.projectRoot))) log({ level: "warn", msg: "the Astro pages (/docs/, /problems/) are not built and answer 404: run `npx ludex build`" });
+  if (!existsSync(astroEntry(config.projectRoot)))
+    log({ level: "warn", msg: "the Astro pages (/docs/, /problems/) are not built and answer 404: run `npx ludex build`" });
   log({
     msg: `ludex listening on http://${config.host}:${port}`,
     publicBaseUrl: config.publicBaseUrl,
-    ...(snapshot ? { catalogVersion: snapshot.manifest.catalogVersion, games: snapshot.manifest.counts.games } : { catalog: "none: catalog routes answer 503" }),
+    ...(snapshot
+      ? { catalogVersion: snapshot.manifest.catalogVersion, games: snapshot.manifest.counts.games }
+      : { catalog: "none: catalog routes answer 503" }),
   });
   const signal = await new Promise<string>((resolve) => {
     process.once("SIGINT", () => resolve("SIGINT"));

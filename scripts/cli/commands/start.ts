@@ -20,11 +20,20 @@ like \`ludex build\` (incrementally) and serves it like \`ludex serve\`.`,
     const data = path.join(config.projectRoot, "data");
     if (!existsSync(config.catalogDb)) {
       console.log(`no catalog at ${config.catalogDb}; importing ${config.sources.join(", ")}`);
-      const summary = importCatalog({ sources: config.sources, dbFile: config.catalogDb, platformsFile: path.join(data, "platforms.json") });
+      const summary = importCatalog({
+        sources: config.sources,
+        dbFile: config.catalogDb,
+        platformsFile: path.join(data, "platforms.json"),
+      });
       console.log(`imported ${summary.platforms} platforms, ${summary.games} games (${summary.warnings.length} warnings)`);
     }
     if (ensureAstroPages(config.projectRoot).built) console.log("built the Astro pages (/docs/, /problems/)");
-    const built = buildCatalog({ dbFile: config.catalogDb, buildDir: config.buildDir, releaseFeedFile: path.join(data, "release-feed.json"), publicBaseUrl: config.publicBaseUrl });
+    const built = buildCatalog({
+      dbFile: config.catalogDb,
+      buildDir: config.buildDir,
+      releaseFeedFile: path.join(data, "release-feed.json"),
+      publicBaseUrl: config.publicBaseUrl,
+    });
     console.log(`built catalog ${built.manifest.catalogVersion} (${built.rebuiltPlatforms.length} platforms rebuilt)`);
     return serve();
   },

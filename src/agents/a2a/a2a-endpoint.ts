@@ -1,4 +1,12 @@
-import { A2A_VERSION_HEADER, Extensions, formatSSEErrorEvent, formatSSEEvent, HTTP_EXTENSION_HEADER, SSE_HEADERS, type AgentCard } from "@a2a-js/sdk";
+import {
+  A2A_VERSION_HEADER,
+  Extensions,
+  formatSSEErrorEvent,
+  formatSSEEvent,
+  HTTP_EXTENSION_HEADER,
+  SSE_HEADERS,
+  type AgentCard,
+} from "@a2a-js/sdk";
 import { A2A_LEGACY_PROTOCOL_VERSION, LEGACY_HTTP_EXTENSION_HEADER } from "@a2a-js/sdk/compat/v0_3";
 import { LegacyJsonRpcTransportHandler } from "@a2a-js/sdk/compat/v0_3/server";
 import { A2A_ERROR_CODE, ContentTypeNotSupportedError } from "@a2a-js/sdk/errors";
@@ -28,7 +36,12 @@ function requestId(body: unknown): string | number | null {
 }
 
 /** A stream of JSON-RPC responses as an SSE body, in the SDK's event format. */
-function sseResponse(first: RpcEnvelope | undefined, rest: AsyncIterator<RpcEnvelope>, mapError: (error: unknown) => unknown, id: string | number | null): Response {
+function sseResponse(
+  first: RpcEnvelope | undefined,
+  rest: AsyncIterator<RpcEnvelope>,
+  mapError: (error: unknown) => unknown,
+  id: string | number | null,
+): Response {
   const encoder = new TextEncoder();
   const body = new ReadableStream<Uint8Array>({
     start(controller) {
@@ -66,18 +79,28 @@ export interface A2aEndpointOptions {
  * @see A2A v1.0 §3.6.2 (versioning), JSON-RPC binding; @a2a-js/sdk src/server/express/json_rpc_handler.ts
  */
 export function createA2aEndpoint(options: A2aEndpointOptions): AgentFetch {
-  const requestHandler = new DefaultRequestHandler(options.card, new InMemoryTaskStore(), options.executor, new DefaultExecutionEventBusManager());
+  const requestHandler = new DefaultRequestHandler(
+    options.card,
+    new InMemoryTaskStore(),
+    options.executor,
+    new DefaultExecutionEventBusManager(),
+  );
   const current = new JsonRpcTransportHandler(requestHandler);
   const legacy = new LegacyJsonRpcTransportHandler(requestHandler);
 
   return async ({ request, body }) => {
     const requestedVersion = request.headers.get(A2A_VERSION_HEADER) || undefined;
     const useLegacy = (requestedVersion ?? A2A_LEGACY_PROTOCOL_VERSION) === A2A_LEGACY_PROTOCOL_VERSION;
-    const mapError = (error: unknown): unknown => (useLegacy ? LegacyJsonRpcTransportHandler.mapToLegacyJSONRPCError(error) : JsonRpcTransportHandler.mapToJSONRPCError(error));
+    const mapError = (error: unknown): unknown =>
+      useLegacy ? LegacyJsonRpcTransportHandler.mapToLegacyJSONRPCError(error) : JsonRpcTransportHandler.mapToJSONRPCError(error);
 
     const contentType = request.headers.get("content-type");
     if (contentType !== null && contentType.split(";")[0]?.trim().toLowerCase() !== "application/json") {
-      return json({ jsonrpc: "2.0", id: null, error: mapError(new ContentTypeNotSupportedError(`Unsupported Content-Type "${contentType}"; expected application/json.`)) });
+      return json({
+        jsonrpc: "2.0",
+        id: null,
+        error: mapError(new ContentTypeNotSupportedError(`Unsupported Content-Type "${contentType}"; expected application/json.`)),
+      });
     }
     let rpc: unknown;
     try {
@@ -87,7 +110,9 @@ export function createA2aEndpoint(options: A2aEndpointOptions): AgentFetch {
     }
     const id = requestId(rpc);
     try {
-      const extensionsHeader = useLegacy ? (request.headers.get(LEGACY_HTTP_EXTENSION_HEADER) ?? request.headers.get(HTTP_EXTENSION_HEADER)) : request.headers.get(HTTP_EXTENSION_HEADER);
+      const extensionsHeader = useLegacy
+        ? (request.headers.get(LEGACY_HTTP_EXTENSION_HEADER) ?? request.headers.get(HTTP_EXTENSION_HEADER))
+        : request.headers.get(HTTP_EXTENSION_HEADER);
       const context = defaultServerCallContextBuilder({
         extensions: Extensions.parseServiceParameter(extensionsHeader ?? undefined),
         user: new UnauthenticatedUser(),
@@ -108,7 +133,8 @@ export function createA2aEndpoint(options: A2aEndpointOptions): AgentFetch {
       return sseResponse(first.done ? undefined : first.value, iterator, mapError, id);
     } catch (error) {
       const mapped = mapError(error) as { code?: number };
-      if (mapped.code === A2A_ERROR_CODE.INTERNAL_ERROR) options.log({ level: "error", msg: "A2A request failed", err: error instanceof Error ? error.stack : String(error) });
+      if (mapped.code === A2A_ERROR_CODE.INTERNAL_ERROR)
+        options.log({ level: "error", msg: "A2A request failed", err: error instanceof Error ? error.stack : String(error) });
       return json({ jsonrpc: "2.0", id, error: mapped }, mapped.code === A2A_ERROR_CODE.INTERNAL_ERROR ? 500 : 200);
     }
   };

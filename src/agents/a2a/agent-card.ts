@@ -15,7 +15,12 @@ const JSON_DATA = "application/json";
  * @see A2A v1.0 specification (AgentCard, AgentInterface; §3.6.2 versioning); @a2a-js/sdk docs/compatibility-v0_3.md
  */
 export function agentCard(info: AgentServiceInfo): AgentCard {
-  const jsonRpc = (protocolVersion: string): AgentCard["supportedInterfaces"][number] => ({ url: info.urls.a2a, protocolBinding: "JSONRPC", tenant: "", protocolVersion });
+  const jsonRpc = (protocolVersion: string): AgentCard["supportedInterfaces"][number] => ({
+    url: info.urls.a2a,
+    protocolBinding: "JSONRPC",
+    tenant: "",
+    protocolVersion,
+  });
   return {
     name: info.name,
     description:
@@ -58,7 +63,11 @@ export function agentCard(info: AgentServiceInfo): AgentCard {
         description:
           "Says what changed in the game catalog since a catalog version or a date: games added, removed and changed, with the kinds of change (title, releases, roms, metadata). Without a version, the current one and the kept history. The data part is what GET /api/v1/changes/ returns.",
         tags: ["changes", "catalog", "sync", "rom managers"],
-        examples: ["what changed since DhJQmNh9Ip-0nkq5?", "what changed in the catalog since 2026-01-31?", "what is the current catalog version?"],
+        examples: [
+          "what changed since DhJQmNh9Ip-0nkq5?",
+          "what changed in the catalog since 2026-01-31?",
+          "what is the current catalog version?",
+        ],
         inputModes: [TEXT],
         outputModes: [TEXT, JSON_DATA],
         securityRequirements: [],
@@ -93,7 +102,15 @@ export function legacyAgentCardJson(card: AgentCard): unknown {
     capabilities: { streaming: card.capabilities?.streaming ?? false, pushNotifications: card.capabilities?.pushNotifications ?? false },
     defaultInputModes: card.defaultInputModes,
     defaultOutputModes: card.defaultOutputModes,
-    skills: card.skills.map(({ id, name, description, tags, examples, inputModes, outputModes }) => ({ id, name, description, tags, examples, inputModes, outputModes })),
+    skills: card.skills.map(({ id, name, description, tags, examples, inputModes, outputModes }) => ({
+      id,
+      name,
+      description,
+      tags,
+      examples,
+      inputModes,
+      outputModes,
+    })),
     ...(card.provider ? { provider: card.provider } : {}),
     ...(card.documentationUrl ? { documentationUrl: card.documentationUrl } : {}),
     supportsAuthenticatedExtendedCard: false,

@@ -24,18 +24,23 @@ export interface CatalogAnswer {
 
 type FeedPlatform = ReleaseFeedSource["platforms"][number];
 
-const RELEASE_WORDS = /\b(releases?|released|versions?|latest|newest|updates?|download|install|beta|stable|available|availability|app|changelog)\b/;
+const RELEASE_WORDS =
+  /\b(releases?|released|versions?|latest|newest|updates?|download|install|beta|stable|available|availability|app|changelog)\b/;
 const CHANGE_WORDS = /\b(changes|changed|catalog version|what'?s new in the catalog)\b/;
 /** A catalogVersion (16 characters of base64url with at least one digit, dash or capital) or a date, after "since". */
 const SINCE = /\bsince\s+([A-Za-z0-9_-]{16}|\d{4}-\d{2}-\d{2}(?:T\d{2}:\d{2}(?::\d{2}(?:\.\d+)?)?(?:Z|[+-]\d{2}:\d{2})?)?)\b/;
 const CLIENT_WORDS = /\b(ludex|player|client)\b/;
 const SEARCH_WORDS = /\b(find|search|look|lookup|games?|titles?|roms?)\b/;
 const PLATFORM_LIST = /\b(which|what|list|all|supported|have)\b.*\b(platforms|systems|consoles)\b|^\s*(platforms|systems|consoles)\s*$/;
-const LEADING_FILLER = /^(please\s+|can you\s+|could you\s+|would you\s+|i'?m looking for\s+|i am looking for\s+|find( me)?\s+|search( for)?\s+|look( for| up)?\s+|lookup\s+|show( me)?\s+|get( me)?\s+|do you have\s+|is there\s+|the game\s+|a game\s+|games? called\s+|games? named\s+)+/i;
+const LEADING_FILLER =
+  /^(please\s+|can you\s+|could you\s+|would you\s+|i'?m looking for\s+|i am looking for\s+|find( me)?\s+|search( for)?\s+|look( for| up)?\s+|lookup\s+|show( me)?\s+|get( me)?\s+|do you have\s+|is there\s+|the game\s+|a game\s+|games? called\s+|games? named\s+)+/i;
 
 /** Lower case, punctuation to spaces, single spaces: for keyword and name matching. */
 function normalize(text: string): string {
-  return text.toLowerCase().replace(/[^\p{L}\p{N}+&']+/gu, " ").trim();
+  return text
+    .toLowerCase()
+    .replace(/[^\p{L}\p{N}+&']+/gu, " ")
+    .trim();
 }
 
 /** Names a release-feed platform may be called by: id, name, and the parts of "A (B)" and "A and B" names. */
@@ -71,15 +76,24 @@ export function understand(text: string, ops: Pick<CatalogOperations, "platform"
     const since = SINCE.exec(text)?.[1];
     if (since === undefined) return { kind: "changes" };
     // A bare date or a date-time without a zone means UTC.
-    const full = /^\d{4}-\d{2}-\d{2}$/.test(since) ? `${since}T00:00:00Z` : /T[\d:.]+$/.test(since) ? `${since}${since.length === 16 ? ":00" : ""}Z` : since;
+    const full = /^\d{4}-\d{2}-\d{2}$/.test(since)
+      ? `${since}T00:00:00Z`
+      : /T[\d:.]+$/.test(since)
+        ? `${since}${since.length === 16 ? ":00" : ""}Z`
+        : since;
     return { kind: "changes", since: full };
   }
   const searchy = SEARCH_WORDS.test(plain);
   const feedPlatform = feedPlatformIn(text, ops.releaseFeed());
-  if (CLIENT_WORDS.test(plain) || (RELEASE_WORDS.test(plain) && !searchy)) return { kind: "releases", ...(feedPlatform ? { platform: feedPlatform.id } : {}) };
+  if (CLIENT_WORDS.test(plain) || (RELEASE_WORDS.test(plain) && !searchy))
+    return { kind: "releases", ...(feedPlatform ? { platform: feedPlatform.id } : {}) };
   if (PLATFORM_LIST.test(plain) && !/\b(find|search)\b/.test(plain)) return { kind: "platforms" };
 
-  let rest = text.trim().replace(/[?.!]+$/, "").replace(LEADING_FILLER, "").trim();
+  let rest = text
+    .trim()
+    .replace(/[?.!]+$/, "")
+    .replace(LEADING_FILLER, "")
+    .trim();
   let system: string | undefined;
   // The last "on/for/in": titles may hold one too ("Murder on the Orient Express on snes").
   const explicit = /^(.+)\s+(?:on|for|in)\s+(?:the\s+)?(.+)$/i.exec(rest);
@@ -93,7 +107,10 @@ export function understand(text: string, ops: Pick<CatalogOperations, "platform"
       const tail = words.slice(-n).join(" ");
       if (ops.platform(tail)) {
         system = tail;
-        rest = words.slice(0, -n).join(" ").replace(/\s+(?:on|for|in)$/i, "");
+        rest = words
+          .slice(0, -n)
+          .join(" ")
+          .replace(/\s+(?:on|for|in)$/i, "");
         break;
       }
     }
@@ -119,18 +136,26 @@ function platformLine(feed: ReleaseFeedSource, platform: FeedPlatform): string {
   const app = feed.application.name;
   const channel = feed.channels.find((c) => c.id === platform.channel);
   const requires = platform.minimumOs ? `; requires ${platform.minimumOs}` : "";
-  const stores = platform.storeLinks.length > 0 ? ` Get it from ${platform.storeLinks.map((l) => `${l.store} (${l.url})`).join(", ")}.` : "";
+  const stores =
+    platform.storeLinks.length > 0 ? ` Get it from ${platform.storeLinks.map((l) => `${l.store} (${l.url})`).join(", ")}.` : "";
   if (platform.status === "planned") return `${app} for ${platform.name} is planned and not released yet${requires}.`;
   const released = channel ? `, released ${channel.releasedAt}` : "";
   const state = platform.status === "beta" ? "in beta" : "available";
-  return `${app} ${platform.version ?? channel?.version ?? ""} is ${state} for ${platform.name} (${platform.channel ?? "stable"} channel${released}${requires}).${stores}`.replace(/\s+/g, " ");
+  return `${app} ${platform.version ?? channel?.version ?? ""} is ${state} for ${platform.name} (${platform.channel ?? "stable"} channel${released}${requires}).${stores}`.replace(
+    /\s+/g,
+    " ",
+  );
 }
 
 function releasesText(feed: ReleaseFeedSource, platformId: string | undefined): string {
   const platform = platformId === undefined ? undefined : feed.platforms.find((p) => p.id === platformId);
   if (platform) return platformLine(feed, platform);
   const channels = feed.channels.map((c) => `${c.id} ${c.version} (${c.releasedAt})`).join(", ");
-  const by = (status: FeedPlatform["status"]): string => feed.platforms.filter((p) => p.status === status).map((p) => p.name).join(", ") || "none";
+  const by = (status: FeedPlatform["status"]): string =>
+    feed.platforms
+      .filter((p) => p.status === status)
+      .map((p) => p.name)
+      .join(", ") || "none";
   return `Latest ${feed.application.name} releases: ${channels}. Available on ${by("available")}. In beta on ${by("beta")}. Planned: ${by("planned")}.`;
 }
 
@@ -141,8 +166,13 @@ function changesText(body: ChangesPage | ChangesIndexBody): string {
   }
   const { added, removed, changed } = body.counts;
   const head = `Since ${body.since} (version ${body.sinceVersion}), now at ${body.catalogVersion}: ${added} added, ${removed} removed, ${changed} changed game${body.total === 1 ? "" : "s"}.`;
-  const lines = body.changes.slice(0, 20).map((c) => `- ${c.title} (${c.system}, id ${c.id}): ${c.change}${c.kinds ? ` (${c.kinds.join(", ")})` : ""}`);
-  const more = body.total > lines.length ? `\n…and ${body.total - lines.length} more; the data part has the first ${body.changes.length}, GET ${body.next ?? "/api/v1/changes/"} continues.` : "";
+  const lines = body.changes
+    .slice(0, 20)
+    .map((c) => `- ${c.title} (${c.system}, id ${c.id}): ${c.change}${c.kinds ? ` (${c.kinds.join(", ")})` : ""}`);
+  const more =
+    body.total > lines.length
+      ? `\n…and ${body.total - lines.length} more; the data part has the first ${body.changes.length}, GET ${body.next ?? "/api/v1/changes/"} continues.`
+      : "";
   return lines.length > 0 ? `${head}\n${lines.join("\n")}${more}` : head;
 }
 
@@ -172,7 +202,8 @@ export function answerQuestion(text: string, ops: CatalogOperations): CatalogAns
         return { skill: skillIds.changes, text: changesText(body), data: body };
       } catch (error) {
         // Unknown, expired or future `since`: the reason is the answer (resync from the dumps, or fix the date).
-        if (isProblem(error) && (error.status === 410 || error.status === 422)) return { skill: skillIds.changes, text: error.detail ?? error.title };
+        if (isProblem(error) && (error.status === 410 || error.status === 422))
+          return { skill: skillIds.changes, text: error.detail ?? error.title };
         throw error;
       }
     }

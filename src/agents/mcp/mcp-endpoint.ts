@@ -55,7 +55,9 @@ const SESSION_HEADER = "mcp-session-id";
 const replayHeaders = { accept: "application/json, text/event-stream", "content-type": "application/json" };
 
 function sessionNotFound(): Problem {
-  return problems.mcpSessionNotFound("this MCP session has ended or never existed; start a new one with initialize (without Mcp-Session-Id)");
+  return problems.mcpSessionNotFound(
+    "this MCP session has ended or never existed; start a new one with initialize (without Mcp-Session-Id)",
+  );
 }
 
 /**
@@ -86,7 +88,12 @@ export function createMcpEndpoint(options: McpEndpointOptions): McpEndpoint {
   const { secret, endedSessions } = options;
   const onerror = (error: Error): void => log({ level: "debug", msg: "MCP request refused or failed", err: error.message });
   const factory = (): McpServer => options.createServer();
-  const modern = createMcpHandler(factory, { legacy: "reject", maxRequestBodySize: bodyLimit, maxSubscriptions: options.maxSubscriptions ?? 256, onerror });
+  const modern = createMcpHandler(factory, {
+    legacy: "reject",
+    maxRequestBodySize: bodyLimit,
+    maxSubscriptions: options.maxSubscriptions ?? 256,
+    onerror,
+  });
   const stateless = legacyStatelessFallback(factory, onerror, { maxRequestBodySize: bodyLimit });
   /** Cached sessions, least recently used first (a use moves a session to the end). */
   const sessions = new Map<string, Session>();
@@ -141,7 +148,9 @@ export function createMcpEndpoint(options: McpEndpointOptions): McpEndpoint {
   const rebuildSession = async (id: string, init: Record<string, unknown>): Promise<Session | undefined> => {
     const session = await openTransport(id);
     const replay = (message: object): Promise<Response> =>
-      session.transport.handleRequest(new Request("http://ludex.invalid/mcp/", { method: "POST", headers: replayHeaders, body: "{}" }), { parsedBody: message });
+      session.transport.handleRequest(new Request("http://ludex.invalid/mcp/", { method: "POST", headers: replayHeaders, body: "{}" }), {
+        parsedBody: message,
+      });
     const initialized = await replay({ jsonrpc: "2.0", id: 0, method: "initialize", params: init });
     if (!initialized.ok) {
       end(id);
@@ -196,7 +205,9 @@ export function createMcpEndpoint(options: McpEndpointOptions): McpEndpoint {
         // The transport closed itself; the session is not ended, so the next request rebuilds it.
         end(sessionId);
         log({ level: "warn", msg: "MCP session end not recorded", err: error instanceof Error ? error.message : String(error) });
-        throw problems.serviceUnavailable("the session's end could not be recorded; send DELETE again shortly", { headers: { "retry-after": "5" } });
+        throw problems.serviceUnavailable("the session's end could not be recorded; send DELETE again shortly", {
+          headers: { "retry-after": "5" },
+        });
       }
     }
     if (request.method === "DELETE") {

@@ -6,7 +6,12 @@ import type { AgentServiceInfo } from "../../config/service-info.ts";
  * Resource URIs are the HTTP API's own URLs: a resource read gives what a GET of the same URL
  * gives, and a search hit's `url` can be read as a resource as it is.
  */
-export function resourceUris(info: AgentServiceInfo): { readonly releaseFeed: string; readonly platforms: string; readonly llmsFull: string; readonly gameTemplate: string } {
+export function resourceUris(info: AgentServiceInfo): {
+  readonly releaseFeed: string;
+  readonly platforms: string;
+  readonly llmsFull: string;
+  readonly gameTemplate: string;
+} {
   return {
     releaseFeed: `${info.baseUrl}/api/v1/community/`,
     platforms: `${info.baseUrl}/api/v1/games/`,
@@ -29,19 +34,31 @@ export function registerCatalogResources(server: McpServer, ops: CatalogOperatio
   server.registerResource(
     "release-feed",
     uris.releaseFeed,
-    { title: "Ludex Player release feed", description: "Releases, platform availability and community requests (GET /api/v1/community/).", mimeType: "application/json" },
+    {
+      title: "Ludex Player release feed",
+      description: "Releases, platform availability and community requests (GET /api/v1/community/).",
+      mimeType: "application/json",
+    },
     (uri) => json(uri, ops.releaseFeed()),
   );
   server.registerResource(
     "platforms",
     uris.platforms,
-    { title: "Platform list", description: "Every platform in the catalog with slug, names, aliases and game count (GET /api/v1/games/).", mimeType: "application/json" },
+    {
+      title: "Platform list",
+      description: "Every platform in the catalog with slug, names, aliases and game count (GET /api/v1/games/).",
+      mimeType: "application/json",
+    },
     (uri) => json(uri, ops.platformList()),
   );
   server.registerResource(
     "llms-full",
     uris.llmsFull,
-    { title: "Agent reference (llms-full.txt)", description: "How to use the ludex API, MCP and A2A endpoints, in one text.", mimeType: "text/plain" },
+    {
+      title: "Agent reference (llms-full.txt)",
+      description: "How to use the ludex API, MCP and A2A endpoints, in one text.",
+      mimeType: "text/plain",
+    },
     (uri) => {
       const text = ops.llmsFullText();
       if (text === undefined) throw new ResourceNotFoundError(uri.href, "this catalog build has no llms-full.txt; rebuild it");

@@ -28,7 +28,13 @@ const instructions = [
  */
 export function createCatalogMcpServer(deps: CatalogMcpServerDeps): McpServer {
   const server = new McpServer(
-    { name: deps.info.qualifiedName, title: deps.info.title, version: deps.info.version, description: deps.info.description, websiteUrl: deps.info.baseUrl },
+    {
+      name: deps.info.qualifiedName,
+      title: deps.info.title,
+      version: deps.info.version,
+      description: deps.info.description,
+      websiteUrl: deps.info.baseUrl,
+    },
     {
       instructions,
       maxToolInputElements: MAX_TOOL_INPUT_ELEMENTS,

@@ -50,7 +50,16 @@ const recordOutput = z.looseObject({
 });
 
 const platformsOutput = z.looseObject({
-  platforms: z.array(z.looseObject({ id: z.string(), name: z.string(), manufacturer: z.string(), kind: z.string(), aliases: z.array(z.string()), gameCount: z.number().int() })),
+  platforms: z.array(
+    z.looseObject({
+      id: z.string(),
+      name: z.string(),
+      manufacturer: z.string(),
+      kind: z.string(),
+      aliases: z.array(z.string()),
+      gameCount: z.number().int(),
+    }),
+  ),
   attribution: attributionOutput,
 });
 
@@ -93,16 +102,36 @@ const matchInput = matchRequestSchema.extend({
 });
 
 const searchInput = z.object({
-  query: z.string().trim().min(1, "must not be empty").max(120).describe('A game title or part of one, e.g. "legend of starfall". Typos are tolerated; the last word may be a prefix.'),
-  system: z.string().min(1).max(64).optional().describe('Only this platform: a slug such as snes, or a name or alias such as "Super Nintendo". list_platforms lists them.'),
+  query: z
+    .string()
+    .trim()
+    .min(1, "must not be empty")
+    .max(120)
+    .describe('A game title or part of one, e.g. "legend of starfall". Typos are tolerated; the last word may be a prefix.'),
+  system: z
+    .string()
+    .min(1)
+    .max(64)
+    .optional()
+    .describe('Only this platform: a slug such as snes, or a name or alias such as "Super Nintendo". list_platforms lists them.'),
   limit: z.number().int().min(1).max(30).default(10).describe("Most results to return, 1 to 30 (default 10)."),
 });
 
 const noInput = z.object({});
 
 const changesInput = z.object({
-  since: sinceParam.optional().describe("A catalogVersion (16 characters, from get_changes, GET /api/health/ or the dump listing) or an RFC 3339 date-time. Omit it for the current version and the history."),
-  limit: z.number().int().min(1).max(MAX_CHANGES_LIMIT).default(DEFAULT_CHANGES_LIMIT).describe(`Most changes to return, 1 to ${MAX_CHANGES_LIMIT} (default ${DEFAULT_CHANGES_LIMIT}).`),
+  since: sinceParam
+    .optional()
+    .describe(
+      "A catalogVersion (16 characters, from get_changes, GET /api/health/ or the dump listing) or an RFC 3339 date-time. Omit it for the current version and the history.",
+    ),
+  limit: z
+    .number()
+    .int()
+    .min(1)
+    .max(MAX_CHANGES_LIMIT)
+    .default(DEFAULT_CHANGES_LIMIT)
+    .describe(`Most changes to return, 1 to ${MAX_CHANGES_LIMIT} (default ${DEFAULT_CHANGES_LIMIT}).`),
   offset: z.number().int().min(0).max(MAX_CHANGES_OFFSET).default(0).describe("How many changes to skip (follow `next`)."),
 });
 
@@ -111,9 +140,20 @@ const changesOutput = z.looseObject({
   builtAt: z.string(),
   total: z.number().int().optional().describe("With `since`: how many games changed; `changes` holds one page."),
   changes: z
-    .array(z.looseObject({ id: z.number().int(), system: z.string(), title: z.string(), change: z.enum(["added", "removed", "changed"]), kinds: z.array(z.string()).optional() }))
+    .array(
+      z.looseObject({
+        id: z.number().int(),
+        system: z.string(),
+        title: z.string(),
+        change: z.enum(["added", "removed", "changed"]),
+        kinds: z.array(z.string()).optional(),
+      }),
+    )
     .optional(),
-  history: z.array(z.looseObject({ catalogVersion: z.string(), builtAt: z.string() })).optional().describe("Without `since`: the kept builds, newest first."),
+  history: z
+    .array(z.looseObject({ catalogVersion: z.string(), builtAt: z.string() }))
+    .optional()
+    .describe("Without `since`: the kept builds, newest first."),
 });
 
 function structured(body: object): CallToolResult {
@@ -181,7 +221,8 @@ export function registerCatalogTools(server: McpServer, ops: CatalogOperations, 
     "list_platforms",
     {
       title: "List platforms",
-      description: "Every platform (console, handheld, computer) in the catalog with its slug, names, aliases and game count, as GET /api/v1/games/ returns it.",
+      description:
+        "Every platform (console, handheld, computer) in the catalog with its slug, names, aliases and game count, as GET /api/v1/games/ returns it.",
       inputSchema: noInput,
       outputSchema: platformsOutput,
       annotations: readOnly,

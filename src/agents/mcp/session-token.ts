@@ -28,7 +28,11 @@ function boundedInit(params: Record<string, unknown>): Record<string, unknown> {
   const kept = { protocolVersion: params.protocolVersion, capabilities: params.capabilities ?? {}, clientInfo: params.clientInfo };
   if (JSON.stringify(kept).length <= MAX_INIT_JSON) return kept;
   const info = (params.clientInfo ?? {}) as { name?: unknown; version?: unknown };
-  return { protocolVersion: params.protocolVersion, capabilities: {}, clientInfo: { name: String(info.name ?? "").slice(0, 100), version: String(info.version ?? "").slice(0, 50) } };
+  return {
+    protocolVersion: params.protocolVersion,
+    capabilities: {},
+    clientInfo: { name: String(info.name ?? "").slice(0, 100), version: String(info.version ?? "").slice(0, 50) },
+  };
 }
 
 /**
@@ -53,7 +57,8 @@ export function verifySessionId(secret: Buffer, id: string, now = Date.now()): S
   if (expected.length !== given.length || !timingSafeEqual(expected, given)) return undefined;
   try {
     const claims = JSON.parse(Buffer.from(payload, "base64url").toString("utf8")) as SessionClaims;
-    if (typeof claims.jti !== "string" || typeof claims.exp !== "number" || typeof claims.init !== "object" || claims.init === null) return undefined;
+    if (typeof claims.jti !== "string" || typeof claims.exp !== "number" || typeof claims.init !== "object" || claims.init === null)
+      return undefined;
     return claims.exp > now ? claims : undefined;
   } catch {
     return undefined;

@@ -95,7 +95,11 @@ export function catalogOperations(catalog: CatalogSource, options: CatalogOperat
     changes(input) {
       const snapshot = catalog.current();
       if (input.since === undefined) return parsedDocument<ChangesIndexBody>(snapshot, "changes");
-      return changesSince(snapshot.manifest, options.buildDir, options.baseUrl, { since: input.since, limit: input.limit, offset: input.offset });
+      return changesSince(snapshot.manifest, options.buildDir, options.baseUrl, {
+        since: input.since,
+        limit: input.limit,
+        offset: input.offset,
+      });
     },
     platform: (nameOrAlias) => catalog.current().platform(nameOrAlias),
     // Exactly what GET /llms-full.txt serves, from the same build.

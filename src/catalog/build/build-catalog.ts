@@ -8,7 +8,15 @@ import type { GameRecord, PlatformEntry } from "../record/game-record.ts";
 import { summarize } from "../search/game-summary.ts";
 import { buildSearchBuckets } from "./build-search-buckets.ts";
 import { contentHash } from "../../http/etag.ts";
-import { BUILD_VERSION, MANIFEST_FILE, readManifest, type ShardIndex, type BuildManifest, type BuiltDocument, type BuiltPlatform } from "./manifest.ts";
+import {
+  BUILD_VERSION,
+  MANIFEST_FILE,
+  readManifest,
+  type ShardIndex,
+  type BuildManifest,
+  type BuiltDocument,
+  type BuiltPlatform,
+} from "./manifest.ts";
 import { readPlatformRecords } from "./read-platform-records.ts";
 import { writeFileAtomic } from "./write-file-atomic.ts";
 import { writeStaticDocument, type StaticDocumentInput } from "./write-static-document.ts";
@@ -64,7 +72,15 @@ export function recordFile(id: number): string {
   return `static/records/${id}.json`;
 }
 
-function buildPlatform(db: CatalogDb, options: BuildOptions, platform: PlatformInfo, fingerprint: string, previous: BuiltPlatform | undefined, buildTime: number, changes: GameChange[]): BuiltPlatform {
+function buildPlatform(
+  db: CatalogDb,
+  options: BuildOptions,
+  platform: PlatformInfo,
+  fingerprint: string,
+  previous: BuiltPlatform | undefined,
+  buildTime: number,
+  changes: GameChange[],
+): BuiltPlatform {
   const { buildDir } = options;
   const records = readPlatformRecords(db, platform);
   const oldIndex = previous ? readShardIndex(buildDir, previous.index) : undefined;
@@ -121,9 +137,29 @@ function buildPlatform(db: CatalogDb, options: BuildOptions, platform: PlatformI
     const kept = new Set(index.ids);
     for (const id of oldIndex.ids) if (!kept.has(id)) rmSync(path.join(buildDir, recordFile(id)), { force: true });
   }
-  if (previous) changes.push(...timed("changesMs", () => platformChanges({ buildDir, system: platform.slug, previousShard: previous.shard, previousIndex: oldIndex, records, contentChanged: (id) => changedIds.has(id) })));
+  if (previous)
+    changes.push(
+      ...timed("changesMs", () =>
+        platformChanges({
+          buildDir,
+          system: platform.slug,
+          previousShard: previous.shard,
+          previousIndex: oldIndex,
+          records,
+          contentChanged: (id) => changedIds.has(id),
+        }),
+      ),
+    );
   const dump = timed("dumpsMs", () => writePlatformDump(buildDir, platform, shard, records.length, buildTime, previous?.dump));
-  return { fingerprint, hash, games: records.length, shard: `shards/${base}.ndjson`, index: `shards/${base}.idx.json`, match: `match/${base}.json`, dump };
+  return {
+    fingerprint,
+    hash,
+    games: records.length,
+    shard: `shards/${base}.ndjson`,
+    index: `shards/${base}.idx.json`,
+    match: `match/${base}.json`,
+    dump,
+  };
 }
 
 function readShardIndex(buildDir: string, file: string): ShardIndex | undefined {
@@ -180,7 +216,9 @@ export function buildCatalogFiles(options: BuildOptions): BuildSummary {
     const previous = readManifest(options.buildDir);
     const reusable = previous?.buildVersion === BUILD_VERSION ? previous : undefined;
     const rows = db
-      .prepare<[], { slug: string; info_json: string; fingerprint: string }>("SELECT slug, info_json, fingerprint FROM platforms ORDER BY slug")
+      .prepare<[], { slug: string; info_json: string; fingerprint: string }>(
+        "SELECT slug, info_json, fingerprint FROM platforms ORDER BY slug",
+      )
       .all();
     const platforms: Record<string, BuiltPlatform> = {};
     const rebuilt: string[] = [];
@@ -190,7 +228,10 @@ export function buildCatalogFiles(options: BuildOptions): BuildSummary {
     for (const row of rows) {
       const info = JSON.parse(row.info_json) as PlatformInfo;
       const old = reusable?.platforms[row.slug];
-      const canReuse = old !== undefined && old.fingerprint === row.fingerprint && [old.shard, old.index, old.match].every((f) => existsSync(path.join(options.buildDir, f)));
+      const canReuse =
+        old !== undefined &&
+        old.fingerprint === row.fingerprint &&
+        [old.shard, old.index, old.match].every((f) => existsSync(path.join(options.buildDir, f)));
       let built: BuiltPlatform;
       if (canReuse) {
         built = old;
@@ -243,7 +284,17 @@ export function buildCatalogFiles(options: BuildOptions): BuildSummary {
     const catalogVersion = contentHash(versionInput, 16);
     const builtAt = new Date().toISOString();
     // The change feed and the dump listing: documents outside catalogVersion, which they name.
-    const feeds = writeFeeds({ buildDir: options.buildDir, previous, catalogVersion, builtAt, changes, publicBaseUrl, platforms, platformNames: new Map(entries.map((e) => [e.id, e.name])), document });
+    const feeds = writeFeeds({
+      buildDir: options.buildDir,
+      previous,
+      catalogVersion,
+      builtAt,
+      changes,
+      publicBaseUrl,
+      platforms,
+      platformNames: new Map(entries.map((e) => [e.id, e.name])),
+      document,
+    });
     Object.assign(documents, feeds.documents);
     const manifest: BuildManifest = {
       formatVersion: 1,

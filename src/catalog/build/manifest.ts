@@ -26,7 +26,6 @@ export interface ShardIndex {
   readonly stamped?: true;
 }
 
-
 /** One prebuilt document (platform list, release feed, ...) with what is known about it at build time. */
 export interface BuiltDocument {
   /** Content-addressed copy the server loads, relative to the build folder. */

@@ -3,7 +3,11 @@ import { attribution } from "../record/attribution.ts";
 import type { GameMetadata, GameRecord, ReleaseRecord, RomRecord } from "../record/game-record.ts";
 import type { PlatformInfo } from "../platforms/platform-registry.ts";
 
-interface GameRow { id: number; title: string; metadata_json: string }
+interface GameRow {
+  id: number;
+  title: string;
+  metadata_json: string;
+}
 interface ReleaseRow {
   id: number;
   game_id: number;
@@ -18,7 +22,15 @@ interface ReleaseRow {
   serial: string | null;
   extra_json: string | null;
 }
-interface RomRow { release_id: number; name: string | null; size: number | null; crc: string | null; md5: string | null; sha1: string | null; serial: string | null }
+interface RomRow {
+  release_id: number;
+  name: string | null;
+  size: number | null;
+  crc: string | null;
+  md5: string | null;
+  sha1: string | null;
+  serial: string | null;
+}
 
 function rom(row: RomRow): RomRecord {
   const out: { -readonly [K in keyof RomRecord]: RomRecord[K] } = {};
@@ -33,11 +45,11 @@ function rom(row: RomRow): RomRecord {
 
 /** Every game record of one platform, in id order, exactly as the API serves them. */
 export function readPlatformRecords(db: CatalogDb, platform: PlatformInfo): GameRecord[] {
-  const games = db.prepare<[string], GameRow>("SELECT id, title, metadata_json FROM games WHERE platform = ? ORDER BY id").all(platform.slug);
+  const games = db
+    .prepare<[string], GameRow>("SELECT id, title, metadata_json FROM games WHERE platform = ? ORDER BY id")
+    .all(platform.slug);
   const releases = db
-    .prepare<[string], ReleaseRow>(
-      "SELECT r.* FROM releases r JOIN games g ON g.id = r.game_id WHERE g.platform = ? ORDER BY r.id",
-    )
+    .prepare<[string], ReleaseRow>("SELECT r.* FROM releases r JOIN games g ON g.id = r.game_id WHERE g.platform = ? ORDER BY r.id")
     .all(platform.slug);
   const roms = db
     .prepare<[string], RomRow>(

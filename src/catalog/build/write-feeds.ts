@@ -29,7 +29,12 @@ export function writeFeeds(input: FeedsInput): { documents: Record<string, Built
   return {
     documents: {
       changes: timed("changesMs", () => input.document("changes", changes.document)),
-      dumps: timed("dumpsMs", () => input.document("dumps", dumpListing(input.buildDir, input.platforms, input.platformNames, input.catalogVersion, input.publicBaseUrl))),
+      dumps: timed("dumpsMs", () =>
+        input.document(
+          "dumps",
+          dumpListing(input.buildDir, input.platforms, input.platformNames, input.catalogVersion, input.publicBaseUrl),
+        ),
+      ),
     },
     changeHistory: changes.history,
   };

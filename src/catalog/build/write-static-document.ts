@@ -23,7 +23,12 @@ export interface StaticDocumentInput {
  * static host serves. When the content is unchanged since `previous`, the stable file and its
  * mtime are left alone, so its ETag and Last-Modified stay the same.
  */
-export function writeStaticDocument(buildDir: string, input: StaticDocumentInput, buildTime: number, previous: BuiltDocument | undefined): BuiltDocument {
+export function writeStaticDocument(
+  buildDir: string,
+  input: StaticDocumentInput,
+  buildTime: number,
+  previous: BuiltDocument | undefined,
+): BuiltDocument {
   const bytes = Buffer.isBuffer(input.body) ? input.body : Buffer.from(input.body);
   const hash = contentHash(bytes, 12);
   const ext = path.extname(input.staticFile);
@@ -36,11 +41,14 @@ export function writeStaticDocument(buildDir: string, input: StaticDocumentInput
 
   const write = (target: string): void => {
     writeFileAtomic(path.join(buildDir, target), bytes);
-    if (variants) for (const [coding, data] of Object.entries(variants) as ["br" | "gzip", Buffer][]) writeFileAtomic(path.join(buildDir, target + suffix[coding]), data);
+    if (variants)
+      for (const [coding, data] of Object.entries(variants) as ["br" | "gzip", Buffer][])
+        writeFileAtomic(path.join(buildDir, target + suffix[coding]), data);
   };
   if (!existsSync(path.join(buildDir, file))) write(file);
 
-  const unchanged = previous?.hash === hash && previous.staticFile === input.staticFile && existsSync(path.join(buildDir, input.staticFile));
+  const unchanged =
+    previous?.hash === hash && previous.staticFile === input.staticFile && existsSync(path.join(buildDir, input.staticFile));
   const mtime = unchanged && previous ? previous.mtime : buildTime;
   if (!unchanged) {
     write(input.staticFile);

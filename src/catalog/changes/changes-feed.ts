@@ -42,7 +42,10 @@ interface Merged {
 const mergedCache = new LRUCache<string, Merged>({ max: 16 });
 
 function expired(since: string, history: readonly ChangeHistoryEntry[], baseUrl: string): Problem {
-  return problems.changesExpired(`no kept build matches since=${since}; the history starts at ${history[0]?.catalogVersion ?? "the current build"} (${history[0]?.builtAt ?? ""}). Resync from the dumps at ${baseUrl}/api/v1/dumps/, then follow changes since their catalogVersion`, { extensions: { oldestVersion: history[0]?.catalogVersion ?? null, resync: `${baseUrl}/api/v1/dumps/` } });
+  return problems.changesExpired(
+    `no kept build matches since=${since}; the history starts at ${history[0]?.catalogVersion ?? "the current build"} (${history[0]?.builtAt ?? ""}). Resync from the dumps at ${baseUrl}/api/v1/dumps/, then follow changes since their catalogVersion`,
+    { extensions: { oldestVersion: history[0]?.catalogVersion ?? null, resync: `${baseUrl}/api/v1/dumps/` } },
+  );
 }
 
 function invalidSince(detail: string): Problem {
@@ -73,7 +76,13 @@ function readLog(buildDir: string, file: string, since: string, history: readonl
   }
 }
 
-function merge(buildDir: string, history: readonly ChangeHistoryEntry[], from: number, since: string, baseUrl: string): Omit<FeedChange, "url">[] {
+function merge(
+  buildDir: string,
+  history: readonly ChangeHistoryEntry[],
+  from: number,
+  since: string,
+  baseUrl: string,
+): Omit<FeedChange, "url">[] {
   const state = new Map<number, { system: string; title: string; change: ChangeType; kinds: Set<ChangeKind>; updatedAt: string }>();
   for (const entry of history.slice(from + 1)) {
     if (!entry.file) continue;
@@ -91,7 +100,14 @@ function merge(buildDir: string, history: readonly ChangeHistoryEntry[], from: n
         } else if (c.change === "changed") for (const kind of before.kinds) kinds.add(kind);
       }
       if (change === undefined) state.delete(c.id);
-      else state.set(c.id, { system: c.system, title: c.title, change, kinds: change === "changed" ? kinds : new Set(), updatedAt: log.builtAt });
+      else
+        state.set(c.id, {
+          system: c.system,
+          title: c.title,
+          change,
+          kinds: change === "changed" ? kinds : new Set(),
+          updatedAt: log.builtAt,
+        });
     }
   }
   return [...state.entries()]
@@ -133,7 +149,9 @@ export function changesSince(
   const page = merged.changes.slice(request.offset, request.offset + request.limit);
   const nextOffset = request.offset + request.limit;
   const next =
-    nextOffset < merged.changes.length ? `${baseUrl}/api/v1/changes/?${new URLSearchParams({ since: request.since, limit: String(request.limit), offset: String(nextOffset) }).toString()}` : null;
+    nextOffset < merged.changes.length
+      ? `${baseUrl}/api/v1/changes/?${new URLSearchParams({ since: request.since, limit: String(request.limit), offset: String(nextOffset) }).toString()}`
+      : null;
   const count = (type: ChangeType): number => merged.changes.reduce((n, c) => n + (c.change === type ? 1 : 0), 0);
   return {
     since: request.since,

@@ -19,7 +19,8 @@ export function changeKindsOf(before: GameRecord, after: GameRecord): ChangeKind
   if (releases(before) !== releases(after)) kinds.push("releases");
   const roms = (r: GameRecord): string => JSON.stringify(r.releases.map((release) => release.roms));
   if (roms(before) !== roms(after)) kinds.push("roms");
-  if (metadataOf(before as unknown as Record<string, unknown>) !== metadataOf(after as unknown as Record<string, unknown>)) kinds.push("metadata");
+  if (metadataOf(before as unknown as Record<string, unknown>) !== metadataOf(after as unknown as Record<string, unknown>))
+    kinds.push("metadata");
   return kinds;
 }
 
@@ -65,7 +66,7 @@ export function platformChanges(input: PlatformChangesInput): GameChange[] {
       out.push({ id: record.id, system, title: record.title, change: "added" });
     } else if (input.contentChanged(record.id)) {
       const before = oldRecord(slot);
-      const kinds = before ? changeKindsOf(before, record) : ["title", "releases", "roms", "metadata"] as ChangeKind[];
+      const kinds = before ? changeKindsOf(before, record) : (["title", "releases", "roms", "metadata"] as ChangeKind[]);
       if (kinds.length > 0) out.push({ id: record.id, system, title: record.title, change: "changed", kinds });
     }
   }

@@ -52,7 +52,10 @@ export function recordChangeLog(input: ChangeLogInput): ChangeLogOutput {
     history = [...(previous.changeHistory ?? [baseEntry(catalogVersion, previous.builtAt)])];
   } else {
     const before = previous.changeHistory;
-    const chain = before && before.at(-1)?.catalogVersion === previous.catalogVersion ? [...before] : [baseEntry(previous.catalogVersion, previous.builtAt)];
+    const chain =
+      before && before.at(-1)?.catalogVersion === previous.catalogVersion
+        ? [...before]
+        : [baseEntry(previous.catalogVersion, previous.builtAt)];
     const changes = [...input.changes].sort((a, b) => a.id - b.id);
     const file = `${CHANGES_DIR}/${catalogVersion}.json`;
     const log: ChangeLogFile = { from: previous.catalogVersion, to: catalogVersion, builtAt, changes };
@@ -66,7 +69,8 @@ export function recordChangeLog(input: ChangeLogInput): ChangeLogOutput {
   const dir = path.join(input.buildDir, CHANGES_DIR);
   // The previous manifest's logs stay too: a server still on it may be answering from them.
   for (const entry of previous?.changeHistory ?? []) if (entry.file) live.add(entry.file);
-  if (existsSync(dir)) for (const name of readdirSync(dir)) if (!live.has(`${CHANGES_DIR}/${name}`)) rmSync(path.join(dir, name), { force: true });
+  if (existsSync(dir))
+    for (const name of readdirSync(dir)) if (!live.has(`${CHANGES_DIR}/${name}`)) rmSync(path.join(dir, name), { force: true });
 
   const base = input.publicBaseUrl;
   const body = {
@@ -88,6 +92,11 @@ export function recordChangeLog(input: ChangeLogInput): ChangeLogOutput {
   };
   return {
     history,
-    document: { name: "documents/changes", staticFile: "static/api/v1/changes/index.json", body: JSON.stringify(body), contentType: "application/json" },
+    document: {
+      name: "documents/changes",
+      staticFile: "static/api/v1/changes/index.json",
+      body: JSON.stringify(body),
+      contentType: "application/json",
+    },
   };
 }

@@ -57,7 +57,10 @@ export const dumpEntrySchema = z
     name: z.string().meta({ description: "Platform name" }),
     url: z.url().meta({ description: "Download URL (Range requests and If-Range supported)" }),
     version: z.string(),
-    sha256: z.string().regex(/^[0-9a-f]{64}$/).meta({ description: "SHA-256 of the file as downloaded (compressed)" }),
+    sha256: z
+      .string()
+      .regex(/^[0-9a-f]{64}$/)
+      .meta({ description: "SHA-256 of the file as downloaded (compressed)" }),
     bytes: z.number().int().min(0).meta({ description: "Size of the file as downloaded" }),
     records: z.number().int().min(0).meta({ description: "Game records in the dump" }),
     updatedAt: z.iso.datetime().meta({ description: "When the file last changed" }),

@@ -39,7 +39,8 @@ export function readDump(data: Buffer): ReadDump {
       throw invalidDump(`line ${i + 2} is not JSON`);
     }
   });
-  if (records.length !== header.records) throw invalidDump(`the header announces ${header.records} records, the file holds ${records.length}`);
+  if (records.length !== header.records)
+    throw invalidDump(`the header announces ${header.records} records, the file holds ${records.length}`);
   return { header, records };
 }
 

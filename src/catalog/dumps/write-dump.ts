@@ -15,7 +15,14 @@ import { DUMP_FORMAT, DUMP_FORMAT_VERSION, dumpStaticFile, type BuiltDump, type 
  * its records). Left alone, keeping its mtime and so its ETag, when the records are unchanged.
  * gzip level 6: level 9 took twice as long for under 1% less on this data (mostly hex hashes).
  */
-export function writePlatformDump(buildDir: string, platform: PlatformInfo, shard: Buffer, records: number, buildTime: number, previous: BuiltDump | undefined): BuiltDump {
+export function writePlatformDump(
+  buildDir: string,
+  platform: PlatformInfo,
+  shard: Buffer,
+  records: number,
+  buildTime: number,
+  previous: BuiltDump | undefined,
+): BuiltDump {
   const version = contentHash(shard, 16);
   const file = dumpStaticFile(platform.slug);
   if (previous && previous.version === version && previous.file === file && existsSync(path.join(buildDir, file))) return previous;
@@ -49,26 +56,46 @@ export function writePlatformDump(buildDir: string, platform: PlatformInfo, shar
  * The dump listing (`GET /api/v1/dumps/`), and removal of the dumps of platforms gone from the
  * build. URLs are absolute under the build's PUBLIC_BASE_URL, like the discovery documents.
  */
-export function dumpListing(buildDir: string, platforms: Readonly<Record<string, BuiltPlatform>>, names: ReadonlyMap<string, string>, catalogVersion: string, publicBaseUrl: string): StaticDocumentInput {
+export function dumpListing(
+  buildDir: string,
+  platforms: Readonly<Record<string, BuiltPlatform>>,
+  names: ReadonlyMap<string, string>,
+  catalogVersion: string,
+  publicBaseUrl: string,
+): StaticDocumentInput {
   const dumps = Object.entries(platforms).flatMap(([slug, p]) =>
     p.dump
-      ? [{
-          system: slug,
-          name: names.get(slug) ?? slug,
-          url: `${publicBaseUrl}/api/v1/dumps/?system=${slug}`,
-          version: p.dump.version,
-          sha256: p.dump.sha256,
-          bytes: p.dump.bytes,
-          records: p.dump.records,
-          updatedAt: new Date(p.dump.mtime * 1000).toISOString(),
-          etag: p.dump.etag,
-          contentType: "application/gzip" as const,
-        }]
+      ? [
+          {
+            system: slug,
+            name: names.get(slug) ?? slug,
+            url: `${publicBaseUrl}/api/v1/dumps/?system=${slug}`,
+            version: p.dump.version,
+            sha256: p.dump.sha256,
+            bytes: p.dump.bytes,
+            records: p.dump.records,
+            updatedAt: new Date(p.dump.mtime * 1000).toISOString(),
+            etag: p.dump.etag,
+            contentType: "application/gzip" as const,
+          },
+        ]
       : [],
   );
   const dir = path.join(buildDir, "static", "api", "v1", "dumps");
   const live = new Set(dumps.map((d) => path.basename(dumpStaticFile(d.system))));
-  if (existsSync(dir)) for (const name of readdirSync(dir)) if (name.endsWith(".ndjson.gz") && !live.has(name)) rmSync(path.join(dir, name), { force: true });
-  const body: DumpListing = { format: DUMP_FORMAT, formatVersion: DUMP_FORMAT_VERSION, catalogVersion, dumps, attribution: { ...attribution } };
-  return { name: "documents/dumps", staticFile: "static/api/v1/dumps/index.json", body: JSON.stringify(body), contentType: "application/json" };
+  if (existsSync(dir))
+    for (const name of readdirSync(dir)) if (name.endsWith(".ndjson.gz") && !live.has(name)) rmSync(path.join(dir, name), { force: true });
+  const body: DumpListing = {
+    format: DUMP_FORMAT,
+    formatVersion: DUMP_FORMAT_VERSION,
+    catalogVersion,
+    dumps,
+    attribution: { ...attribution },
+  };
+  return {
+    name: "documents/dumps",
+    staticFile: "static/api/v1/dumps/index.json",
+    body: JSON.stringify(body),
+    contentType: "application/json",
+  };
 }

@@ -13,7 +13,12 @@ import { changesParams, changesQuery } from "./changes-schemas.ts";
  * and kept history); with it, one page of what changed since, paginated like the game lists
  * (`total`, `offset`, `limit`, `next` and `Link: rel="next"`).
  */
-export function changesRoute(catalog: CatalogSource, buildDir: string, baseUrl: string, cache: ResponseCache): (ctx: RequestContext) => HttpResult {
+export function changesRoute(
+  catalog: CatalogSource,
+  buildDir: string,
+  baseUrl: string,
+  cache: ResponseCache,
+): (ctx: RequestContext) => HttpResult {
   return (ctx) => {
     const query = parseQuery(ctx.url.searchParams, changesQuery, changesParams);
     const snapshot = catalog.current();
@@ -25,11 +30,17 @@ export function changesRoute(catalog: CatalogSource, buildDir: string, baseUrl: 
       return {
         status: 200,
         etag: computedEtag(snapshot.manifest.catalogVersion, "changes", [since, limit, offset]),
-        headers: { "content-type": "application/json", "cache-control": cachePolicy.search, ...(page.next ? { link: `<${page.next}>; rel="next"` } : {}) },
+        headers: {
+          "content-type": "application/json",
+          "cache-control": cachePolicy.search,
+          ...(page.next ? { link: `<${page.next}>; rel="next"` } : {}),
+        },
         body: JSON.stringify(page),
         compressible: true,
       };
     };
-    return /^\d{4}-/.test(since) ? compute() : cache.get(computedEtag(snapshot.manifest.catalogVersion, "changes", [since, limit, offset]), compute);
+    return /^\d{4}-/.test(since)
+      ? compute()
+      : cache.get(computedEtag(snapshot.manifest.catalogVersion, "changes", [since, limit, offset]), compute);
   };
 }

@@ -38,7 +38,10 @@ export const gameChangeSchema = z
     system: z.string().meta({ description: "Platform slug" }),
     title: z.string().meta({ description: "Clean title (for a removed game, its last title)" }),
     change: z.enum(["added", "removed", "changed"]),
-    kinds: z.array(z.enum(changeKinds)).optional().meta({ description: "For `changed`: which parts of the record changed (title, releases, roms, metadata)" }),
+    kinds: z
+      .array(z.enum(changeKinds))
+      .optional()
+      .meta({ description: "For `changed`: which parts of the record changed (title, releases, roms, metadata)" }),
     updatedAt: z.iso.datetime().meta({ description: "Time of the last build that changed (or removed) the game" }),
     url: z.url().nullable().meta({ description: "The game's record; null for a removed game" }),
   })
@@ -66,16 +69,18 @@ export const changesIndexSchema = z
     builtAt: z.iso.datetime(),
     oldestVersion: z.string().meta({ description: "The oldest version `since` may name" }),
     retention: z.looseObject({ builds: z.number().int(), days: z.number().int() }),
-    history: z.array(
-      z.looseObject({
-        catalogVersion: z.string(),
-        builtAt: z.iso.datetime(),
-        added: z.number().int(),
-        removed: z.number().int(),
-        changed: z.number().int(),
-        changes: z.url(),
-      }),
-    ).meta({ description: "Kept builds, newest first, with what each changed against its predecessor" }),
+    history: z
+      .array(
+        z.looseObject({
+          catalogVersion: z.string(),
+          builtAt: z.iso.datetime(),
+          added: z.number().int(),
+          removed: z.number().int(),
+          changed: z.number().int(),
+          changes: z.url(),
+        }),
+      )
+      .meta({ description: "Kept builds, newest first, with what each changed against its predecessor" }),
     dumps: z.url(),
     attribution: z.looseObject({}),
   })
@@ -87,6 +92,13 @@ export interface ChangesIndexBody {
   readonly builtAt: string;
   readonly oldestVersion: string;
   readonly retention: { readonly builds: number; readonly days: number };
-  readonly history: readonly { readonly catalogVersion: string; readonly builtAt: string; readonly added: number; readonly removed: number; readonly changed: number; readonly changes: string }[];
+  readonly history: readonly {
+    readonly catalogVersion: string;
+    readonly builtAt: string;
+    readonly added: number;
+    readonly removed: number;
+    readonly changed: number;
+    readonly changes: string;
+  }[];
   readonly dumps: string;
 }

@@ -72,8 +72,16 @@ export function dumpsRoute(catalog: CatalogSource, buildDir: string): (ctx: Requ
       };
       const { req, res } = ctx;
       const ifNoneMatch = req.headers["if-none-match"];
-      if (ifNoneMatch !== undefined ? ifNoneMatchMatches(ifNoneMatch, etag) : notModifiedSince(req.headers["if-modified-since"], lastModified)) {
-        res.writeHead(304, { ...corsHeaders, "x-request-id": ctx.id, etag, "last-modified": lastModified, "cache-control": cachePolicy.document });
+      if (
+        ifNoneMatch !== undefined ? ifNoneMatchMatches(ifNoneMatch, etag) : notModifiedSince(req.headers["if-modified-since"], lastModified)
+      ) {
+        res.writeHead(304, {
+          ...corsHeaders,
+          "x-request-id": ctx.id,
+          etag,
+          "last-modified": lastModified,
+          "cache-control": cachePolicy.document,
+        });
         res.end();
         return responseWritten;
       }
@@ -84,7 +92,9 @@ export function dumpsRoute(catalog: CatalogSource, buildDir: string): (ctx: Requ
       if (rangeHeader !== undefined && ifRangeHolds(req.headers["if-range"] as string | undefined, etag, lastModified)) {
         const ranges = parseRange(size, rangeHeader, { combine: true });
         if (ranges === -1) {
-          throw problems.rangeNotSatisfiable(`the dump is ${size} bytes; the requested range lies outside it`, { headers: { "content-range": `bytes */${size}`, "accept-ranges": "bytes" } });
+          throw problems.rangeNotSatisfiable(`the dump is ${size} bytes; the requested range lies outside it`, {
+            headers: { "content-range": `bytes */${size}`, "accept-ranges": "bytes" },
+          });
         }
         // -2 (malformed) and several ranges: the whole file, as if Range were absent.
         if (ranges !== -2 && ranges.type === "bytes" && ranges.length === 1 && ranges[0]) {

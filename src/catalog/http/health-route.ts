@@ -11,13 +11,19 @@ import type { CatalogSource } from "../store/catalog-source.ts";
  * so that a load balancer takes the instance out.
  * @see docs/service-spec.md §4.6
  */
-export function healthRoute(catalog: CatalogSource, startedAt: number, probes: readonly HealthProbe[] = []): (ctx: RequestContext) => Promise<HttpResult> {
+export function healthRoute(
+  catalog: CatalogSource,
+  startedAt: number,
+  probes: readonly HealthProbe[] = [],
+): (ctx: RequestContext) => Promise<HttpResult> {
   return async () => {
     const { manifest } = catalog.current();
     const dependencies = await runProbes(probes);
     const down = Object.entries(dependencies).filter(([, report]) => report.status !== "ok");
     if (down.length > 0) {
-      throw problems.dependencyUnavailable(down.map(([name, report]) => `${name}: ${report.detail ?? "down"}`).join("; "), { extensions: { dependencies } });
+      throw problems.dependencyUnavailable(down.map(([name, report]) => `${name}: ${report.detail ?? "down"}`).join("; "), {
+        extensions: { dependencies },
+      });
     }
     const body = {
       status: "ok",
@@ -28,6 +34,10 @@ export function healthRoute(catalog: CatalogSource, startedAt: number, probes: r
       uptimeSeconds: Math.round((Date.now() - startedAt) / 1000),
       dependencies,
     };
-    return { status: 200, headers: { "content-type": "application/json", "cache-control": cachePolicy.noStore }, body: JSON.stringify(body) };
+    return {
+      status: 200,
+      headers: { "content-type": "application/json", "cache-control": cachePolicy.noStore },
+      body: JSON.stringify(body),
+    };
   };
 }

@@ -50,8 +50,14 @@ export const releaseSchema = z
     flags: z.array(z.string()).meta({ description: 'Tags such as "Unl", "Aftermarket", "Pirate", "Alt", "Virtual Console"' }),
     disc: z.number().int().min(1).optional(),
     serial: z.string().optional(),
-    source: z.string().min(1).meta({ description: 'The DAT collection: "no-intro", "redump", "dat", "homebrew", "hacks", "tosec", "mame-split", "fbneo-split", ...' }),
-    sources: z.array(z.string().min(1)).min(1).optional().meta({ description: "Every DAT collection that lists this release, `source` first" }),
+    source: z.string().min(1).meta({
+      description: 'The DAT collection: "no-intro", "redump", "dat", "homebrew", "hacks", "tosec", "mame-split", "fbneo-split", ...',
+    }),
+    sources: z
+      .array(z.string().min(1))
+      .min(1)
+      .optional()
+      .meta({ description: "Every DAT collection that lists this release, `source` first" }),
     publisher: z.string().optional().meta({ description: 'TOSEC publisher, from "(1987)(Publisher)"' }),
     date: z.string().optional().meta({ description: 'TOSEC date as written: "1987", "198x", "1992-05-12"' }),
     systemTag: z.string().optional().meta({ description: 'TOSEC system tag, e.g. "A500", "II+"' }),
@@ -66,7 +72,10 @@ export const releaseSchema = z
 export const gameRecordSchema = z
   .looseObject({
     id: z.number().int().min(1),
-    title: z.string().min(1).meta({ description: 'Clean title: tags removed, a trailing article moved to the front ("The Legend of Starfall")' }),
+    title: z
+      .string()
+      .min(1)
+      .meta({ description: 'Clean title: tags removed, a trailing article moved to the front ("The Legend of Starfall")' }),
     system: z.string().min(1).meta({ description: "Platform slug" }),
     systemName: z.string().min(1),
     developer: z.string().optional(),
@@ -83,7 +92,9 @@ export const gameRecordSchema = z
     enhancementHw: z.string().optional(),
     releases: z.array(releaseSchema).meta({ description: "The game's DAT entries, best first" }),
     attribution: attributionSchema,
-    updatedAt: z.iso.datetime().meta({ description: "Time of the build at which this record's content last changed (also its Last-Modified)" }),
+    updatedAt: z.iso
+      .datetime()
+      .meta({ description: "Time of the build at which this record's content last changed (also its Last-Modified)" }),
   })
   .meta({ description: "A full game record. Metadata members are present only when known, never null." });
 
@@ -138,7 +149,7 @@ export const catalogPageSchema = z
     limit: z.number().int().min(1),
     total: count(),
     results: z.array(searchResultItemSchema),
-    next: z.url().nullable().meta({ description: "The following page, or null on the last one (also sent as `Link: <…>; rel=\"next\"`)" }),
+    next: z.url().nullable().meta({ description: 'The following page, or null on the last one (also sent as `Link: <…>; rel="next"`)' }),
     attribution: attributionSchema,
   })
   .meta({ description: "One page of a platform listing or a search." });
@@ -151,8 +162,8 @@ export const healthResponseSchema = z
     builtAt: z.iso.datetime(),
     counts: z.looseObject({ platforms: count(), games: count(), releases: count(), roms: count() }),
     uptimeSeconds: count(),
-    dependencies: z
-      .record(z.string(), z.looseObject({ status: z.literal("ok"), latencyMs: count() }))
-      .meta({ description: "Each dependency this instance uses (`redis`, `database`; none in the single-process default) and how fast it answered" }),
+    dependencies: z.record(z.string(), z.looseObject({ status: z.literal("ok"), latencyMs: count() })).meta({
+      description: "Each dependency this instance uses (`redis`, `database`; none in the single-process default) and how fast it answered",
+    }),
   })
   .meta({ description: "The service is up and answers from the catalog build named here." });

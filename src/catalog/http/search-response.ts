@@ -41,7 +41,11 @@ export interface AgentSearchBody {
  * by that route and the agent endpoints (MCP `search_games`, A2A game search), so every surface
  * gives the same results in the same shape.
  */
-export function agentSearchBody(snapshot: CatalogSnapshot, baseUrl: string, request: { readonly query: string; readonly platform: PlatformEntry | undefined; readonly limit: number }): AgentSearchBody {
+export function agentSearchBody(
+  snapshot: CatalogSnapshot,
+  baseUrl: string,
+  request: { readonly query: string; readonly platform: PlatformEntry | undefined; readonly limit: number },
+): AgentSearchBody {
   const { total, results } = searchGames(snapshot.searchScope(request.platform?.id), { query: request.query, limit: request.limit });
   return {
     query: request.query,

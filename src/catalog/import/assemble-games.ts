@@ -34,7 +34,18 @@ export interface AssembleResult {
 }
 
 /** Collections by authority: a release in No-Intro and in the homebrew DAT is a No-Intro release. */
-const sourcePrecedence = ["no-intro", "redump", "dat", "libretro-dats", "headered", "tosec", "mame-split", "fbneo-split", "homebrew", "hacks"];
+const sourcePrecedence = [
+  "no-intro",
+  "redump",
+  "dat",
+  "libretro-dats",
+  "headered",
+  "tosec",
+  "mame-split",
+  "fbneo-split",
+  "homebrew",
+  "hacks",
+];
 
 function precedence(source: string): number {
   const i = sourcePrecedence.indexOf(source);
@@ -111,7 +122,10 @@ function mergeMetadata(releases: readonly ReleaseDraft[]): GameMetadata {
  * different collections (e.g. No-Intro's headerless and libretro's headered NES dumps) become one
  * release holding both roms. Metadata is joined on rom crc, then serial.
  */
-export function assembleGames(gameDats: readonly { dat: DatFile; source: string; label: string }[], metadata: MetadataIndex): AssembleResult {
+export function assembleGames(
+  gameDats: readonly { dat: DatFile; source: string; label: string }[],
+  metadata: MetadataIndex,
+): AssembleResult {
   const warnings: string[] = [];
   const releasesByName = new Map<string, ReleaseDraft>();
   for (const { dat, source, label } of gameDats) {
@@ -154,17 +168,22 @@ export function assembleGames(gameDats: readonly { dat: DatFile; source: string;
     }
     const multiFormat = [...formats.values()].filter((n) => n > 1).length;
     if (multiFormat > 0) {
-      warnings.push(`${label}: ${multiFormat} TOSEC names occur with several rom formats (e.g. .dsk and .woz); each format is kept as its own release`);
+      warnings.push(
+        `${label}: ${multiFormat} TOSEC names occur with several rom formats (e.g. .dsk and .woz); each format is kept as its own release`,
+      );
     }
     if (malformed.length > 0) {
       const shown = malformed.slice(0, 3).join("; ");
-      warnings.push(`${label}: ${malformed.length} names do not follow the TOSEC convention and are kept whole as titles: ${shown}${malformed.length > 3 ? "; …" : ""}`);
+      warnings.push(
+        `${label}: ${malformed.length} names do not follow the TOSEC convention and are kept whole as titles: ${shown}${malformed.length > 3 ? "; …" : ""}`,
+      );
     }
   }
 
   // An arcade clone joins its parent's game: the parent's set name gives the title.
   const titleBySet = new Map<string, string>();
-  for (const release of releasesByName.values()) if (release.extra.setName && !release.extra.cloneOf) titleBySet.set(release.extra.setName, release.parsed.title);
+  for (const release of releasesByName.values())
+    if (release.extra.setName && !release.extra.cloneOf) titleBySet.set(release.extra.setName, release.parsed.title);
 
   const byKey = new Map<string, ReleaseDraft[]>();
   for (const release of releasesByName.values()) {

@@ -22,7 +22,17 @@ export interface SourceFile {
 }
 
 /** libretro-database folders under metadat/ that hold game entries. */
-const gameCollections = new Set(["no-intro", "redump", "homebrew", "hacks", "libretro-dats", "headered", "tosec", "mame-split", "fbneo-split"]);
+const gameCollections = new Set([
+  "no-intro",
+  "redump",
+  "homebrew",
+  "hacks",
+  "libretro-dats",
+  "headered",
+  "tosec",
+  "mame-split",
+  "fbneo-split",
+]);
 
 /**
  * Folders under metadat/ that are not imported: the merged and non-merged arcade sets (the split
@@ -104,7 +114,13 @@ export function findSources(sources: readonly string[]): SourceFile[] {
       files.push(...fromCheckout(resolved, source));
     } else if (stat.isDirectory()) {
       for (const file of listDatsRecursive(resolved)) {
-        files.push({ path: file, label: path.join(source, path.relative(resolved, file)), systemName: systemNameOf(file), role: "auto", collection: "file" });
+        files.push({
+          path: file,
+          label: path.join(source, path.relative(resolved, file)),
+          systemName: systemNameOf(file),
+          role: "auto",
+          collection: "file",
+        });
       }
     } else {
       files.push({ path: resolved, label: source, systemName: systemNameOf(resolved), role: "auto", collection: "file" });

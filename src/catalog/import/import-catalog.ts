@@ -65,7 +65,9 @@ function sha256(data: string | Buffer): string {
 /** The header `name` of a DAT, read cheaply from its first bytes (clrmamepro or Logiqx). */
 function headerName(text: string): string | undefined {
   const head = text.slice(0, 4096);
-  return /<header>[\s\S]*?<name>([^<]+)<\/name>/.exec(head)?.[1]?.trim() ?? /clrmamepro\s*\([^)]*?\bname\s+"([^"]+)"/.exec(head)?.[1]?.trim();
+  return (
+    /<header>[\s\S]*?<name>([^<]+)<\/name>/.exec(head)?.[1]?.trim() ?? /clrmamepro\s*\([^)]*?\bname\s+"([^"]+)"/.exec(head)?.[1]?.trim()
+  );
 }
 
 function headerVersion(text: string): string | undefined {
@@ -104,9 +106,7 @@ function groupByPlatform(files: readonly SourceFile[], platformsFile: string, wa
     }
   }
   for (const group of groups.values()) {
-    const parts = group.files
-      .map((f) => `${f.source.collection}/${path.basename(f.source.path)}:${f.source.role}:${f.sha256}`)
-      .sort();
+    const parts = group.files.map((f) => `${f.source.collection}/${path.basename(f.source.path)}:${f.source.role}:${f.sha256}`).sort();
     const { derived: _derived, ...info } = group.platform;
     group.fingerprint = sha256(JSON.stringify([IMPORT_VERSION, info, parts]));
   }
@@ -206,7 +206,15 @@ function writePlatform(
         JSON.stringify({ ...release.extra, sources: release.sources }),
       ).lastInsertRowid;
       for (const rom of release.roms) {
-        st.insertRom.run(releaseId, rom.name ?? null, rom.size ?? null, rom.crc ?? null, rom.md5 ?? null, rom.sha1 ?? null, rom.serial ?? null);
+        st.insertRom.run(
+          releaseId,
+          rom.name ?? null,
+          rom.size ?? null,
+          rom.crc ?? null,
+          rom.md5 ?? null,
+          rom.sha1 ?? null,
+          rom.serial ?? null,
+        );
       }
     }
   }
@@ -219,10 +227,19 @@ function writePlatform(
   return { added, removed };
 }
 
-function runImport(db: CatalogDb, groups: Map<string, PlatformSources>, options: ImportOptions, warnings: string[], started: number): Omit<ImportSummary, "elapsedMs"> {
+function runImport(
+  db: CatalogDb,
+  groups: Map<string, PlatformSources>,
+  options: ImportOptions,
+  warnings: string[],
+  started: number,
+): Omit<ImportSummary, "elapsedMs"> {
   const st = prepare(db);
   const stored = new Map(
-    db.prepare<[], { slug: string; fingerprint: string }>("SELECT slug, fingerprint FROM platforms").all().map((r) => [r.slug, r.fingerprint] as const),
+    db
+      .prepare<[], { slug: string; fingerprint: string }>("SELECT slug, fingerprint FROM platforms")
+      .all()
+      .map((r) => [r.slug, r.fingerprint] as const),
   );
   const filesTotal = [...groups.values()].reduce((n, g) => n + g.files.length, 0);
   let filesDone = 0;

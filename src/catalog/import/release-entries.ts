@@ -55,7 +55,10 @@ export function namingConvention(dat: DatFile, collection: string): NamingConven
 /** An arcade set name: what MAME and FBNeo put in `name` when the human title is in `description`. */
 /** A file extension: TOSEC names end in ")" or "]", so anything after those is one (".bin777" is real). */
 function stripExtension(name: string): string {
-  return name.trim().replace(/([)\]])\.[a-z0-9]{1,8}$/i, "$1").replace(/\.[a-z0-9]{1,4}$/i, "");
+  return name
+    .trim()
+    .replace(/([)\]])\.[a-z0-9]{1,8}$/i, "$1")
+    .replace(/\.[a-z0-9]{1,4}$/i, "");
 }
 
 const SET_NAME_RE = /^[a-z0-9_]{1,32}$/;
@@ -82,7 +85,15 @@ function tosecEntry(tosecName: string, key: string, game: DatGame, roms: DatRom[
     if (!(error instanceof TosecNameError)) throw error;
     warn(`"${tosecName}" (${error.message})`);
     const raw = stripExtension(tosecName);
-    return { key, name: raw, parsed: { title: raw, regions: [], languages: [], status: "release", flags: [], extra: [] }, extra: {}, serial: undefined, roms, metadata: inlineMetadata(game) };
+    return {
+      key,
+      name: raw,
+      parsed: { title: raw, regions: [], languages: [], status: "release", flags: [], extra: [] },
+      extra: {},
+      serial: undefined,
+      roms,
+      metadata: inlineMetadata(game),
+    };
   }
   const { parsed, publisher, date, system, video, discCount } = parsedTosec;
   const extra: ReleaseExtra = {};
@@ -120,7 +131,17 @@ export function releaseEntries(game: DatGame, convention: NamingConvention, warn
     if (game.roms.every((rom) => rom.name && isTosecName(rom.name))) {
       return game.roms.map((rom) => tosecEntry(rom.name ?? name, `tosec\u0000${rom.name ?? name}`, game, [rom], warn));
     }
-    return [{ key: `tosec\u0000${name}`, name, parsed: parseGameName(name), extra: {}, serial, roms: [...game.roms], metadata: inlineMetadata(game) }];
+    return [
+      {
+        key: `tosec\u0000${name}`,
+        name,
+        parsed: parseGameName(name),
+        extra: {},
+        serial,
+        roms: [...game.roms],
+        metadata: inlineMetadata(game),
+      },
+    ];
   }
   if (convention === "tosec") return [tosecEntry(name, name, game, [...game.roms], warn)];
 

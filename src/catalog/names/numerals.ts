@@ -4,9 +4,24 @@
  * as often as a numeral.
  */
 const ROMAN: ReadonlyMap<string, string> = new Map([
-  ["ii", "2"], ["iii", "3"], ["iv", "4"], ["v", "5"], ["vi", "6"], ["vii", "7"], ["viii", "8"], ["ix", "9"],
-  ["xi", "11"], ["xii", "12"], ["xiii", "13"], ["xiv", "14"], ["xv", "15"], ["xvi", "16"], ["xvii", "17"], ["xviii", "18"],
-  ["xix", "19"], ["xx", "20"],
+  ["ii", "2"],
+  ["iii", "3"],
+  ["iv", "4"],
+  ["v", "5"],
+  ["vi", "6"],
+  ["vii", "7"],
+  ["viii", "8"],
+  ["ix", "9"],
+  ["xi", "11"],
+  ["xii", "12"],
+  ["xiii", "13"],
+  ["xiv", "14"],
+  ["xv", "15"],
+  ["xvi", "16"],
+  ["xvii", "17"],
+  ["xviii", "18"],
+  ["xix", "19"],
+  ["xx", "20"],
 ]);
 
 /** The arabic form of a roman-numeral word of a title key ("vii" → "7"), else the word itself. */

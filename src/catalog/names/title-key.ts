@@ -2,7 +2,16 @@ import { restoreArticles } from "./parse-game-name.ts";
 
 // Letters that NFKD leaves whole but that people type as plain ASCII.
 const FOLDED_LETTERS: Readonly<Record<string, string>> = {
-  "ß": "ss", "æ": "ae", "œ": "oe", "ø": "o", "đ": "d", "ð": "d", "þ": "th", "ł": "l", "ı": "i", "ħ": "h",
+  ß: "ss",
+  æ: "ae",
+  œ: "oe",
+  ø: "o",
+  đ: "d",
+  ð: "d",
+  þ: "th",
+  ł: "l",
+  ı: "i",
+  ħ: "h",
 };
 
 const NON_ASCII_RE = /[^\p{ASCII}]/u;
@@ -17,7 +26,26 @@ const LEADING_ARTICLE_RE = /^(?:(?:the|an?|le|la|les|el|il|lo|gli|los|las|die|de
  * of postings and ranks nothing. English articles and connectives, and the most frequent
  * Romance-language and Japanese particles of the DAT titles.
  */
-const STOP_WORDS: ReadonlySet<string> = new Set(["the", "a", "an", "of", "and", "to", "in", "on", "for", "with", "no", "de", "la", "le", "wa", "ga", "ni", "wo"]);
+const STOP_WORDS: ReadonlySet<string> = new Set([
+  "the",
+  "a",
+  "an",
+  "of",
+  "and",
+  "to",
+  "in",
+  "on",
+  "for",
+  "with",
+  "no",
+  "de",
+  "la",
+  "le",
+  "wa",
+  "ga",
+  "ni",
+  "wo",
+]);
 
 function isApostrophe(c: number): boolean {
   return c === 0x27 || c === 0x2019 || c === 0x2018 || c === 0x60 || c === 0xb4 || c === 0x2bc;

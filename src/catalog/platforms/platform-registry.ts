@@ -35,7 +35,11 @@ export interface PlatformRegistry {
 
 /** Comparison key for platform names: case, diacritics, spaces and punctuation ignored ("Mega Drive" ≡ "megadrive"). */
 export function aliasKey(value: string): string {
-  return value.normalize("NFKD").replace(/[\u0300-\u036f]/g, "").toLowerCase().replace(/[^a-z0-9]+/g, "");
+  return value
+    .normalize("NFKD")
+    .replace(/[\u0300-\u036f]/g, "")
+    .toLowerCase()
+    .replace(/[^a-z0-9]+/g, "");
 }
 
 /** Slug for a system with no authored entry: "Acme - Funbox 64" → "acme-funbox-64". */

@@ -3,7 +3,10 @@ import { arabicWord } from "../names/numerals.ts";
 import type { SearchVocabulary } from "./search-vocabulary.ts";
 
 const ROMAN_OF: ReadonlyMap<string, string> = new Map(
-  ["ii", "iii", "iv", "v", "vi", "vii", "viii", "ix", "xi", "xii", "xiii", "xiv", "xv", "xvi", "xvii", "xviii", "xix", "xx"].map((r) => [arabicWord(r), r]),
+  ["ii", "iii", "iv", "v", "vi", "vii", "viii", "ix", "xi", "xii", "xiii", "xiv", "xv", "xvi", "xvii", "xviii", "xix", "xx"].map((r) => [
+    arabicWord(r),
+    r,
+  ]),
 );
 
 /** The other spelling of a numeral word ("vii" ↔ "7"), when a title uses it. */

@@ -93,7 +93,13 @@ export function loadCatalogSnapshot(buildDir: string): CatalogSnapshot {
     // load, a quarter of an id lookup); the rest of the catalog stays on disk and in the page cache.
     const hotRecords = new LRUCache<number, StoredBody>({ maxSize: HOT_RECORD_BYTES, sizeCalculation: (r) => r.body.length + 200 });
     const total = Object.values(manifest.platforms).reduce((n, p) => n + p.games, 0);
-    const table: RecordTable = { slot: new Map(), fd: new Int32Array(total), offset: new Float64Array(total), length: new Int32Array(total), mtime: new Float64Array(total) };
+    const table: RecordTable = {
+      slot: new Map(),
+      fd: new Int32Array(total),
+      offset: new Float64Array(total),
+      length: new Int32Array(total),
+      mtime: new Float64Array(total),
+    };
     const summariesByPlatform = new Map<string, readonly GameSummary[]>();
     const summaryById = new Map<number, GameSummary>();
     const listings = new Map<string, readonly GameSummary[]>();
@@ -139,7 +145,8 @@ export function loadCatalogSnapshot(buildDir: string): CatalogSnapshot {
     if (!platformsDoc) throw new Error("the manifest names no platform list");
     const platforms = (JSON.parse(platformsDoc.body.toString("utf8")) as { platforms: PlatformEntry[] }).platforms;
     const byAlias = new Map<string, PlatformEntry>();
-    for (const p of platforms) for (const name of [p.id, p.name, p.libretroName, ...p.aliases]) if (!byAlias.has(aliasKey(name))) byAlias.set(aliasKey(name), p);
+    for (const p of platforms)
+      for (const name of [p.id, p.name, p.libretroName, ...p.aliases]) if (!byAlias.has(aliasKey(name))) byAlias.set(aliasKey(name), p);
     return {
       manifest,
       platformSlugs: [...summariesByPlatform.keys()],

@@ -66,7 +66,8 @@ export interface MemberStore {
 
 /** The member store on the identity database (passwords as PHC strings from a memory-hard hash). */
 export function createMemberStore(db: SqlClient, now: () => number = Date.now): MemberStore {
-  const byUsername = (tx: SqlClient, name: string): Promise<MemberRow | undefined> => tx.get<MemberRow>("SELECT * FROM members WHERE username = ?", [name]);
+  const byUsername = (tx: SqlClient, name: string): Promise<MemberRow | undefined> =>
+    tx.get<MemberRow>("SELECT * FROM members WHERE username = ?", [name]);
   // Verifying against a throwaway hash for unknown names keeps sign-in timing from revealing which names exist.
   let decoy: Promise<string> | undefined;
   return {
@@ -75,16 +76,15 @@ export function createMemberStore(db: SqlClient, now: () => number = Date.now): 
       if (!name) throw invalid("a username is 1 to 64 characters: letters, digits, '.', '_' or '-', starting with a letter or digit");
       const display = normalizeDisplayName(displayName);
       if (!display) throw invalid("a display name is 1 to 100 characters without control characters");
-      if (password.length < PASSWORD_MIN || password.length > PASSWORD_MAX) throw invalid(`a password is ${PASSWORD_MIN} to ${PASSWORD_MAX} characters`);
+      if (password.length < PASSWORD_MIN || password.length > PASSWORD_MAX)
+        throw invalid(`a password is ${PASSWORD_MIN} to ${PASSWORD_MAX} characters`);
       if (await byUsername(db, name)) throw problems.memberExists(`a member named "${name}" already exists`);
       const hash = await hashPassword(password);
       // ON CONFLICT: another process may add the same name while this one hashes the password.
-      const row = await db.get<MemberRow>("INSERT INTO members (username, display_name, password_hash, created_at) VALUES (?, ?, ?, ?) ON CONFLICT (username) DO NOTHING RETURNING *", [
-        name,
-        display,
-        hash,
-        now(),
-      ]);
+      const row = await db.get<MemberRow>(
+        "INSERT INTO members (username, display_name, password_hash, created_at) VALUES (?, ?, ?, ?) ON CONFLICT (username) DO NOTHING RETURNING *",
+        [name, display, hash, now()],
+      );
       if (!row) throw problems.memberExists(`a member named "${name}" already exists`);
       return toMember(row);
     },
@@ -100,7 +100,10 @@ export function createMemberStore(db: SqlClient, now: () => number = Date.now): 
         await tx.run("UPDATE members SET disabled_at = coalesce(disabled_at, ?) WHERE id = ?", [at, row.id]);
         await tx.run("DELETE FROM sessions WHERE member_id = ?", [row.id]);
         await tx.run("UPDATE grants SET revoked_at = ? WHERE member_id = ? AND revoked_at IS NULL", [at, row.id]);
-        await tx.run("UPDATE tokens SET revoked_at = ? WHERE revoked_at IS NULL AND grant_id IN (SELECT id FROM grants WHERE member_id = ?)", [at, row.id]);
+        await tx.run(
+          "UPDATE tokens SET revoked_at = ? WHERE revoked_at IS NULL AND grant_id IN (SELECT id FROM grants WHERE member_id = ?)",
+          [at, row.id],
+        );
         return toMember({ ...row, disabled_at: row.disabled_at ?? at });
       });
     },
@@ -116,7 +119,10 @@ export function createMemberStore(db: SqlClient, now: () => number = Date.now): 
       return ok && row.disabled_at === null ? toMember(row) : undefined;
     },
     async identity(id) {
-      const row = await db.get<{ id: number; display_name: string }>("SELECT id, display_name FROM members WHERE id = ? AND disabled_at IS NULL", [id]);
+      const row = await db.get<{ id: number; display_name: string }>(
+        "SELECT id, display_name FROM members WHERE id = ? AND disabled_at IS NULL",
+        [id],
+      );
       return row ? { id: row.id, displayName: row.display_name } : undefined;
     },
   };

@@ -16,7 +16,12 @@ export const argon2Parameters = { memoryKiB: 19_456, passes: 2, parallelism: 1, 
 export const scryptParameters = { logN: 17, r: 8, p: 1, keyLength: 32 } as const;
 
 const SALT_BYTES = 16;
-const scryptAsync = promisify(crypto.scrypt) as (password: string, salt: Buffer, keylen: number, options: crypto.ScryptOptions) => Promise<Buffer>;
+const scryptAsync = promisify(crypto.scrypt) as (
+  password: string,
+  salt: Buffer,
+  keylen: number,
+  options: crypto.ScryptOptions,
+) => Promise<Buffer>;
 
 /** Node's argon2 (added in 24.7), or undefined on older runtimes. */
 function nodeArgon2(): typeof crypto.argon2 | undefined {
@@ -28,12 +33,18 @@ function b64(buffer: Buffer): string {
   return buffer.toString("base64").replace(/=+$/, "");
 }
 
-function argon2id(password: string, salt: Buffer, p: { memoryKiB: number; passes: number; parallelism: number; tagLength: number }): Promise<Buffer> {
+function argon2id(
+  password: string,
+  salt: Buffer,
+  p: { memoryKiB: number; passes: number; parallelism: number; tagLength: number },
+): Promise<Buffer> {
   const argon2 = nodeArgon2();
   if (!argon2) return Promise.reject(new Error("this Node.js has no argon2 (needs Node 24.7 or later)"));
   return new Promise((resolve, reject) => {
-    argon2("argon2id", { message: password, nonce: salt, memory: p.memoryKiB, passes: p.passes, parallelism: p.parallelism, tagLength: p.tagLength }, (error, key) =>
-      error ? reject(error) : resolve(key),
+    argon2(
+      "argon2id",
+      { message: password, nonce: salt, memory: p.memoryKiB, passes: p.passes, parallelism: p.parallelism, tagLength: p.tagLength },
+      (error, key) => (error ? reject(error) : resolve(key)),
     );
   });
 }

@@ -147,7 +147,9 @@ CREATE INDEX tokens_grant ON tokens(grant_id);
 `;
 
 /** Every migration, in order. Version 1 is the schema SQLite files made before versioning (user_version 1). */
-export const migrations: readonly Migration[] = [{ version: 1, name: "001-identity", online: true, sqlite: identitySqlite, postgres: identityPostgres }];
+export const migrations: readonly Migration[] = [
+  { version: 1, name: "001-identity", online: true, sqlite: identitySqlite, postgres: identityPostgres },
+];
 
 /** The schema version this code reads and writes. */
 export const IDENTITY_SCHEMA_VERSION = migrations.length;
@@ -167,7 +169,9 @@ function mismatch(where: string, version: number): Problem {
 }
 
 function offlinePending(where: string, pending: readonly Migration[]): Problem {
-  return problems.identityMigrationRequired(`${where} needs migrations that cannot run while other instances serve (${pending.map((m) => m.name).join(", ")}): stop the instances and run \`npx ludex migrate\``);
+  return problems.identityMigrationRequired(
+    `${where} needs migrations that cannot run while other instances serve (${pending.map((m) => m.name).join(", ")}): stop the instances and run \`npx ludex migrate\``,
+  );
 }
 
 /**
@@ -180,7 +184,9 @@ export async function migrate(client: SqlClient, where: string, options: { reado
     let from: number;
     if (tx.dialect === "postgres") {
       await tx.get("SELECT pg_advisory_xact_lock(?)", [MIGRATION_LOCK]);
-      await tx.exec("CREATE TABLE IF NOT EXISTS ludex_schema_migrations (version INTEGER PRIMARY KEY, name TEXT NOT NULL, applied_at BIGINT NOT NULL)");
+      await tx.exec(
+        "CREATE TABLE IF NOT EXISTS ludex_schema_migrations (version INTEGER PRIMARY KEY, name TEXT NOT NULL, applied_at BIGINT NOT NULL)",
+      );
       from = (await tx.get<{ v: number | null }>("SELECT max(version) AS v FROM ludex_schema_migrations"))?.v ?? 0;
     } else {
       from = (await tx.get<{ user_version: number }>("PRAGMA user_version"))?.user_version ?? 0;

@@ -18,7 +18,10 @@ export function storeLocation(config: Pick<Config, "membersDb" | "databaseUrl">)
  * the SQLite file. `migrate: "on-start"` applies pending online migrations (see migrations.ts);
  * "none" leaves the schema to `ludex migrate`.
  */
-export async function openIdentityStore(config: Pick<Config, "membersDb" | "databaseUrl">, options: { readonly migrate: "on-start" | "none" } = { migrate: "on-start" }): Promise<SqlClient> {
+export async function openIdentityStore(
+  config: Pick<Config, "membersDb" | "databaseUrl">,
+  options: { readonly migrate: "on-start" | "none" } = { migrate: "on-start" },
+): Promise<SqlClient> {
   const client = config.databaseUrl === undefined ? sqliteClient(openIdentityDb(config.membersDb)) : postgresClient(config.databaseUrl);
   if (options.migrate === "on-start") {
     try {

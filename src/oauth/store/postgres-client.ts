@@ -14,7 +14,12 @@ export interface PostgresLimits {
   readonly maxConnections: number;
 }
 
-export const defaultPostgresLimits: PostgresLimits = { connectTimeoutSeconds: 3, statementTimeoutMs: 5000, callTimeoutMs: 8000, maxConnections: 10 };
+export const defaultPostgresLimits: PostgresLimits = {
+  connectTimeoutSeconds: 3,
+  statementTimeoutMs: 5000,
+  callTimeoutMs: 8000,
+  maxConnections: 10,
+};
 
 /** Errors that mean "the database is not there right now", not "this query is wrong". */
 const unavailableCodes = new Set([
@@ -37,7 +42,9 @@ const unavailableCodes = new Set([
 
 /** 503: the member database cannot be reached. The OAuth surfaces turn it into `temporarily_unavailable`. */
 export function databaseUnavailable(): Problem {
-  return problems.databaseUnavailable("the member database cannot be reached; try again shortly", { extensions: { oauthError: "temporarily_unavailable" } });
+  return problems.databaseUnavailable("the member database cannot be reached; try again shortly", {
+    extensions: { oauthError: "temporarily_unavailable" },
+  });
 }
 
 function isUnavailable(error: unknown): boolean {
@@ -65,7 +72,11 @@ export function postgresClient(url: string, limits: PostgresLimits = defaultPost
     idle_timeout: 60,
     onnotice: () => {},
     types: { bigint: { to: 20, from: [20], serialize: (value: number) => String(value), parse: (value: string) => Number(value) } },
-    connection: { statement_timeout: limits.statementTimeoutMs, idle_in_transaction_session_timeout: limits.statementTimeoutMs * 2, application_name: "ludex" },
+    connection: {
+      statement_timeout: limits.statementTimeoutMs,
+      idle_in_transaction_session_timeout: limits.statementTimeoutMs * 2,
+      application_name: "ludex",
+    },
   });
   const texts = new Map<string, string>();
   const text = (query: string): string => {
@@ -80,7 +91,10 @@ export function postgresClient(url: string, limits: PostgresLimits = defaultPost
   const guarded = async <T>(call: () => Promise<T>): Promise<T> => {
     let timer: NodeJS.Timeout | undefined;
     const deadline = new Promise<never>((_, reject) => {
-      timer = setTimeout(() => reject(Object.assign(new Error("database call timed out"), { code: "CONNECT_TIMEOUT" })), limits.callTimeoutMs);
+      timer = setTimeout(
+        () => reject(Object.assign(new Error("database call timed out"), { code: "CONNECT_TIMEOUT" })),
+        limits.callTimeoutMs,
+      );
     });
     try {
       return await Promise.race([call(), deadline]);
@@ -94,7 +108,8 @@ export function postgresClient(url: string, limits: PostgresLimits = defaultPost
 
   const over = (run: postgres.Sql | postgres.TransactionSql, outer: boolean): SqlClient => {
     const query = <T>(q: string, params: readonly SqlValue[] = []): Promise<T[]> => {
-      const call = async (): Promise<T[]> => (await run.unsafe(text(q), params as postgres.ParameterOrJSON<never>[], { prepare: true })) as unknown as T[];
+      const call = async (): Promise<T[]> =>
+        (await run.unsafe(text(q), params as postgres.ParameterOrJSON<never>[], { prepare: true })) as unknown as T[];
       return outer ? guarded(call) : call();
     };
     const self: SqlClient = {
@@ -102,7 +117,8 @@ export function postgresClient(url: string, limits: PostgresLimits = defaultPost
       all: (q, params) => query(q, params),
       get: async (q, params) => (await query(q, params))[0] as never,
       run: async (q, params) => {
-        const call = async (): Promise<number> => (await run.unsafe(text(q), params as postgres.ParameterOrJSON<never>[], { prepare: true })).count;
+        const call = async (): Promise<number> =>
+          (await run.unsafe(text(q), params as postgres.ParameterOrJSON<never>[], { prepare: true })).count;
         return outer ? guarded(call) : call();
       },
       transaction: (work) => (outer ? guarded(async () => (await sql.begin((tx) => work(over(tx, false)))) as never) : work(self)),

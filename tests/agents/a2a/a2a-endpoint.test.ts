@@ -46,18 +46,30 @@ async function ask(text: string): Promise<{ text: string; data: unknown; message
   const dataContent = content(second);
   expect(first?.mediaType).toBe("text/plain");
   expect(second?.mediaType).toBe("application/json");
-  return { text: textContent?.$case === "text" ? textContent.value : "", data: dataContent?.$case === "data" ? dataContent.value : undefined, message: result };
+  return {
+    text: textContent?.$case === "text" ? textContent.value : "",
+    data: dataContent?.$case === "data" ? dataContent.value : undefined,
+    message: result,
+  };
 }
 
 function postA2a(body: unknown, headers: Record<string, string> = {}): Promise<RawResponse> {
-  return http(server.url("/a2a/"), { method: "POST", headers: { "content-type": "application/json", ...headers }, body: typeof body === "string" ? body : JSON.stringify(body) });
+  return http(server.url("/a2a/"), {
+    method: "POST",
+    headers: { "content-type": "application/json", ...headers },
+    body: typeof body === "string" ? body : JSON.stringify(body),
+  });
 }
 
 describe("A2A v1.0: the SDK ClientFactory client", () => {
   it("reads the v1.0 Agent Card and picks the JSON-RPC interface at PUBLIC_BASE_URL/a2a/", async () => {
     expect(client.protocolVersion).toBe("1.0");
     const card = await client.getAgentCard();
-    expect(card.supportedInterfaces[0]).toMatchObject({ url: "https://ludex.test/a2a/", protocolBinding: "JSONRPC", protocolVersion: "1.0" });
+    expect(card.supportedInterfaces[0]).toMatchObject({
+      url: "https://ludex.test/a2a/",
+      protocolBinding: "JSONRPC",
+      protocolVersion: "1.0",
+    });
     expect(card.skills.map((s) => s.id)).toEqual(["game-search", "release-info", "catalog-changes"]);
   });
 
@@ -76,7 +88,9 @@ describe("A2A v1.0: the SDK ClientFactory client", () => {
 
   it("releases: answers a release question with text and the release feed of GET /api/v1/community/", async () => {
     const answer = await ask("latest release for Android TV");
-    expect(answer.text).toMatch(/^Ludex Player 2\.4\.1 is available for Android TV \(stable channel, released 2026-02-17; requires Android TV 9\)/);
+    expect(answer.text).toMatch(
+      /^Ludex Player 2\.4\.1 is available for Android TV \(stable channel, released 2026-02-17; requires Android TV 9\)/,
+    );
     expect(answer.data).toEqual(await api("/api/v1/community/"));
     expect(answer.message.metadata).toEqual({ skill: "release-info" });
     expect((await ask("what is the current beta version?")).text).toMatch(/beta 2\.5\.0-beta\.3/);
@@ -89,10 +103,15 @@ describe("A2A v0.3 clients: raw JSON-RPC without an A2A-Version header", () => {
       jsonrpc: "2.0",
       id: "req-1",
       method: "message/send",
-      params: { message: { kind: "message", messageId: "m-1", role: "user", parts: [{ kind: "text", text: "find starfall on Super Nintendo" }] } },
+      params: {
+        message: { kind: "message", messageId: "m-1", role: "user", parts: [{ kind: "text", text: "find starfall on Super Nintendo" }] },
+      },
     });
     expect(res.status).toBe(200);
-    const body = res.json<{ id: string; result: { kind: string; role: string; parts: { kind: string; text?: string; data?: unknown }[] } }>();
+    const body = res.json<{
+      id: string;
+      result: { kind: string; role: string; parts: { kind: string; text?: string; data?: unknown }[] };
+    }>();
     expect(body.id).toBe("req-1");
     expect(body.result).toMatchObject({ kind: "message", role: "agent" });
     expect(body.result.parts[0]).toMatchObject({ kind: "text" });
@@ -116,7 +135,12 @@ describe("A2A JSON-RPC errors", () => {
     expect(unknown.json()).toMatchObject({ id: 9, error: { code: -32601 } });
     // The card offers no streaming: a streaming call is refused in-band, not answered with a stream.
     const stream = await postA2a(
-      { jsonrpc: "2.0", id: 10, method: "SendStreamingMessage", params: { message: { messageId: "m-2", role: "ROLE_USER", parts: [{ text: "find starfall" }] } } },
+      {
+        jsonrpc: "2.0",
+        id: 10,
+        method: "SendStreamingMessage",
+        params: { message: { messageId: "m-2", role: "ROLE_USER", parts: [{ text: "find starfall" }] } },
+      },
       { "a2a-version": "1.0" },
     );
     expect(stream.headers["content-type"]).toMatch(/^application\/json/);

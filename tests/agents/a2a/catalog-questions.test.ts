@@ -6,7 +6,13 @@ import { releaseFeedSchema } from "../../../src/releases/release-feed-schema.ts"
 import { releaseFeedFile } from "../../helpers/paths.ts";
 
 const feed = releaseFeedSchema.parse(JSON.parse(readFileSync(releaseFeedFile, "utf8")));
-const platforms: Record<string, string> = { snes: "snes", "super nintendo": "snes", gba: "gba", "game boy advance": "gba", "game boy": "gb" };
+const platforms: Record<string, string> = {
+  snes: "snes",
+  "super nintendo": "snes",
+  gba: "gba",
+  "game boy advance": "gba",
+  "game boy": "gb",
+};
 const ops = {
   platform: (name: string) => (platforms[name.toLowerCase()] ? ({ id: platforms[name.toLowerCase()] } as PlatformEntry) : undefined),
   releaseFeed: () => feed,

@@ -8,13 +8,23 @@ import { initializeRequest, postMcp, rpcMessage } from "../agent-test-helpers.ts
 
 let server: RunningServer;
 beforeAll(async () => {
-  server = await startTestServer({ LUDEX_BUILD_DIR: inject("sampleCatalog").buildDir, LUDEX_MCP_ALLOWED_ORIGINS: "https://ludex.test, http://localhost:6274", LUDEX_AGENT_BODY_LIMIT: "65536" });
+  server = await startTestServer({
+    LUDEX_BUILD_DIR: inject("sampleCatalog").buildDir,
+    LUDEX_MCP_ALLOWED_ORIGINS: "https://ludex.test, http://localhost:6274",
+    LUDEX_AGENT_BODY_LIMIT: "65536",
+  });
 });
 
 const toolNames = ["get_changes", "get_game", "get_release_feed", "list_platforms", "match_roms", "search_games"];
 const api = async (path: string): Promise<unknown> => (await http(server.url(path))).json();
 const matchApi = async (body: unknown): Promise<unknown> =>
-  (await http(server.url("/api/v1/games/"), { method: "POST", headers: { "content-type": "application/json" }, body: JSON.stringify(body) })).json();
+  (
+    await http(server.url("/api/v1/games/"), {
+      method: "POST",
+      headers: { "content-type": "application/json" },
+      body: JSON.stringify(body),
+    })
+  ).json();
 
 interface ToolResult {
   readonly content: readonly { readonly type: string; readonly text?: string }[];
@@ -90,7 +100,11 @@ describe("MCP 2025-11-25: the v1 SDK client (@modelcontextprotocol/sdk) over Str
     const search = tools.find((t) => t.name === "search_games");
     expect(search?.inputSchema.required).toEqual(["query"]);
     const match = tools.find((t) => t.name === "match_roms");
-    expect(match?.inputSchema.properties?.items).toMatchObject({ type: "array", maxItems: 100, items: { type: "object", properties: { sha1: {} } } });
+    expect(match?.inputSchema.properties?.items).toMatchObject({
+      type: "array",
+      maxItems: 100,
+      items: { type: "object", properties: { sha1: {} } },
+    });
   });
 
   it("answers every tool exactly as the HTTP API does", () => expectToolsMatchTheApi(call));
@@ -99,7 +113,11 @@ describe("MCP 2025-11-25: the v1 SDK client (@modelcontextprotocol/sdk) over Str
 
   it("lists and reads the resources, and reads any game through the template", async () => {
     const { resources } = await client.listResources();
-    expect(resources.map((r) => r.uri).sort()).toEqual(["https://ludex.test/api/v1/community/", "https://ludex.test/api/v1/games/", "https://ludex.test/llms-full.txt"]);
+    expect(resources.map((r) => r.uri).sort()).toEqual([
+      "https://ludex.test/api/v1/community/",
+      "https://ludex.test/api/v1/games/",
+      "https://ludex.test/llms-full.txt",
+    ]);
     const { resourceTemplates } = await client.listResourceTemplates();
     expect(resourceTemplates.map((t) => t.uriTemplate)).toEqual(["https://ludex.test/api/v1/games/?id={id}"]);
 
@@ -144,7 +162,11 @@ describe("MCP 2025-11-25: the v1 SDK client (@modelcontextprotocol/sdk) over Str
     await second.connect(other);
     const sessionId = other.sessionId ?? "";
     await other.terminateSession();
-    const after = await postMcp(server, { jsonrpc: "2.0", id: 7, method: "tools/list" }, { "mcp-session-id": sessionId, "mcp-protocol-version": "2025-11-25" });
+    const after = await postMcp(
+      server,
+      { jsonrpc: "2.0", id: 7, method: "tools/list" },
+      { "mcp-session-id": sessionId, "mcp-protocol-version": "2025-11-25" },
+    );
     expect(after.status).toBe(404);
     expect(after.headers["content-type"]).toBe("application/problem+json");
     await second.close();
@@ -181,7 +203,11 @@ describe("MCP 2026-07-28: the v2 SDK client (@modelcontextprotocol/client), stat
   it("reports unknown games and platforms as tool errors", () => expectToolErrors(call));
 
   it("opens no session", async () => {
-    const res = await postMcp(server, { jsonrpc: "2.0", id: 1, method: "tools/list", params: { _meta: discoverMeta() } }, { "mcp-protocol-version": "2026-07-28", "mcp-method": "tools/list" });
+    const res = await postMcp(
+      server,
+      { jsonrpc: "2.0", id: 1, method: "tools/list", params: { _meta: discoverMeta() } },
+      { "mcp-protocol-version": "2026-07-28", "mcp-method": "tools/list" },
+    );
     expect(res.status).toBe(200);
     expect(res.headers["mcp-session-id"]).toBeUndefined();
   });
@@ -230,20 +256,42 @@ describe("HTTP behaviour of POST /mcp/", () => {
 
   it("refuses a body over the limit with 413 before parsing it", async () => {
     const items = Array.from({ length: 100 }, (_, i) => ({ name: `${"x".repeat(900)} ${i}.sfc` }));
-    const res = await postMcp(server, { jsonrpc: "2.0", id: 3, method: "tools/call", params: { name: "match_roms", arguments: { systemId: "snes", items } } });
+    const res = await postMcp(server, {
+      jsonrpc: "2.0",
+      id: 3,
+      method: "tools/call",
+      params: { name: "match_roms", arguments: { systemId: "snes", items } },
+    });
     expect(res.status).toBe(413);
     expect(res.headers["content-type"]).toBe("application/problem+json");
   });
 
   it("gives the transport's status codes for bad sessions, bad versions and unserved methods", async () => {
-    const unknown = await postMcp(server, { jsonrpc: "2.0", id: 4, method: "tools/list" }, { "mcp-session-id": "00000000-0000-4000-8000-000000000000", "mcp-protocol-version": "2025-11-25" });
+    const unknown = await postMcp(
+      server,
+      { jsonrpc: "2.0", id: 4, method: "tools/list" },
+      { "mcp-session-id": "00000000-0000-4000-8000-000000000000", "mcp-protocol-version": "2025-11-25" },
+    );
     expect(unknown.status).toBe(404);
 
     const init = await postMcp(server, initializeRequest);
     const session = init.headers["mcp-session-id"] ?? "";
-    const badVersion = await postMcp(server, { jsonrpc: "2.0", id: 5, method: "tools/list" }, { "mcp-session-id": session, "mcp-protocol-version": "1999-01-01" });
+    const badVersion = await postMcp(
+      server,
+      { jsonrpc: "2.0", id: 5, method: "tools/list" },
+      { "mcp-session-id": session, "mcp-protocol-version": "1999-01-01" },
+    );
     expect(badVersion.status).toBe(400);
-    const modernBad = await postMcp(server, { jsonrpc: "2.0", id: 6, method: "tools/list", params: { _meta: { ...discoverMeta(), "io.modelcontextprotocol/protocolVersion": "2099-01-01" } } }, { "mcp-protocol-version": "2099-01-01", "mcp-method": "tools/list" });
+    const modernBad = await postMcp(
+      server,
+      {
+        jsonrpc: "2.0",
+        id: 6,
+        method: "tools/list",
+        params: { _meta: { ...discoverMeta(), "io.modelcontextprotocol/protocolVersion": "2099-01-01" } },
+      },
+      { "mcp-protocol-version": "2099-01-01", "mcp-method": "tools/list" },
+    );
     expect(modernBad.status).toBe(400);
 
     const get = await http(server.url("/mcp/"), { headers: { accept: "text/event-stream", "mcp-session-id": session } });
@@ -261,7 +309,10 @@ describe("HTTP behaviour of POST /mcp/", () => {
         jsonrpc: "2.0",
         id: 8,
         method: "tools/call",
-        params: { name: "match_roms", arguments: { systemId: "snes", items: Array.from({ length: count }, () => ({ name: "Zephyr Quest (USA).sfc" })) } },
+        params: {
+          name: "match_roms",
+          arguments: { systemId: "snes", items: Array.from({ length: count }, () => ({ name: "Zephyr Quest (USA).sfc" })) },
+        },
       });
     expect((await call(2)).status).toBe(200);
     const refused = await call(2);

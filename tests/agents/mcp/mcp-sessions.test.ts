@@ -25,7 +25,11 @@ describe("MCP sessions need no shared session store", () => {
   let c: RunningServer;
   beforeAll(async () => {
     const env = { LUDEX_BUILD_DIR: inject("sampleCatalog").buildDir, LUDEX_SECRET: secret };
-    [a, b, c] = await Promise.all([startTestServer(env), startTestServer(env), startTestServer({ ...env, LUDEX_SECRET: `another ${secret}` })]);
+    [a, b, c] = await Promise.all([
+      startTestServer(env),
+      startTestServer(env),
+      startTestServer({ ...env, LUDEX_SECRET: `another ${secret}` }),
+    ]);
   });
 
   it("continues a session opened on one instance on another, with the client info it opened with", async () => {
@@ -34,7 +38,10 @@ describe("MCP sessions need no shared session store", () => {
     const client = new ClientV1({ name: "roaming-client", version: "2.0.0" });
     await client.connect(transport);
     const id = transport.sessionId ?? "";
-    expect(verifySessionId(Buffer.from(secret), id)?.init).toMatchObject({ protocolVersion: "2025-11-25", clientInfo: { name: "roaming-client", version: "2.0.0" } });
+    expect(verifySessionId(Buffer.from(secret), id)?.init).toMatchObject({
+      protocolVersion: "2025-11-25",
+      clientInfo: { name: "roaming-client", version: "2.0.0" },
+    });
     for (let i = 0; i < 6; i++) expect((await client.listTools()).tools.length).toBe(6);
     const search = (await client.callTool({ name: "search_games", arguments: { query: "starfall" } })) as { isError?: boolean };
     expect(search.isError).toBeFalsy();

@@ -27,7 +27,8 @@ describe("buildCatalog output", () => {
     expect(manifest.counts).toEqual({ platforms: 6, games: 43, releases: 77, roms: 87 });
     expect(manifest.attribution).toMatchObject({ license: "CC BY-SA 4.0", url: "https://github.com/libretro/libretro-database" });
     expect(manifest.catalogVersion).toMatch(/^[\w-]{16}$/);
-    for (const p of Object.values(manifest.platforms)) for (const f of [p.shard, p.index]) expect(existsSync(path.join(buildDir, f))).toBe(true);
+    for (const p of Object.values(manifest.platforms))
+      for (const f of [p.shard, p.index]) expect(existsSync(path.join(buildDir, f))).toBe(true);
     for (const b of manifest.search) expect(existsSync(path.join(buildDir, b.file))).toBe(true);
     expect(manifest.search.flatMap((b) => b.platforms).sort()).toEqual(Object.keys(manifest.platforms).sort());
     for (const d of Object.values(manifest.documents)) expect(existsSync(path.join(buildDir, d.file))).toBe(true);
@@ -53,7 +54,13 @@ describe("buildCatalog output", () => {
     const snapshot = loadCatalogSnapshot(buildDir);
     const starfall = snapshot.listing("snes")?.find((g) => g.title === "The Legend of Starfall");
     const record = JSON.parse(snapshot.record(starfall?.id ?? 0)?.body.toString() ?? "{}") as GameRecord;
-    expect(record).toMatchObject({ id: starfall?.id, title: "The Legend of Starfall", system: "snes", developer: "Lumen Forge", releaseYear: 1993 });
+    expect(record).toMatchObject({
+      id: starfall?.id,
+      title: "The Legend of Starfall",
+      system: "snes",
+      developer: "Lumen Forge",
+      releaseYear: 1993,
+    });
     expect(record.attribution.license).toBe("CC BY-SA 4.0");
     const first = record.releases[0];
     expect(first).toMatchObject({ name: "Legend of Starfall, The (USA)", regions: ["USA"], status: "release", source: "no-intro" });
@@ -65,14 +72,18 @@ describe("buildCatalog output", () => {
   });
 
   it("writes the platform list and the release feed with precompressed variants", () => {
-    const platforms = JSON.parse(readFileSync(path.join(buildDir, manifest.documents.platforms?.file ?? ""), "utf8")) as { platforms: PlatformEntry[] };
+    const platforms = JSON.parse(readFileSync(path.join(buildDir, manifest.documents.platforms?.file ?? ""), "utf8")) as {
+      platforms: PlatformEntry[];
+    };
     const snes = platforms.platforms.find((p) => p.id === "snes");
     expect(snes).toMatchObject({ name: expect.any(String), gameCount: 11, libretroName: "Nintendo - Super Nintendo Entertainment System" });
     expect(snes?.aliases).toContain("Super Famicom");
     const feed = manifest.documents.releaseFeed;
     expect(Object.keys(feed?.encodings ?? {})).toEqual(["br", "gzip"]);
     expect(existsSync(path.join(buildDir, `${feed?.file}.br`))).toBe(true);
-    expect(readFileSync(path.join(buildDir, "static/api/v1/community/index.json")).equals(readFileSync(path.join(buildDir, feed?.file ?? "")))).toBe(true);
+    expect(
+      readFileSync(path.join(buildDir, "static/api/v1/community/index.json")).equals(readFileSync(path.join(buildDir, feed?.file ?? ""))),
+    ).toBe(true);
     expect(existsSync(path.join(buildDir, "static/api/v1/community/index.json.gz"))).toBe(true);
   });
 });
@@ -107,6 +118,8 @@ describe("incremental rebuild", () => {
   });
 
   it("refuses to build without an imported database", () => {
-    expect(() => buildCatalog({ dbFile: path.join(tempDir(), "none.db"), buildDir: tempDir(), releaseFeedFile, publicBaseUrl })).toThrow(/run `ludex import/);
+    expect(() => buildCatalog({ dbFile: path.join(tempDir(), "none.db"), buildDir: tempDir(), releaseFeedFile, publicBaseUrl })).toThrow(
+      /run `ludex import/,
+    );
   });
 });

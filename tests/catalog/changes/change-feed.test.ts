@@ -6,8 +6,22 @@ import { hasRealData, realDataSkipReason } from "../../helpers/paths.ts";
 import { changedCatalog } from "./changed-catalog.ts";
 import { startTestServer, type RunningServer } from "../../helpers/test-server.ts";
 
-interface Record { id: number; title: string; updatedAt: string; releases: { name: string; roms: { crc?: string }[] }[] }
-interface ChangesPage { total: number; offset: number; limit: number; next: string | null; sinceVersion: string; catalogVersion: string; counts: { added: number; removed: number; changed: number }; changes: { id: number; system: string; title: string; change: string; kinds?: string[]; url: string | null; updatedAt: string }[] }
+interface Record {
+  id: number;
+  title: string;
+  updatedAt: string;
+  releases: { name: string; roms: { crc?: string }[] }[];
+}
+interface ChangesPage {
+  total: number;
+  offset: number;
+  limit: number;
+  next: string | null;
+  sinceVersion: string;
+  catalogVersion: string;
+  counts: { added: number; removed: number; changed: number };
+  changes: { id: number; system: string; title: string; change: string; kinds?: string[]; url: string | null; updatedAt: string }[];
+}
 
 describe.skipIf(!hasRealData)(`change feed over two imports of changed real DATs${hasRealData ? "" : ` (${realDataSkipReason})`}`, () => {
   let v1 = "";
@@ -23,7 +37,9 @@ describe.skipIf(!hasRealData)(`change feed over two imports of changed real DATs
     buildDir = catalog.buildDir;
     server = await startTestServer({ LUDEX_BUILD_DIR: buildDir });
     before = new Map();
-    const list = (await http(server.url("/api/v1/games/?system=virtual-boy&limit=100"))).json<{ results: { id: number; title: string }[] }>();
+    const list = (await http(server.url("/api/v1/games/?system=virtual-boy&limit=100"))).json<{
+      results: { id: number; title: string }[];
+    }>();
     for (const hit of list.results) before.set(hit.title, (await http(server.url(`/api/v1/games/?id=${hit.id}`))).json<Record>());
     // One second later, so that the second build's time differs from the first's.
     await new Promise((r) => setTimeout(r, 1100));
@@ -66,12 +82,17 @@ describe.skipIf(!hasRealData)(`change feed over two imports of changed real DATs
   });
 
   it("rewrites only the changed platform's dump", async () => {
-    const listing = (await http(server.url("/api/v1/dumps/"))).json<{ catalogVersion: string; dumps: { system: string; updatedAt: string; version: string }[] }>();
+    const listing = (await http(server.url("/api/v1/dumps/"))).json<{
+      catalogVersion: string;
+      dumps: { system: string; updatedAt: string; version: string }[];
+    }>();
     expect(listing.catalogVersion).toBe(v2);
     const vb = listing.dumps.find((d) => d.system === "virtual-boy");
     const jaguar = listing.dumps.find((d) => d.system === "jaguar-cd") ?? listing.dumps.find((d) => d.system !== "virtual-boy");
     expect(Date.parse(vb?.updatedAt ?? "")).toBeGreaterThan(Date.parse(jaguar?.updatedAt ?? ""));
-    expect(statSync(path.join(buildDir, `static/api/v1/dumps/${jaguar?.system}.ndjson.gz`)).mtimeMs).toBe(Date.parse(jaguar?.updatedAt ?? ""));
+    expect(statSync(path.join(buildDir, `static/api/v1/dumps/${jaguar?.system}.ndjson.gz`)).mtimeMs).toBe(
+      Date.parse(jaguar?.updatedAt ?? ""),
+    );
     expect(listing.dumps).toHaveLength(2);
   });
 
@@ -88,7 +109,11 @@ describe.skipIf(!hasRealData)(`change feed over two imports of changed real DATs
 
   it("answers since=<current version> with no changes, and a date between the builds like the older version", async () => {
     expect((await http(server.url(`/api/v1/changes/?since=${v2}`))).json<ChangesPage>().total).toBe(0);
-    const index = (await http(server.url("/api/v1/changes/"))).json<{ catalogVersion: string; oldestVersion: string; history: { catalogVersion: string; builtAt: string; removed: number; changed: number }[] }>();
+    const index = (await http(server.url("/api/v1/changes/"))).json<{
+      catalogVersion: string;
+      oldestVersion: string;
+      history: { catalogVersion: string; builtAt: string; removed: number; changed: number }[];
+    }>();
     expect(index.catalogVersion).toBe(v2);
     expect(index.oldestVersion).toBe(v1);
     expect(index.history.map((h) => h.catalogVersion)).toEqual([v2, v1]);
@@ -104,7 +129,11 @@ describe.skipIf(!hasRealData)(`change feed over two imports of changed real DATs
     expect(res.status).toBe(410);
     expect(res.headers["content-type"]).toBe("application/problem+json");
     const body = res.json<{ type: string; resync: string; oldestVersion: string }>();
-    expect(body).toMatchObject({ type: "https://ludex.test/problems/#changes-expired", resync: "https://ludex.test/api/v1/dumps/", oldestVersion: v1 });
+    expect(body).toMatchObject({
+      type: "https://ludex.test/problems/#changes-expired",
+      resync: "https://ludex.test/api/v1/dumps/",
+      oldestVersion: v1,
+    });
     expect((await http(server.url("/api/v1/changes/?since=2001-01-01T00:00:00Z"))).status).toBe(410);
   });
 

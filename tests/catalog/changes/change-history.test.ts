@@ -16,13 +16,26 @@ function builds(buildDir: string, steps: readonly { changes: GameChange[]; at: s
   steps.forEach((step, i) => {
     const previous = manifests.at(-1);
     const catalogVersion = `v${String(i).padStart(15, "0")}`;
-    const { history } = recordChangeLog({ buildDir, previous, catalogVersion, builtAt: step.at, changes: step.changes, publicBaseUrl: base });
+    const { history } = recordChangeLog({
+      buildDir,
+      previous,
+      catalogVersion,
+      builtAt: step.at,
+      changes: step.changes,
+      publicBaseUrl: base,
+    });
     manifests.push({ catalogVersion, builtAt: step.at, changeHistory: history } as unknown as BuildManifest);
   });
   return manifests;
 }
 
-const game = (id: number, change: GameChange["change"], kinds?: GameChange["kinds"]): GameChange => ({ id, system: "snes", title: `Game ${id}`, change, ...(kinds ? { kinds } : {}) });
+const game = (id: number, change: GameChange["change"], kinds?: GameChange["kinds"]): GameChange => ({
+  id,
+  system: "snes",
+  title: `Game ${id}`,
+  change,
+  ...(kinds ? { kinds } : {}),
+});
 const day = (n: number): string => new Date(Date.UTC(2026, 0, 1) + n * 86_400_000).toISOString();
 
 describe("change history", () => {
@@ -31,7 +44,10 @@ describe("change history", () => {
     const manifests = builds(dir, [
       { changes: [], at: day(0) },
       { changes: [game(1, "added"), game(2, "changed", ["roms"]), game(3, "removed"), game(4, "changed", ["title"])], at: day(1) },
-      { changes: [game(1, "removed"), game(2, "changed", ["metadata"]), game(3, "added"), game(4, "removed"), game(5, "added")], at: day(2) },
+      {
+        changes: [game(1, "removed"), game(2, "changed", ["metadata"]), game(3, "added"), game(4, "removed"), game(5, "added")],
+        at: day(2),
+      },
       { changes: [game(5, "changed", ["releases"])], at: day(3) },
     ]);
     const last = manifests.at(-1) as BuildManifest;
@@ -43,14 +59,23 @@ describe("change history", () => {
       [5, "added", undefined],
     ]);
     expect(page.changes.find((c) => c.id === 5)?.updatedAt).toBe(day(3));
-    const fromMiddle = changesSince(last, dir, base, { since: manifests[2]?.catalogVersion ?? "", limit: 100, offset: 0 }, Date.parse(day(4)));
+    const fromMiddle = changesSince(
+      last,
+      dir,
+      base,
+      { since: manifests[2]?.catalogVersion ?? "", limit: 100, offset: 0 },
+      Date.parse(day(4)),
+    );
     expect(fromMiddle.changes.map((c) => [c.id, c.change])).toEqual([[5, "changed"]]);
   });
 
   it(`keeps at least the last ${KEEP_BUILDS} builds, or every build of the last 180 days, and deletes older logs`, () => {
     const dir = tempDir();
     // One build a week for 80 weeks: 180 days reach back about 26 builds, so the 50-build rule decides.
-    const weekly = builds(dir, Array.from({ length: 80 }, (_, i) => ({ changes: [game(i + 1, "added")], at: day(i * 7) })));
+    const weekly = builds(
+      dir,
+      Array.from({ length: 80 }, (_, i) => ({ changes: [game(i + 1, "added")], at: day(i * 7) })),
+    );
     const last = weekly.at(-1) as BuildManifest;
     const history = last.changeHistory ?? [];
     expect(history).toHaveLength(KEEP_BUILDS + 1);
@@ -61,14 +86,27 @@ describe("change history", () => {
     expect(() => changesSince(last, dir, base, { since: weekly[10]?.catalogVersion ?? "", limit: 10, offset: 0 })).toThrow(Problem);
 
     // Builds every hour: the last 180 days hold far more than 50 builds, and all are kept.
-    const hourly = builds(tempDir(), Array.from({ length: 120 }, (_, i) => ({ changes: [game(i + 1, "added")], at: new Date(Date.UTC(2026, 0, 1) + i * 3_600_000).toISOString() })));
+    const hourly = builds(
+      tempDir(),
+      Array.from({ length: 120 }, (_, i) => ({
+        changes: [game(i + 1, "added")],
+        at: new Date(Date.UTC(2026, 0, 1) + i * 3_600_000).toISOString(),
+      })),
+    );
     expect(hourly.at(-1)?.changeHistory).toHaveLength(120);
   });
 
   it("adds nothing for a build that changed nothing served", () => {
     const dir = tempDir();
     const [first] = builds(dir, [{ changes: [], at: day(0) }]);
-    const again = recordChangeLog({ buildDir: dir, previous: first, catalogVersion: first?.catalogVersion ?? "", builtAt: day(1), changes: [], publicBaseUrl: base });
+    const again = recordChangeLog({
+      buildDir: dir,
+      previous: first,
+      catalogVersion: first?.catalogVersion ?? "",
+      builtAt: day(1),
+      changes: [],
+      publicBaseUrl: base,
+    });
     expect(again.history).toEqual(first?.changeHistory);
     expect(JSON.parse(String(again.document.body))).toMatchObject({ builtAt: day(0) });
     expect(existsSync(path.join(dir, "changes"))).toBe(false);

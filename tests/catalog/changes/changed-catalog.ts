@@ -39,7 +39,8 @@ export function changedCatalog(): ChangedCatalog {
   const sources = [path.join(datDir, "Nintendo - Virtual Boy.dat"), path.join(datDir, "Atari - Jaguar CD.dat")];
   copyFileSync(vbDat, sources[0] ?? "");
   copyFileSync(jaguarCdDat, sources[1] ?? "");
-  const build = (): string => buildCatalog({ dbFile, buildDir, releaseFeedFile, publicBaseUrl: "https://ludex.test" }).manifest.catalogVersion;
+  const build = (): string =>
+    buildCatalog({ dbFile, buildDir, releaseFeedFile, publicBaseUrl: "https://ludex.test" }).manifest.catalogVersion;
   importCatalog({ sources: [...sources], dbFile, platformsFile });
   const v1 = build();
   return {

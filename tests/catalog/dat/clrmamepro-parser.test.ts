@@ -130,7 +130,7 @@ describe("parseClrmamepro", () => {
 
   it("reads metadata DATs: comment plus developer with a crc-only rom", () => {
     const dat = parse(
-      ['game (', '\tcomment "3-D Genesis (USA) (Proto)"', '\tdeveloper "Dan  McElroy"', "\trom ( crc 931A0BDC )", ")"].join("\n"),
+      ["game (", '\tcomment "3-D Genesis (USA) (Proto)"', '\tdeveloper "Dan  McElroy"', "\trom ( crc 931A0BDC )", ")"].join("\n"),
     );
     expect(dat.games).toEqual([
       {
@@ -191,9 +191,7 @@ describe("parseClrmamepro", () => {
   });
 
   it("reads bare values, keeping balanced parentheses inside them", () => {
-    const dat = parse(
-      ["game (", "\tname Farmyfarm(v1.0)", "\trom ( name Farmyfarm(v1.0).p8 size 51392 crc 778b9e6d)", ")"].join("\n"),
-    );
+    const dat = parse(["game (", "\tname Farmyfarm(v1.0)", "\trom ( name Farmyfarm(v1.0).p8 size 51392 crc 778b9e6d)", ")"].join("\n"));
     expect(dat.games[0]).toMatchObject({
       name: "Farmyfarm(v1.0)",
       roms: [{ name: "Farmyfarm(v1.0).p8", size: 51392, crc: "778b9e6d" }],
@@ -206,7 +204,7 @@ describe("parseClrmamepro", () => {
   });
 
   it("accepts a string over a line break when its closing quote ends the line", () => {
-    const dat = parse(['game (', '\tname "Tempest Multi)', 'game"', "\treleaseyear 2001", ")"].join("\n"));
+    const dat = parse(["game (", '\tname "Tempest Multi)', 'game"', "\treleaseyear 2001", ")"].join("\n"));
     expect(dat.games[0]).toMatchObject({ name: "Tempest Multi)\ngame", fields: { releaseyear: "2001" } });
   });
 
@@ -233,7 +231,12 @@ describe("parseClrmamepro", () => {
     });
 
     it("a block never closed", () => {
-      expectDatSyntax(() => parse('game ( name "a" )\n\ngame (\n\tname "b"\n\trom ( crc 00000000 )\n'), FILE, 3, /"game" block is never closed/);
+      expectDatSyntax(
+        () => parse('game ( name "a" )\n\ngame (\n\tname "b"\n\trom ( crc 00000000 )\n'),
+        FILE,
+        3,
+        /"game" block is never closed/,
+      );
       expectDatSyntax(() => parse('game (\n\tname "b"\n\trom ( crc 00000000\n'), FILE, 3, /"rom" block is never closed/);
     });
 
@@ -250,7 +253,7 @@ describe("parseClrmamepro", () => {
     it("unexpected tokens", () => {
       expectDatSyntax(() => parse('game (\n\t"name" "x"\n)'), FILE, 2, /unexpected string in "game" block: expected a key/);
       expectDatSyntax(() => parse('game (\n\tname "x"\n\t( )\n)'), FILE, 3, /unexpected '\(' in "game" block/);
-      expectDatSyntax(() => parse('game (\n\trom ( name ( x ) )\n)'), FILE, 2, /unexpected '\(' after key "name" in "rom" block/);
+      expectDatSyntax(() => parse("game (\n\trom ( name ( x ) )\n)"), FILE, 2, /unexpected '\(' after key "name" in "rom" block/);
       expectDatSyntax(() => parse('game (\n\tname "x"\n)\nemulator ( name "y" )'), FILE, 4, /unexpected "emulator"/);
       expectDatSyntax(() => parse('clrmamepro ( )\n\ngame\nname "x"'), FILE, 4, /expected '\(' after "game"/);
       expectDatSyntax(() => parse('game ( name "x" )\nclrmamepro ( name "h" )'), FILE, 2, /header must come once, before any game/);

@@ -132,17 +132,29 @@ describe("parseLogiqx", () => {
 
   describe("rejects malformed input at the line where it is wrong", () => {
     it("an unclosed element", () => {
-      expectDatSyntax(() => parseLogiqx('<datafile>\n<game name="a">\n<description>a</description>\n</datafile>', FILE), 4, /unexpected close tag/);
+      expectDatSyntax(
+        () => parseLogiqx('<datafile>\n<game name="a">\n<description>a</description>\n</datafile>', FILE),
+        4,
+        /unexpected close tag/,
+      );
       expectDatSyntax(() => parseLogiqx('<datafile>\n<game name="a">\n', FILE), 3, /unclosed tag/);
     });
 
     it("a malformed tag or entity", () => {
       expectDatSyntax(() => parseLogiqx('<datafile>\n\n<game name="a" & />\n</datafile>', FILE), 3, /attribute/);
-      expectDatSyntax(() => parseLogiqx("<datafile>\n<game name=\"a\">\n<description>Tom &nbsp; Jerry</description>\n</game>\n</datafile>", FILE), 3, /entity/);
+      expectDatSyntax(
+        () => parseLogiqx('<datafile>\n<game name="a">\n<description>Tom &nbsp; Jerry</description>\n</game>\n</datafile>', FILE),
+        3,
+        /entity/,
+      );
     });
 
     it("a root element other than datafile", () => {
-      expectDatSyntax(() => parseLogiqx('<?xml version="1.0"?>\n<html>\n</html>', FILE), 2, /expected a <datafile> root element, found <html>/);
+      expectDatSyntax(
+        () => parseLogiqx('<?xml version="1.0"?>\n<html>\n</html>', FILE),
+        2,
+        /expected a <datafile> root element, found <html>/,
+      );
     });
 
     it("bad rom values, on the line of the attribute", () => {
@@ -156,8 +168,16 @@ describe("parseLogiqx", () => {
         "</datafile>",
       ].join("\n");
       expectDatSyntax(() => parseLogiqx(text, FILE), 5, /crc "XYZ" is not a 32-bit hex number/);
-      expectDatSyntax(() => parseLogiqx('<datafile>\n<game name="a">\n<rom name="a" size="lots"/></game></datafile>', FILE), 3, /size "lots"/);
-      expectDatSyntax(() => parseLogiqx('<datafile>\n<game name="a">\n<rom name="a" md5="00"/></game></datafile>', FILE), 3, /md5 "00" is not 32 hex digits/);
+      expectDatSyntax(
+        () => parseLogiqx('<datafile>\n<game name="a">\n<rom name="a" size="lots"/></game></datafile>', FILE),
+        3,
+        /size "lots"/,
+      );
+      expectDatSyntax(
+        () => parseLogiqx('<datafile>\n<game name="a">\n<rom name="a" md5="00"/></game></datafile>', FILE),
+        3,
+        /md5 "00" is not 32 hex digits/,
+      );
     });
 
     it("an empty file or one that is not XML", () => {

@@ -35,7 +35,11 @@ describe.skipIf(!real)(`per-platform dumps of the real catalog${real ? "" : ` ($
     const platforms = (await http(server.url("/api/v1/games/"))).json<{ platforms: PlatformEntry[] }>().platforms;
     expect(listing.dumps.map((d) => d.system).sort()).toEqual(platforms.map((p) => p.id).sort());
     expect(listing.catalogVersion).toBe((await http(server.url("/api/health/"))).json<{ catalogVersion: string }>().catalogVersion);
-    expect(entry).toMatchObject({ url: `https://ludex.test/api/v1/dumps/?system=${system}`, contentType: "application/gzip", records: platforms.find((p) => p.id === system)?.gameCount });
+    expect(entry).toMatchObject({
+      url: `https://ludex.test/api/v1/dumps/?system=${system}`,
+      contentType: "application/gzip",
+      records: platforms.find((p) => p.id === system)?.gameCount,
+    });
     expect(entry.sha256).toMatch(/^[0-9a-f]{64}$/);
   });
 
@@ -52,7 +56,11 @@ describe.skipIf(!real)(`per-platform dumps of the real catalog${real ? "" : ` ($
     expect(createHash("sha256").update(data).digest("hex")).toBe(entry.sha256);
     const whole = await http(dumpUrl());
     expect(whole.status).toBe(200);
-    expect(whole.headers).toMatchObject({ "content-type": "application/gzip", "accept-ranges": "bytes", "content-length": String(entry.bytes) });
+    expect(whole.headers).toMatchObject({
+      "content-type": "application/gzip",
+      "accept-ranges": "bytes",
+      "content-length": String(entry.bytes),
+    });
     expect(whole.headers["content-encoding"]).toBeUndefined();
     expect(whole.body.equals(data)).toBe(true);
   });
@@ -83,7 +91,18 @@ describe.skipIf(!real)(`per-platform dumps of the real catalog${real ? "" : ` ($
     writeFileSync(path.join(dir, "ok.ndjson.gz"), data);
     writeFileSync(path.join(dir, "bad.ndjson.gz"), corrupt);
     const cli = (file: string): { status: number | null; stdout: string; stderr: string } =>
-      spawnSync(process.execPath, [path.join(projectRoot, "scripts", "ludex.js"), "dump", "verify", path.join(dir, file), "--listing", path.join(dir, "listing.json")], { encoding: "utf8" });
+      spawnSync(
+        process.execPath,
+        [
+          path.join(projectRoot, "scripts", "ludex.js"),
+          "dump",
+          "verify",
+          path.join(dir, file),
+          "--listing",
+          path.join(dir, "listing.json"),
+        ],
+        { encoding: "utf8" },
+      );
     const ok = cli("ok.ndjson.gz");
     expect(ok.status, ok.stderr).toBe(0);
     expect(ok.stdout).toContain(`ok (${system}, ${entry.records} records`);
@@ -93,7 +112,9 @@ describe.skipIf(!real)(`per-platform dumps of the real catalog${real ? "" : ` ($
   it("matches a sample of real roms offline from the dump exactly as the API does", async () => {
     const { header, records } = readDump(data);
     expect(header).toMatchObject({ system, records: entry.records, version: entry.version });
-    const platform = (await http(server.url("/api/v1/games/"))).json<{ platforms: PlatformEntry[] }>().platforms.find((p) => p.id === system);
+    const platform = (await http(server.url("/api/v1/games/")))
+      .json<{ platforms: PlatformEntry[] }>()
+      .platforms.find((p) => p.id === system);
     if (!platform) throw new Error("platform missing");
     const context = offlineMatchContext(platform, records, server.config.artworkBaseUrl);
     const roms = records.flatMap((r) => r.releases.flatMap((release) => release.roms));
@@ -108,7 +129,11 @@ describe.skipIf(!real)(`per-platform dumps of the real catalog${real ? "" : ` ($
     ];
     for (const form of forms) {
       const request = { systemId: system, items: sample.map(form), artworkTypes: ["boxart" as const] };
-      const online = await http(server.url("/api/v1/games/"), { method: "POST", headers: { "content-type": "application/json" }, body: JSON.stringify(request) });
+      const online = await http(server.url("/api/v1/games/"), {
+        method: "POST",
+        headers: { "content-type": "application/json" },
+        body: JSON.stringify(request),
+      });
       expect(online.status).toBe(200);
       const offline = matchResponseBody(context, request);
       expect(JSON.parse(JSON.stringify(offline))).toEqual(online.json());

@@ -31,7 +31,12 @@ describe("GET /api/v1/agent/games/ (searchGames)", () => {
     const res = await get("?q=starfall");
     expect(res.status).toBe(200);
     expect(res.headers["content-type"]).toBe("application/json");
-    const body = res.json<{ query: string; limit: number; results: { id: number; title: string; system: string; url: string }[]; attribution: unknown }>();
+    const body = res.json<{
+      query: string;
+      limit: number;
+      results: { id: number; title: string; system: string; url: string }[];
+      attribution: unknown;
+    }>();
     expect(body.limit).toBe(10);
     expect(body.results[0]).toMatchObject({ title: "The Legend of Starfall", system: "snes" });
     expect(body.results[0]?.url).toBe(`https://ludex.test/api/v1/games/?id=${body.results[0]?.id}`);

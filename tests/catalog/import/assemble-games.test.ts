@@ -11,14 +11,21 @@ describe("assembleGames metadata join", () => {
   const games = dat([
     { name: "Sky Lark (USA)", roms: [{ name: "Sky Lark (USA).sfc", size: 1024, crc: "aaaa0001" }] },
     { name: "Sky Lark (Japan)", roms: [{ name: "Sky Lark (Japan).sfc", size: 1024, crc: "aaaa0002" }] },
-    { name: "Disc Dancer (USA)", fields: { serial: "SLUS-00001" }, roms: [{ name: "Disc Dancer (USA).bin", size: 4096, crc: "bbbb0001", serial: "SLUS-00001" }] },
+    {
+      name: "Disc Dancer (USA)",
+      fields: { serial: "SLUS-00001" },
+      roms: [{ name: "Disc Dancer (USA).bin", size: 4096, crc: "bbbb0001", serial: "SLUS-00001" }],
+    },
     { name: "Name Only (USA)", roms: [{ name: "Name Only (USA).sfc", size: 1024, crc: "cccc0001" }] },
   ]);
 
   it("joins on rom crc, then on serial, and never on names", () => {
     const metadata = createMetadataIndex();
     addMetadataDat(metadata, dat([{ comment: "Sky Lark (Japan)", fields: { developer: "Lark Soft" }, roms: [{ crc: "aaaa0002" }] }]));
-    addMetadataDat(metadata, dat([{ comment: "Sky Lark (USA)", fields: { releaseyear: "1994", genre: "Shooter" }, roms: [{ crc: "aaaa0001" }] }]));
+    addMetadataDat(
+      metadata,
+      dat([{ comment: "Sky Lark (USA)", fields: { releaseyear: "1994", genre: "Shooter" }, roms: [{ crc: "aaaa0001" }] }]),
+    );
     addMetadataDat(metadata, dat([{ comment: "Disc Dancer (US)", fields: { esrb_rating: "E" }, roms: [{ serial: "SLUS-00001" }] }]));
     addMetadataDat(metadata, dat([{ comment: "Name Only (USA)", fields: { developer: "Nobody" }, roms: [{ crc: "ffff0000" }] }]));
     const { games: drafts, warnings } = assembleGames([{ dat: games, source: "no-intro", label: "test.dat" }], metadata);
@@ -52,7 +59,10 @@ describe("assembleGames metadata join", () => {
   });
 
   it("skips a nameless entry with a warning naming file and line", () => {
-    const { games: drafts, warnings } = assembleGames([{ dat: dat([{ roms: [{ crc: "00000000" }] }]), source: "dat", label: "x.dat" }], createMetadataIndex());
+    const { games: drafts, warnings } = assembleGames(
+      [{ dat: dat([{ roms: [{ crc: "00000000" }] }]), source: "dat", label: "x.dat" }],
+      createMetadataIndex(),
+    );
     expect(drafts).toEqual([]);
     expect(warnings).toEqual(["x.dat:1: game entry without a name skipped"]);
   });

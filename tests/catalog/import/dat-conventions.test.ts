@@ -32,11 +32,15 @@ describe("a libretro checkout with No-Intro, homebrew, TOSEC and arcade DATs", (
   const dbFile = path.join(tempDir(), "catalog.db");
   let summary: ImportSummary;
   beforeAll(() => {
-    for (const dir of ["dat", "metadat/no-intro", "metadat/homebrew", "metadat/tosec", "metadat/mame-split"]) mkdirSync(path.join(root, dir), { recursive: true });
+    for (const dir of ["dat", "metadat/no-intro", "metadat/homebrew", "metadat/tosec", "metadat/mame-split"])
+      mkdirSync(path.join(root, dir), { recursive: true });
     const gg = "Sega - Game Gear";
     writeFileSync(
       path.join(root, "metadat/no-intro", `${gg}.dat`),
-      clr(gg, [`\tname "Aerial Assault (World)"\n\t${rom("Aerial Assault (World).gg", 1)}`, `\tname "Homebrew Hero (World) (Aftermarket) (Unl)"\n\t${rom("Homebrew Hero (World) (Aftermarket) (Unl).gg", 2)}`]),
+      clr(gg, [
+        `\tname "Aerial Assault (World)"\n\t${rom("Aerial Assault (World).gg", 1)}`,
+        `\tname "Homebrew Hero (World) (Aftermarket) (Unl)"\n\t${rom("Homebrew Hero (World) (Aftermarket) (Unl).gg", 2)}`,
+      ]),
     );
     writeFileSync(
       path.join(root, "metadat/homebrew", `${gg}.dat`),
@@ -54,7 +58,9 @@ describe("a libretro checkout with No-Intro, homebrew, TOSEC and arcade DATs", (
     );
     writeFileSync(
       path.join(root, "metadat/mame-split", "MAME 2003.dat"),
-      clr("MAME 2003", [`\tname "Street Fighter II - The World Warrior (World 910522)"\n\treleaseyear "1991"\n\tdeveloper "Capcom"\n\trom ( name sf2.zip size 100 crc 0000abcd )`]),
+      clr("MAME 2003", [
+        `\tname "Street Fighter II - The World Warrior (World 910522)"\n\treleaseyear "1991"\n\tdeveloper "Capcom"\n\trom ( name sf2.zip size 100 crc 0000abcd )`,
+      ]),
     );
     summary = importCatalog({ sources: [root], dbFile, platformsFile });
   });
@@ -134,7 +140,11 @@ describe("Logiqx and clrmamepro arcade DATs and original TOSEC DATs", () => {
     expect(games).toHaveLength(1);
     const [sf2] = games;
     expect(sf2).toMatchObject({ title: "Street Fighter II: The World Warrior", developer: "Capcom", releaseYear: 1991 });
-    expect(sf2?.releases.map((r) => [r.setName, r.cloneOf])).toEqual([["sf2", undefined], ["sf2ua", "sf2"], ["sf2hack", "sf2"]]);
+    expect(sf2?.releases.map((r) => [r.setName, r.cloneOf])).toEqual([
+      ["sf2", undefined],
+      ["sf2ua", "sf2"],
+      ["sf2hack", "sf2"],
+    ]);
   });
 
   it("reads clrmamepro arcade DATs by the same convention", () => {

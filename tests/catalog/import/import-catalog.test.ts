@@ -127,7 +127,10 @@ describe("atomicity and idempotence", () => {
     const dbFile = path.join(tempDir(), "catalog.db");
     run([source], dbFile);
     // A valid change on one platform, so the failing import would have written something.
-    appendFileSync(path.join(source, "metadat/no-intro/Nintendo - Game Boy Advance.dat"), `game (\n\tname "New Game (USA)"\n\trom ( name "n.gba" size 1 crc 00000001 )\n)\n`);
+    appendFileSync(
+      path.join(source, "metadat/no-intro/Nintendo - Game Boy Advance.dat"),
+      `game (\n\tname "New Game (USA)"\n\trom ( name "n.gba" size 1 crc 00000001 )\n)\n`,
+    );
     const before = sha256File(dbFile);
     const broken = path.join(source, snesDat);
     const lines = readFileSync(broken, "utf8").split("\n");
@@ -162,7 +165,10 @@ describe("sources", () => {
   it("imports single files and plain folders, deriving a platform for an unknown system with a warning", () => {
     const dir = tempDir();
     const dat = path.join(dir, "Acme - Funbox 64.dat");
-    writeFileSync(dat, `clrmamepro (\n\tname "Acme - Funbox 64"\n)\n\ngame (\n\tname "Widget World (USA)"\n\trom ( name "Widget World (USA).fb" size 2048 crc 12345678 )\n)\n`);
+    writeFileSync(
+      dat,
+      `clrmamepro (\n\tname "Acme - Funbox 64"\n)\n\ngame (\n\tname "Widget World (USA)"\n\trom ( name "Widget World (USA).fb" size 2048 crc 12345678 )\n)\n`,
+    );
     const summary = run([dat], path.join(dir, "catalog.db"));
     expect(summary.games).toBe(1);
     expect(summary.warnings).toEqual([expect.stringContaining('system "Acme - Funbox 64" has no entry')]);
@@ -175,7 +181,10 @@ describe("sources", () => {
       path.join(dir, "Nintendo - Game Boy (20240101-120000).xml"),
       `<?xml version="1.0"?>\n<datafile><header><name>Nintendo - Game Boy</name></header><game name="Widget World (Europe)"><description>Widget World (Europe)</description><rom name="w.gb" size="32768" crc="CAFEBABE" md5="0123456789abcdef0123456789abcdef" sha1="0123456789abcdef0123456789abcdef01234567"/></game></datafile>\n`,
     );
-    writeFileSync(path.join(dir, "genre.dat"), `clrmamepro (\n\tname "Nintendo - Game Boy"\n)\n\ngame (\n\tcomment "Widget World (Europe)"\n\tgenre "Puzzle"\n\trom ( crc CAFEBABE )\n)\n`);
+    writeFileSync(
+      path.join(dir, "genre.dat"),
+      `clrmamepro (\n\tname "Nintendo - Game Boy"\n)\n\ngame (\n\tcomment "Widget World (Europe)"\n\tgenre "Puzzle"\n\trom ( crc CAFEBABE )\n)\n`,
+    );
     const dbFile = path.join(dir, "catalog.db");
     const summary = run([dir], dbFile);
     expect(summary.platforms).toBe(1);

@@ -29,7 +29,11 @@ describe("parseGameName: full results", () => {
   });
 
   it("parses a name with every common kind of tag", () => {
-    expect(parseGameName("Legend of Zelda, The - A Link to the Past (USA, Europe) (En,Fr,De) (Rev 1) (Beta 2) (1991-07-04) (Virtual Console) (Alt)")).toEqual({
+    expect(
+      parseGameName(
+        "Legend of Zelda, The - A Link to the Past (USA, Europe) (En,Fr,De) (Rev 1) (Beta 2) (1991-07-04) (Virtual Console) (Alt)",
+      ),
+    ).toEqual({
       title: "The Legend of Zelda - A Link to the Past",
       regions: ["USA", "Europe"],
       languages: ["En", "Fr", "De"],
@@ -99,7 +103,10 @@ describe("parseGameName: languages", () => {
     ["Dragon Quest XI (Asia) (Zh-Hant,Ko)", { languages: ["Zh-Hant", "Ko"] }],
     ["FIFA 19 (Brazil) (Pt-BR)", { languages: ["Pt-BR"] }],
     ["3D Defender (19xx)(J.K. Greye Software)(nl)", { date: "19xx", languages: ["Nl"], extra: ["J.K. Greye Software"] }],
-    ["Sword of IANNA, The (RetroWorks)(ES)(en-es)[split]", { title: "The Sword of IANNA", regions: ["Spain"], languages: ["En", "Es"], flags: ["[split]"] }],
+    [
+      "Sword of IANNA, The (RetroWorks)(ES)(en-es)[split]",
+      { title: "The Sword of IANNA", regions: ["Spain"], languages: ["En", "Es"], flags: ["[split]"] },
+    ],
     // Two-letter tags that are not language codes in these DATs.
     ["Metal Gear Solid (Japan) (Disc 2) (Ni)", { languages: [], disc: 2, extra: ["Ni"] }],
     ["Tokyo Majin Gakuen - Gehouchou (Japan) (Disc 2) (In)", { languages: [], extra: ["In"] }],
@@ -179,15 +186,24 @@ describe("parseGameName: bracket tags from the hacks and TOSEC DATs", () => {
   check([
     ["Aigle de Guerre, L' (France) [T-En by Mkol103]", { title: "L'Aigle de Guerre", regions: ["France"], flags: ["[T-En by Mkol103]"] }],
     ["Yuusha 30 Second (Japan) (v1.02) [T-En by ChepChep]", { version: "v1.02", flags: ["[T-En by ChepChep]"] }],
-    ["Metal Gear 2 - Solid Snake (Japan) [T-En by Maarten ter Huurne & Takamichi Suzukawa v1.2] [Add by BiFi v1.4]", {
-      title: "Metal Gear 2 - Solid Snake",
-      flags: ["[T-En by Maarten ter Huurne & Takamichi Suzukawa v1.2]", "[Add by BiFi v1.4]"],
-    }],
+    [
+      "Metal Gear 2 - Solid Snake (Japan) [T-En by Maarten ter Huurne & Takamichi Suzukawa v1.2] [Add by BiFi v1.4]",
+      {
+        title: "Metal Gear 2 - Solid Snake",
+        flags: ["[T-En by Maarten ter Huurne & Takamichi Suzukawa v1.2]", "[Add by BiFi v1.4]"],
+      },
+    ],
     ["Pokemon Prism [Hack by Koolboyman]", { title: "Pokemon Prism", flags: ["Hack", "[Hack by Koolboyman]"] }],
     ["Celeste Modern [Hack](v1.1)", { title: "Celeste Modern", flags: ["Hack", "[Hack]"], version: "v1.1" }],
     // Closed with the wrong bracket in the real DAT.
-    ["Mother 3 (Japan) [T-En by Chewy, Jeffman and Tomato 1.3)", { title: "Mother 3", regions: ["Japan"], flags: ["[T-En by Chewy, Jeffman and Tomato 1.3]"] }],
-    ["10th Frame (U.S. Gold)[h Attus][a][ZX Spectrum]", { title: "10th Frame", flags: ["[h Attus]", "[a]", "[ZX Spectrum]"], extra: ["U.S. Gold"] }],
+    [
+      "Mother 3 (Japan) [T-En by Chewy, Jeffman and Tomato 1.3)",
+      { title: "Mother 3", regions: ["Japan"], flags: ["[T-En by Chewy, Jeffman and Tomato 1.3]"] },
+    ],
+    [
+      "10th Frame (U.S. Gold)[h Attus][a][ZX Spectrum]",
+      { title: "10th Frame", flags: ["[h Attus]", "[a]", "[ZX Spectrum]"], extra: ["U.S. Gold"] },
+    ],
     ["Reversi (-)[m zzzip][basic]", { title: "Reversi", flags: ["[m zzzip]", "[basic]"], extra: [] }],
     ["Pac-Man (USA) [b]", { flags: ["[b]"] }],
     ["Kin'iro no Koruda 2 [Premium Box] (Japan) (Disc 1 of 2)", { title: "Kin'iro no Koruda 2", flags: ["[Premium Box]"], disc: 1 }],
@@ -195,7 +211,10 @@ describe("parseGameName: bracket tags from the hacks and TOSEC DATs", () => {
     ["[eM] - Enchant Arm (Japan)", { title: "[eM] - Enchant Arm", regions: ["Japan"], flags: [] }],
     ["XI [sai] - XI-Go (Japan)", { title: "XI [sai] - XI-Go" }],
     ["Under Night In-Birth Exe-Late[st] (Japan) (Theme)", { title: "Under Night In-Birth Exe-Late[st]", extra: ["Theme"] }],
-    ["Dragon Ball Z Budokai Tenkaichi 2[ALPHA][CUSTOM] (USA)", { title: "Dragon Ball Z Budokai Tenkaichi 2[ALPHA][CUSTOM]", status: "release" }],
+    [
+      "Dragon Ball Z Budokai Tenkaichi 2[ALPHA][CUSTOM] (USA)",
+      { title: "Dragon Ball Z Budokai Tenkaichi 2[ALPHA][CUSTOM]", status: "release" },
+    ],
   ]);
 });
 
@@ -205,14 +224,22 @@ describe("parseGameName: discs, sides and tracks", () => {
     ["Final Fantasy Type-0 (Japan) (Disc 2 of 2)", { disc: 2 }],
     ["Policenauts (Japan) (T-En v1.0.1) (Disc 3)", { disc: 3, extra: ["T-En v1.0.1"] }],
     ["Zelda no Densetsu - The Hyrule Fantasy (Japan) (Disk 1)", { disc: 1 }],
-    ["Jikuu Tantei DD (Dracula Detective) - Maboroshi no Lorelei (Japan) (Disc B)", { title: "Jikuu Tantei DD (Dracula Detective) - Maboroshi no Lorelei", disc: 2 }],
+    [
+      "Jikuu Tantei DD (Dracula Detective) - Maboroshi no Lorelei (Japan) (Disc B)",
+      { title: "Jikuu Tantei DD (Dracula Detective) - Maboroshi no Lorelei", disc: 2 },
+    ],
     ["Shenmue II (Europe) (En,Fr,De,Es) (Disc 4) (Track 3)", { disc: 4, languages: ["En", "Fr", "De", "Es"], extra: ["Track 3"] }],
     ["Megami Paradise (Japan) (Track 02)", { disc: undefined, extra: ["Track 02"] }],
     ["Doki Doki Panic (Japan) (Side A)", { disc: undefined, flags: ["Side A"] }],
     ["Chuck Yeager's Flight Trainer (Side 2)", { flags: ["Side 2"] }],
-    ["A-Team, The (Zafiro Software Division)(es)(Part 1 of 2)[h Attus][ZX Spectrum]", {
-      title: "The A-Team", languages: ["Es"], extra: ["Zafiro Software Division", "Part 1 of 2"],
-    }],
+    [
+      "A-Team, The (Zafiro Software Division)(es)(Part 1 of 2)[h Attus][ZX Spectrum]",
+      {
+        title: "The A-Team",
+        languages: ["Es"],
+        extra: ["Zafiro Software Division", "Part 1 of 2"],
+      },
+    ],
   ]);
 });
 
@@ -247,9 +274,12 @@ describe("parseGameName: articles", () => {
     ["Bijenkorf, De (Netherlands)", { title: "De Bijenkorf" }],
     ["Rei Leao, O - As Aventuras De Simba (Brazil)", { title: "O Rei Leao - As Aventuras De Simba" }],
     // Mid-title segments, and TOSEC's "- " standing in for a colon.
-    ["Great Art Series, The - Florence Renaissance - Renaissance of Florence, The (Japan)", {
-      title: "The Great Art Series - Florence Renaissance - The Renaissance of Florence",
-    }],
+    [
+      "Great Art Series, The - Florence Renaissance - Renaissance of Florence, The (Japan)",
+      {
+        title: "The Great Art Series - Florence Renaissance - The Renaissance of Florence",
+      },
+    ],
     ["Disney's Aladdin - Arabian Nights, The (USA)", { title: "Disney's Aladdin - The Arabian Nights" }],
     ["American Challenge, The- A Sailing Simulation (1986)", { title: "The American Challenge- A Sailing Simulation" }],
     ["Amazing Brain Train, The! (USA) (WiiWare)", { title: "The Amazing Brain Train!" }],
@@ -269,14 +299,26 @@ describe("parseGameName: titles with brackets and odd punctuation", () => {
   check([
     ["GS (Ghost Sweeper) Mikami (Japan)", { title: "GS (Ghost Sweeper) Mikami", regions: ["Japan"] }],
     ["Euro Demo (Future) 108 (Europe)", { title: "Euro Demo (Future) 108", regions: ["Europe"] }],
-    ["Rock Band - Cutting Crew - (I Just) Died in Your Arms (World) (Addon)", { title: "Rock Band - Cutting Crew - (I Just) Died in Your Arms", extra: ["Addon"] }],
+    [
+      "Rock Band - Cutting Crew - (I Just) Died in Your Arms (World) (Addon)",
+      { title: "Rock Band - Cutting Crew - (I Just) Died in Your Arms", extra: ["Addon"] },
+    ],
     ["PSP (PlayStation Portable) Go Promotion Disc (Europe)", { title: "PSP (PlayStation Portable) Go Promotion Disc" }],
     ["Hangly-Man (set 1) After Dark", { title: "Hangly-Man (set 1) After Dark", extra: [] }],
     ["Street Fighter II' - Champion Edition (USA)", { title: "Street Fighter II' - Champion Edition" }],
     ["NiGHTS into Dreams... (USA, Brazil)", { title: "NiGHTS into Dreams...", regions: ["USA", "Brazil"] }],
-    ["Metal Slug 4 (Revised Version Big Flame Shot Extreme Mix 2.1 (2019-12-03))", { title: "Metal Slug 4", extra: ["Revised Version Big Flame Shot Extreme Mix 2.1 (2019-12-03)"] }],
-    ["Kenka Banchou 3 - Zenkoku Seiha (PSP the Best Reprint)) (Japan)", { title: "Kenka Banchou 3 - Zenkoku Seiha", regions: ["Japan"], extra: ["PSP the Best Reprint"] }],
-    ["Ore no Shikabane o Koete Yuke (PSP the Best (Japan)", { title: "Ore no Shikabane o Koete Yuke", regions: ["Japan"], extra: ["PSP the Best"] }],
+    [
+      "Metal Slug 4 (Revised Version Big Flame Shot Extreme Mix 2.1 (2019-12-03))",
+      { title: "Metal Slug 4", extra: ["Revised Version Big Flame Shot Extreme Mix 2.1 (2019-12-03)"] },
+    ],
+    [
+      "Kenka Banchou 3 - Zenkoku Seiha (PSP the Best Reprint)) (Japan)",
+      { title: "Kenka Banchou 3 - Zenkoku Seiha", regions: ["Japan"], extra: ["PSP the Best Reprint"] },
+    ],
+    [
+      "Ore no Shikabane o Koete Yuke (PSP the Best (Japan)",
+      { title: "Ore no Shikabane o Koete Yuke", regions: ["Japan"], extra: ["PSP the Best"] },
+    ],
     ["It Came From The Desert II - Antheads\t(Europe)", { title: "It Came From The Desert II - Antheads", regions: ["Europe"] }],
     ["Abadia del Crímen, La  (1987)", { title: "La Abadia del Crímen" }],
     ["Shadow Hearts - Covenant (Europe) (Disc 1 of 2).cue", { title: "Shadow Hearts - Covenant", disc: 1 }],

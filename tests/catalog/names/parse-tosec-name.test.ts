@@ -13,9 +13,15 @@ describe("parseTosecName", () => {
   });
 
   it("keeps a version in the title part as the release version, never in the title", () => {
-    expect(parseTosecName("Cross Snake v1.0 (2020-12-12)(Caruso, Fabrizio)").parsed).toMatchObject({ title: "Cross Snake", version: "v1.0" });
+    expect(parseTosecName("Cross Snake v1.0 (2020-12-12)(Caruso, Fabrizio)").parsed).toMatchObject({
+      title: "Cross Snake",
+      version: "v1.0",
+    });
     expect(parseTosecName("Aerial Assault Rev 1 (1992)(Sega)").parsed).toMatchObject({ title: "Aerial Assault", version: "Rev 1" });
-    expect(parseTosecName("Super Mario Bros. Rev PRG0 (1985)(Nintendo)").parsed).toMatchObject({ title: "Super Mario Bros.", version: "Rev PRG0" });
+    expect(parseTosecName("Super Mario Bros. Rev PRG0 (1985)(Nintendo)").parsed).toMatchObject({
+      title: "Super Mario Bros.",
+      version: "Rev PRG0",
+    });
     expect(parseTosecName("Cross Snake v1.0 (2020-12-12)(Caruso, Fabrizio)").publisher).toBe("Caruso, Fabrizio");
   });
 
@@ -85,7 +91,10 @@ describe("parseTosecName", () => {
     expect(parseTosecName("Baseball (1981)(Epoch)(JP)(en).bin777").parsed.title).toBe("Baseball");
   });
 
-  it.each(["ZZZ-UNK-Escape.dsk", "track43.0.hxcstream", "Game (1990)(Pub)[unclosed", "(1990)(Pub)"])("refuses the malformed name %s", (name) => {
-    expect(() => parseTosecName(name)).toThrow(TosecNameError);
-  });
+  it.each(["ZZZ-UNK-Escape.dsk", "track43.0.hxcstream", "Game (1990)(Pub)[unclosed", "(1990)(Pub)"])(
+    "refuses the malformed name %s",
+    (name) => {
+      expect(() => parseTosecName(name)).toThrow(TosecNameError);
+    },
+  );
 });

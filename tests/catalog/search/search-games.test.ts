@@ -3,7 +3,8 @@ import { searchGames } from "../../../src/catalog/search/search-games.ts";
 import { loadCatalogSnapshot } from "../../../src/catalog/store/catalog-snapshot.ts";
 
 const snapshot = loadCatalogSnapshot(inject("sampleCatalog").buildDir);
-const titles = (query: string, system?: string): string[] => searchGames(snapshot.searchScope(system), { query, limit: 10 }).results.map((r) => `${r.title}/${r.system}`);
+const titles = (query: string, system?: string): string[] =>
+  searchGames(snapshot.searchScope(system), { query, limit: 10 }).results.map((r) => `${r.title}/${r.system}`);
 
 describe("searchGames on the sample", () => {
   it("ignores articles, punctuation and case", () => {

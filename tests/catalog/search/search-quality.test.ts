@@ -22,8 +22,16 @@ describe.skipIf(real === null)(`search quality on the real catalog${real === nul
     const slug = query.system === undefined ? undefined : snapshot.platform(query.system)?.id;
     if (query.system !== undefined) expect(slug, `system alias ${query.system}`).toBeDefined();
     const { results } = searchGames(snapshot.searchScope(slug), { query: query.q, limit: 10 });
-    const position = results.findIndex((r) => r.title === query.expect.title && (query.expect.system === undefined || r.system === query.expect.system));
-    expect(position, `top results: ${results.slice(0, 5).map((r) => `${r.title} (${r.system})`).join(" | ")}`).toBeGreaterThanOrEqual(0);
+    const position = results.findIndex(
+      (r) => r.title === query.expect.title && (query.expect.system === undefined || r.system === query.expect.system),
+    );
+    expect(
+      position,
+      `top results: ${results
+        .slice(0, 5)
+        .map((r) => `${r.title} (${r.system})`)
+        .join(" | ")}`,
+    ).toBeGreaterThanOrEqual(0);
     expect(position).toBeLessThan(query.within);
   });
 

@@ -12,7 +12,9 @@ describe("password hashing", () => {
   it("stores argon2id as a PHC string with its parameters, and verifies it", async () => {
     const hash = await hashPassword("pässword one");
     const p = argon2Parameters;
-    expect(hash).toMatch(new RegExp(`^\\$argon2id\\$v=19\\$m=${p.memoryKiB},t=${p.passes},p=${p.parallelism}\\$[A-Za-z0-9+/]{22}\\$[A-Za-z0-9+/]{43}$`));
+    expect(hash).toMatch(
+      new RegExp(`^\\$argon2id\\$v=19\\$m=${p.memoryKiB},t=${p.passes},p=${p.parallelism}\\$[A-Za-z0-9+/]{22}\\$[A-Za-z0-9+/]{43}$`),
+    );
     expect(await verifyPassword("pässword one", hash)).toBe(true);
     expect(await verifyPassword("pässword onE", hash)).toBe(false);
     expect(await hashPassword("pässword one")).not.toBe(hash);
@@ -26,7 +28,13 @@ describe("password hashing", () => {
   });
 
   it("verifies nothing against a malformed or hostile stored string", async () => {
-    for (const bad of ["", "plain", "$argon2id$v=19$m=99999999,t=2,p=1$AAAAAAAAAAAAAAAAAAAAAA$AAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAA", "$scrypt$ln=30,r=8,p=1$AAAAAAAAAAAAAAAAAAAAAA$AAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAA", "$md5$x$y"]) {
+    for (const bad of [
+      "",
+      "plain",
+      "$argon2id$v=19$m=99999999,t=2,p=1$AAAAAAAAAAAAAAAAAAAAAA$AAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAA",
+      "$scrypt$ln=30,r=8,p=1$AAAAAAAAAAAAAAAAAAAAAA$AAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAA",
+      "$md5$x$y",
+    ]) {
       expect(await verifyPassword("x", bad), bad).toBe(false);
     }
   });
@@ -39,7 +47,9 @@ describe("member store", () => {
     const ada = await members.add({ username: "Ada.L", displayName: "  Ada  ", password: "long password 1" });
     expect(ada).toMatchObject({ username: "ada.l", displayName: "Ada", disabledAt: null });
     expect(Number.isInteger(ada.id)).toBe(true);
-    await expect(members.add({ username: "ada.l", displayName: "x", password: "long password 2" })).rejects.toMatchObject({ type: "member-exists" });
+    await expect(members.add({ username: "ada.l", displayName: "x", password: "long password 2" })).rejects.toMatchObject({
+      type: "member-exists",
+    });
     await expect(members.add({ username: "bad name", displayName: "x", password: "long password" })).rejects.toMatchObject({ status: 422 });
     await expect(members.add({ username: "bob", displayName: "Bob", password: "short" })).rejects.toMatchObject({ status: 422 });
     expect(await members.verifyCredentials("ADA.L", "long password 1")).toMatchObject({ id: ada.id });
@@ -55,7 +65,11 @@ describe("member store", () => {
 });
 
 function ludex(args: string[], input?: string): { status: number | null; stdout: string; stderr: string } {
-  const r = spawnSync(process.execPath, [path.join(projectRoot, "scripts", "ludex.js"), ...args], { cwd: projectRoot, encoding: "utf8", input: input ?? "" });
+  const r = spawnSync(process.execPath, [path.join(projectRoot, "scripts", "ludex.js"), ...args], {
+    cwd: projectRoot,
+    encoding: "utf8",
+    input: input ?? "",
+  });
   return { status: r.status, stdout: r.stdout, stderr: r.stderr };
 }
 

@@ -19,26 +19,48 @@ describe.skipIf(skip !== undefined)("PostgreSQL going away and coming back", () 
 
   beforeAll(async () => {
     pg = await startPostgres();
-    server = await startOAuthTestServer({ storeEnv: { LUDEX_MEMBERS_DB: "/nonexistent/unused.db", LUDEX_DATABASE_URL: await pg.createDatabase("outage") } });
+    server = await startOAuthTestServer({
+      storeEnv: { LUDEX_MEMBERS_DB: "/nonexistent/unused.db", LUDEX_DATABASE_URL: await pg.createDatabase("outage") },
+    });
     await server.addMember(credentials.username, "Otto", credentials.password);
-    client = await registerClient(server.origin, { redirect_uris: [redirectUri], scope: "profile.read", client_name: "Outage", token_endpoint_auth_method: "none" });
+    client = await registerClient(server.origin, {
+      redirect_uris: [redirectUri],
+      scope: "profile.read",
+      client_name: "Outage",
+      token_endpoint_auth_method: "none",
+    });
     const { verifier, challenge } = pkcePair();
-    const location = await authorizeWithoutBrowser(new CookieClient(server.origin), authorizeQuery(client, { code_challenge: challenge }), credentials);
+    const location = await authorizeWithoutBrowser(
+      new CookieClient(server.origin),
+      authorizeQuery(client, { code_challenge: challenge }),
+      credentials,
+    );
     const res = await fetch(`${server.origin}/oauth/token/`, {
       method: "POST",
       headers: { "content-type": "application/x-www-form-urlencoded" },
-      body: new URLSearchParams({ grant_type: "authorization_code", code: location.searchParams.get("code") ?? "", redirect_uri: redirectUri, client_id: client.client_id, code_verifier: verifier }).toString(),
+      body: new URLSearchParams({
+        grant_type: "authorization_code",
+        code: location.searchParams.get("code") ?? "",
+        redirect_uri: redirectUri,
+        client_id: client.client_id,
+        code_verifier: verifier,
+      }).toString(),
     });
     tokens = (await res.json()) as typeof tokens;
   });
   afterAll(() => pg.destroy());
 
-  const me = (): Promise<Response> => fetch(`${server.origin}/api/v1/agent/me/`, { headers: { authorization: `Bearer ${tokens.access_token}` } });
+  const me = (): Promise<Response> =>
+    fetch(`${server.origin}/api/v1/agent/me/`, { headers: { authorization: `Bearer ${tokens.access_token}` } });
   const refresh = (): Promise<Response> =>
     fetch(`${server.origin}/oauth/token/`, {
       method: "POST",
       headers: { "content-type": "application/x-www-form-urlencoded" },
-      body: new URLSearchParams({ grant_type: "refresh_token", refresh_token: tokens.refresh_token, client_id: client.client_id }).toString(),
+      body: new URLSearchParams({
+        grant_type: "refresh_token",
+        refresh_token: tokens.refresh_token,
+        client_id: client.client_id,
+      }).toString(),
     });
 
   it("answers 503 (problem+json; OAuth JSON on the token endpoint) while it is down, quickly, then recovers by itself", async () => {
@@ -54,7 +76,16 @@ describe.skipIf(skip !== undefined)("PostgreSQL going away and coming back", () 
     expect(token.status).toBe(503);
     expect(token.headers.get("content-type")).toBe("application/json");
     expect(await token.json()).toMatchObject({ error: "temporarily_unavailable" });
-    const register = await fetch(`${server.origin}/oauth/register/`, { method: "POST", headers: { "content-type": "application/json" }, body: JSON.stringify({ redirect_uris: [redirectUri], scope: "profile.read", client_name: "During outage", token_endpoint_auth_method: "none" }) });
+    const register = await fetch(`${server.origin}/oauth/register/`, {
+      method: "POST",
+      headers: { "content-type": "application/json" },
+      body: JSON.stringify({
+        redirect_uris: [redirectUri],
+        scope: "profile.read",
+        client_name: "During outage",
+        token_endpoint_auth_method: "none",
+      }),
+    });
     const registerBody = await register.clone().text();
     expect(register.status, registerBody).toBe(503);
     expect(await register.json()).toMatchObject({ error: "temporarily_unavailable" });
