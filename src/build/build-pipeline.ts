@@ -1,5 +1,5 @@
 import { buildCatalogFiles, type BuildSummary as CatalogBuildSummary, type ExtraDocument } from "../catalog/build/build-catalog.ts";
-import { loadConfig } from "../config/config.ts";
+import { loadConfig, type OAuthLimits } from "../config/config.ts";
 import { discoveryDocuments } from "../discovery/discovery-documents.ts";
 import { buildMatchTable } from "../match/match-table.ts";
 import { loadReleaseFeed } from "../releases/load-release-feed.ts";
@@ -20,6 +20,8 @@ export interface BuildOptions {
    * (loadConfig()), which is what the CLI passes.
    */
   readonly publicBaseUrl?: string;
+  /** The OAuth limits the static copies of the discovery documents quote; defaults to the environment's. */
+  readonly oauthLimits?: OAuthLimits;
   /** LUDEX_ARTWORK_BASE_URL, for the game pages' artwork; defaults to the environment's. */
   readonly artworkBaseUrl?: string;
 }
@@ -31,6 +33,7 @@ export interface BuildOptions {
  */
 export function buildCatalog(options: BuildOptions): BuildSummary {
   const publicBaseUrl = options.publicBaseUrl ?? loadConfig().publicBaseUrl;
+  const oauthLimits = options.oauthLimits ?? loadConfig().oauthLimits;
   const documents = (): readonly ExtraDocument[] => [
     {
       key: "releaseFeed",
@@ -39,7 +42,7 @@ export function buildCatalog(options: BuildOptions): BuildSummary {
       body: JSON.stringify(loadReleaseFeed(options.releaseFeedFile)),
       contentType: "application/json",
     },
-    ...discoveryDocuments(publicBaseUrl).map((d) => ({
+    ...discoveryDocuments(publicBaseUrl, oauthLimits).map((d) => ({
       key: d.key,
       name: d.name,
       staticFile: d.staticFile,

@@ -4,6 +4,26 @@ import { z } from "zod";
 import { type Problem, problems } from "../core/problem.ts";
 
 /** Everything the service reads from its environment, resolved once. Paths are absolute. */
+/** A quota per client address and fixed window. */
+export interface QuotaSetting {
+  readonly quota: number;
+  readonly windowSeconds: number;
+}
+
+/** The OAuth limits: what the server enforces and the documents it publishes quote. */
+export interface OAuthLimits {
+  /** Client registrations per address. */
+  readonly registration: QuotaSetting;
+  /** Failed sign-ins per address before sign-in is refused for the rest of the window. */
+  readonly signInFailures: QuotaSetting;
+}
+
+/** Default OAuth limits: generous for people, tight for scripts (LUDEX_REGISTRATION_RATE_*, LUDEX_SIGNIN_FAILURE_*). */
+export const defaultOAuthLimits: OAuthLimits = {
+  registration: { quota: 10, windowSeconds: 3600 },
+  signInFailures: { quota: 10, windowSeconds: 900 },
+};
+
 export interface Config {
   readonly port: number;
   readonly host: string;
@@ -30,10 +50,7 @@ export interface Config {
   /** pino level: debug, info (one line per request), warn, error, or silent. */
   readonly logLevel: string;
   /** OAuth rate limits per client address: registrations per window, failed sign-ins per window (0 turns one off). */
-  readonly oauthLimits: {
-    readonly registration: { readonly quota: number; readonly windowSeconds: number };
-    readonly signInFailures: { readonly quota: number; readonly windowSeconds: number };
-  };
+  readonly oauthLimits: OAuthLimits;
   /** Connection limits and timeouts of the HTTP server (src/server/create-server.ts). */
   readonly http: {
     /** Time allowed to receive a request's headers (slow-header clients are cut off). */
@@ -125,10 +142,10 @@ const envSchema = z.object({
   LUDEX_MATCH_RATE_WINDOW: z.coerce.number().int().min(1).max(86_400).default(60),
   LUDEX_ARTWORK_BASE_URL: z.url({ protocol: /^https?$/ }).default("https://thumbnails.libretro.com"),
   LUDEX_LOG_LEVEL: z.enum(["debug", "info", "warn", "error", "silent"]).default("info"),
-  LUDEX_REGISTRATION_RATE_LIMIT: z.coerce.number().int().min(0).max(1_000_000).default(10),
-  LUDEX_REGISTRATION_RATE_WINDOW: z.coerce.number().int().min(1).max(86_400).default(3600),
-  LUDEX_SIGNIN_FAILURE_LIMIT: z.coerce.number().int().min(0).max(1_000_000).default(10),
-  LUDEX_SIGNIN_FAILURE_WINDOW: z.coerce.number().int().min(1).max(86_400).default(900),
+  LUDEX_REGISTRATION_RATE_LIMIT: z.coerce.number().int().min(0).max(1_000_000).default(defaultOAuthLimits.registration.quota),
+  LUDEX_REGISTRATION_RATE_WINDOW: z.coerce.number().int().min(1).max(86_400).default(defaultOAuthLimits.registration.windowSeconds),
+  LUDEX_SIGNIN_FAILURE_LIMIT: z.coerce.number().int().min(0).max(1_000_000).default(defaultOAuthLimits.signInFailures.quota),
+  LUDEX_SIGNIN_FAILURE_WINDOW: z.coerce.number().int().min(1).max(86_400).default(defaultOAuthLimits.signInFailures.windowSeconds),
   LUDEX_HEADERS_TIMEOUT_MS: z.coerce.number().int().min(1000).max(600_000).default(10_000),
   LUDEX_REQUEST_TIMEOUT_MS: z.coerce.number().int().min(1000).max(600_000).default(30_000),
   LUDEX_KEEPALIVE_TIMEOUT_MS: z.coerce.number().int().min(100).max(600_000).default(5_000),

@@ -5,7 +5,7 @@ import { MAX_MATCH_ITEMS } from "../match/match-schemas.ts";
 import { AUTHORIZATION_CODE_LIFETIME_SECONDS } from "../oauth/authorization-codes.ts";
 import { tokenLifetimes } from "../oauth/grant-store.ts";
 import { IDENTITY_PATH, identityResourceMetadataUrl, oauthPaths } from "../oauth/metadata.ts";
-import { defaultOAuthLimits } from "../oauth/oauth-service.ts";
+import type { OAuthLimits, QuotaSetting } from "../config/config.ts";
 import { scopeDescriptions, supportedScopes } from "../oauth/scopes.ts";
 import { contentSignalMeanings, contentSignals, contentSignalValue } from "./content-policy.ts";
 import { discoveryPaths } from "./discovery-paths.ts";
@@ -53,7 +53,7 @@ export function clientRules(base: string): readonly string[] {
 }
 
 /** The guide's sections, with absolute URLs under `base`. */
-export function guideSections(base: string): readonly GuideSection[] {
+export function guideSections(base: string, limits: OAuthLimits): readonly GuideSection[] {
   const scopes = supportedScopes.map((s) => `\`${s}\`: ${scopeDescriptions[s].toLowerCase()}`);
   const callback = "https://agent.example/oauth/callback";
   return [
@@ -66,7 +66,7 @@ export function guideSections(base: string): readonly GuideSection[] {
         ),
         ol(
           `**Discover.** \`GET ${base}/.well-known/oauth-authorization-server\` (RFC 8414) names the endpoints, scopes and methods; \`GET ${identityResourceMetadataUrl(base)}\` (RFC 9728) is the identity endpoint's protected resource metadata. The \`issuer\` is \`${base}\`.`,
-          `**Register once.** \`POST ${base}${oauthPaths.register}\` with JSON \`client_name\`, \`redirect_uris\`, \`scope\` and \`token_endpoint_auth_method\` (\`none\` for a public client). Agent clients use an exact, pre-registered **https** redirect URI; native development clients may use **http on 127.0.0.1 or [::1]** (any port then matches). Keep \`client_id\`; a confidential client gets \`client_secret\` in this answer only. At most ${defaultOAuthLimits.registration.quota} registrations per hour per address.`,
+          `**Register once.** \`POST ${base}${oauthPaths.register}\` with JSON \`client_name\`, \`redirect_uris\`, \`scope\` and \`token_endpoint_auth_method\` (\`none\` for a public client). Agent clients use an exact, pre-registered **https** redirect URI; native development clients may use **http on 127.0.0.1 or [::1]** (any port then matches). Keep \`client_id\`; a confidential client gets \`client_secret\` in this answer only. At most ${perWindow(limits.registration, "registrations")} per address.`,
           "**Make PKCE values and a state.** `code_verifier`: 43 to 128 random characters from `A-Z a-z 0-9 - . _ ~`; `code_challenge` = BASE64URL(SHA-256(code_verifier)); `state`: a fresh random value. Keep both for this one attempt.",
           `**Send the person to ludex.** Open \`${base}${oauthPaths.authorize}?response_type=code&client_id=…&redirect_uri=…&scope=profile.read&state=…&code_challenge=…&code_challenge_method=S256\` in the person's own browser. They sign in and approve on ludex's pages. Never ask for, collect, type or store their password, and never drive the sign-in or consent page for them.`,
           `**Receive the code.** The browser comes back to your \`redirect_uri\` with \`code\`, \`state\` and \`iss\`. Check that \`state\` is yours and \`iss\` is \`${base}\` (RFC 9207); otherwise stop. A refusal arrives as \`error=access_denied\`.`,
@@ -104,7 +104,7 @@ export function guideSections(base: string): readonly GuideSection[] {
       blocks: [
         ul(
           `\`POST /api/v1/games/\` (ROM matching) takes at most ${MAX_MATCH_ITEMS} items per request and counts items per client address in a fixed window. Every answer carries \`RateLimit-Policy: "match";q=<items>;w=<seconds>\` and \`RateLimit: "match";r=<left>;t=<seconds to reset>\`. Past the quota the answer is 429 with \`Retry-After\`, and nothing was counted: wait, then send the same request again.`,
-          `Client registration: ${defaultOAuthLimits.registration.quota} per hour per address. Sign-in: ${defaultOAuthLimits.signInFailures.quota} failures per ${defaultOAuthLimits.signInFailures.windowSeconds / 60} minutes per address.`,
+          `Client registration: ${perWindow(limits.registration, "registrations")} per address. Sign-in: ${perWindow(limits.signInFailures, "failures")} per address.`,
           `Every catalog answer has a strong \`ETag\`; revalidate with \`If-None-Match\` and reuse your copy on 304. Records, the platform list, the release feed and the discovery documents: \`Cache-Control: ${cachePolicy.document}\`. Searches and listings: \`${cachePolicy.search}\`. 404 and 422: \`${cachePolicy.error}\`.`,
           "Keep search `limit` at 30 or fewer, follow `next` links rather than computing offsets, and do not repeat identical requests: cached answers are the same bytes.",
           "503 means no catalog is loaded (a deployment in progress): wait `Retry-After` seconds.",
@@ -158,4 +158,13 @@ export function guideSections(base: string): readonly GuideSection[] {
       ],
     },
   ];
+}
+
+/** "10 registrations per hour", "10 failures per 15 minutes", "no limit on registrations" (quota 0 turns a limit off). */
+export function perWindow(limit: QuotaSetting, units: string): string {
+  if (limit.quota === 0) return `no limit on ${units}`;
+  const s = limit.windowSeconds;
+  const window =
+    s === 3600 ? "hour" : s === 86_400 ? "day" : s === 60 ? "minute" : s % 3600 === 0 ? `${s / 3600} hours` : s % 60 === 0 ? `${s / 60} minutes` : `${s} seconds`;
+  return `${limit.quota} ${units} per ${window}`;
 }

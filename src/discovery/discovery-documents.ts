@@ -1,3 +1,4 @@
+import type { OAuthLimits } from "../config/config.ts";
 import { apiCatalog } from "./api-catalog.ts";
 import { discoveryMediaTypes, discoveryPaths } from "./discovery-paths.ts";
 import { llmsFullTxt, llmsTxt } from "./llms-text.ts";
@@ -30,12 +31,12 @@ export const discoveryDocumentPaths = {
 export type DiscoveryDocumentKey = keyof typeof discoveryDocumentPaths;
 
 /**
- * Every discovery document for a deployment at `base` (PUBLIC_BASE_URL): every URL in them is
- * absolute under it. Pure and deterministic, so unchanged documents keep their ETags across builds.
+ * Every discovery document for a deployment at `base` (PUBLIC_BASE_URL) with these OAuth limits:
+ * every URL in them is absolute under it, and the limits they quote are the ones enforced. Pure and deterministic, so unchanged documents keep their ETags across builds.
  * @see docs/service-spec.md §4.9
  */
-export function discoveryDocuments(base: string): readonly DiscoveryDocument[] {
-  const openapi = openApiDocument(base);
+export function discoveryDocuments(base: string, limits: OAuthLimits): readonly DiscoveryDocument[] {
+  const openapi = openApiDocument(base, limits);
   const doc = (key: DiscoveryDocumentKey, name: string, contentType: string, body: string): DiscoveryDocument => ({
     key,
     path: discoveryDocumentPaths[key],
@@ -48,7 +49,7 @@ export function discoveryDocuments(base: string): readonly DiscoveryDocument[] {
     doc("openapi", "openapi", discoveryMediaTypes.openapi, `${JSON.stringify(openapi, null, 2)}\n`),
     doc("apiCatalog", "api-catalog", discoveryMediaTypes.apiCatalog, `${JSON.stringify(apiCatalog(base), null, 2)}\n`),
     doc("llmsTxt", "llms", discoveryMediaTypes.text, llmsTxt(openapi)),
-    doc("llmsFullTxt", "llms-full", discoveryMediaTypes.text, llmsFullTxt(openapi)),
+    doc("llmsFullTxt", "llms-full", discoveryMediaTypes.text, llmsFullTxt(openapi, limits)),
     doc("robotsTxt", "robots", discoveryMediaTypes.text, robotsTxt(base)),
   ];
 }

@@ -1,8 +1,8 @@
 import type { CatalogSnapshot } from "../catalog/store/catalog-snapshot.ts";
 import type { CatalogSource } from "../catalog/store/catalog-source.ts";
-import { documentResult } from "../catalog/http/document-result.ts";
 import type { BuildManifest } from "../catalog/build/manifest.ts";
 import { cachePolicy } from "../http/cache-policy.ts";
+import type { OAuthLimits } from "../config/config.ts";
 import type { HttpResult } from "../http/http-types.ts";
 import type { Route } from "../http/router.ts";
 import { apiCatalogLinkHeader } from "./api-catalog.ts";
@@ -10,21 +10,20 @@ import { discoveryDocumentPaths, type DiscoveryDocumentKey } from "./discovery-d
 import { renderedDiscoveryDocuments } from "./rendered-documents.ts";
 
 /**
- * The routes of the discovery documents. When the build was made for this instance's
- * PUBLIC_BASE_URL, each answers the build's prebuilt copy (build-time ETag, Last-Modified,
- * precompressed variants); otherwise the copy rendered for this instance at start-up
- * (rendered-documents.ts), so absolute URLs are always the serving instance's and one build
+ * The routes of the discovery documents, each answering the copy rendered for this instance's
+ * PUBLIC_BASE_URL and OAuth limits at start-up (rendered-documents.ts; Last-Modified is the
+ * build's), so absolute URLs and quoted limits are always the serving instance's and one build
  * serves several base URLs. The API catalog also carries `Link: <…>; rel="api-catalog"`, on GET
  * and HEAD alike (a HEAD tells a client the catalog is there without fetching it).
  * @see docs/service-spec.md §4.9; RFC 9727 (HEAD on /.well-known/api-catalog)
  */
-export function discoveryRoutes(catalog: CatalogSource, base: string): Route[] {
+export function discoveryRoutes(catalog: CatalogSource, base: string, limits: OAuthLimits): Route[] {
   return (Object.entries(discoveryDocumentPaths) as [DiscoveryDocumentKey, string][]).map(([key, path]) => ({
     path,
     methods: {
       GET: (): HttpResult => {
         const snapshot = catalog.current();
-        const result = snapshot.manifest.publicBaseUrl === base ? documentResult(snapshot, key) : renderedResult(snapshot, base, key);
+        const result = renderedResult(snapshot, base, limits, key);
         if (key !== "apiCatalog") return result;
         return { ...result, headers: { ...result.headers, link: apiCatalogLinkHeader(base) } };
       },
@@ -32,8 +31,8 @@ export function discoveryRoutes(catalog: CatalogSource, base: string): Route[] {
   }));
 }
 
-function renderedResult(snapshot: CatalogSnapshot, base: string, key: DiscoveryDocumentKey): HttpResult {
-  const doc = renderedDiscoveryDocuments(base)[key];
+function renderedResult(snapshot: CatalogSnapshot, base: string, limits: OAuthLimits, key: DiscoveryDocumentKey): HttpResult {
+  const doc = renderedDiscoveryDocuments(base, limits)[key];
   const built = snapshot.document(key);
   return {
     status: 200,
@@ -47,8 +46,7 @@ function renderedResult(snapshot: CatalogSnapshot, base: string, key: DiscoveryD
 
 /**
  * An info line when the build was made for another PUBLIC_BASE_URL than the server's: the
- * discovery documents are then rendered for the server's base (the website's pages keep the
- * build's; README "Website").
+ * discovery documents are the server's, the website's pages keep the build's (README "Website").
  */
 export function baseUrlMismatch(
   manifest: BuildManifest | undefined,
@@ -58,7 +56,7 @@ export function baseUrlMismatch(
   if (builtFor === undefined || builtFor === base) return undefined;
   return {
     level: "info",
-    msg: "the catalog build was made for another PUBLIC_BASE_URL; discovery documents are rendered for this server's",
+    msg: "the catalog build was made for another PUBLIC_BASE_URL: discovery documents carry this server's, the website's pages the build's",
     builtFor,
     publicBaseUrl: base,
   };

@@ -1,3 +1,4 @@
+import type { OAuthLimits } from "../config/config.ts";
 import { agentPaths } from "../config/service-info.ts";
 import { attribution } from "../catalog/record/attribution.ts";
 import { identityResourceMetadataUrl } from "../oauth/metadata.ts";
@@ -202,7 +203,7 @@ export function llmsTxt(doc: OpenApiDocument): string {
  * limits, curl examples and errors, the response schemas, the OAuth flow step by step, limits and
  * caching, the agent endpoints, attribution and the content policy.
  */
-export function llmsFullTxt(doc: OpenApiDocument): string {
+export function llmsFullTxt(doc: OpenApiDocument, limits: OAuthLimits): string {
   const base = serverUrl(doc);
   const sections: string[] = [
     `# ${doc.info.title.replace(/ API$/, "")}: agent reference`,
@@ -230,7 +231,7 @@ export function llmsFullTxt(doc: OpenApiDocument): string {
       .map((name) => schemaMarkdown(doc, name))
       .join("\n\n"),
   ];
-  for (const section of guideSections(base)) {
+  for (const section of guideSections(base, limits)) {
     sections.push("", `## ${section.title}`, "", section.blocks.map(blockMarkdown).join("\n\n"));
   }
   sections.push(

@@ -1,3 +1,4 @@
+import type { OAuthLimits } from "../config/config.ts";
 import { agentPaths } from "../config/service-info.ts";
 import { attribution } from "../catalog/record/attribution.ts";
 import { oauthPaths } from "../oauth/metadata.ts";
@@ -151,9 +152,9 @@ function infoDescription(base: string): string {
  * same base gives the same bytes, so the build's ETag changes only with the content.
  * @see OpenAPI 3.1.0; docs/service-spec.md §4, §9
  */
-export function openApiDocument(base: string): OpenApiDocument {
+export function openApiDocument(base: string, limits: OAuthLimits): OpenApiDocument {
   const paths: Record<string, Partial<Record<"get" | "post", OperationObject>>> = {};
-  for (const op of operations(base)) {
+  for (const op of operations(base, limits)) {
     const item = (paths[op.path] ??= {});
     item[op.method] = operationObject(base, op);
   }

@@ -4,7 +4,8 @@ import { MATCH_BODY_LIMIT, MAX_MATCH_ITEMS } from "../match/match-schemas.ts";
 import { AUTHORIZATION_CODE_LIFETIME_SECONDS } from "../oauth/authorization-codes.ts";
 import { tokenLifetimes } from "../oauth/grant-store.ts";
 import { IDENTITY_PATH, oauthPaths } from "../oauth/metadata.ts";
-import { defaultOAuthLimits } from "../oauth/oauth-service.ts";
+import type { OAuthLimits } from "../config/config.ts";
+import { perWindow } from "./agent-guide.ts";
 import { exampleBodies, oauthErrorExample, problemExample } from "./examples.ts";
 import { feedOperations } from "./feed-operations.ts";
 import type { OperationSpec, ResponseSpec, TagName } from "./operation-spec.ts";
@@ -93,7 +94,7 @@ function unsupportedMediaType(
 const matchQuota = { "RateLimit-Policy": false, RateLimit: false } as const;
 
 /** Every operation of the API, with absolute example URLs under `base` (PUBLIC_BASE_URL). */
-export function operations(base: string): readonly OperationSpec[] {
+export function operations(base: string, limits: OAuthLimits): readonly OperationSpec[] {
   const ex = exampleBodies;
   const invalidClient = oauthErrorExample("invalid_client", "client authentication failed");
   return [
@@ -424,7 +425,7 @@ export function operations(base: string): readonly OperationSpec[] {
       summary: "Register an OAuth client",
       description: [
         `Dynamic client registration (RFC 7591). Register once and keep the \`client_id\`. Agent clients use an exact https redirect URI; native development clients may use http on 127.0.0.1 or [::1]. \`token_endpoint_auth_method: none\` makes a public client (no secret, PKCE only); otherwise the answer carries \`client_secret\`, this once.`,
-        `At most ${defaultOAuthLimits.registration.quota} registrations per hour per client address. Errors use the OAuth error form (\`error\`, \`error_description\`), not problem+json.`,
+        `At most ${perWindow(limits.registration, "registrations")} per client address. Errors use the OAuth error form (\`error\`, \`error_description\`), not problem+json.`,
       ].join("\n\n"),
       auth: { kind: "none" },
       body: {

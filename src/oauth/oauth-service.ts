@@ -32,14 +32,6 @@ export interface RateLimit {
   readonly windowSeconds: number;
 }
 
-/** Default limits: generous for people, tight for scripts. */
-export const defaultOAuthLimits = {
-  /** Client registrations per address. */
-  registration: { quota: 10, windowSeconds: 3600 },
-  /** Failed sign-ins per address before sign-in is refused for the rest of the window. */
-  signInFailures: { quota: 10, windowSeconds: 900 },
-} as const satisfies Record<string, RateLimit>;
-
 /** What the server (and tests) may set: the log, the clock and the rate limits. */
 export interface OAuthServiceOptions {
   readonly log?: Log;
@@ -79,8 +71,8 @@ export async function createOAuthService(config: Config, options: OAuthServiceOp
   const proxies = parseTrustedProxies(config.trustedProxies);
   const members = createMemberStore(db, now);
   const grants = createGrantStore(db, now, log);
-  const registration = options.registrationLimit ?? defaultOAuthLimits.registration;
-  const signIn = options.signInFailureLimit ?? defaultOAuthLimits.signInFailures;
+  const registration = options.registrationLimit ?? config.oauthLimits.registration;
+  const signIn = options.signInFailureLimit ?? config.oauthLimits.signInFailures;
   const createLimiter: RateLimiterFactory = options.createLimiter ?? ((limit) => createRateLimiter(limit));
   const oauth: OAuthContext = {
     base,

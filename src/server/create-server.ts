@@ -104,16 +104,12 @@ export async function createLudexServer(config: Config, options: ServerOptions =
   const astroHandler = (): Promise<NodeHandler | undefined> => (astro ??= loadAstroHandler(siteDir));
   const base = config.publicBaseUrl;
   const otherBase = baseUrlMismatch(catalog.peek()?.manifest, base);
-  if (otherBase) {
-    log(otherBase);
-    renderedDiscoveryDocuments(base);
-  }
+  if (otherBase) log(otherBase);
+  renderedDiscoveryDocuments(base, config.oauthLimits);
   const shared = await openSharedState(config, log);
   /** What Astro pages see as `Astro.locals` (typed in src/env.d.ts). */
   const oauth = await createOAuthService(config, {
     createLimiter: shared.createLimiter,
-    registrationLimit: config.oauthLimits.registration,
-    signInFailureLimit: config.oauthLimits.signInFailures,
     ...options.oauth,
     log: (line) => options.log?.(line),
   });
@@ -146,7 +142,7 @@ export async function createLudexServer(config: Config, options: ServerOptions =
     { path: "/api/v1/dumps/", methods: { GET: dumpsRoute(catalog, config.buildDir) } },
     { path: "/api/health/", methods: { GET: healthRoute(catalog, startedAt, [...shared.probes, oauth.probe]) } },
     ...oauth.routes,
-    ...discoveryRoutes(catalog, base),
+    ...discoveryRoutes(catalog, base, config.oauthLimits),
     ...agents.routes,
   ];
   const route = createRouter(routes);

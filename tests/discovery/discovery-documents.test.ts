@@ -1,3 +1,4 @@
+import { defaultOAuthLimits } from "../../src/config/config.ts";
 import { gunzipSync } from "node:zlib";
 import { readFileSync } from "node:fs";
 import path from "node:path";
@@ -50,13 +51,13 @@ function text(key: DiscoveryDocumentKey): string {
 
 describe("every discovery document", () => {
   it.each(Object.entries(discoveryDocumentPaths) as [DiscoveryDocumentKey, string][])(
-    "%s is the build's static file, with its media type, ETag and Last-Modified",
+    "%s is the build's static file (same configuration), with its media type, a content ETag and the build's Last-Modified",
     async (key, p) => {
       const res = bodies.get(key);
       expect(res?.status).toBe(200);
       expect(res?.headers["content-type"]).toBe(expectedTypes[key]);
       expect(res?.headers["cache-control"]).toBe(cachePolicy.document);
-      expect(res?.headers.etag).toMatch(/^"[0-9a-f]+-[0-9a-f]+"$/);
+      expect(res?.headers.etag).toMatch(/^"[\w-]{22}"$/);
       expect(res?.headers["last-modified"]).toBeTruthy();
       expect(res?.body.equals(readFileSync(path.join(buildDir(), "static", p)))).toBe(true);
 
@@ -92,6 +93,25 @@ describe("every discovery document", () => {
     }
   });
 
+  it("quote the limits the instance enforces, not the defaults", async () => {
+    const limited = await startDiscoveryServer({
+      LUDEX_BUILD_DIR: buildDir(),
+      PUBLIC_BASE_URL: base,
+      LUDEX_REGISTRATION_RATE_LIMIT: "3",
+      LUDEX_REGISTRATION_RATE_WINDOW: "86400",
+      LUDEX_SIGNIN_FAILURE_LIMIT: "4",
+      LUDEX_SIGNIN_FAILURE_WINDOW: "600",
+    });
+    const openapi = (await http(limited.url("/openapi.json"))).body.toString();
+    expect(openapi).toContain("At most 3 registrations per day per client address");
+    expect(openapi).not.toContain("10 registrations per hour");
+    const full = (await http(limited.url("/llms-full.txt"))).body.toString();
+    expect(full).toContain("Client registration: 3 registrations per day per address. Sign-in: 4 failures per 10 minutes per address.");
+    expect((await http(limited.url("/docs/"))).body.toString()).toContain("3 registrations per day");
+    // The default instance quotes the defaults.
+    expect(text("llmsFullTxt")).toContain("Client registration: 10 registrations per hour per address. Sign-in: 10 failures per 15 minutes per address.");
+  });
+
   it("carry each serving instance's PUBLIC_BASE_URL, whatever base the build was made for", async () => {
     expect(server.logs.filter((r) => r.level === "warn")).toEqual([]);
     const bases = ["https://catalog.example.org", "https://example.net/ludex"];
@@ -112,7 +132,7 @@ describe("every discovery document", () => {
       }
       const openapi = (await http(other.url("/openapi.json"))).json<OpenApiDocument>();
       expect(openapi.servers).toEqual([{ url: otherBase, description: expect.any(String) }]);
-      expect(openapi).toEqual(JSON.parse(JSON.stringify(openApiDocument(otherBase))));
+      expect(openapi).toEqual(JSON.parse(JSON.stringify(openApiDocument(otherBase, defaultOAuthLimits))));
       expect((await http(other.url("/.well-known/api-catalog"), { method: "HEAD" })).headers.link).toContain(
         `<${otherBase}/.well-known/api-catalog>`,
       );
@@ -130,7 +150,7 @@ describe("/openapi.json", () => {
     expect(doc.openapi).toBe("3.1.0");
     expect(doc.info.version).toBe("1.0.0");
     expect(doc.servers).toEqual([{ url: base, description: expect.any(String) }]);
-    expect(doc).toEqual(JSON.parse(JSON.stringify(openApiDocument(base))));
+    expect(doc).toEqual(JSON.parse(JSON.stringify(openApiDocument(base, defaultOAuthLimits))));
   });
 });
 

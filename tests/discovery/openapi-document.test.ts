@@ -1,3 +1,4 @@
+import { defaultOAuthLimits } from "../../src/config/config.ts";
 import { describe, expect, it } from "vitest";
 import type { z } from "zod";
 import { agentSearchQuery, catalogQuery } from "../../src/catalog/http/catalog-schemas.ts";
@@ -10,7 +11,7 @@ import { clientRegistrationRequestSchema } from "../../src/oauth/oauth-schemas.t
 import { createSchemaValidator, pointerEscape } from "./openapi-validator.ts";
 
 const base = "https://ludex.test";
-const doc = openApiDocument(base);
+const doc = openApiDocument(base, defaultOAuthLimits);
 
 function operation(method: "get" | "post", path: string): NonNullable<(typeof doc.paths)[string]["get"]> {
   const op = doc.paths[path]?.[method];
@@ -157,8 +158,8 @@ describe("the OpenAPI document", () => {
   });
 
   it("is deterministic and names only its own base", () => {
-    expect(JSON.stringify(openApiDocument(base))).toBe(JSON.stringify(doc));
-    const other = JSON.stringify(openApiDocument("https://games.example/ludex"));
+    expect(JSON.stringify(openApiDocument(base, defaultOAuthLimits))).toBe(JSON.stringify(doc));
+    const other = JSON.stringify(openApiDocument("https://games.example/ludex", defaultOAuthLimits));
     expect(other).not.toContain(base);
     expect(other).toContain('"url":"https://games.example/ludex"');
     expect(other).toContain("https://games.example/ludex/oauth/authorize/");
