@@ -25,8 +25,7 @@ interface PhaseResult {
   readonly pages?: { readonly ms: number; readonly rendered: number; readonly files: number };
 }
 
-const platformsFile = path.join(projectRoot, "data", "platforms.json");
-const releaseFeedFile = path.join(projectRoot, "data", "release-feed.json");
+const { platformsFile, releaseFeedFile } = loadConfig({});
 
 function runPhase(): void {
   const [, , , phase, source, dbFile, buildDir] = process.argv;

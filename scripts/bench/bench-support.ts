@@ -13,11 +13,11 @@ export function prepareRealCatalog(): { dbFile: string; buildDir: string } {
   const dir = path.join(projectRoot, ".ludex", "bench");
   const dbFile = path.join(dir, "catalog.db");
   const buildDir = path.join(dir, "build");
-  importCatalog({ sources: [realSource], dbFile, platformsFile: path.join(projectRoot, "data", "platforms.json") });
+  importCatalog({ sources: [realSource], dbFile, platformsFile: loadConfig({}).platformsFile });
   buildCatalog({
     dbFile,
     buildDir,
-    releaseFeedFile: path.join(projectRoot, "data", "release-feed.json"),
+    releaseFeedFile: loadConfig({}).releaseFeedFile,
     publicBaseUrl: loadConfig().publicBaseUrl,
   });
   return { dbFile, buildDir };

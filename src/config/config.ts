@@ -2,6 +2,7 @@ import { randomBytes } from "node:crypto";
 import path from "node:path";
 import { z } from "zod";
 import { type Problem, problems } from "../core/problem.ts";
+import { parseTrustedProxies, type TrustedProxies } from "./trusted-proxies.ts";
 
 /** Everything the service reads from its environment, resolved once. Paths are absolute. */
 /** A quota per client address and fixed window. */
@@ -39,9 +40,13 @@ export interface Config {
   readonly buildDir: string;
   /** What `ludex start` imports when there is no catalog yet. */
   readonly sources: readonly string[];
+  /** The authored platform table the importer groups DATs by (data/platforms.json). */
+  readonly platformsFile: string;
+  /** The authored release feed the build publishes (data/release-feed.json). */
+  readonly releaseFeedFile: string;
   readonly projectRoot: string;
   /** Proxies whose X-Forwarded-For names the client (addresses or CIDR ranges); none by default. */
-  readonly trustedProxies: string;
+  readonly trustedProxies: TrustedProxies;
   /** ROM-matching quota in items per window per client; 0 turns the limit off. */
   readonly matchRateLimit: number;
   readonly matchRateWindowSeconds: number;
@@ -195,8 +200,10 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     databaseUrl: e.LUDEX_DATABASE_URL,
     buildDir: resolve(e.LUDEX_BUILD_DIR ?? "dist/catalog"),
     sources: (e.LUDEX_SOURCE ?? "data/sample").split(path.delimiter).filter(Boolean).map(resolve),
+    platformsFile: path.join(projectRoot, "data", "platforms.json"),
+    releaseFeedFile: path.join(projectRoot, "data", "release-feed.json"),
     projectRoot,
-    trustedProxies: e.LUDEX_TRUSTED_PROXIES,
+    trustedProxies: parseTrustedProxies(e.LUDEX_TRUSTED_PROXIES),
     matchRateLimit: e.LUDEX_MATCH_RATE_LIMIT,
     matchRateWindowSeconds: e.LUDEX_MATCH_RATE_WINDOW,
     artworkBaseUrl: e.LUDEX_ARTWORK_BASE_URL.replace(/\/+$/, ""),

@@ -1,31 +1,6 @@
-import { BlockList, isIP } from "node:net";
+import { isIP } from "node:net";
 import type { IncomingMessage } from "node:http";
-import { problems } from "../core/problem.ts";
-
-/** The proxies whose X-Forwarded-For is believed. */
-export type TrustedProxies = BlockList;
-
-/**
- * Parses LUDEX_TRUSTED_PROXIES: comma-separated addresses or CIDR ranges ("127.0.0.1, 10.0.0.0/8,
- * ::1"). Empty means no proxy is trusted and the socket address is the client.
- */
-export function parseTrustedProxies(value: string | undefined): TrustedProxies {
-  const list = new BlockList();
-  for (const raw of (value ?? "")
-    .split(",")
-    .map((s) => s.trim())
-    .filter(Boolean)) {
-    const [address = "", prefix] = raw.split("/");
-    const family = isIP(address);
-    if (family === 0 || (prefix !== undefined && !/^\d{1,3}$/.test(prefix))) {
-      throw problems.invalidConfiguration(`LUDEX_TRUSTED_PROXIES: "${raw}" is not an address or CIDR range`);
-    }
-    const type = family === 6 ? "ipv6" : "ipv4";
-    if (prefix === undefined) list.addAddress(address, type);
-    else list.addSubnet(address, Number(prefix), type);
-  }
-  return list;
-}
+import type { TrustedProxies } from "../config/trusted-proxies.ts";
 
 function normalize(address: string): string {
   return address.startsWith("::ffff:") && isIP(address.slice(7)) === 4 ? address.slice(7) : address;

@@ -7,12 +7,6 @@ import { negotiateEncoding, type ContentCoding } from "./negotiate-encoding.ts";
 /** Bodies smaller than this are sent as they are: compressing them saves little and costs CPU. */
 const COMPRESS_MIN_BYTES = 1024;
 
-/** Headers every public answer carries: anyone may read it from a browser. */
-export const corsHeaders: Readonly<Record<string, string>> = {
-  "access-control-allow-origin": "*",
-  "access-control-expose-headers": "ETag, Link, Retry-After, RateLimit, RateLimit-Policy, X-Request-Id",
-};
-
 /** Headers a 304 repeats from the 200 it stands for. @see RFC 9110 §15.4.5 */
 const notModifiedHeaders = [
   "etag",

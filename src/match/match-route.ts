@@ -1,6 +1,7 @@
 import type { CatalogSource } from "../catalog/store/catalog-source.ts";
 import { cachePolicy } from "../http/cache-policy.ts";
-import { clientAddress, type TrustedProxies } from "../http/client-address.ts";
+import type { TrustedProxies } from "../config/trusted-proxies.ts";
+import { clientAddress } from "../http/client-address.ts";
 import type { HttpResult, RequestContext } from "../http/http-types.ts";
 import { Problem, problems } from "../core/problem.ts";
 import { rateLimitHeaders, type RateLimiter } from "../http/rate-limiter.ts";

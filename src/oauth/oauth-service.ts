@@ -1,6 +1,6 @@
 import type { Log } from "../core/logger.ts";
 import type { Config } from "../config/config.ts";
-import { clientAddress, parseTrustedProxies } from "../http/client-address.ts";
+import { clientAddress } from "../http/client-address.ts";
 import { createRateLimiter, type RateLimiterFactory } from "../http/rate-limiter.ts";
 import type { Route } from "../http/router.ts";
 import { appsPageRoute, appsRevokeRoute } from "./apps-route.ts";
@@ -68,7 +68,7 @@ export async function createOAuthService(config: Config, options: OAuthServiceOp
   const now = options.now ?? Date.now;
   const log = options.log ?? ((): void => {});
   const db = await openIdentityStore(config);
-  const proxies = parseTrustedProxies(config.trustedProxies);
+  const proxies = config.trustedProxies;
   const members = createMemberStore(db, now);
   const grants = createGrantStore(db, now, log);
   const registration = options.registrationLimit ?? config.oauthLimits.registration;

@@ -17,12 +17,12 @@ import { renderedDiscoveryDocuments } from "../discovery/rendered-documents.ts";
 import { responseWritten, type HttpResult, type RequestContext } from "../http/http-types.ts";
 import { isProblem, problems } from "../core/problem.ts";
 import { internalErrorProblem, problemResult } from "../http/problem-response.ts";
-import { parseTrustedProxies } from "../http/client-address.ts";
 import { createResponseCache } from "../http/response-cache.ts";
 import { matchRoute } from "../match/match-route.ts";
 import { createOAuthService, type OAuthService, type OAuthServiceOptions } from "../oauth/oauth-service.ts";
 import { createRouter, methodNotAllowed, type Route } from "../http/router.ts";
-import { corsHeaders, sendResult } from "../http/send-result.ts";
+import { corsHeaders, preflightHeaders } from "../http/cors.ts";
+import { sendResult } from "../http/send-result.ts";
 import { openSharedState } from "../shared-state/shared-state.ts";
 import { createCatalogHolder, type CatalogHolder } from "./catalog-holder.ts";
 import type { Log } from "../core/logger.ts";
@@ -80,14 +80,6 @@ function parseRequestTarget(target: string): URL {
   return url;
 }
 
-const preflightHeaders = {
-  ...corsHeaders,
-  "access-control-allow-methods": "GET, HEAD, POST, DELETE, OPTIONS",
-  "access-control-allow-headers":
-    "Content-Type, Authorization, If-None-Match, MCP-Protocol-Version, Mcp-Session-Id, Mcp-Method, Mcp-Name, A2A-Version, A2A-Extensions",
-  "access-control-max-age": "86400",
-};
-
 /**
  * The ludex HTTP server: a plain node:http server that answers the JSON API itself (parse,
  * call, respond) and hands page requests to Astro's middleware handler.
@@ -116,7 +108,7 @@ export async function createLudexServer(config: Config, options: ServerOptions =
   const locals: App.Locals = { config, catalog, oauth };
 
   const searchCache = createResponseCache();
-  const trustedProxies = parseTrustedProxies(config.trustedProxies);
+  const { trustedProxies } = config;
   // Matching fails open while Redis is away: it only reads the catalog, so an uncounted minute costs little.
   const matchLimiter = shared.createLimiter(
     { name: "match", quota: config.matchRateLimit, windowSeconds: config.matchRateWindowSeconds },

@@ -79,6 +79,12 @@ describe("loadConfig", () => {
       ).toEqual(["LUDEX_REDIS_URL"]);
     }
     expect(errorsOf({ LUDEX_SECRET: "too short" }).map((e) => e.name)).toEqual(["LUDEX_SECRET"]);
+    for (const proxies of ["10.0.0.0/33x", "proxy.example", "10.0.0.1, nope"]) {
+      expect(
+        errorsOf({ LUDEX_TRUSTED_PROXIES: proxies }).map((e) => e.name),
+        proxies,
+      ).toEqual(["LUDEX_TRUSTED_PROXIES"]);
+    }
     for (const url of ["mysql://db/ludex", "postgres://", "db:5432"]) {
       expect(
         errorsOf({ LUDEX_DATABASE_URL: url }).map((e) => e.name),

@@ -109,7 +109,9 @@ describe("every discovery document", () => {
     expect(full).toContain("Client registration: 3 registrations per day per address. Sign-in: 4 failures per 10 minutes per address.");
     expect((await http(limited.url("/docs/"))).body.toString()).toContain("3 registrations per day");
     // The default instance quotes the defaults.
-    expect(text("llmsFullTxt")).toContain("Client registration: 10 registrations per hour per address. Sign-in: 10 failures per 15 minutes per address.");
+    expect(text("llmsFullTxt")).toContain(
+      "Client registration: 10 registrations per hour per address. Sign-in: 10 failures per 15 minutes per address.",
+    );
   });
 
   it("carry each serving instance's PUBLIC_BASE_URL, whatever base the build was made for", async () => {

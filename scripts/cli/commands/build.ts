@@ -27,10 +27,7 @@ Options:
     const summary = buildCatalog({
       dbFile: typeof values.db === "string" ? path.resolve(values.db) : config.catalogDb,
       buildDir: typeof values.out === "string" ? path.resolve(values.out) : config.buildDir,
-      releaseFeedFile:
-        typeof values["release-feed"] === "string"
-          ? path.resolve(values["release-feed"])
-          : path.join(config.projectRoot, "data", "release-feed.json"),
+      releaseFeedFile: typeof values["release-feed"] === "string" ? path.resolve(values["release-feed"]) : config.releaseFeedFile,
       publicBaseUrl: config.publicBaseUrl,
     });
     const c = summary.manifest.counts;

@@ -30,8 +30,7 @@ Options:
     const summary = importCatalog({
       sources: positionals,
       dbFile: typeof values.db === "string" ? path.resolve(values.db) : config.catalogDb,
-      platformsFile:
-        typeof values.platforms === "string" ? path.resolve(values.platforms) : path.join(config.projectRoot, "data", "platforms.json"),
+      platformsFile: typeof values.platforms === "string" ? path.resolve(values.platforms) : config.platformsFile,
       onProgress: tty
         ? (p) => {
             if (p.elapsedMs - last < 100 && p.filesDone < p.filesTotal) return;

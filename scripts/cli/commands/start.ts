@@ -1,5 +1,4 @@
 import { existsSync } from "node:fs";
-import path from "node:path";
 import { buildCatalog } from "../../../src/build/build-pipeline.ts";
 import { importCatalog } from "../../../src/catalog/import/import-catalog.ts";
 import { loadConfig } from "../../../src/config/config.ts";
@@ -17,13 +16,12 @@ like \`ludex build\` (incrementally) and serves it like \`ludex serve\`.`,
   options: {},
   async run() {
     const config = loadConfig();
-    const data = path.join(config.projectRoot, "data");
     if (!existsSync(config.catalogDb)) {
       console.log(`no catalog at ${config.catalogDb}; importing ${config.sources.join(", ")}`);
       const summary = importCatalog({
         sources: config.sources,
         dbFile: config.catalogDb,
-        platformsFile: path.join(data, "platforms.json"),
+        platformsFile: config.platformsFile,
       });
       console.log(`imported ${summary.platforms} platforms, ${summary.games} games (${summary.warnings.length} warnings)`);
     }
@@ -31,7 +29,7 @@ like \`ludex build\` (incrementally) and serves it like \`ludex serve\`.`,
     const built = buildCatalog({
       dbFile: config.catalogDb,
       buildDir: config.buildDir,
-      releaseFeedFile: path.join(data, "release-feed.json"),
+      releaseFeedFile: config.releaseFeedFile,
       publicBaseUrl: config.publicBaseUrl,
     });
     console.log(`built catalog ${built.manifest.catalogVersion} (${built.rebuiltPlatforms.length} platforms rebuilt)`);

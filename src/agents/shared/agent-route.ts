@@ -2,7 +2,7 @@ import type { ServerResponse } from "node:http";
 import { responseWritten, type HttpResult, type RequestContext } from "../../http/http-types.ts";
 import { type Problem, problems } from "../../core/problem.ts";
 import { readBody } from "../../http/read-body.ts";
-import { corsHeaders } from "../../http/send-result.ts";
+import { corsHeaders } from "../../http/cors.ts";
 
 /** One request to an agent endpoint, as its protocol layer sees it. */
 export interface AgentExchange {

@@ -7,7 +7,7 @@ import { cachePolicy } from "../../http/cache-policy.ts";
 import { ifNoneMatchMatches, notModifiedSince } from "../../http/conditional.ts";
 import { responseWritten, type HttpResult, type RequestContext } from "../../http/http-types.ts";
 import { problems } from "../../core/problem.ts";
-import { corsHeaders } from "../../http/send-result.ts";
+import { corsHeaders } from "../../http/cors.ts";
 import type { CatalogSource } from "../store/catalog-source.ts";
 import { documentResult } from "./document-result.ts";
 import { parseQuery } from "./query-params.ts";
