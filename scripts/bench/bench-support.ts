@@ -1,5 +1,5 @@
 import { spawn, type ChildProcess } from "node:child_process";
-import { readFileSync } from "node:fs";
+import { existsSync, readFileSync } from "node:fs";
 import path from "node:path";
 import autocannon from "autocannon";
 import { buildCatalog } from "../../src/build/build-pipeline.ts";
@@ -21,6 +21,12 @@ export function prepareRealCatalog(): { dbFile: string; buildDir: string } {
     publicBaseUrl: loadConfig().publicBaseUrl,
   });
   return { dbFile, buildDir };
+}
+
+/** The real catalog's build: the test fixture's when present (no second import), else .ludex/bench's. */
+export function realBuild(): string {
+  const fixture = path.join(projectRoot, ".ludex", "test-fixtures", "real", "build");
+  return existsSync(path.join(fixture, "manifest.json")) ? fixture : prepareRealCatalog().buildDir;
 }
 
 export interface LoadResult {

@@ -23,6 +23,13 @@ describe("ludex serve in multi-instance mode", () => {
     expect(run.output).toMatch(/LUDEX_REDIS_URL: must be redis:\/\/host/);
   });
 
+  it("refuses to start with a malformed LUDEX_DATABASE_URL, naming the variable", () => {
+    const run = ludex(["serve"], { ...state, LUDEX_DATABASE_URL: "db.internal:5432/ludex", LUDEX_SECRET: "x".repeat(40) });
+    expect(run.status).not.toBe(0);
+    expect(run.output).toMatch(/LUDEX_DATABASE_URL: must be a postgres:\/\/ or postgresql:\/\/ URL/);
+    expect(run.output).not.toMatch(/at .*\.ts:\d+/);
+  });
+
   it("refuses to start without LUDEX_SECRET when Redis is configured, instead of using a per-process key", () => {
     const run = ludex(["serve"], { ...state, LUDEX_REDIS_URL: "redis://127.0.0.1:1" });
     expect(run.status).not.toBe(0);

@@ -71,6 +71,25 @@ describe("loadConfig", () => {
     return expect.unreachable() as never;
   };
 
+  it("reads LUDEX_DATABASE_URL and refuses a malformed one, naming the variable", () => {
+    const secret = "x".repeat(32);
+    for (const url of [
+      "postgres://ludex@db/ludex",
+      "postgresql://ludex:pw@10.0.0.5:5433/ludex?sslmode=require",
+      "postgres:///ludex?host=/run/postgresql",
+    ]) {
+      expect(loadConfig({ LUDEX_DATABASE_URL: url, LUDEX_SECRET: secret }).databaseUrl, url).toBe(url);
+    }
+    for (const url of ["db.internal:5432/ludex", "mysql://ludex@db/ludex", "postgres://", "postgres:///ludex", "not a url"]) {
+      const errors = errorsOf({ LUDEX_DATABASE_URL: url, LUDEX_SECRET: secret });
+      expect(
+        errors.map((e) => e.name),
+        url,
+      ).toEqual(["LUDEX_DATABASE_URL"]);
+      expect(errors[0]?.detail).toMatch(/postgres:\/\/ or postgresql:\/\/ URL/);
+    }
+  });
+
   it("refuses a malformed LUDEX_REDIS_URL or LUDEX_DATABASE_URL, a short LUDEX_SECRET, and serving several instances without a secret", () => {
     for (const url of ["localhost:6379", "http://redis:6379", "redis://", "redis://host/notadb", "redis+unix://"]) {
       expect(

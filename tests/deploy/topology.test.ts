@@ -1,4 +1,4 @@
-import { copyFileSync, existsSync, readFileSync, rmSync, writeFileSync } from "node:fs";
+import { copyFileSync, existsSync, readdirSync, readFileSync, rmSync, writeFileSync } from "node:fs";
 import path from "node:path";
 import { Client as McpClient } from "@modelcontextprotocol/sdk/client/index.js";
 import { StreamableHTTPClientTransport as McpTransport } from "@modelcontextprotocol/sdk/client/streamableHttp.js";
@@ -32,7 +32,8 @@ import {
 
 /**
  * The multi-instance topology of README "Running several instances", on loopback: one Redis,
- * one PostgreSQL for the identity store (the run's throwaway server, tests/postgres-setup.ts), three `ludex serve` processes on one shared build folder, and nginx
+ * one PostgreSQL for identity and OAuth state (a fresh database on the run's throwaway server,
+ * tests/postgres-setup.ts), three `ludex serve` processes on one shared build folder, and nginx
  * in front with the deploy/ template. Every request in the load phases goes through nginx.
  */
 
@@ -69,12 +70,14 @@ describe.skipIf(missing.length > 0)(
     let work = "";
     let buildDir = "";
     let dbFile = "";
+    let databaseUrl = "";
     let front = "";
     let memberId = 0;
 
     beforeAll(async () => {
       work = scratchDir("ludex-topology-");
       redis = await startTestRedis();
+      databaseUrl = await createDatabase(postgresAdminUrl ?? "", "topology");
       // One build folder for every instance: a new build reaches all of them at once.
       const fixture = inject("sampleCatalog");
       dbFile = path.join(work, "catalog.db");
@@ -86,7 +89,7 @@ describe.skipIf(missing.length > 0)(
       const env: Record<string, string> = {
         PUBLIC_BASE_URL: front,
         LUDEX_BUILD_DIR: buildDir,
-        LUDEX_DATABASE_URL: await createDatabase(postgresAdminUrl ?? "", "topology"),
+        LUDEX_DATABASE_URL: databaseUrl,
         LUDEX_REDIS_URL: redis.url,
         LUDEX_SECRET: secret,
         LUDEX_TRUSTED_PROXIES: "127.0.0.1",
@@ -121,6 +124,16 @@ describe.skipIf(missing.length > 0)(
 
     const me = (origin: string, token: string): Promise<Response> =>
       fetch(`${origin}/api/v1/agent/me/`, { headers: { authorization: `Bearer ${token}` } });
+
+    it("(0) every instance reports Redis and PostgreSQL healthy and keeps no identity file of its own", async () => {
+      for (const instance of [a, b, c]) {
+        const health = await fetch(`${instance.origin}/api/health/`);
+        expect(health.status, instance.name).toBe(200);
+        expect(await health.json()).toMatchObject({ dependencies: { redis: { status: "ok" }, database: { status: "ok" } } });
+      }
+      const files = (dir: string): string[] => readdirSync(dir, { recursive: true, encoding: "utf8" });
+      expect(files(work).filter((file) => /members\.db/.test(file))).toEqual([]);
+    });
 
     it("(1) registers on A, authorizes in Chromium on B, redeems on C; every instance serves the token and honours a revocation made on one", async () => {
       const issuer = new URL(front);

@@ -103,7 +103,11 @@ describe("crash safety of the identity database", () => {
       token_endpoint_auth_method: "none",
     });
     const work = Promise.all([registrar(), registrar(), issuer(tokenClient), issuer(tokenClient)]);
+    // Kill mid-burst, once both kinds of write have been acknowledged (a sign-in's password hash can
+    // take a while on a busy machine, so a fixed delay could kill before the first token).
     await new Promise((r) => setTimeout(r, 1500));
+    for (const deadline = Date.now() + 20_000; (tokens.length === 0 || registered.length <= 5) && Date.now() < deadline; )
+      await new Promise((r) => setTimeout(r, 50));
     child.kill("SIGKILL");
     await new Promise((r) => child.once("exit", r));
     stop = true;

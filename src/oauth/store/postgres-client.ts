@@ -12,6 +12,12 @@ export interface PostgresLimits {
   readonly callTimeoutMs: number;
   /** Pool size per instance. */
   readonly maxConnections: number;
+  /**
+   * Longest wait before reconnecting after failed connections. The library's default backoff
+   * grows to 20 s, during which every request waits out `callTimeoutMs` and recovery lags; a
+   * refused connection is cheap, so retry soon and answer 503 at once.
+   */
+  readonly maxReconnectDelayMs: number;
 }
 
 export const defaultPostgresLimits: PostgresLimits = {
@@ -19,6 +25,7 @@ export const defaultPostgresLimits: PostgresLimits = {
   statementTimeoutMs: 5000,
   callTimeoutMs: 8000,
   maxConnections: 10,
+  maxReconnectDelayMs: 500,
 };
 
 /** Errors that mean "the database is not there right now", not "this query is wrong". */
@@ -70,6 +77,7 @@ export function postgresClient(url: string, limits: PostgresLimits = defaultPost
     max: limits.maxConnections,
     connect_timeout: limits.connectTimeoutSeconds,
     idle_timeout: 60,
+    backoff: (retries: number) => Math.min(0.025 * 2 ** retries, limits.maxReconnectDelayMs / 1000),
     onnotice: () => {},
     types: { bigint: { to: 20, from: [20], serialize: (value: number) => String(value), parse: (value: string) => Number(value) } },
     connection: {

@@ -2,7 +2,7 @@ import { spawnSync } from "node:child_process";
 import path from "node:path";
 import { describe, expect, it } from "vitest";
 import { openIdentityStore } from "../../../src/oauth/store/open-identity-store.ts";
-import { freshStoreConfig } from "../../helpers/identity-store.ts";
+import { freshStoreConfig, freshStoreEnv, testStore } from "../../helpers/identity-store.ts";
 import { createMemberStore } from "../../../src/oauth/members/member-store.ts";
 import { argon2Parameters, hashPassword, hashPasswordScrypt, verifyPassword } from "../../../src/oauth/members/password-hash.ts";
 import { projectRoot } from "../../helpers/paths.ts";
@@ -64,29 +64,74 @@ describe("member store", () => {
   });
 });
 
-function ludex(args: string[], input?: string): { status: number | null; stdout: string; stderr: string } {
+function ludex(
+  args: string[],
+  input?: string,
+  env: Record<string, string> = {},
+): { status: number | null; stdout: string; stderr: string } {
   const r = spawnSync(process.execPath, [path.join(projectRoot, "scripts", "ludex.js"), ...args], {
     cwd: projectRoot,
     encoding: "utf8",
     input: input ?? "",
+    env: { ...process.env, ...env },
   });
   return { status: r.status, stdout: r.stdout, stderr: r.stderr };
 }
 
-describe("ludex member", () => {
+/** The CLI's environment for a fresh store of this run's kind (PostgreSQL mode also needs the shared secret). */
+async function cliStore(): Promise<{ env: Record<string, string>; config: { membersDb: string; databaseUrl: string | undefined } }> {
+  const store = await freshStoreEnv();
+  const env: Record<string, string> = {
+    ...store,
+    ...(store.LUDEX_DATABASE_URL ? { LUDEX_SECRET: "member cli test secret, 32 characters or more" } : {}),
+  };
+  return { env, config: { membersDb: store.LUDEX_MEMBERS_DB, databaseUrl: store.LUDEX_DATABASE_URL } };
+}
+
+describe(`ludex member (${testStore} store)`, () => {
   it("adds a member with the password from standard input, lists and disables", async () => {
-    const db = path.join(tempDir(), "members.db");
-    const added = ludex(["member", "add", "--username", "carol", "--display-name", "Carol C.", "--db", db], "cli password 123\n");
+    const { env, config } = await cliStore();
+    const added = ludex(["member", "add", "--username", "carol", "--display-name", "Carol C."], "cli password 123\n", env);
     expect(added.status, added.stderr).toBe(0);
     expect(added.stdout).toMatch(/^added member \d+ \(carol, "Carol C\."\)/);
     expect(added.stdout + added.stderr).not.toContain("cli password 123");
-    const list = ludex(["member", "list", "--db", db, "--json"]);
+    const list = ludex(["member", "list", "--json"], undefined, env);
     expect(JSON.parse(list.stdout)).toEqual([expect.objectContaining({ username: "carol", displayName: "Carol C.", disabled: false })]);
-    const store = createMemberStore(await openIdentityStore({ membersDb: db, databaseUrl: undefined }));
+    const db = await openIdentityStore(config);
+    const store = createMemberStore(db);
     expect(await store.verifyCredentials("carol", "cli password 123")).toBeDefined();
-    expect(ludex(["member", "disable", "carol", "--db", db]).status).toBe(0);
-    expect(JSON.parse(ludex(["member", "list", "--db", db, "--json"]).stdout)[0].disabled).toBe(true);
-    expect(ludex(["member", "add", "--username", "carol", "--display-name", "C", "--db", db], "another password\n").status).toBe(1);
+    expect(ludex(["member", "disable", "carol"], undefined, env).status).toBe(0);
+    expect(JSON.parse(ludex(["member", "list", "--json"], undefined, env).stdout)[0].disabled).toBe(true);
+    expect(await store.verifyCredentials("carol", "cli password 123")).toBeUndefined();
+    expect(ludex(["member", "add", "--username", "carol", "--display-name", "C"], "another password\n", env).status).toBe(1);
+    await db.close();
+  });
+
+  it("--db names the SQLite file", async () => {
+    const db = path.join(tempDir(), "members.db");
+    expect(ludex(["member", "add", "--username", "dora", "--display-name", "Dora", "--db", db], "cli password 456\n").status).toBe(0);
+    expect(JSON.parse(ludex(["member", "list", "--db", db, "--json"]).stdout)).toEqual([expect.objectContaining({ username: "dora" })]);
+  });
+
+  it("ludex migrate applies the identity schema once, then reports it up to date", async () => {
+    const { env, config } = await cliStore();
+    const first = ludex(["migrate"], undefined, env);
+    expect(first.status, first.stderr).toBe(0);
+    expect(first.stdout).toMatch(/^applied 001-identity \(version 0 → 1\)/);
+    const again = ludex(["migrate"], undefined, env);
+    expect(again.status, again.stderr).toBe(0);
+    expect(again.stdout).toMatch(/^schema is up to date \(version 1\)/);
+    const db = await openIdentityStore(config, { migrate: "none" });
+    expect(await createMemberStore(db).list()).toEqual([]);
+    await db.close();
+  });
+
+  it("ludex migrate and ludex member refuse a malformed LUDEX_DATABASE_URL, naming it", () => {
+    for (const args of [["migrate"], ["member", "list"]]) {
+      const run = ludex(args, undefined, { LUDEX_DATABASE_URL: "db.internal/ludex", LUDEX_SECRET: "x".repeat(32) });
+      expect(run.status, args.join(" ")).not.toBe(0);
+      expect(run.stderr).toMatch(/LUDEX_DATABASE_URL: must be a postgres:\/\/ or postgresql:\/\/ URL/);
+    }
   });
 
   it("has --help, and refuses a password on the command line and unknown subcommands", () => {
