@@ -10,6 +10,7 @@ import { openApiDocument } from "../../src/discovery/openapi-document.ts";
 import type { OpenApiDocument } from "../../src/discovery/openapi-types.ts";
 import { documentOperations } from "../../src/discovery/schema-text.ts";
 import { http, type RawResponse } from "../helpers/http.ts";
+import { projectRoot } from "../helpers/paths.ts";
 import { startDiscoveryServer, type DiscoveryServer } from "./discovery-server.ts";
 
 /** The PUBLIC_BASE_URL the fixture was built with (tests/global-setup.ts). */
@@ -265,6 +266,22 @@ describe("/llms.txt and /llms-full.txt", () => {
     }
     expect(full).toContain("application/problem+json");
     expect(full).toContain('{"error", "error_description"}');
+  });
+
+  it("llms-full.txt and README tell a client how to hash each kind of file, and what the catalog cannot recognise", () => {
+    const full = text("llmsFullTxt");
+    const readme = readFileSync(path.join(projectRoot, "README.md"), "utf8");
+    for (const [name, doc] of [
+      ["llms-full.txt", full],
+      ["README.md", readme],
+    ] as const) {
+      for (const kind of ["**Headered cartridges", "**`.zip` / `.7z`**", "**`.cue` + `.bin`", "**`.m3u`", "**`.chd`**"])
+        expect(doc, `${name}: ${kind}`).toContain(kind);
+      expect(doc, name).toMatch(
+        /`\.chd`\*\*: the SHA-1s in a CHD header cover the whole disc's raw data[^]*not one Redump track file, so they never match/,
+      );
+      expect(doc, name).toMatch(/never hash the playlist/);
+    }
   });
 
   it("llms-full.txt walks agents through OAuth without ever asking for a password, and states limits, agents, attribution and policy", () => {

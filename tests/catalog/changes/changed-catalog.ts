@@ -8,19 +8,24 @@ import { tempDir } from "../../helpers/temp-dir.ts";
 const vbDat = path.join(realSource, "metadat/no-intro/Nintendo - Virtual Boy.dat");
 const jaguarCdDat = path.join(realSource, "metadat/redump/Atari - Jaguar CD.dat");
 
-/** Drops one game block from a clrmamepro DAT and changes the crc of another's rom. */
+/** A game no DAT has, with hashes no real rom has: appended by the edit, so the feed reports an addition. */
+const addedGameName = "Ludex Feed Test (World)";
+const addedBlock = `game (\n\tname "${addedGameName}"\n\trom ( name "${addedGameName}.vb" size 1024 crc 1DEC0DED md5 ${"1d".repeat(16).toUpperCase()} sha1 ${"1d".repeat(20).toUpperCase()} )\n)\n`;
+
+/** Drops one game block from a clrmamepro DAT, changes the crc of another's rom, and adds a game. */
 function editDat(text: string, removeName: string, changeName: string): string {
   const blocks = text.split(/\n(?=game \()/);
   const out = blocks.filter((b) => !b.includes(`name "${removeName}"\n`));
   if (out.length !== blocks.length - 1) throw new Error(`${removeName} not found once`);
-  return out.map((b) => (b.includes(`name "${changeName}"\n`) ? b.replace(/crc [0-9A-F]{8}/, "crc 0BADF00D") : b)).join("\n");
+  const edited = out.map((b) => (b.includes(`name "${changeName}"\n`) ? b.replace(/crc [0-9A-F]{8}/, "crc 0BADF00D") : b)).join("\n");
+  return `${edited.trimEnd()}\n${addedBlock}`;
 }
 
 export interface ChangedCatalog {
   readonly dbFile: string;
   readonly buildDir: string;
   readonly sources: readonly string[];
-  /** Imports the edited Virtual Boy DAT (3-D Tetris removed, a BLOX rom changed) and builds; returns the new catalogVersion. */
+  /** Imports the edited Virtual Boy DAT (3-D Tetris removed, a BLOX rom changed, a game added) and builds; returns the new catalogVersion. */
   importChanged(): string;
   readonly v1: string;
 }
