@@ -3,6 +3,9 @@ import { describe, expect, inject, it } from "vitest";
 import type { GameRecord } from "../../src/catalog/record/game-record.ts";
 import { loadCatalogSnapshot, type CatalogSnapshot } from "../../src/catalog/store/catalog-snapshot.ts";
 import { findSources } from "../../src/catalog/import/find-sources.ts";
+import { searchGames } from "../../src/catalog/search/search-games.ts";
+import { matchRoms } from "../../src/match/match-roms.ts";
+import { matchIndexOf } from "../../src/match/snapshot-match-index.ts";
 import { hasRealData, realDataSkipReason, realSource } from "../helpers/paths.ts";
 
 const real = inject("realCatalog");
@@ -57,5 +60,55 @@ describe.skipIf(!hasRealData || real === null)(`the full libretro-database (${ha
     const record = find(snapshot, "snes", "Chrono Trigger");
     expect(record.attribution.license).toBe("CC BY-SA 4.0");
     expect(path.basename(real?.buildDir ?? "")).toBe("build");
+  });
+  it("imports TOSEC and the arcade DATs by their conventions (issue 14)", () => {
+    const tosecPlatforms = new Set<string>();
+    for (const platform of snapshot.platforms) {
+      if (tosecPlatforms.size >= 6) break;
+      for (const summary of snapshot.listing(platform.id) ?? []) {
+        const record = JSON.parse(snapshot.record(summary.id)?.body.toString() ?? "null") as GameRecord;
+        if (record.releases.some((r) => r.source === "tosec")) {
+          tosecPlatforms.add(platform.id);
+          break;
+        }
+      }
+    }
+    expect(tosecPlatforms.size).toBeGreaterThanOrEqual(6);
+    const carnage = find(snapshot, "32x", "Cosmic Carnage").releases.find((r) => r.name.startsWith("Cosmic Carnage Rev 19940906"));
+    expect(carnage).toMatchObject({ source: "tosec", version: "Rev 19940906", status: "beta" });
+    const hack = find(snapshot, "atari-2600", "A-Team").releases.find((r) => r.name.includes("(NTSC)[h]"));
+    expect(hack?.flags).toContain("Hack");
+    const bad = find(snapshot, "32x", "Virtua Fighter").releases.find((r) => r.name.endsWith("[b2]"));
+    expect(bad?.status).toBe("bad");
+    const sf2 = find(snapshot, "mame-2003", "Street Fighter II - The World Warrior");
+    expect(sf2).toMatchObject({ developer: "Capcom", releaseYear: 1991 });
+    expect(sf2.releases.find((r) => r.setName === "sf2")).toMatchObject({
+      name: "Street Fighter II - The World Warrior (World 910522)",
+      source: "mame-split",
+    });
+    expect(find(snapshot, "fbneo", "Street Fighter II: The World Warrior").releases.some((r) => r.setName === "sf2")).toBe(true);
+  });
+
+  it("lists every DAT a release is in (No-Intro and homebrew)", () => {
+    const release = find(snapshot, "megadrive", "Alien Soldier").releases.find((r) => r.name === "Alien Soldier (Europe)");
+    expect(release).toMatchObject({ source: "no-intro", sources: ["no-intro", "homebrew"] });
+  });
+  it("matches an arcade set zip name from the real MAME 2003 DAT (sf2.zip is Street Fighter II)", () => {
+    const platform = snapshot.platform("mame-2003");
+    const index = matchIndexOf(snapshot, "mame-2003");
+    if (!platform || !index) throw new Error("no mame-2003 platform");
+    const scope = snapshot.searchScope("mame-2003");
+    const ctx = {
+      index,
+      platform,
+      summary: (id: number) => scope.summary(id),
+      searchTitles: (t: string) => searchGames(scope, { query: t, limit: 10 }).results,
+      artworkBaseUrl: "https://t.example",
+    };
+    const [result] = matchRoms(ctx, [{ name: "roms/SF2.zip" }], []);
+    expect(result?.status === "matched" ? [result.match.title, result.match.matchedBy] : result?.status).toEqual([
+      "Street Fighter II - The World Warrior",
+      "name",
+    ]);
   });
 });
