@@ -1,39 +1,31 @@
 import { randomUUID } from "node:crypto";
 import { existsSync } from "node:fs";
-import http, { type IncomingMessage, type ServerResponse } from "node:http";
+import http from "node:http";
 import net from "node:net";
 import path from "node:path";
 import { pathToFileURL } from "node:url";
 import { createAgentEndpoints } from "../agents/agent-endpoints.ts";
-import { agentSearchRoute } from "../catalog/http/agent-search-route.ts";
-import { communityRoute } from "../catalog/http/community-route.ts";
-import { changesRoute } from "../catalog/http/changes-route.ts";
-import { dumpsRoute } from "../catalog/http/dumps-route.ts";
-import { gamesRoute } from "../catalog/http/games-route.ts";
-import { healthRoute } from "../catalog/http/health-route.ts";
 import { checkServingConfig, type Config } from "../config/config.ts";
-import { baseUrlMismatch, discoveryRoutes } from "../discovery/discovery-routes.ts";
+import type { Log } from "../core/logger.ts";
+import { problems } from "../core/problem.ts";
+import { baseUrlMismatch } from "../discovery/discovery-routes.ts";
 import { renderedDiscoveryDocuments } from "../discovery/rendered-documents.ts";
-import { responseWritten, type HttpResult, type RequestContext } from "../http/http-types.ts";
-import { isProblem, problems } from "../core/problem.ts";
 import { internalErrorProblem, problemResult } from "../http/problem-response.ts";
 import { createResponseCache } from "../http/response-cache.ts";
-import { matchRoute } from "../match/match-route.ts";
-import { createOAuthService, type OAuthService, type OAuthServiceOptions } from "../oauth/oauth-service.ts";
-import { createRouter, methodNotAllowed, type Route } from "../http/router.ts";
-import { corsHeaders, preflightHeaders } from "../http/cors.ts";
+import { createRouter } from "../http/router.ts";
 import { sendResult } from "../http/send-result.ts";
+import { createOAuthService, type OAuthService, type OAuthServiceOptions } from "../oauth/oauth-service.ts";
 import { openSharedState } from "../shared-state/shared-state.ts";
-import { createCatalogHolder, type CatalogHolder } from "./catalog-holder.ts";
-import type { Log } from "../core/logger.ts";
-import { logRequests, type RequestLogEntry } from "./request-log.ts";
-import { loadStaticSite, type StaticSite } from "./static-site.ts";
 import { siteRoute } from "../site/site-route.ts";
+import { apiRoutes } from "./api-routes.ts";
+import { createCatalogHolder, type CatalogHolder } from "./catalog-holder.ts";
+import { createRequestHandler } from "./request-pipeline.ts";
+import { logRequests } from "./request-log.ts";
+import { apiRoutesStep, astroPagesStep, sitePagesStep, staticFilesStep, type NodeHandler } from "./request-steps.ts";
+import { loadStaticSite, type StaticSite } from "./static-site.ts";
 
 /** How long in-flight requests may take to finish on shutdown. */
 const SHUTDOWN_GRACE_MS = 10_000;
-
-type NodeHandler = (req: IncomingMessage, res: ServerResponse, next?: (err?: unknown) => void, locals?: object) => unknown;
 
 export interface LudexServer {
   readonly server: http.Server;
@@ -115,90 +107,32 @@ export async function createLudexServer(config: Config, options: ServerOptions =
     "open",
   );
   const agents = createAgentEndpoints(config, { catalog, matchLimiter, trustedProxies, endedSessions: shared.endedSessions, log });
-  const routes: Route[] = [
-    { path: "/api/v1/agent/games/", methods: { GET: agentSearchRoute(catalog, base, searchCache) } },
-    {
-      path: "/api/v1/games/",
-      methods: {
-        GET: gamesRoute(catalog, base, searchCache),
-        POST: matchRoute({
-          catalog,
-          limiter: matchLimiter,
-          trustedProxies,
-          artworkBaseUrl: config.artworkBaseUrl,
-        }),
-      },
-    },
-    { path: "/api/v1/community/", methods: { GET: communityRoute(catalog) } },
-    { path: "/api/v1/changes/", methods: { GET: changesRoute(catalog, config.buildDir, base, searchCache) } },
-    { path: "/api/v1/dumps/", methods: { GET: dumpsRoute(catalog, config.buildDir) } },
-    { path: "/api/health/", methods: { GET: healthRoute(catalog, startedAt, [...shared.probes, oauth.probe]) } },
-    ...oauth.routes,
-    ...discoveryRoutes(catalog, base, config.oauthLimits),
-    ...agents.routes,
-  ];
-  const route = createRouter(routes);
-  // The website's pages (src/site/): prebuilt files of the catalog build, search, redirects, 404.
-  const sitePages = siteRoute(catalog, { buildDir: config.buildDir, publicBaseUrl: base, artworkBaseUrl: config.artworkBaseUrl });
-
-  const answer = async (ctx: RequestContext, res: ServerResponse, entry: RequestLogEntry): Promise<void> => {
-    const { req } = ctx;
-    const common = { ...corsHeaders, "x-request-id": ctx.id };
-    let result: HttpResult;
-    try {
-      const match = route(ctx.method, ctx.url.pathname);
-      if (match) entry.route = match.path;
-      if (match && "handler" in match) {
-        const answered = match.handler(ctx);
-        // Most routes answer synchronously; awaiting only real promises saves a microtask turn per request.
-        result = answered instanceof Promise ? await answered : answered;
-      } else if (match && ctx.method === "OPTIONS") {
-        res.writeHead(204, { ...preflightHeaders, "x-request-id": ctx.id });
-        res.end();
-        return;
-      } else if (match) {
-        throw methodNotAllowed(ctx.method, match.allow);
-      } else {
-        const readOnly = ctx.method === "GET" || ctx.method === "HEAD";
-        const sitePage = readOnly ? sitePages(ctx) : undefined;
-        const file = readOnly && !sitePage ? site.lookup(ctx.url.pathname) : undefined;
-        if (sitePage) {
-          entry.route = "site";
-          result = sitePage;
-        } else if (file) {
-          entry.route = "static";
-          result = file;
-        } else {
-          const pages = ctx.url.pathname.startsWith("/api/") ? undefined : await astroHandler();
-          if (!pages) throw problems.notFound(`nothing at ${ctx.url.pathname}`);
-          // The pages are read-only; Astro has no good answer for other methods (TRACE gave a 500).
-          if (ctx.method !== "GET" && ctx.method !== "HEAD") throw methodNotAllowed(ctx.method, ["GET", "HEAD"]);
-          entry.route = "page";
-          res.setHeader("x-request-id", ctx.id);
-          // Astro pages reach the server's services through `Astro.locals`.
-          await pages(req, res, undefined, locals);
-          return;
-        }
-      }
-    } catch (error) {
-      if (isProblem(error)) {
-        result = problemResult(error, base, ctx.method);
-      } else {
-        options.log?.({
-          level: "error",
-          requestId: ctx.id,
-          msg: "unhandled error",
-          err: error instanceof Error ? error.stack : String(error),
-        });
-        result = problemResult(internalErrorProblem(), base, ctx.method);
-      }
-    }
-    // The agent endpoints write their (possibly streamed) answers themselves.
-    if (result === responseWritten) return;
-    // Answers that go out while the server is stopping close their connection.
-    if (closing) res.shouldKeepAlive = false;
-    sendResult(req, res, result, common);
-  };
+  const pipeline = createRequestHandler({
+    steps: [
+      apiRoutesStep(
+        createRouter(
+          apiRoutes({
+            config,
+            catalog,
+            searchCache,
+            matchLimiter,
+            trustedProxies,
+            startedAt,
+            probes: [...shared.probes, oauth.probe],
+            oauth,
+            agentRoutes: agents.routes,
+          }),
+        ),
+      ),
+      // The website's pages (src/site/): prebuilt files of the catalog build, search, redirects, 404.
+      sitePagesStep(siteRoute(catalog, { buildDir: config.buildDir, publicBaseUrl: base, artworkBaseUrl: config.artworkBaseUrl })),
+      staticFilesStep(site),
+      astroPagesStep(astroHandler, locals),
+    ],
+    base,
+    closing: () => closing,
+    log,
+  });
 
   let closing = false;
   const server = http.createServer(
@@ -223,7 +157,7 @@ export async function createLudexServer(config: Config, options: ServerOptions =
         sendResult(req, res, problemResult(problems.badRequest("malformed request target"), base), { "x-request-id": id });
         return;
       }
-      void answer({ req, res, method: req.method ?? "GET", url, id }, res, entry).catch((error: unknown) => {
+      void pipeline({ req, res, method: req.method ?? "GET", url, id }, res, entry).catch((error: unknown) => {
         options.log?.({ level: "error", requestId: id, msg: "response failed", err: error instanceof Error ? error.stack : String(error) });
         if (!res.headersSent) sendResult(req, res, problemResult(internalErrorProblem(), base), { "x-request-id": id });
         else res.destroy();

@@ -23,7 +23,9 @@ describe("one build command", () => {
     await Promise.all(instances.map((instance) => instance.stop()));
   });
 
-  it("README's steps (ludex import, ludex build, ludex serve) give a server that answers every page and document", async () => {
+  it("README's steps (ludex import, ludex build, ludex serve) give a server that answers every page and document", {
+    timeout: 180_000,
+  }, async () => {
     const work = tempDir("ludex-new-user-");
     const port = await freePort();
     const env = {

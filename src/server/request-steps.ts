@@ -1,0 +1,64 @@
+import type { IncomingMessage, ServerResponse } from "node:http";
+import { responseWritten, type HttpResult, type RequestContext } from "../http/http-types.ts";
+import { methodNotAllowed, type RouteMatch } from "../http/router.ts";
+import { preflightHeaders } from "../http/cors.ts";
+import type { RequestStep } from "./request-pipeline.ts";
+import type { StaticSite } from "./static-site.ts";
+
+/** Astro's middleware handler (dist/site/server/entry.mjs). */
+export type NodeHandler = (req: IncomingMessage, res: ServerResponse, next?: (err?: unknown) => void, locals?: object) => unknown;
+
+const readOnly = (ctx: RequestContext): boolean => ctx.method === "GET" || ctx.method === "HEAD";
+
+/**
+ * The API's fixed paths: the route's handler, a CORS preflight answer for OPTIONS, or 405 for
+ * another method on a known path.
+ * @see RFC 9110 §15.5.6; Fetch Standard §3.2.2 (CORS preflight)
+ */
+export function apiRoutesStep(route: (method: string, pathname: string) => RouteMatch): RequestStep {
+  return (ctx, entry) => {
+    const match = route(ctx.method, ctx.url.pathname);
+    if (!match) return undefined;
+    entry.route = match.path;
+    if ("handler" in match) return match.handler(ctx);
+    if (ctx.method !== "OPTIONS") throw methodNotAllowed(ctx.method, match.allow);
+    ctx.res.writeHead(204, { ...preflightHeaders, "x-request-id": ctx.id });
+    ctx.res.end();
+    return responseWritten;
+  };
+}
+
+/** The website's pages written by the catalog build (src/site/): GET and HEAD only. */
+export function sitePagesStep(sitePages: (ctx: RequestContext) => HttpResult | undefined): RequestStep {
+  return (ctx, entry) => {
+    const page = readOnly(ctx) ? sitePages(ctx) : undefined;
+    if (page) entry.route = "site";
+    return page;
+  };
+}
+
+/** Astro's prebuilt files (dist/site/client): GET and HEAD only. */
+export function staticFilesStep(site: StaticSite): RequestStep {
+  return (ctx, entry) => {
+    const file = readOnly(ctx) ? site.lookup(ctx.url.pathname) : undefined;
+    if (file) entry.route = "static";
+    return file;
+  };
+}
+
+/**
+ * Astro's server-rendered pages, loaded on the first page request (API-only traffic never pays for
+ * Astro's runtime). Pages reach the server's services through `Astro.locals`.
+ */
+export function astroPagesStep(astroHandler: () => Promise<NodeHandler | undefined>, locals: App.Locals): RequestStep {
+  return async (ctx, entry) => {
+    const pages = ctx.url.pathname.startsWith("/api/") ? undefined : await astroHandler();
+    if (!pages) return undefined;
+    // The pages are read-only; Astro has no good answer for other methods (TRACE gave a 500).
+    if (!readOnly(ctx)) throw methodNotAllowed(ctx.method, ["GET", "HEAD"]);
+    entry.route = "page";
+    ctx.res.setHeader("x-request-id", ctx.id);
+    await pages(ctx.req, ctx.res, undefined, locals);
+    return responseWritten;
+  };
+}
