@@ -278,7 +278,7 @@ describe("/llms.txt and /llms-full.txt", () => {
       for (const kind of ["**Headered cartridges", "**`.zip` / `.7z`**", "**`.cue` + `.bin`", "**`.m3u`", "**`.chd`**"])
         expect(doc, `${name}: ${kind}`).toContain(kind);
       expect(doc, name).toMatch(
-        /`\.chd`\*\*: the SHA-1s in a CHD header cover the whole disc's raw data[^]*not one Redump track file, so they never match/,
+        /`\.chd`\*\*: the SHA-1s in a CHD header cover the whole disc's raw data[\s\S]*not one Redump track file, so they never match/,
       );
       expect(doc, name).toMatch(/never hash the playlist/);
     }

@@ -21,7 +21,9 @@ async function serve(env: Record<string, string>, port: number): Promise<ChildPr
     env: { ...process.env, PORT: String(port), HOST: "127.0.0.1", LUDEX_LOG_LEVEL: "warn", ...env },
     stdio: "ignore",
   });
-  for (let i = 0; i < 200; i++) {
+  // Generous: a busy 2-core machine may take several seconds to start Node and load the build.
+  const deadline = Date.now() + 30_000;
+  while (Date.now() < deadline) {
     try {
       if ((await fetch(`http://127.0.0.1:${port}/api/health/`)).status === 200) return child;
     } catch {
