@@ -40,7 +40,8 @@ describe.skipIf(!real)(`multi-file games matched as one (real Redump data)${real
   });
 
   const psx = "Sony - PlayStation.dat";
-  const ff7 = [1, 2, 3].map((disc) => rom(psx, `Final Fantasy VII (USA) (Disc ${disc})`));
+  // Read when the suite runs: collecting a skipped suite must not need the real DATs.
+  const ff7 = real ? [1, 2, 3].map((disc) => rom(psx, `Final Fantasy VII (USA) (Disc ${disc})`)) : [];
 
   it("decides the discs of an .m3u as one release, with every disc agreeing", async () => {
     const items = ff7.map((r) => ({ name: r.name, size: r.size, sha1: r.sha1, group: "Final Fantasy VII (USA).m3u" }));
