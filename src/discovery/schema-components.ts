@@ -23,7 +23,7 @@ import {
   tokenRequestSchema,
   tokenResponseSchema,
 } from "../oauth/oauth-schemas.ts";
-import { releaseFeedSchema } from "../releases/release-feed-schema.ts";
+import { releaseFeedResponseSchema } from "../releases/release-feed-schema.ts";
 import { changesIndexSchema, changesPageSchema, gameChangeSchema } from "../catalog/http/changes-schemas.ts";
 import { dumpEntrySchema, dumpFileSchema, dumpHeaderSchema, dumpListingSchema } from "../catalog/dumps/dump-format.ts";
 import { matchGroupSchema } from "../match/match-response-schemas.ts";
@@ -45,7 +45,7 @@ export const responseComponents = {
   SearchResultItem: searchResultItemSchema,
   AgentSearchResponse: agentSearchResponseSchema,
   CatalogPage: catalogPageSchema,
-  ReleaseFeed: releaseFeedSchema,
+  ReleaseFeed: releaseFeedResponseSchema,
   MatchCandidate: matchCandidateSchema,
   Match: matchSchema,
   MatchResult: matchResultSchema,
@@ -83,8 +83,6 @@ const addedDescriptions: Readonly<Partial<Record<ComponentName, string>>> = {
   MatchItem:
     "One file the client has: any of name, size, crc, md5, sha1, serial (at least one of name, crc, md5, sha1 or serial). Hex is case-insensitive; null counts as absent; other members are ignored.",
   MatchRequest: "The platform and the files to match.",
-  ReleaseFeed:
-    "The release and platform-availability feed: the client's update channels, where it is available, and the public community requests with their votes.",
 };
 
 /** A `$ref` to a component schema. */
@@ -141,22 +139,7 @@ export function componentSchemas(): Record<string, JsonObject> {
     const schema = responses[name] ?? requests[name];
     if (schema && schema.description === undefined) schema.description = description;
   }
-  // The authored feed is validated strictly so that a typo fails the build, but what clients get
-  // may gain members later: the spec has every response object allow additional properties.
-  if (responses.ReleaseFeed) responses.ReleaseFeed = openObjects(responses.ReleaseFeed);
   return { ...responses, ...requests };
-}
-
-/** The schema with every `additionalProperties: false` lifted. @see docs/service-spec.md §2 */
-function openObjects(schema: JsonObject): JsonObject {
-  const walk = (value: unknown): unknown => {
-    if (Array.isArray(value)) return value.map(walk);
-    if (typeof value !== "object" || value === null) return value;
-    const out: JsonObject = {};
-    for (const [key, member] of Object.entries(value)) if (!(key === "additionalProperties" && member === false)) out[key] = walk(member);
-    return out;
-  };
-  return walk(schema) as JsonObject;
 }
 
 /**

@@ -5,7 +5,17 @@ import { artworkTypes } from "../../match/artwork.ts";
 import { MAX_MATCH_ITEMS, matchItemSchema, matchRequestSchema } from "../../match/match-schemas.ts";
 import type { Log } from "../../core/logger.ts";
 import type { CatalogOperations } from "../shared/catalog-operations.ts";
-import { DEFAULT_CHANGES_LIMIT, MAX_CHANGES_LIMIT, MAX_CHANGES_OFFSET, sinceParam } from "../../catalog/http/changes-schemas.ts";
+import {
+  DEFAULT_CHANGES_LIMIT,
+  MAX_CHANGES_LIMIT,
+  MAX_CHANGES_OFFSET,
+  changesIndexSchema,
+  changesPageSchema,
+  sinceParam,
+} from "../../catalog/http/changes-schemas.ts";
+import { agentSearchResponseSchema, gameRecordSchema, platformListSchema } from "../../catalog/http/response-schemas.ts";
+import { matchResponseSchema } from "../../match/match-response-schemas.ts";
+import { releaseFeedResponseSchema } from "../../releases/release-feed-schema.ts";
 
 /** The tools, by name (the server card lists them). */
 export const toolNames = ["search_games", "get_game", "list_platforms", "match_roms", "get_release_feed", "get_changes"] as const;
@@ -17,69 +27,21 @@ export const toolNames = ["search_games", "get_game", "list_platforms", "match_r
  */
 const readOnly: ToolAnnotations = { readOnlyHint: true, destructiveHint: false, idempotentHint: true, openWorldHint: false };
 
-const attributionOutput = z.looseObject({ source: z.string(), url: z.string(), license: z.string(), licenseUrl: z.string() });
-
-// Output schemas describe the HTTP API's bodies; they are open (looseObject) like the API's own
-// contract, which allows additional members (docs/service-spec.md §2).
-const searchOutput = z.looseObject({
-  query: z.string(),
-  system: z.string().nullable().describe("The platform searched (slug), or null for all platforms."),
-  limit: z.number().int(),
-  total: z.number().int().describe("Number of matching games; `results` holds the first `limit`."),
-  results: z.array(
-    z.looseObject({
-      id: z.number().int(),
-      title: z.string(),
-      system: z.string(),
-      releaseYear: z.number().int().optional(),
-      regions: z.array(z.string()),
-      releaseCount: z.number().int(),
-      url: z.string().describe("The full record: GET this URL, or read it as a resource."),
-    }),
-  ),
-  attribution: attributionOutput,
-});
-
-const recordOutput = z.looseObject({
-  id: z.number().int(),
-  title: z.string(),
-  system: z.string(),
-  systemName: z.string(),
-  releases: z.array(z.looseObject({ name: z.string(), regions: z.array(z.string()), roms: z.array(z.looseObject({ name: z.string() })) })),
-  attribution: attributionOutput,
-});
-
-const platformsOutput = z.looseObject({
-  platforms: z.array(
-    z.looseObject({
-      id: z.string(),
-      name: z.string(),
-      manufacturer: z.string(),
-      kind: z.string(),
-      aliases: z.array(z.string()),
-      gameCount: z.number().int(),
-    }),
-  ),
-  attribution: attributionOutput,
-});
-
-const matchOutput = z.looseObject({
-  systemId: z.string().describe("The platform's slug."),
-  results: z.array(
-    z.looseObject({
-      index: z.number().int().describe("Position of the item in the request."),
-      status: z.enum(["matched", "ambiguous", "notFound", "invalid"]),
-    }),
-  ),
-});
-
-const releaseFeedOutput = z.looseObject({
-  application: z.looseObject({ name: z.string() }),
-  updatedAt: z.string(),
-  channels: z.array(z.looseObject({ id: z.string(), version: z.string(), releasedAt: z.string() })),
-  platforms: z.array(z.looseObject({ id: z.string(), name: z.string(), status: z.enum(["available", "beta", "planned"]) })),
-  communityRequests: z.array(z.looseObject({ id: z.number().int(), title: z.string(), status: z.string(), votes: z.number().int() })),
-});
+// Output schemas are the HTTP API's own response schemas (the OpenAPI components come from the
+// same objects): open (looseObject) like the API's contract, which allows additional members.
+// get_changes answers either the index (without `since`) or a page: its schema has the members of
+// both, those common to both required.
+const changesOutput = z
+  .looseObject({
+    ...changesPageSchema.partial().shape,
+    ...changesIndexSchema.partial().shape,
+    catalogVersion: changesIndexSchema.shape.catalogVersion,
+    builtAt: changesIndexSchema.shape.builtAt,
+  })
+  .meta({
+    description:
+      "Without `since`: the current catalogVersion and the kept history (as ChangesIndex). With `since`: one page of changes (as ChangesPage).",
+  });
 
 /** What one ROM item may carry, for clients to read: generated from the item schema matching validates with. */
 const matchItemJsonSchema = (() => {
@@ -135,27 +97,6 @@ const changesInput = z.object({
   offset: z.number().int().min(0).max(MAX_CHANGES_OFFSET).default(0).describe("How many changes to skip (follow `next`)."),
 });
 
-const changesOutput = z.looseObject({
-  catalogVersion: z.string().describe("The current version: the next `since`."),
-  builtAt: z.string(),
-  total: z.number().int().optional().describe("With `since`: how many games changed; `changes` holds one page."),
-  changes: z
-    .array(
-      z.looseObject({
-        id: z.number().int(),
-        system: z.string(),
-        title: z.string(),
-        change: z.enum(["added", "removed", "changed"]),
-        kinds: z.array(z.string()).optional(),
-      }),
-    )
-    .optional(),
-  history: z
-    .array(z.looseObject({ catalogVersion: z.string(), builtAt: z.string() }))
-    .optional()
-    .describe("Without `since`: the kept builds, newest first."),
-});
-
 function structured(body: object): CallToolResult {
   // The text block repeats the structured result for clients that predate structuredContent.
   return { content: [{ type: "text", text: JSON.stringify(body) }], structuredContent: body as Record<string, unknown> };
@@ -190,7 +131,7 @@ export function registerCatalogTools(server: McpServer, ops: CatalogOperations, 
       description:
         "Search the game catalog by title, across all platforms or on one. Returns the same object as GET /api/v1/agent/games/: the best matches first, each with id, title, platform, year, regions and the URL of its full record (use get_game with the id for the record).",
       inputSchema: searchInput,
-      outputSchema: searchOutput,
+      outputSchema: agentSearchResponseSchema,
       annotations: readOnly,
     },
     ({ query, system, limit }) => {
@@ -206,7 +147,7 @@ export function registerCatalogTools(server: McpServer, ops: CatalogOperations, 
       description:
         "The full record of one game by id, as GET /api/v1/games/?id= returns it: clean title, platform, metadata when known (developer, publisher, genres, year, players), and every release (DAT entry) with regions, languages, status, flags and ROM hashes.",
       inputSchema: z.object({ id: z.number().int().min(1).describe("The game id, as in search results.") }),
-      outputSchema: recordOutput,
+      outputSchema: gameRecordSchema,
       annotations: readOnly,
     },
     ({ id }) =>
@@ -224,7 +165,7 @@ export function registerCatalogTools(server: McpServer, ops: CatalogOperations, 
       description:
         "Every platform (console, handheld, computer) in the catalog with its slug, names, aliases and game count, as GET /api/v1/games/ returns it.",
       inputSchema: noInput,
-      outputSchema: platformsOutput,
+      outputSchema: platformListSchema,
       annotations: readOnly,
     },
     () => run(log, "list_platforms", () => ops.platformList()),
@@ -237,7 +178,7 @@ export function registerCatalogTools(server: McpServer, ops: CatalogOperations, 
       description:
         "Identify files by hash (sha1, md5, crc with size), serial, file name or title, on one platform. Returns the same object as POST /api/v1/games/: one result per item, in order, each matched (with confidence and how), ambiguous (with candidates), notFound or invalid.",
       inputSchema: matchInput,
-      outputSchema: matchOutput,
+      outputSchema: matchResponseSchema,
       annotations: readOnly,
     },
     (request) => {
@@ -253,7 +194,7 @@ export function registerCatalogTools(server: McpServer, ops: CatalogOperations, 
       description:
         "Current Ludex Player releases (stable and beta channels) and on which platforms the client is available, in beta or planned, with store links and community requests; as GET /api/v1/community/ returns it.",
       inputSchema: noInput,
-      outputSchema: releaseFeedOutput,
+      outputSchema: releaseFeedResponseSchema,
       annotations: readOnly,
     },
     () => run(log, "get_release_feed", () => ops.releaseFeed()),

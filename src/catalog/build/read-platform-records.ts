@@ -16,7 +16,8 @@ interface ReleaseRow {
   regions_json: string;
   languages_json: string;
   version: string | null;
-  status: string;
+  /** Written from the parsed name's status (import), so one of the release statuses. */
+  status: ReleaseRecord["status"];
   flags_json: string;
   disc: number | null;
   serial: string | null;

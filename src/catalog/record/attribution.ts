@@ -1,13 +1,11 @@
+import type { Declared } from "./game-record.ts";
+import type { attributionSchema } from "./record-schemas.ts";
+
 /**
  * The licence notice every published piece of catalog data carries.
  * libretro-database is CC BY-SA 4.0; derived data must credit it and keep the licence.
  */
-export interface Attribution {
-  readonly source: string;
-  readonly url: string;
-  readonly license: string;
-  readonly licenseUrl: string;
-}
+export type Attribution = Declared<typeof attributionSchema>;
 
 export const attribution: Attribution = {
   source: "libretro-database (No-Intro, Redump and libretro metadata DATs)",

@@ -1,0 +1,118 @@
+import { z } from "zod";
+import type { DevStatus } from "../names/parse-game-name.ts";
+import { platformKinds } from "../platforms/platform-registry.ts";
+
+/**
+ * The game record as the API serves it (README.md "Record shape"): the one declaration of these
+ * shapes. The TypeScript types (game-record.ts) are inferred from them, the OpenAPI components
+ * (src/discovery/schema-components.ts) and the MCP output schemas (src/agents/mcp/mcp-tools.ts)
+ * are generated from them, and the contract test checks real answers against them.
+ * Objects allow members not listed here, so that adding a member is never a breaking change.
+ * @see docs/service-spec.md §2 (every response object "allows additional properties")
+ */
+
+const lowerHex = (digits: number): z.ZodString => z.string().regex(new RegExp(`^[0-9a-f]{${digits}}$`));
+const count = (): z.ZodNumber => z.number().int().min(0);
+
+/** The licence notice every piece of catalog data carries. @see attribution.ts */
+export const attributionSchema = z
+  .looseObject({
+    source: z.string().min(1),
+    url: z.url(),
+    license: z.string().min(1),
+    licenseUrl: z.url(),
+  })
+  .meta({ description: "Where the data comes from and its licence (libretro-database, CC BY-SA 4.0). Keep it with any copy of the data." });
+
+/** Every release status the name parser gives. */
+const devStatuses = ["release", "beta", "proto", "demo", "sample", "preview", "alpha", "bad"] as const satisfies readonly DevStatus[];
+// Fails to compile when parse-game-name.ts gains a status this list lacks.
+const allStatuses: Exclude<DevStatus, (typeof devStatuses)[number]> extends never ? true : never = true;
+void allStatuses;
+
+export const romSchema = z
+  .looseObject({
+    name: z.string().optional(),
+    size: count().optional().meta({ description: "Bytes" }),
+    crc: lowerHex(8).optional(),
+    md5: lowerHex(32).optional(),
+    sha1: lowerHex(40).optional(),
+    serial: z.string().optional(),
+  })
+  .meta({ description: "One file of a release. Hashes are lowercase hexadecimal; members are present only when the DAT gives them." });
+
+export const releaseSchema = z
+  .looseObject({
+    name: z.string().min(1).meta({ description: 'The DAT game name, e.g. "Legend of Starfall, The (USA)"' }),
+    regions: z.array(z.string()),
+    languages: z.array(z.string()),
+    version: z.string().optional().meta({ description: 'First version tag, e.g. "Rev 1"' }),
+    status: z.enum(devStatuses),
+    flags: z.array(z.string()).meta({ description: 'Tags such as "Unl", "Aftermarket", "Pirate", "Alt", "Virtual Console"' }),
+    disc: z.number().int().min(1).optional(),
+    serial: z.string().optional(),
+    source: z.string().min(1).meta({
+      description: 'The DAT collection: "no-intro", "redump", "dat", "homebrew", "hacks", "tosec", "mame-split", "fbneo-split", ...',
+    }),
+    sources: z
+      .array(z.string().min(1))
+      .min(1)
+      .optional()
+      .meta({ description: "Every DAT collection that lists this release, `source` first" }),
+    publisher: z.string().optional().meta({ description: 'TOSEC publisher, from "(1987)(Publisher)"' }),
+    date: z.string().optional().meta({ description: 'TOSEC date as written: "1987", "198x", "1992-05-12"' }),
+    systemTag: z.string().optional().meta({ description: 'TOSEC system tag, e.g. "A500", "II+"' }),
+    video: z.string().optional().meta({ description: 'TOSEC video tag, e.g. "PAL", "NTSC"' }),
+    discCount: z.number().int().min(1).optional().meta({ description: 'M of "(Disk N of M)"' }),
+    setName: z.string().optional().meta({ description: 'Arcade set name, e.g. "sf2"; matching accepts it as a file name ("sf2.zip")' }),
+    cloneOf: z.string().optional().meta({ description: "Set name of the parent of an arcade clone" }),
+    roms: z.array(romSchema),
+  })
+  .meta({ description: "One DAT entry of a game (a region, revision, beta, disc or hack)." });
+
+/** Metadata merged from the metadata DATs (joined on rom crc or serial). */
+export const gameMetadataSchema = z.object({
+  developer: z.string().optional(),
+  publisher: z.string().optional(),
+  genres: z.array(z.string()).optional(),
+  franchise: z.string().optional(),
+  releaseYear: z.number().int().optional(),
+  releaseMonth: z.number().int().min(1).max(12).optional(),
+  players: z.number().int().min(1).optional(),
+  esrbRating: z.string().optional(),
+  origin: z.string().optional(),
+  analog: z.boolean().optional(),
+  rumble: z.boolean().optional(),
+  enhancementHw: z.string().optional(),
+});
+
+export const gameRecordSchema = z
+  .looseObject({
+    id: z.number().int().min(1),
+    title: z
+      .string()
+      .min(1)
+      .meta({ description: 'Clean title: tags removed, a trailing article moved to the front ("The Legend of Starfall")' }),
+    system: z.string().min(1).meta({ description: "Platform slug" }),
+    systemName: z.string().min(1),
+    ...gameMetadataSchema.shape,
+    releases: z.array(releaseSchema).meta({ description: "The game's DAT entries, best first" }),
+    attribution: attributionSchema,
+    updatedAt: z.iso
+      .datetime()
+      .meta({ description: "Time of the build at which this record's content last changed (also its Last-Modified)" }),
+  })
+  .meta({ description: "A full game record. Metadata members are present only when known, never null." });
+
+export const platformEntrySchema = z
+  .looseObject({
+    id: z.string().min(1).meta({ description: "The slug (use it as `system`)" }),
+    name: z.string().min(1),
+    manufacturer: z.string().min(1),
+    kind: z.enum(platformKinds),
+    libretroName: z.string().min(1),
+    aliases: z.array(z.string()).meta({ description: "Other names `system` accepts" }),
+    releaseYear: z.number().int().optional(),
+    gameCount: count(),
+  })
+  .meta({ description: "One platform of the catalog." });
