@@ -1,6 +1,5 @@
 import { spawn, spawnSync, type ChildProcess } from "node:child_process";
 import { existsSync, mkdirSync, writeFileSync } from "node:fs";
-import net from "node:net";
 import path from "node:path";
 import { afterAll, beforeAll, describe, expect, inject, it } from "vitest";
 import { renderNginxConfig } from "../../src/deploy/nginx-config.ts";
@@ -8,26 +7,11 @@ import { http, type RawResponse } from "../helpers/http.ts";
 import { projectRoot } from "../helpers/paths.ts";
 import { tempDir } from "../helpers/temp-dir.ts";
 import { startTestServer, type RunningServer } from "../helpers/test-server.ts";
+import { waitForPort } from "../helpers/wait-for-port.ts";
 import { freePort } from "../helpers/free-port.ts";
 import { siteAssets } from "../../src/site/site-assets.ts";
 
 const nginxBinary = ["/usr/sbin/nginx", "/usr/bin/nginx"].find((p) => existsSync(p));
-
-async function waitForPort(port: number, timeoutMs = 10_000): Promise<void> {
-  const deadline = Date.now() + timeoutMs;
-  for (;;) {
-    const ok = await new Promise<boolean>((resolve) => {
-      const socket = net.connect(port, "127.0.0.1", () => {
-        socket.end();
-        resolve(true);
-      });
-      socket.once("error", () => resolve(false));
-    });
-    if (ok) return;
-    if (Date.now() > deadline) throw new Error(`nothing listens on ${port}`);
-    await new Promise((r) => setTimeout(r, 50));
-  }
-}
 
 /** Headers that must agree between a direct and an nginx-fronted answer. */
 const compared = [

@@ -1,9 +1,10 @@
-import { copyFileSync, existsSync, readdirSync, readFileSync, rmSync, writeFileSync } from "node:fs";
+import { copyFileSync, readdirSync, readFileSync, rmSync, writeFileSync } from "node:fs";
 import path from "node:path";
 import { Client as McpClient } from "@modelcontextprotocol/sdk/client/index.js";
 import { StreamableHTTPClientTransport as McpTransport } from "@modelcontextprotocol/sdk/client/streamableHttp.js";
 import * as oauth from "oauth4webapi";
-import { chromium, type Browser } from "playwright-core";
+import type { Browser } from "playwright-core";
+import { launchChromium, chromiumAvailable } from "../helpers/chromium.ts";
 import { afterAll, beforeAll, describe, expect, inject, it } from "vitest";
 import { buildCatalog } from "../../src/build/build-pipeline.ts";
 import {
@@ -37,15 +38,6 @@ import {
  * in front with the deploy/ template. Every request in the load phases goes through nginx.
  */
 
-const chromiumPath = "/usr/bin/chromium";
-const chromiumArgs = [
-  "--no-sandbox",
-  "--disable-gpu",
-  "--disable-background-networking",
-  "--disable-component-update",
-  "--disable-sync",
-  "--no-first-run",
-];
 const insecure = { [oauth.allowInsecureRequests]: true } as const;
 const password = "correct horse battery staple";
 const secret = "topology test secret: 32 characters or more";
@@ -54,7 +46,7 @@ const missing = [
   nginxBinary ? "" : "nginx",
   redisBinary ? "" : "redis-server",
   postgresAdminUrl ? "" : "postgresql",
-  existsSync(chromiumPath) ? "" : "chromium",
+  chromiumAvailable ? "" : "chromium",
 ].filter(Boolean);
 
 describe.skipIf(missing.length > 0)(
@@ -111,7 +103,7 @@ describe.skipIf(missing.length > 0)(
         buildDir,
         frontPort,
       );
-      browser = await chromium.launch({ executablePath: chromiumPath, args: chromiumArgs });
+      browser = await launchChromium();
     }, 120_000);
 
     afterAll(async () => {

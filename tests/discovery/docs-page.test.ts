@@ -1,7 +1,8 @@
 import { spawnSync } from "node:child_process";
 import { mkdirSync, mkdtempSync, rmSync } from "node:fs";
 import path from "node:path";
-import { chromium, type Browser } from "playwright-core";
+import type { Browser } from "playwright-core";
+import { launchChromium } from "../helpers/chromium.ts";
 import { afterAll, beforeAll, describe, expect, inject, it } from "vitest";
 import type { OpenApiDocument } from "../../src/discovery/openapi-types.ts";
 import { documentOperations } from "../../src/discovery/schema-text.ts";
@@ -16,14 +17,6 @@ import { startDiscoveryServer, type DiscoveryServer } from "./discovery-server.t
  */
 
 const base = "https://ludex.test";
-const chromiumArgs = [
-  "--no-sandbox",
-  "--disable-gpu",
-  "--disable-background-networking",
-  "--disable-component-update",
-  "--disable-sync",
-  "--no-first-run",
-];
 const resultsDir = path.join(projectRoot, "test-results");
 
 let siteDir: string;
@@ -49,7 +42,7 @@ beforeAll(async () => {
   expect(build.status, `${build.stdout}\n${build.stderr}`).toBe(0);
   server = await startDiscoveryServer({ LUDEX_BUILD_DIR: inject("sampleCatalog").buildDir, PUBLIC_BASE_URL: base }, { siteDir });
   doc = (await http(server.url("/openapi.json"))).json<OpenApiDocument>();
-  browser = await chromium.launch({ executablePath: "/usr/bin/chromium", args: chromiumArgs });
+  browser = await launchChromium();
   mkdirSync(resultsDir, { recursive: true });
 });
 

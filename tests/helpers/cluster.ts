@@ -1,9 +1,9 @@
 import { spawn, spawnSync, type ChildProcess } from "node:child_process";
 import { createWriteStream, existsSync, mkdirSync, mkdtempSync, writeFileSync } from "node:fs";
-import net from "node:net";
 import os from "node:os";
 import path from "node:path";
 import { renderNginxConfig } from "../../src/deploy/nginx-config.ts";
+import { waitForPort } from "./wait-for-port.ts";
 import { freePort } from "./free-port.ts";
 import { projectRoot } from "./paths.ts";
 
@@ -18,22 +18,6 @@ const ludexCli = path.join(projectRoot, "scripts", "ludex.js");
 
 export function scratchDir(prefix: string): string {
   return mkdtempSync(path.join(os.tmpdir(), prefix));
-}
-
-export async function waitForPort(port: number, timeoutMs = 20_000): Promise<void> {
-  const deadline = Date.now() + timeoutMs;
-  for (;;) {
-    const open = await new Promise<boolean>((resolve) => {
-      const socket = net.connect(port, "127.0.0.1", () => {
-        socket.end();
-        resolve(true);
-      });
-      socket.once("error", () => resolve(false));
-    });
-    if (open) return;
-    if (Date.now() > deadline) throw new Error(`nothing listens on ${port}`);
-    await new Promise((r) => setTimeout(r, 50));
-  }
 }
 
 /** Runs `ludex <args>` to completion (e.g. `member add`, with the password on stdin). */

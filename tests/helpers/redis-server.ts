@@ -1,8 +1,8 @@
 import { spawn, type ChildProcess } from "node:child_process";
 import { existsSync } from "node:fs";
-import net from "node:net";
 import { freePort } from "./free-port.ts";
 import { tempDir } from "./temp-dir.ts";
+import { waitForPort } from "./wait-for-port.ts";
 
 /** Debian's redis-server (`.ci/run` installs it when missing). */
 export const redisBinary: string | undefined = ["/usr/bin/redis-server", "/usr/local/bin/redis-server"].find((p) => existsSync(p));
@@ -15,22 +15,6 @@ export interface TestRedis {
   stop(): Promise<void>;
   /** Starts it again on the same port, empty. */
   start(): Promise<void>;
-}
-
-async function waitForPort(port: number, up: boolean, timeoutMs = 10_000): Promise<void> {
-  const deadline = Date.now() + timeoutMs;
-  for (;;) {
-    const open = await new Promise<boolean>((resolve) => {
-      const socket = net.connect(port, "127.0.0.1", () => {
-        socket.end();
-        resolve(true);
-      });
-      socket.once("error", () => resolve(false));
-    });
-    if (open === up) return;
-    if (Date.now() > deadline) throw new Error(`redis on ${port} did not ${up ? "start" : "stop"}`);
-    await new Promise((r) => setTimeout(r, 25));
-  }
 }
 
 /**
@@ -53,7 +37,7 @@ export async function startTestRedis(): Promise<TestRedis> {
     process.once("exit", killOnExit);
     started.once("exit", () => process.off("exit", killOnExit));
     child = started;
-    await waitForPort(port, true);
+    await waitForPort(port, { timeoutMs: 10_000 });
   };
   const stop = async (): Promise<void> => {
     const running = child;
@@ -62,7 +46,7 @@ export async function startTestRedis(): Promise<TestRedis> {
     const exited = new Promise((resolve) => running.once("exit", resolve));
     running.kill("SIGKILL");
     await exited;
-    await waitForPort(port, false);
+    await waitForPort(port, { up: false, timeoutMs: 10_000 });
   };
   await start();
   return { url: `redis://127.0.0.1:${port}`, port, stop, start };

@@ -1,18 +1,11 @@
 import { createServer, type Server } from "node:http";
 import * as oauth from "oauth4webapi";
-import { chromium, type Browser, type Page } from "playwright-core";
+import type { Browser, Page } from "playwright-core";
+import { launchChromium } from "../helpers/chromium.ts";
 import { afterAll, beforeAll, describe, expect, it, vi } from "vitest";
 import { startOAuthTestServer, type OAuthTestServer } from "./oauth-test-server.ts";
 
 const insecure = { [oauth.allowInsecureRequests]: true } as const;
-const chromiumArgs = [
-  "--no-sandbox",
-  "--disable-gpu",
-  "--disable-background-networking",
-  "--disable-component-update",
-  "--disable-sync",
-  "--no-first-run",
-];
 const password = "correct horse battery staple";
 
 let server: OAuthTestServer;
@@ -48,7 +41,7 @@ beforeAll(async () => {
   await new Promise<void>((resolve) => callbackServer.listen(0, "127.0.0.1", resolve));
   const address = callbackServer.address();
   callbackPort = typeof address === "object" && address ? address.port : 0;
-  browser = await chromium.launch({ executablePath: "/usr/bin/chromium", args: chromiumArgs });
+  browser = await launchChromium();
 });
 
 afterAll(async () => {

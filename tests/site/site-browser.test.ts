@@ -1,7 +1,8 @@
 import { mkdirSync } from "node:fs";
 import path from "node:path";
 import AxeBuilder from "@axe-core/playwright";
-import { chromium, type Browser, type Page } from "playwright-core";
+import type { Browser, Page } from "playwright-core";
+import { launchChromium } from "../helpers/chromium.ts";
 import { afterAll, beforeAll, describe, expect, inject, it } from "vitest";
 import { http } from "../helpers/http.ts";
 import { projectRoot } from "../helpers/paths.ts";
@@ -15,14 +16,6 @@ import { startTestServer, type RunningServer } from "../helpers/test-server.ts";
  * test-results/ (git-ignored).
  */
 
-const chromiumArgs = [
-  "--no-sandbox",
-  "--disable-gpu",
-  "--disable-background-networking",
-  "--disable-component-update",
-  "--disable-sync",
-  "--no-first-run",
-];
 const resultsDir = path.join(projectRoot, "test-results");
 const widths = [390, 1280] as const;
 const artworkHost = "https://thumbnails.libretro.com/";
@@ -36,7 +29,7 @@ beforeAll(async () => {
   const list = (await http(server.url("/api/v1/agent/games/?q=starfall"))).json<{ results: { id: number; system: string }[] }>();
   gameId = list.results.find((r) => r.system === "snes")?.id ?? 0;
   expect(gameId).toBeGreaterThan(0);
-  browser = await chromium.launch({ executablePath: "/usr/bin/chromium", args: chromiumArgs });
+  browser = await launchChromium();
   mkdirSync(resultsDir, { recursive: true });
 });
 
