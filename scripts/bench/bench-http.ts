@@ -1,23 +1,53 @@
 /**
- * npm run bench:http — serves the full libretro catalog and, in the same run, a bare node:http
- * baseline replaying the same responses (headers and body bytes) from memory; loads both with autocannon (random real ids,
- * random real-title searches) and prints requests/s, p50/p99 latency, the ratio to the baseline,
- * server RSS and time from start to ready. Also times search in-process over the quality set.
+ * npm run bench:http — serves the full libretro catalog as users run it (`ludex serve`, default
+ * logging, log lines to a file) and, in the same run, a bare node:http baseline replaying the same
+ * responses (headers and body bytes) from memory, and the same server logging at `warn` only;
+ * loads them in alternating rounds with autocannon and prints requests/s, p50/p99 and ratios:
+ * id lookups on a hot set and over the whole catalog, cached searches, and searches too varied for
+ * the answer cache. Also times search in-process over the quality set and over typed prefixes, and
+ * prints the server's time to ready and RSS.
  */
-import { writeFileSync } from "node:fs";
+import { mkdirSync, readFileSync, rmSync, statSync, writeFileSync } from "node:fs";
 import path from "node:path";
-import { readFileSync } from "node:fs";
 import { searchGames } from "../../src/catalog/search/search-games.ts";
 import { loadCatalogSnapshot } from "../../src/catalog/store/catalog-snapshot.ts";
 import { projectRoot } from "../../src/config/config.ts";
 import { load, percentile, prepareRealCatalog, rssMb, startProcess, stop, type LoadResult } from "./bench-support.ts";
 
 const SECONDS = Number(process.env.BENCH_SECONDS ?? 10);
+const ROUNDS = Number(process.env.BENCH_ROUNDS ?? 3);
 const CONNECTIONS = 50;
 
 interface QualityQuery {
   q: string;
   system?: string;
+}
+
+/** A deterministic generator, so that every run draws the same ids, titles and prefixes. */
+function seeded(seed: number): () => number {
+  let s = seed >>> 0;
+  return () => {
+    s = (s + 0x6d2b79f5) >>> 0;
+    let t = s;
+    t = Math.imul(t ^ (t >>> 15), t | 1);
+    t ^= t + Math.imul(t ^ (t >>> 7), t | 61);
+    return ((t ^ (t >>> 14)) >>> 0) / 4294967296;
+  };
+}
+
+/** The exact responses a server gives for `paths`, for the baseline to replay. */
+async function record(origin: string, paths: readonly string[]): Promise<Record<string, { status: number; headers: Record<string, string>; body: string }>> {
+  const recorded: Record<string, { status: number; headers: Record<string, string>; body: string }> = {};
+  for (const p of new Set(paths)) {
+    const res = await fetch(`${origin}${p}`, { headers: { "accept-encoding": "identity" } });
+    const headers: Record<string, string> = {};
+    // Headers Node writes itself (date, connection, keep-alive) are left to the baseline's Node too.
+    res.headers.forEach((value, name) => {
+      if (!["date", "connection", "keep-alive", "transfer-encoding"].includes(name)) headers[name] = value;
+    });
+    recorded[p] = { status: res.status, headers, body: Buffer.from(await res.arrayBuffer()).toString("base64") };
+  }
+  return recorded;
 }
 
 async function main(): Promise<void> {
@@ -28,133 +58,142 @@ async function main(): Promise<void> {
       queries: QualityQuery[];
     }
   ).queries;
-
-  // In-process search over the quality set.
-  const times: number[] = [];
-  for (let round = 0; round < 20; round++) {
-    for (const q of queries) {
-      const slug = q.system === undefined ? undefined : snapshot.platform(q.system)?.id;
-      const t = performance.now();
-      searchGames(snapshot.searchScope(slug), { query: q.q, limit: 10 });
-      times.push(performance.now() - t);
-    }
-  }
-  times.sort((a, b) => a - b);
-  const searchP50 = percentile(times, 0.5);
-  const searchP99 = percentile(times, 0.99);
-
-  // Request sets: 2,000 random real ids, and the quality queries plus random real titles.
+  const random = seeded(13);
+  const pick = <T>(list: readonly T[]): T => list[Math.floor(random() * list.length)] as T;
   const all = snapshot.platformSlugs.flatMap((slug) => snapshot.listing(slug) ?? []);
   const titled = all.filter((g) => g.title.length <= 120);
-  const pick = <T>(list: readonly T[]): T => list[Math.floor(Math.random() * list.length)] as T;
-  const idPaths = Array.from({ length: 2000 }, () => `/api/v1/games/?id=${pick(all).id}`);
-  const titleQueries = [
+
+  // In-process search: the quality set, and every prefix from 3 letters of 500 titles, as a
+  // search box sends them while someone types (half of them within the title's platform).
+  const typed: QualityQuery[] = [];
+  for (let i = 0; i < 500; i++) {
+    const game = pick(titled);
+    const system = random() < 0.5 ? game.system : undefined;
+    for (let n = 3; n <= game.title.length; n++) typed.push({ q: game.title.slice(0, n), system });
+  }
+  const timeSearches = (set: readonly QualityQuery[], rounds: number): { p50: number; p99: number; runs: number } => {
+    const times: number[] = [];
+    for (let round = 0; round < rounds; round++) {
+      for (const q of set) {
+        const slug = q.system === undefined ? undefined : snapshot.platform(q.system)?.id;
+        const t = performance.now();
+        searchGames(snapshot.searchScope(slug), { query: q.q, limit: 10 });
+        times.push(performance.now() - t);
+      }
+    }
+    times.sort((a, b) => a - b);
+    return { p50: percentile(times, 0.5), p99: percentile(times, 0.99), runs: times.length };
+  };
+  timeSearches(queries, 2);
+  const quality = timeSearches(queries, 20);
+  const prefixes = timeSearches(typed, 1);
+
+  // Request sets: 2,000 hot ids; 20,000 distinct ids over the whole catalog (far more than the
+  // record cache holds); the quality queries plus 200 real titles (cached after the first time);
+  // 20,000 distinct real titles, half within their platform, with varied limits (never cached twice).
+  const hotIds = Array.from({ length: 2000 }, () => `/api/v1/games/?id=${pick(all).id}`);
+  const shuffled = [...all].sort(() => random() - 0.5);
+  const wholeIds = shuffled.slice(0, 20_000).map((g) => `/api/v1/games/?id=${g.id}`);
+  const searchPaths = [
     ...queries.map((q) => ({ q: q.q, system: q.system })),
     ...Array.from({ length: 200 }, () => {
       const game = pick(titled);
-      return { q: game.title, system: Math.random() < 0.5 ? game.system : undefined };
+      return { q: game.title, system: random() < 0.5 ? game.system : undefined };
     }),
-  ];
-  // A pool too large for the response cache to hold, to show the cost of computed searches.
+  ].map((q) => `/api/v1/agent/games/?q=${encodeURIComponent(q.q)}${q.system ? `&system=${encodeURIComponent(q.system)}` : ""}`);
   const coldPaths = Array.from({ length: 20_000 }, () => {
     const game = pick(titled);
-    return `/api/v1/agent/games/?q=${encodeURIComponent(game.title)}&limit=${1 + Math.floor(Math.random() * 30)}`;
+    const system = random() < 0.5 ? `&system=${encodeURIComponent(game.system)}` : "";
+    return `/api/v1/agent/games/?q=${encodeURIComponent(game.title)}${system}&limit=${1 + Math.floor(random() * 30)}`;
   });
-  const searchPaths = titleQueries.map(
-    (q) => `/api/v1/agent/games/?q=${encodeURIComponent(q.q)}${q.system ? `&system=${encodeURIComponent(q.system)}` : ""}`,
-  );
   snapshot.close();
 
+  const benchDir = path.join(projectRoot, ".ludex", "bench");
+  mkdirSync(benchDir, { recursive: true });
+  const logFile = path.join(benchDir, "server.log");
+  rmSync(logFile, { force: true });
   const port = 4600 + Math.floor(Math.random() * 200);
   const origin = `http://127.0.0.1:${port}`;
-  const { child: server, readyMs } = await startProcess(
-    [path.join(projectRoot, "scripts", "ludex.js"), "serve"],
-    {
-      LUDEX_BUILD_DIR: buildDir,
-      PORT: String(port),
-      HOST: "127.0.0.1",
-      LUDEX_LOG_LEVEL: "warn",
-      ...(process.env.BENCH_NO_FLAGS ? { LUDEX_REEXEC: "1" } : {}),
-    },
-    `${origin}/api/health/`,
-  );
+  const serve = [path.join(projectRoot, "scripts", "ludex.js"), "serve"];
+  const env = { LUDEX_BUILD_DIR: buildDir, HOST: "127.0.0.1", ...(process.env.BENCH_NO_FLAGS ? { LUDEX_REEXEC: "1" } : {}) };
+  // The configuration users run: the default log level (one line per request), lines to a file.
+  const { child: server, readyMs } = await startProcess(serve, { ...env, PORT: String(port) }, `${origin}/api/health/`, logFile);
   const rssReady = rssMb(server.pid ?? 0);
-
-  // The exact responses the server gives for every path, for the baseline to replay. Headers
-  // Node writes itself (date, connection, keep-alive) are left to the baseline's Node too.
-  const recorded: Record<string, { status: number; headers: Record<string, string>; body: string }> = {};
-  for (const p of [...new Set([...idPaths, ...searchPaths])]) {
-    const res = await fetch(`${origin}${p}`, { headers: { "accept-encoding": "identity" } });
-    const headers: Record<string, string> = {};
-    res.headers.forEach((value, name) => {
-      if (!["date", "connection", "keep-alive", "transfer-encoding"].includes(name)) headers[name] = value;
-    });
-    recorded[p] = { status: res.status, headers, body: Buffer.from(await res.arrayBuffer()).toString("base64") };
-  }
-  const responsesFile = path.join(projectRoot, ".ludex", "bench", "baseline-responses.json");
-  writeFileSync(responsesFile, JSON.stringify(recorded));
-
-  const basePort = port + 1;
-  const baseOrigin = `http://127.0.0.1:${basePort}`;
-  const { child: baseline } = await startProcess(
-    [path.join(projectRoot, "scripts", "bench", "baseline-server.ts"), responsesFile, String(basePort)],
-    {},
-    `${baseOrigin}${idPaths[0]}`,
+  const quietOrigin = `http://127.0.0.1:${port + 2}`;
+  const { child: quiet } = await startProcess(
+    serve,
+    { ...env, PORT: String(port + 2), LUDEX_LOG_LEVEL: "warn" },
+    `${quietOrigin}/api/health/`,
+    path.join(benchDir, "server-warn.log"),
   );
 
-  // Both servers stay up and are loaded in alternation, three rounds each, and the median round
-  // counts: on this shared 2-core machine, back-to-back single runs drifted by ±30%.
-  const rounds = Number(process.env.BENCH_ROUNDS ?? 3);
-  const median = (runs: LoadResult[]): LoadResult => [...runs].sort((a, b) => a.rps - b.rps)[Math.floor(runs.length / 2)] as LoadResult;
+  const responsesFile = path.join(benchDir, "baseline-responses.json");
+  writeFileSync(responsesFile, JSON.stringify(await record(origin, [...hotIds, ...wholeIds, ...searchPaths])));
+  const baseOrigin = `http://127.0.0.1:${port + 1}`;
+  const { child: baseline } = await startProcess(
+    [path.join(projectRoot, "scripts", "bench", "baseline-server.ts"), responsesFile, String(port + 1)],
+    {},
+    `${baseOrigin}${hotIds[0]}`,
+  );
+
+  // Every server stays up and they are loaded in alternation, and the median round counts: on this
+  // shared 2-core machine, back-to-back single runs drifted by ±30%.
   const opts = { seconds: SECONDS, connections: CONNECTIONS };
-  await load(origin, idPaths, { ...opts, seconds: 2 });
-  await load(baseOrigin, idPaths, { ...opts, seconds: 2 });
-  const runs: Record<"ids" | "baseIds" | "search" | "baseSearch", LoadResult[]> = { ids: [], baseIds: [], search: [], baseSearch: [] };
-  for (let round = 0; round < rounds; round++) {
-    runs.ids.push(await load(origin, idPaths, opts));
-    runs.baseIds.push(await load(baseOrigin, idPaths, opts));
+  for (const o of [origin, quietOrigin, baseOrigin]) await load(o, hotIds, { ...opts, seconds: 2 });
+  const kinds = ["ids", "quietIds", "baseIds", "wholeIds", "baseWholeIds", "search", "baseSearch", "cold"] as const;
+  const runs = Object.fromEntries(kinds.map((k) => [k, [] as LoadResult[]])) as Record<(typeof kinds)[number], LoadResult[]>;
+  let rssLoaded = 0;
+  for (let round = 0; round < ROUNDS; round++) {
+    runs.ids.push(await load(origin, hotIds, opts));
+    runs.quietIds.push(await load(quietOrigin, hotIds, opts));
+    runs.baseIds.push(await load(baseOrigin, hotIds, opts));
+    runs.wholeIds.push(await load(origin, wholeIds, opts));
+    runs.baseWholeIds.push(await load(baseOrigin, wholeIds, opts));
     runs.search.push(await load(origin, searchPaths, opts));
     runs.baseSearch.push(await load(baseOrigin, searchPaths, opts));
+    // A new pool slice each round: none of these was asked before, so none is cached.
+    const slice = coldPaths.slice((round * coldPaths.length) / ROUNDS, ((round + 1) * coldPaths.length) / ROUNDS);
+    runs.cold.push(await load(origin, slice, opts));
+    rssLoaded = Math.max(rssLoaded, rssMb(server.pid ?? 0));
   }
-  const ids = median(runs.ids);
-  const baseIds = median(runs.baseIds);
-  const search = median(runs.search);
-  const baseSearch = median(runs.baseSearch);
-  const rssLoaded = rssMb(server.pid ?? 0);
-  // Beyond the floors: searches too varied for the answer cache, and ids over the whole catalog.
-  const cold = await load(origin, coldPaths, opts);
-  const allIds = await load(
-    origin,
-    all.map((g) => `/api/v1/games/?id=${g.id}`),
-    opts,
-  );
-  const rssStressed = rssMb(server.pid ?? 0);
+  const logBytes = statSync(logFile).size;
   await stop(server);
+  await stop(quiet);
   await stop(baseline);
+  const logLines = readFileSync(logFile, "utf8").split("\n").filter((l) => l.includes('"msg":"request"')).length;
 
+  const median = (list: LoadResult[]): LoadResult => [...list].sort((a, b) => a.rps - b.rps)[Math.floor(list.length / 2)] as LoadResult;
+  const m = Object.fromEntries(kinds.map((k) => [k, median(runs[k])])) as Record<(typeof kinds)[number], LoadResult>;
   const row = (label: string, r: LoadResult, base?: LoadResult): string =>
-    `${label.padEnd(26)} ${r.rps.toFixed(0).padStart(7)} req/s  p50 ${String(r.p50).padStart(3)} ms  p99 ${String(r.p99).padStart(3)} ms  errors ${r.errors + r.non2xx}${base ? `  ratio ${(r.rps / base.rps).toFixed(2)}x` : ""}`;
+    `${label.padEnd(34)} ${r.rps.toFixed(0).padStart(7)} req/s  p50 ${String(r.p50).padStart(3)} ms  p99 ${String(r.p99).padStart(3)} ms  errors ${r.errors + r.non2xx}${base ? `  ratio ${(r.rps / base.rps).toFixed(2)}x` : ""}`;
   console.log(
-    `catalog: ${all.length} games; autocannon ${CONNECTIONS} connections, ${SECONDS} s per run, median of ${rounds} alternating rounds`,
+    `catalog: ${all.length} games; autocannon ${CONNECTIONS} connections, ${SECONDS} s per run, median of ${ROUNDS} alternating rounds`,
   );
-  console.log(row("baseline id lookups", baseIds));
-  console.log(row("ludex id lookups", ids, baseIds));
-  console.log(row("baseline searches", baseSearch));
-  console.log(row("ludex searches", search, baseSearch));
-  console.log(row("ludex searches, 20k pool", cold, baseSearch));
-  console.log(row("ludex ids, whole catalog", allIds, baseIds));
-  console.log(`in-process search (quality set, ${times.length} runs): p50 ${searchP50.toFixed(3)} ms, p99 ${searchP99.toFixed(3)} ms`);
-  console.log(
-    `server: ready in ${readyMs.toFixed(0)} ms; RSS ${rssReady.toFixed(0)} MB at ready, ${rssLoaded.toFixed(0)} MB after the id and search rounds, ${rssStressed.toFixed(0)} MB after the 20k-pool and whole-catalog runs`,
-  );
+  console.log(row("baseline, hot ids", m.baseIds));
+  console.log(row("ludex (warn log), hot ids", m.quietIds, m.baseIds));
+  console.log(row("ludex, hot ids", m.ids, m.baseIds));
+  console.log(row("baseline, whole-catalog ids", m.baseWholeIds));
+  console.log(row("ludex, whole-catalog ids", m.wholeIds, m.baseWholeIds));
+  console.log(row("baseline, searches", m.baseSearch));
+  console.log(row("ludex, cached searches", m.search, m.baseSearch));
+  console.log(row("ludex, uncached searches (20k pool)", m.cold, m.search));
+  console.log(`request log: ${logLines} lines, ${(logBytes / 1e6).toFixed(1)} MB in ${path.relative(projectRoot, logFile)}`);
+  console.log(`logging cost on hot ids: ${((1 - m.ids.rps / m.quietIds.rps) * 100).toFixed(1)}% (info against warn)`);
+  console.log(`in-process search, quality set (${quality.runs} runs): p50 ${quality.p50.toFixed(3)} ms, p99 ${quality.p99.toFixed(3)} ms`);
+  console.log(`in-process search, typed prefixes (${prefixes.runs} runs): p50 ${prefixes.p50.toFixed(3)} ms, p99 ${prefixes.p99.toFixed(3)} ms`);
+  console.log(`server: ready in ${readyMs.toFixed(0)} ms; RSS ${rssReady.toFixed(0)} MB at ready, ${rssLoaded.toFixed(0)} MB at most during the runs`);
+  const errors = kinds.reduce((n, k) => n + m[k].errors + m[k].non2xx, 0);
   const verdicts = [
-    [`id lookups >= 0.8x baseline`, ids.rps / baseIds.rps >= 0.8],
-    [`search over HTTP >= 0.3x baseline`, search.rps / baseSearch.rps >= 0.3],
-    [`in-process search p50 <= 1 ms`, searchP50 <= 1],
-    [`in-process search p99 <= 10 ms`, searchP99 <= 10],
-    [`RSS <= 500 MB`, Math.max(rssReady, rssLoaded) <= 500],
-    [`ready <= 2 s`, readyMs <= 2000],
-    [`no errors`, ids.errors + ids.non2xx + search.errors + search.non2xx === 0],
+    [`request logging costs <= 5% of hot id lookups`, m.ids.rps >= 0.95 * m.quietIds.rps],
+    [`hot id lookups >= 0.9x baseline`, m.ids.rps >= 0.9 * m.baseIds.rps],
+    [`whole-catalog id lookups >= 0.9x baseline`, m.wholeIds.rps >= 0.9 * m.baseWholeIds.rps],
+    [`uncached searches >= 0.2x cached searches`, m.cold.rps >= 0.2 * m.search.rps],
+    [`in-process search p99 <= 1 ms (quality set)`, quality.p99 <= 1],
+    [`in-process search p99 <= 1 ms (typed prefixes)`, prefixes.p99 <= 1],
+    [`ready <= 1 s`, readyMs <= 1000],
+    [`RSS <= 300 MB at ready`, rssReady <= 300],
+    [`RSS <= 450 MB after the runs`, rssLoaded <= 450],
+    [`no errors`, errors === 0],
   ] as const;
   for (const [name, ok] of verdicts) console.log(`${ok ? "ok  " : "FAIL"} ${name}`);
 }

@@ -80,6 +80,7 @@ async function main(): Promise<void> {
       ...(process.env.BENCH_NO_FLAGS ? { LUDEX_REEXEC: "1" } : {}),
     },
     `${origin}/api/health/`,
+    path.join(projectRoot, ".ludex", "bench", "match-server.log"),
   );
   const recorded = await (
     await fetch(`${origin}/api/v1/games/`, {

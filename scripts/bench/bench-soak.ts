@@ -59,6 +59,7 @@ async function main(): Promise<void> {
       LUDEX_MEMBERS_DB: path.join(projectRoot, ".ludex", "bench", "members.db"),
     },
     `${origin}/api/health/`,
+    path.join(projectRoot, ".ludex", "bench", "soak-server.log"),
   );
   const registration = await fetch(`${origin}/oauth/register/`, {
     method: "POST",

@@ -77,7 +77,6 @@ async function measure(
     PUBLIC_BASE_URL: `http://127.0.0.1:${port}`,
     LUDEX_BUILD_DIR: buildDir,
     LUDEX_SECRET: "bench secret of at least thirty-two characters",
-    LUDEX_LOG_LEVEL: "warn",
   };
   const added = runLudex(["member", "add", "--username", "ada", "--display-name", "Ada"], env, `${password}\n`);
   if (added.status !== 0) throw new Error(`member add (${name}): ${added.stderr}`);

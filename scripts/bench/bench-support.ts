@@ -1,5 +1,5 @@
 import { spawn, type ChildProcess } from "node:child_process";
-import { existsSync, readFileSync } from "node:fs";
+import { closeSync, existsSync, openSync, readFileSync } from "node:fs";
 import path from "node:path";
 import autocannon from "autocannon";
 import { buildCatalog } from "../../src/build/build-pipeline.ts";
@@ -77,14 +77,21 @@ export function rssMb(pid: number): number {
   return kb / 1024;
 }
 
-/** Spawns a Node process and waits until `readyUrl` answers 200; returns it with the time that took. */
+/**
+ * Spawns a Node process and waits until `readyUrl` answers 200; returns it with the time that took.
+ * Its standard output (a server's log lines) goes to `stdoutFile`, appended, as a deployment
+ * would keep it, or is discarded without one.
+ */
 export async function startProcess(
   args: string[],
   env: Record<string, string>,
   readyUrl: string,
+  stdoutFile?: string,
 ): Promise<{ child: ChildProcess; readyMs: number }> {
   const started = performance.now();
-  const child = spawn(process.execPath, args, { env: { ...process.env, ...env }, stdio: ["ignore", "ignore", "inherit"] });
+  const out = stdoutFile === undefined ? "ignore" : openSync(stdoutFile, "a");
+  const child = spawn(process.execPath, args, { env: { ...process.env, ...env }, stdio: ["ignore", out, "inherit"] });
+  if (typeof out === "number") closeSync(out);
   for (;;) {
     if (child.exitCode !== null) throw new Error(`${args.join(" ")} exited with ${child.exitCode}`);
     try {

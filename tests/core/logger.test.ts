@@ -1,0 +1,53 @@
+import { spawnSync } from "node:child_process";
+import path from "node:path";
+import { pathToFileURL } from "node:url";
+import { describe, expect, it } from "vitest";
+import { projectRoot } from "../helpers/paths.ts";
+
+const LINES = 20_000;
+
+/** Runs a Node process that logs LINES lines through createPinoLog to its stdout (a pipe), then ends as `ending` says. */
+function logThenEnd(ending: string): { lines: string[]; status: number | null } {
+  const logger = pathToFileURL(path.join(projectRoot, "src", "core", "logger.ts")).href;
+  const script = `
+    const { createPinoLog } = await import(${JSON.stringify(logger)});
+    const log = createPinoLog("info");
+    for (let i = 0; i < ${LINES}; i++) log({ msg: "request", n: i });
+    ${ending}
+  `;
+  const child = spawnSync(process.execPath, ["--input-type=module", "-e", script], { encoding: "utf8", maxBuffer: 64 * 1024 * 1024 });
+  return { lines: child.stdout.split("\n").filter(Boolean), status: child.status };
+}
+
+function expectEveryLine(lines: readonly string[]): void {
+  expect(lines).toHaveLength(LINES);
+  const numbers = lines.map((line) => (JSON.parse(line) as { n: number }).n);
+  expect(new Set(numbers).size).toBe(LINES);
+  expect(Math.max(...numbers)).toBe(LINES - 1);
+}
+
+describe("the asynchronous log destination", () => {
+  it("writes every queued line when the process exits by itself", () => {
+    const { lines, status } = logThenEnd("");
+    expect(status).toBe(0);
+    expectEveryLine(lines);
+  });
+
+  it("writes every queued line on process.exit, before a write could complete", () => {
+    const { lines, status } = logThenEnd("process.exit(3);");
+    expect(status).toBe(3);
+    expectEveryLine(lines);
+  });
+
+  it("writes every queued line when the process dies of an uncaught exception", () => {
+    const { lines, status } = logThenEnd(`setImmediate(() => { throw new Error("crash"); });`);
+    expect(status).toBe(1);
+    expectEveryLine(lines);
+  });
+
+  it("flush() writes the queue at once", () => {
+    const { lines, status } = logThenEnd("log.flush(); process.kill(process.pid, 'SIGKILL');");
+    expect(status).toBe(null);
+    expectEveryLine(lines);
+  });
+});
