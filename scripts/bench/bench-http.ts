@@ -36,7 +36,10 @@ function seeded(seed: number): () => number {
 }
 
 /** The exact responses a server gives for `paths`, for the baseline to replay. */
-async function record(origin: string, paths: readonly string[]): Promise<Record<string, { status: number; headers: Record<string, string>; body: string }>> {
+async function record(
+  origin: string,
+  paths: readonly string[],
+): Promise<Record<string, { status: number; headers: Record<string, string>; body: string }>> {
   const recorded: Record<string, { status: number; headers: Record<string, string>; body: string }> = {};
   for (const p of new Set(paths)) {
     const res = await fetch(`${origin}${p}`, { headers: { "accept-encoding": "identity" } });
@@ -160,7 +163,9 @@ async function main(): Promise<void> {
   await stop(server);
   await stop(quiet);
   await stop(baseline);
-  const logLines = readFileSync(logFile, "utf8").split("\n").filter((l) => l.includes('"msg":"request"')).length;
+  const logLines = readFileSync(logFile, "utf8")
+    .split("\n")
+    .filter((l) => l.includes('"msg":"request"')).length;
 
   const median = (list: LoadResult[]): LoadResult => [...list].sort((a, b) => a.rps - b.rps)[Math.floor(list.length / 2)] as LoadResult;
   const m = Object.fromEntries(kinds.map((k) => [k, median(runs[k])])) as Record<(typeof kinds)[number], LoadResult>;
@@ -180,8 +185,12 @@ async function main(): Promise<void> {
   console.log(`request log: ${logLines} lines, ${(logBytes / 1e6).toFixed(1)} MB in ${path.relative(projectRoot, logFile)}`);
   console.log(`logging cost on hot ids: ${((1 - m.ids.rps / m.quietIds.rps) * 100).toFixed(1)}% (info against warn)`);
   console.log(`in-process search, quality set (${quality.runs} runs): p50 ${quality.p50.toFixed(3)} ms, p99 ${quality.p99.toFixed(3)} ms`);
-  console.log(`in-process search, typed prefixes (${prefixes.runs} runs): p50 ${prefixes.p50.toFixed(3)} ms, p99 ${prefixes.p99.toFixed(3)} ms`);
-  console.log(`server: ready in ${readyMs.toFixed(0)} ms; RSS ${rssReady.toFixed(0)} MB at ready, ${rssLoaded.toFixed(0)} MB at most during the runs`);
+  console.log(
+    `in-process search, typed prefixes (${prefixes.runs} runs): p50 ${prefixes.p50.toFixed(3)} ms, p99 ${prefixes.p99.toFixed(3)} ms`,
+  );
+  console.log(
+    `server: ready in ${readyMs.toFixed(0)} ms; RSS ${rssReady.toFixed(0)} MB at ready, ${rssLoaded.toFixed(0)} MB at most during the runs`,
+  );
   const errors = kinds.reduce((n, k) => n + m[k].errors + m[k].non2xx, 0);
   const verdicts = [
     [`request logging costs <= 5% of hot id lookups`, m.ids.rps >= 0.95 * m.quietIds.rps],

@@ -35,15 +35,13 @@ function asyncStdout(): DestinationStream & { flushSync(): void } {
  * own `level` picks the pino method; everything else becomes fields of the line.
  */
 export function createPinoLog(level: string, destination?: DestinationStream): FlushableLog {
-  const stream = destination ?? asyncStdout();
-  const logger = pino({ level, base: { service: "ludex" }, timestamp: pino.stdTimeFunctions.isoTime }, stream);
+  const stdout = destination === undefined ? asyncStdout() : undefined;
+  const logger = pino({ level, base: { service: "ludex" }, timestamp: pino.stdTimeFunctions.isoTime }, destination ?? stdout);
   const log: Log = (record) => {
     const { level: recordLevel = "info", msg, ...fields } = record;
     logger[recordLevel](fields, msg);
   };
   return Object.assign(log, {
-    flush: (): void => {
-      if (destination === undefined) (stream as { flushSync(): void }).flushSync();
-    },
+    flush: (): void => stdout?.flushSync(),
   });
 }
