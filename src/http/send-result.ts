@@ -43,8 +43,11 @@ export function sendResult(
   extraHeaders: Readonly<Record<string, string>> = {},
 ): void {
   const headers: Record<string, string> = { ...extraHeaders, ...result.headers };
-  const body = result.body === undefined ? undefined : Buffer.isBuffer(result.body) ? result.body : Buffer.from(result.body);
-  let payload = body;
+  const body = result.body;
+  // A string body goes out as it is: Node writes it with the headers in one write, where a
+  // Buffer would be copied first and then sent with a second vector (writev).
+  let payload: Buffer | string | undefined = body;
+  let payloadBytes = body === undefined ? 0 : typeof body === "string" ? Buffer.byteLength(body) : body.length;
   let etag = result.etag;
 
   const negotiable = body !== undefined && (result.encoded !== undefined || result.compressible === true);
@@ -52,13 +55,15 @@ export function sendResult(
     headers.vary = headers.vary ? `${headers.vary}, Accept-Encoding` : "Accept-Encoding";
     const available = result.encoded
       ? (Object.keys(result.encoded) as ContentCoding[])
-      : body.length >= COMPRESS_MIN_BYTES
+      : payloadBytes >= COMPRESS_MIN_BYTES
         ? (["br", "gzip"] as const)
         : [];
     const coding = negotiateEncoding(req.headers["accept-encoding"], available);
     if (coding) {
       const variant = result.encoded?.[coding];
-      payload = variant?.body ?? compress(body, coding);
+      const coded = variant?.body ?? compress(typeof body === "string" ? Buffer.from(body) : body, coding);
+      payload = coded;
+      payloadBytes = coded.length;
       if (etag) etag = variant?.etag ?? codedEtag(etag, coding);
       headers["content-encoding"] = coding;
     }
@@ -81,8 +86,8 @@ export function sendResult(
     return;
   }
 
-  if (payload) headers["content-length"] = String(payload.length);
+  if (payload !== undefined) headers["content-length"] = String(payloadBytes);
   res.writeHead(result.status, headers);
-  if (req.method === "HEAD" || !payload) res.end();
+  if (req.method === "HEAD" || payload === undefined || payload.length === 0) res.end();
   else res.end(payload);
 }

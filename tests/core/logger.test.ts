@@ -45,6 +45,19 @@ describe("the asynchronous log destination", () => {
     expectEveryLine(lines);
   });
 
+  it("writes a quiet process's line within the batch time, without flush or exit", () => {
+    const logger = pathToFileURL(path.join(projectRoot, "src", "core", "logger.ts")).href;
+    const script = `
+      const { createPinoLog } = await import(${JSON.stringify(logger)});
+      const log = createPinoLog("info");
+      log({ msg: "alone" });
+      setTimeout(() => process.kill(process.pid, "SIGKILL"), 1000);
+    `;
+    const child = spawnSync(process.execPath, ["--input-type=module", "-e", script], { encoding: "utf8" });
+    expect(child.signal).toBe("SIGKILL");
+    expect(child.stdout).toContain('"msg":"alone"');
+  });
+
   it("flush() writes the queue at once", () => {
     const { lines, status } = logThenEnd("log.flush(); process.kill(process.pid, 'SIGKILL');");
     expect(status).toBe(null);
