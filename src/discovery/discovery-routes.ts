@@ -32,7 +32,7 @@ export function discoveryRoutes(catalog: CatalogSource, base: string, limits: OA
 }
 
 function renderedResult(snapshot: CatalogSnapshot, base: string, limits: OAuthLimits, key: DiscoveryDocumentKey): HttpResult {
-  const doc = renderedDiscoveryDocuments(base, limits)[key];
+  const doc = renderedDiscoveryDocuments(base, limits, (name) => snapshot.document(name))[key];
   const built = snapshot.document(key);
   return {
     status: 200,

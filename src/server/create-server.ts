@@ -89,7 +89,7 @@ export async function createLudexServer(config: Config, options: ServerOptions =
   const base = config.publicBaseUrl;
   const otherBase = baseUrlMismatch(catalog.peek()?.manifest, base);
   if (otherBase) log(otherBase);
-  renderedDiscoveryDocuments(base, config.oauthLimits);
+  renderedDiscoveryDocuments(base, config.oauthLimits, (key) => catalog.peek()?.document(key));
   const shared = await openSharedState(config, log);
   /** What Astro pages see as `Astro.locals` (typed in src/env.d.ts). */
   const oauth = await createOAuthService(config, {
