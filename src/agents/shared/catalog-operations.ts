@@ -1,8 +1,8 @@
 import type { CatalogSource } from "../../catalog/store/catalog-source.ts";
 import { invalidQuery } from "../../catalog/http/query-params.ts";
 import { agentSearchBody, type AgentSearchBody } from "../../catalog/http/search-response.ts";
-import type { Attribution } from "../../catalog/record/attribution.ts";
-import type { PlatformEntry } from "../../catalog/record/game-record.ts";
+import type { platformListSchema } from "../../catalog/http/response-schemas.ts";
+import type { Declared, PlatformEntry } from "../../catalog/record/game-record.ts";
 import type { CatalogSnapshot } from "../../catalog/store/catalog-snapshot.ts";
 import type { DiscoveryDocumentKey } from "../../discovery/discovery-documents.ts";
 import { type Problem, problems } from "../../core/problem.ts";
@@ -12,11 +12,8 @@ import type { ReleaseFeedSource } from "../../releases/release-feed-schema.ts";
 import { changesSince, type ChangesPage } from "../../catalog/changes/changes-feed.ts";
 import type { ChangesIndexBody } from "../../catalog/http/changes-schemas.ts";
 
-/** The body of GET /api/v1/games/ without parameters (and of `?platforms=1` on the agent search). */
-export interface PlatformListBody {
-  readonly platforms: readonly PlatformEntry[];
-  readonly attribution: Attribution;
-}
+/** The body of GET /api/v1/games/ without parameters (and of `?platforms=1` on the agent search), inferred from its schema. */
+export type PlatformListBody = Declared<typeof platformListSchema>;
 
 /** A game record exactly as GET /api/v1/games/?id= serves it (README "Record shape"). */
 export type GameRecordBody = Readonly<Record<string, unknown>> & { readonly id: number; readonly title: string; readonly system: string };
