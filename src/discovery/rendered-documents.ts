@@ -1,8 +1,6 @@
-import { brotliCompressSync, constants as zlib, gzipSync } from "node:zlib";
-import { PRECOMPRESS_MIN_BYTES } from "../catalog/build/write-static-document.ts";
 import type { StoredDocument } from "../catalog/store/catalog-snapshot.ts";
+import { renderedDocument } from "../catalog/store/rendered-document.ts";
 import type { OAuthLimits } from "../config/config.ts";
-import { strongEtag } from "../http/etag.ts";
 import { discoveryDocuments, type DiscoveryDocumentKey } from "./discovery-documents.ts";
 
 type Rendered = Readonly<Record<DiscoveryDocumentKey, Omit<StoredDocument, "lastModified">>>;
@@ -22,18 +20,7 @@ export function renderedDiscoveryDocuments(base: string, limits: OAuthLimits): R
   const cached = renderedByBase.get(key);
   if (cached) return cached;
   const rendered = {} as Record<DiscoveryDocumentKey, Omit<StoredDocument, "lastModified">>;
-  for (const doc of discoveryDocuments(base, limits)) {
-    const body = Buffer.from(doc.body);
-    const encoded =
-      body.length >= PRECOMPRESS_MIN_BYTES
-        ? (() => {
-            const br = brotliCompressSync(body, { params: { [zlib.BROTLI_PARAM_QUALITY]: 11 } });
-            const gzip = gzipSync(body, { level: 9 });
-            return { br: { body: br, etag: strongEtag(br) }, gzip: { body: gzip, etag: strongEtag(gzip) } };
-          })()
-        : {};
-    rendered[doc.key] = { body, etag: strongEtag(body), contentType: doc.contentType, encoded };
-  }
+  for (const doc of discoveryDocuments(base, limits)) rendered[doc.key] = renderedDocument(doc.body, doc.contentType);
   renderedByBase.set(key, rendered);
   return rendered;
 }
