@@ -70,6 +70,7 @@ export function createAgentEndpoints(config: Config, options: AgentEndpointOptio
     baseUrl: config.publicBaseUrl,
     artworkBaseUrl: config.artworkBaseUrl,
     buildDir: config.buildDir,
+    oauthLimits: config.oauthLimits,
   });
 
   const mcp = createMcpEndpoint({

@@ -45,19 +45,29 @@ function renderedResult(snapshot: CatalogSnapshot, base: string, limits: OAuthLi
 }
 
 /**
- * An info line when the build was made for another PUBLIC_BASE_URL than the server's: the
- * discovery documents are the server's, the website's pages keep the build's (README "Website").
+ * A log line when the build was made for another PUBLIC_BASE_URL than the server's. Every
+ * absolute URL the server publishes is its own (discovery documents, change index, dump listing,
+ * sitemaps), so another origin is only worth an `info`; another path is a `warn`, since the
+ * website's pages link between themselves under the build's path (README "Website").
  */
 export function baseUrlMismatch(
   manifest: BuildManifest | undefined,
   base: string,
-): { level: "info"; msg: string; builtFor: string; publicBaseUrl: string } | undefined {
+): { level: "info" | "warn"; msg: string; builtFor: string; publicBaseUrl: string } | undefined {
   const builtFor = manifest?.publicBaseUrl;
   if (builtFor === undefined || builtFor === base) return undefined;
-  return {
-    level: "info",
-    msg: "the catalog build was made for another PUBLIC_BASE_URL: discovery documents carry this server's, the website's pages the build's",
-    builtFor,
-    publicBaseUrl: base,
-  };
+  const pathOf = (url: string): string => new URL(url).pathname.replace(/\/+$/, "");
+  return pathOf(builtFor) === pathOf(base)
+    ? {
+        level: "info",
+        msg: "the catalog build was made for another PUBLIC_BASE_URL: the documents with absolute URLs are rendered for this server's",
+        builtFor,
+        publicBaseUrl: base,
+      }
+    : {
+        level: "warn",
+        msg: "the catalog build was made for a PUBLIC_BASE_URL with another path: the website's pages link under the build's path; build again for this one",
+        builtFor,
+        publicBaseUrl: base,
+      };
 }

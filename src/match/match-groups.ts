@@ -1,41 +1,12 @@
 import type { MatchIndex } from "./match-index.ts";
 import type { MatchContext, MatchResult } from "./match-roms.ts";
+import type { GroupRelease, MatchGroup } from "./match-response-schemas.ts";
 import { MAX_GROUP_LENGTH, type MatchItem } from "./match-schemas.ts";
 
-/**
- * One group of a match request: the files a client found together (a .cue and its tracks, the
- * discs of an .m3u, a folder), decided together. Item results are never changed by it.
- */
-export interface MatchGroup {
-  readonly group: string;
-  /** Indexes of the group's items, in request order. */
-  readonly items: readonly number[];
-  /**
-   * `matched`: every item the catalog knows fits `match`. `mixed`: all known items are the same
-   * game, but some fit only other releases of it (regions, revisions). `conflict`: the items point
-   * at different games; `candidates` lists them and nothing is picked. `notFound`: no item known.
-   */
-  readonly status: "matched" | "mixed" | "conflict" | "notFound";
-  readonly match?: GroupRelease;
-  readonly candidates?: readonly GroupRelease[];
-  /** Items that fit `match` (or, for a conflict, the first candidate). */
-  readonly agree: readonly number[];
-  /** Known items that do not fit it. */
-  readonly disagree: readonly number[];
-  /** Items the catalog does not know (notFound) or could not read (invalid). */
-  readonly unknown: readonly number[];
-}
-
-export interface GroupRelease {
-  readonly gameId: number;
-  readonly title: string;
-  /** The release, named as in the DAT without its disc tag: the discs of one set are one release here. */
-  readonly release: string;
-  /** The DAT names of the release entries the agreeing items were found in (one per disc). */
-  readonly datNames: readonly string[];
-  /** How many items of the group it explains. */
-  readonly explains: number;
-}
+// Inferred from the answer's zod schemas (match-response-schemas.ts, the one declaration): `status` is
+// `matched` (every known item fits `match`), `mixed` (same game, some items fit only other releases
+// of it), `conflict` (different games, listed in `candidates`, nothing picked) or `notFound`.
+export type { GroupRelease, MatchGroup } from "./match-response-schemas.ts";
 
 const DISC_TAG = /\s*\((?:Disc|Disk|CD)\s*\d+[^)]*\)/i;
 

@@ -4,17 +4,12 @@ import { searchGames } from "../catalog/search/search-games.ts";
 import { type Problem, problems } from "../core/problem.ts";
 import { rateLimitHeaders, type RateLimitDecision, type RateLimiter } from "../http/rate-limiter.ts";
 import type { MatchItem, MatchRequest } from "./match-schemas.ts";
-import { groupOf, matchGroups, type MatchGroup } from "./match-groups.ts";
-import { matchRoms, type MatchContext, type MatchResult } from "./match-roms.ts";
+import { groupOf, matchGroups } from "./match-groups.ts";
+import type { MatchResponseBody } from "./match-response-schemas.ts";
+import { matchRoms, type MatchContext } from "./match-roms.ts";
 
-/** The body of a POST /api/v1/games/ (matchRomFiles) answer. */
-export interface MatchResponseBody {
-  /** The platform's slug, whatever name or alias the request used. */
-  readonly systemId: string;
-  readonly results: MatchResult[];
-  /** Present when an item carries a `group`: each group decided as one (src/match/match-groups.ts). */
-  readonly groups?: MatchGroup[];
-}
+// Inferred from matchResponseSchema (match-response-schemas.ts); re-exported for the routes and agents.
+export type { MatchResponseBody } from "./match-response-schemas.ts";
 
 /**
  * What matching needs for one platform of a snapshot, or undefined for an unknown platform (a

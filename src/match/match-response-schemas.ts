@@ -1,18 +1,17 @@
 import { z } from "zod";
+import type { Declared } from "../catalog/record/game-record.ts";
 import { artworkTypes } from "./artwork.ts";
-import type { MatchedBy, MatchResult } from "./match-roms.ts";
 
 /**
- * The POST /api/v1/games/ answer as zod schemas: what match-route.ts sends ({@link MatchResult}),
- * for the OpenAPI document (src/discovery/) and the contract test. Objects allow members not
- * listed here.
+ * The POST /api/v1/games/ answer as zod schemas, the one declaration of its shape: match-roms.ts,
+ * match-groups.ts and match-request.ts use the types inferred below, the OpenAPI document
+ * (src/discovery/), the MCP output schema and the contract test use the schemas. Objects allow
+ * members not listed here; the types list the declared members only.
  * @see docs/service-spec.md §2 (ROM match result), §4.3
  */
 
-const matchedBy = ["sha1", "md5", "crc", "serial", "name", "title", "fuzzy"] as const satisfies readonly MatchedBy[];
-// Fails to compile when match-roms.ts gains a step this list lacks.
-const allSteps: Exclude<MatchedBy, (typeof matchedBy)[number]> extends never ? true : never = true;
-void allSteps;
+/** The matching steps, in the order match-roms.ts tries them (its confidence table must name each). */
+const matchedBy = ["sha1", "md5", "crc", "serial", "name", "title", "fuzzy"] as const;
 
 const index = z.number().int().min(0).meta({ description: "Position of the item in the request's `items`" });
 
@@ -72,7 +71,7 @@ export const matchResultSchema = z
   ])
   .meta({ description: "The outcome for one item. An invalid item never fails the batch: it gets `invalid` with its errors." });
 
-const groupReleaseSchema = z
+export const groupReleaseSchema = z
   .looseObject({
     gameId: z.number().int().min(1),
     title: z.string(),
@@ -115,3 +114,27 @@ export const matchResponseSchema = z
       .meta({ description: "Present when any item has a `group`: one entry per group, in order of first appearance" }),
   })
   .meta({ description: "ROM match results." });
+
+/** The step that matched an item. */
+export type MatchedBy = (typeof matchedBy)[number];
+
+/** A game an item may be. */
+export type MatchCandidate = Declared<typeof matchCandidateSchema>;
+
+/** The game an item was matched to. */
+export type Match = Declared<typeof matchSchema>;
+
+/** The outcome for one item: each member of the union by its own schema. */
+export type MatchResult = DeclaredEach<(typeof matchResultSchema)["options"][number]>;
+
+/** A release that explains items of a group. */
+export type GroupRelease = Declared<typeof groupReleaseSchema>;
+
+/** One group of a match request, decided together (match-groups.ts). */
+export type MatchGroup = Declared<typeof matchGroupSchema>;
+
+/** The body of a POST /api/v1/games/ (matchRomFiles) answer. */
+export type MatchResponseBody = Declared<typeof matchResponseSchema>;
+
+/** {@link Declared} of each member of a union of object schemas (distributes over the union). */
+type DeclaredEach<S> = S extends z.ZodObject ? Declared<S> : never;

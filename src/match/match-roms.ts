@@ -4,43 +4,15 @@ import { serialKey } from "../core/keys.ts";
 import type { PlatformEntry } from "../catalog/record/game-record.ts";
 import type { GameSummary } from "../catalog/search/game-summary.ts";
 import { artworkUrl, type ArtworkType } from "./artwork.ts";
+import type { Match, MatchCandidate, MatchedBy, MatchResult } from "./match-response-schemas.ts";
 import type { MatchIndex } from "./match-index.ts";
 import { bareFileName, fileNameKey } from "./match-keys.ts";
 import { fastMatchItem, matchItemSchema, type MatchItem } from "./match-schemas.ts";
 import { editDistance, titleSimilarity } from "./title-similarity.ts";
 import { numeralKey, titleNumbers } from "../catalog/names/numerals.ts";
 
-export type MatchedBy = "sha1" | "md5" | "crc" | "serial" | "name" | "title" | "fuzzy";
-
-export interface MatchCandidate {
-  readonly gameId: number;
-  readonly title: string;
-  /** The DAT name of the matched release. */
-  readonly release: string;
-  readonly confidence: number;
-}
-
-export interface Match extends MatchCandidate {
-  readonly matchedBy: MatchedBy;
-  /** True when the hash that matched is the item's `headerless` hash (the file without its NES/7800/Lynx header). */
-  readonly headerless?: true;
-}
-
-export type MatchResult =
-  | {
-      readonly index: number;
-      readonly status: "matched";
-      readonly match: Match;
-      readonly artwork?: Partial<Record<ArtworkType, string>>;
-      readonly candidates?: readonly MatchCandidate[];
-    }
-  | { readonly index: number; readonly status: "ambiguous"; readonly matchedBy: MatchedBy; readonly candidates: readonly MatchCandidate[] }
-  | { readonly index: number; readonly status: "notFound"; readonly suggestions?: readonly MatchCandidate[] }
-  | {
-      readonly index: number;
-      readonly status: "invalid";
-      readonly errors: readonly { readonly pointer: string; readonly detail: string }[];
-    };
+// The answer's shapes are inferred from their zod schemas (the one declaration); re-exported for the matcher's users.
+export type { Match, MatchCandidate, MatchedBy, MatchResult } from "./match-response-schemas.ts";
 
 /** What matching one platform needs from the catalog. */
 export interface MatchContext {

@@ -46,7 +46,7 @@ export function apiRoutes(deps: ApiRouteDeps): Route[] {
     },
     { path: "/api/v1/community/", methods: { GET: communityRoute(catalog) } },
     { path: "/api/v1/changes/", methods: { GET: changesRoute(catalog, config.buildDir, base, searchCache) } },
-    { path: "/api/v1/dumps/", methods: { GET: dumpsRoute(catalog, config.buildDir) } },
+    { path: "/api/v1/dumps/", methods: { GET: dumpsRoute(catalog, config.buildDir, base) } },
     { path: "/api/health/", methods: { GET: healthRoute(catalog, deps.startedAt, deps.probes) } },
     ...deps.oauth.routes,
     ...discoveryRoutes(catalog, base, deps.config.oauthLimits),

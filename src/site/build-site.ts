@@ -38,7 +38,7 @@ export interface SiteBuildSummary {
 
 interface SiteState {
   readonly version: number;
-  /** Everything every page depends on besides its platform: base URLs, asset names. */
+  /** Everything every page depends on besides its platform: the base path, the artwork host, asset names. */
   readonly key: string;
   readonly platforms: Record<string, { readonly key: string; readonly ids: number[]; readonly pages: number }>;
 }
@@ -102,7 +102,7 @@ function renderAll(jobs: readonly PlatformJob[], workerMinGames: number): Platfo
  * (`static/games/<id>.html`) and per platform listing page, the home page, the stylesheet and
  * search script, and the sitemaps, each with a gzip sibling, beside the JSON records
  * for nginx and ludex to serve as they are. Only platforms whose shard changed (or all, when the
- * base URLs or templates changed) are rendered again, and only files whose bytes changed are written.
+ * base path, artwork host or templates changed) are rendered again, and only files whose bytes changed are written.
  */
 export function buildSite(input: SiteBuildInput): SiteBuildSummary {
   const started = performance.now();
@@ -153,10 +153,13 @@ export function buildSite(input: SiteBuildInput): SiteBuildSummary {
 
   writer.write(siteFiles.home, homePage(ctx, input.entries));
 
-  const pageUrls = [ctx.baseUrl + sitePaths.home];
+  // The sitemaps' URLs are absolute (sitemaps.org): these files name the build's base, for static
+  // hosts; each server rebases them to its own (site-route.ts).
+  const baseUrl = input.publicBaseUrl.replace(/\/+$/, "");
+  const pageUrls = [baseUrl + sitePaths.home];
   for (const entry of input.entries) {
     const s = state.platforms[entry.id];
-    for (let page = 1; page <= (s?.pages ?? 0); page++) pageUrls.push(ctx.baseUrl + sitePaths.platform(entry.id, page));
+    for (let page = 1; page <= (s?.pages ?? 0); page++) pageUrls.push(baseUrl + sitePaths.platform(entry.id, page));
   }
   const gameIds = Object.values(state.platforms)
     .flatMap((s) => s.ids)
@@ -165,7 +168,7 @@ export function buildSite(input: SiteBuildInput): SiteBuildSummary {
   for (let i = 0; i < gameIds.length; i += SITEMAP_MAX_URLS) {
     parts.push({
       name: `games-${i / SITEMAP_MAX_URLS + 1}`,
-      urls: gameIds.slice(i, i + SITEMAP_MAX_URLS).map((id) => ctx.baseUrl + sitePaths.game(id)),
+      urls: gameIds.slice(i, i + SITEMAP_MAX_URLS).map((id) => baseUrl + sitePaths.game(id)),
     });
   }
   for (const part of parts) writer.write(siteFiles.sitemapPart(part.name), sitemapUrlSet(part.urls));
@@ -177,7 +180,7 @@ export function buildSite(input: SiteBuildInput): SiteBuildSummary {
   writer.write(
     siteFiles.sitemap,
     sitemapIndex(
-      parts.map((p) => ({ url: ctx.baseUrl + sitePaths.sitemapPart(p.name), lastmod: writer.mtime(siteFiles.sitemapPart(p.name)) })),
+      parts.map((p) => ({ url: baseUrl + sitePaths.sitemapPart(p.name), lastmod: writer.mtime(siteFiles.sitemapPart(p.name)) })),
     ),
   );
 

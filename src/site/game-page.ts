@@ -96,8 +96,9 @@ export function videoGameJsonLd(ctx: SiteContext, game: GameRecord, image: strin
   return {
     "@context": "https://schema.org",
     "@type": "VideoGame",
-    "@id": ctx.baseUrl + sitePaths.game(game.id),
-    url: ctx.baseUrl + sitePaths.game(game.id),
+    // Relative IRIs: JSON-LD in HTML resolves them against the page's URL, so the page stays base-independent.
+    "@id": ctx.pathPrefix + sitePaths.game(game.id),
+    url: ctx.pathPrefix + sitePaths.game(game.id),
     name: game.title,
     gamePlatform: game.systemName,
     ...(game.genres && game.genres.length > 0 ? { genre: game.genres } : {}),

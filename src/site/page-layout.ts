@@ -2,10 +2,14 @@ import { attribution } from "../catalog/record/attribution.ts";
 import { html, jsonForScript, type SafeHtml } from "./html.ts";
 import { sitePaths } from "./site-paths.ts";
 
-/** What every page template needs to know about the deployment and the build's shared assets. */
+/**
+ * What every page template needs to know about the deployment and the build's shared assets. Not
+ * the origin of PUBLIC_BASE_URL: a page names its own site by path only (links, the canonical
+ * link, JSON-LD), so its bytes are the same under every base URL with that path and one build
+ * serves several (README "Website"). The sitemaps, absolute by their format, are rendered per
+ * instance (site-route.ts).
+ */
 export interface SiteContext {
-  /** PUBLIC_BASE_URL without a trailing slash: canonical links, Open Graph and sitemaps are absolute. */
-  readonly baseUrl: string;
   /** The path part of PUBLIC_BASE_URL ("" at the root), prefixed to every link between pages. */
   readonly pathPrefix: string;
   /** libretro-thumbnails host (LUDEX_ARTWORK_BASE_URL): the only other origin a page loads from. */
@@ -22,7 +26,6 @@ export interface SiteAssetRefs {
 export function siteContext(publicBaseUrl: string, artworkBaseUrl: string, assets: SiteAssetRefs): SiteContext {
   const baseUrl = publicBaseUrl.replace(/\/+$/, "");
   return {
-    baseUrl,
     pathPrefix: new URL(baseUrl).pathname.replace(/\/+$/, ""),
     artworkBaseUrl: artworkBaseUrl.replace(/\/+$/, ""),
     assets: {
@@ -52,7 +55,11 @@ export interface PageInput {
 /** The HTML shell of every page: head metadata, header with search, footer with attribution. */
 export function pageLayout(ctx: SiteContext, page: PageInput): string {
   const link = (p: string): string => ctx.pathPrefix + p;
-  const canonical = page.canonicalPath === undefined ? undefined : ctx.baseUrl + page.canonicalPath;
+  // A relative reference (RFC 6596 §3 allows a relative target IRI), resolved against the URL the
+  // page was fetched from, so the page names the serving instance's origin without knowing it.
+  // No og:url for the same reason (Open Graph requires it absolute; without it consumers use the
+  // page's own URL, the canonical one for every page the build writes: other forms redirect to it).
+  const canonical = page.canonicalPath === undefined ? undefined : link(page.canonicalPath);
   const fullTitle = page.title === "ludex" ? "ludex — a public video-game catalog" : `${page.title} — ludex`;
   return html`<!doctype html>
 <html lang="en">
@@ -65,7 +72,7 @@ ${page.noindex ? html`<meta name="robots" content="noindex">\n` : ""}${canonical
 <meta property="og:title" content="${page.title}">
 <meta property="og:description" content="${page.description}">
 <meta property="og:type" content="${page.ogType ?? "website"}">
-${canonical ? html`<meta property="og:url" content="${canonical}">\n` : ""}${page.image ? html`<meta property="og:image" content="${page.image}">\n` : ""}<link rel="stylesheet" href="${link(sitePaths.asset(ctx.assets.css.file))}" integrity="${ctx.assets.css.integrity}">
+${page.image ? html`<meta property="og:image" content="${page.image}">\n` : ""}<link rel="stylesheet" href="${link(sitePaths.asset(ctx.assets.css.file))}" integrity="${ctx.assets.css.integrity}">
 ${page.searchScript ? html`<script src="${link(sitePaths.asset(ctx.assets.script.file))}" integrity="${ctx.assets.script.integrity}" defer></script>\n` : ""}${page.jsonLd === undefined ? "" : html`<script type="application/ld+json">${jsonForScript(page.jsonLd)}</script>\n`}</head>
 <body>
 <a class="skip" href="#main">Skip to content</a>

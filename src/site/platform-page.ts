@@ -93,13 +93,14 @@ ${pager}`;
       "@context": "https://schema.org",
       "@type": "ItemList",
       name: `${platform.name} games`,
-      url: ctx.baseUrl + sitePaths.platform(platform.id, page),
+      // Relative IRIs, resolved against the page's URL (JSON-LD in HTML): the page stays base-independent.
+      url: ctx.pathPrefix + sitePaths.platform(platform.id, page),
       numberOfItems: games.length,
       itemListOrder: "https://schema.org/ItemListOrderAscending",
       itemListElement: slice.map((g, i) => ({
         "@type": "ListItem",
         position: start + i + 1,
-        url: ctx.baseUrl + sitePaths.game(g.id),
+        url: ctx.pathPrefix + sitePaths.game(g.id),
         name: g.title,
       })),
     },

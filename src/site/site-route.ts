@@ -1,6 +1,7 @@
 import { readFileSync, statSync } from "node:fs";
 import path from "node:path";
-import { fileEtag, httpDate } from "../http/etag.ts";
+import { gzipSync } from "node:zlib";
+import { fileEtag, httpDate, strongEtag } from "../http/etag.ts";
 import type { CatalogSource } from "../catalog/store/catalog-source.ts";
 import { agentSearchBody, computedEtag } from "../catalog/http/search-response.ts";
 import { cachePolicy } from "../http/cache-policy.ts";
@@ -8,6 +9,7 @@ import type { EncodedBody, HttpResult, RequestContext } from "../http/http-types
 import { notFoundPage } from "./error-page.ts";
 import { siteContext, type SiteContext } from "./page-layout.ts";
 import { searchPage } from "./search-page.ts";
+import { rebaseSitemap } from "./sitemap.ts";
 import { siteAssets } from "./site-assets.ts";
 import { GAME_ID_PATTERN, PAGE_NUMBER_PATTERN, PLATFORM_SLUG_PATTERN, siteFiles, sitePaths } from "./site-paths.ts";
 
@@ -53,6 +55,51 @@ function staticFile(buildDir: string, file: string): HttpResult | undefined {
   };
 }
 
+/** A sitemap as last rendered for this server, with the file's mtime and size and the base it was built for. */
+interface RenderedSitemap {
+  readonly stamp: string;
+  readonly result: HttpResult;
+}
+
+/**
+ * A sitemap file of the build for this instance's base URL: its URLs are absolute (sitemaps.org)
+ * and the build wrote them under its own PUBLIC_BASE_URL. With that base the file is served as it
+ * is (as a static host serves it); with another, the server rebases it once per file version and
+ * keeps it, with a content-hash ETag (the same on every instance with that base) and the file's
+ * Last-Modified. gzip only, as the build's copy: brotli at quality 11 takes seconds on a
+ * 50,000-URL part. nginx proxies these URLs here.
+ * @see README.md "Website"
+ */
+function sitemapFile(
+  buildDir: string,
+  file: string,
+  builtFor: string | undefined,
+  base: string,
+  rendered: Map<string, RenderedSitemap>,
+): HttpResult | undefined {
+  const from = builtFor?.replace(/\/+$/, "");
+  if (from === undefined || from === base) return staticFile(buildDir, file);
+  const full = path.join(buildDir, file);
+  const stat = statSync(full, { throwIfNoEntry: false });
+  if (!stat?.isFile()) return undefined;
+  const mtime = Math.floor(stat.mtimeMs / 1000);
+  const stamp = `${mtime}:${stat.size}:${from}`;
+  const cached = rendered.get(file);
+  if (cached?.stamp === stamp) return cached.result;
+  const body = Buffer.from(rebaseSitemap(readFileSync(full, "utf8"), from, base));
+  const gzip = gzipSync(body, { level: 9 });
+  const result: HttpResult = {
+    status: 200,
+    etag: strongEtag(body),
+    lastModified: httpDate(mtime),
+    headers: { "content-type": "application/xml", "cache-control": cachePolicy.document },
+    body,
+    encoded: { gzip: { body: gzip, etag: strongEtag(gzip) } },
+  };
+  rendered.set(file, { stamp, result });
+  return result;
+}
+
 function redirect(ctx: SiteContext, to: string): HttpResult {
   return { status: 301, headers: { location: ctx.pathPrefix + to, "cache-control": cachePolicy.document, "content-type": html }, body: "" };
 }
@@ -71,15 +118,20 @@ function decodeSegment(segment: string): string | undefined {
 
 /**
  * The website's routes in the Node server (the same answers nginx gives from static/): `/`,
- * `/games/{id}/`, `/platforms/{slug}/[page/{n}/]`, `/sitemap.xml` and its parts, `/site/` assets
- * from the build's files; `/search/` rendered per request; redirects from the other forms; a 404
+ * `/games/{id}/`, `/platforms/{slug}/[page/{n}/]` and `/site/` assets from the build's files;
+ * `/sitemap.xml` and its parts rendered for this instance's base URL; `/search/` rendered per request; redirects from the other forms; a 404
  * page for everything unknown under these paths. Returns undefined for paths that are not the
  * website's, for the next handler.
  */
 export function siteRoute(catalog: CatalogSource, options: SiteRouteOptions): (ctx: RequestContext) => HttpResult | undefined {
   const ctx = siteContext(options.publicBaseUrl, options.artworkBaseUrl, siteAssets);
   const { buildDir } = options;
+  const base = options.publicBaseUrl.replace(/\/+$/, "");
+  const sitemaps = new Map<string, RenderedSitemap>();
   const notFound = (detail: string): HttpResult => page(404, notFoundPage(ctx, detail), cachePolicy.error);
+  /** A sitemap for this instance's base, or the 404 page (the 503 problem with no catalog build). */
+  const sitemapOr404 = (file: string, detail: string): HttpResult =>
+    sitemapFile(buildDir, file, catalog.current().manifest.publicBaseUrl, base, sitemaps) ?? notFound(detail);
   /** A build file, or the 404 page; with no catalog build at all, the 503 problem. */
   const fileOr404 = (file: string, detail: string): HttpResult => {
     const found = staticFile(buildDir, file);
@@ -168,11 +220,11 @@ export function siteRoute(catalog: CatalogSource, options: SiteRouteOptions): (c
         if (parts.length > 0) return notFound("There is no page at this address.");
         return trailingSlash ? search(request) : redirect(ctx, sitePaths.search + request.url.search);
       case "sitemap.xml":
-        return segments.length === 1 ? fileOr404(siteFiles.sitemap, "The sitemap has not been built yet.") : undefined;
+        return segments.length === 1 ? sitemapOr404(siteFiles.sitemap, "The sitemap has not been built yet.") : undefined;
       case "sitemaps": {
         const name = /^([a-z0-9-]{1,32})\.xml$/.exec(parts[0] ?? "")?.[1];
         return name && parts.length === 1 && !trailingSlash
-          ? fileOr404(siteFiles.sitemapPart(name), "There is no such sitemap.")
+          ? sitemapOr404(siteFiles.sitemapPart(name), "There is no such sitemap.")
           : notFound("There is no such sitemap.");
       }
       case "site": {

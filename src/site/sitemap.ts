@@ -16,3 +16,14 @@ export function sitemapIndex(parts: readonly { readonly url: string; readonly la
     out += `<sitemap><loc>${escapeHtml(p.url)}</loc><lastmod>${new Date(p.lastmod * 1000).toISOString().replace(".000Z", "Z")}</lastmod></sitemap>\n`;
   return `${out}</sitemapindex>\n`;
 }
+
+/**
+ * A sitemap file of the build with its URLs moved from the build's base URL to another: the same
+ * bytes but for the base. Every `<loc>` the build writes starts with its base, so only those are
+ * touched. Lets the server publish the build's sitemaps under its own PUBLIC_BASE_URL.
+ * @see src/site/site-route.ts, README.md "Website"
+ */
+export function rebaseSitemap(xml: string, fromBase: string, toBase: string): string {
+  if (fromBase === toBase) return xml;
+  return xml.replaceAll(`<loc>${escapeHtml(`${fromBase}/`)}`, `<loc>${escapeHtml(`${toBase}/`)}`);
+}

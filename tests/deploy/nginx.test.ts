@@ -196,21 +196,18 @@ describe.skipIf(nginxBinary === undefined)(
       expect((await http(`${front}${p}`)).headers["x-request-id"]).toMatch(/^[0-9a-f]{32}$/);
     });
 
-    it("really serves the static files itself (Node never sees those requests), and hands the discovery documents to Node", async () => {
+    it("really serves the static files itself (Node never sees those requests), and hands the documents with absolute URLs to Node", async () => {
       const res = await http(`${front}/api/v1/games/?id=${recordId}`);
       expect(res.headers["accept-ranges"]).toBe("bytes");
-      for (const p of [
-        "/",
-        `/games/${recordId}/`,
-        "/platforms/snes/",
-        "/sitemap.xml",
-        "/sitemaps/games-1.xml",
-        `/site/${siteAssets.css.file}`,
-      ]) {
+      for (const p of ["/", `/games/${recordId}/`, "/platforms/snes/", `/site/${siteAssets.css.file}`]) {
         expect((await http(`${front}${p}`)).headers["accept-ranges"], p).toBe("bytes");
       }
-      // Their absolute URLs are each instance's PUBLIC_BASE_URL (rendered at start-up), not the build's.
+      // Documents with absolute URLs carry each instance's PUBLIC_BASE_URL (rendered by Node), not the build's.
       for (const p of [
+        "/api/v1/changes/",
+        "/api/v1/dumps/",
+        "/sitemap.xml",
+        "/sitemaps/games-1.xml",
         "/search/?q=starfall",
         "/games/999999999/",
         `/games/${recordId}/title/`,

@@ -66,7 +66,8 @@ function jsonLd(html: string): Record<string, unknown> {
 describe("pages", () => {
   it("/ explains ludex, has a search box, the platforms by manufacturer with counts, API links and attribution", async () => {
     const html = await expectPage("/");
-    expect(canonicalOf(html)).toBe(`${base}/`);
+    // Relative (RFC 6596 §3): the page names whichever base serves it.
+    expect(canonicalOf(html)).toBe("/");
     expect(html).toMatch(/<form class="searchform" role="search" action="\/search\/" method="get"/);
     expect(html).toContain('<h3 id="maker-nes">Nintendo <span class="count">');
     expect(html).toMatch(/<a href="\/platforms\/snes\/">Super Nintendo Entertainment System<\/a><span class="count">\d+<\/span>/);
@@ -84,13 +85,15 @@ describe("pages", () => {
   it("a game page shows the record, links its JSON, and its VideoGame JSON-LD names the same game", async () => {
     const html = await expectPage(`/games/${gameId}/`);
     const record = (await http(server.url(`/api/v1/games/?id=${gameId}`))).json<GameRecord>();
-    expect(canonicalOf(html)).toBe(`${base}/games/${gameId}/`);
+    expect(canonicalOf(html)).toBe(`/games/${gameId}/`);
     expect(html).toContain(`<meta property="og:type" content="video.game">`);
+    // og:url would have to be absolute: left out, so consumers take the page's own URL.
+    expect(html).not.toContain("og:url");
     const ld = jsonLd(html);
     expect(ld["@type"]).toBe("VideoGame");
     expect(ld.name).toBe(record.title);
     expect(ld.gamePlatform).toBe(record.systemName);
-    expect(ld.url).toBe(`${base}/games/${gameId}/`);
+    expect(ld.url).toBe(`/games/${gameId}/`);
     if (record.developer) expect(ld.author).toEqual({ "@type": "Organization", name: record.developer });
     if (record.publisher) expect(ld.publisher).toEqual({ "@type": "Organization", name: record.publisher });
     expect(html).toContain(`href="/api/v1/games/?id=${gameId}"`);
@@ -222,10 +225,15 @@ describe("build", () => {
     expect(second.site.platformsRendered).toBe(0);
     expect(second.site.filesWritten).toBe(0);
     expect({ bytes: readFileSync(file), mtime: statSync(file).mtimeMs, gz: statSync(`${file}.gz`).mtimeMs }).toEqual(before);
-    // A new base URL changes every canonical link: every page is rendered again.
+    // Another origin changes no page (they name their site by path only), only the sitemaps.
     const moved = buildCatalog({ dbFile, buildDir, releaseFeedFile, publicBaseUrl: "https://games.example" });
-    expect(moved.site.platformsRendered).toBe(first.manifest.counts.platforms);
-    expect(readFileSync(file, "utf8")).toContain('<link rel="canonical" href="https://games.example/games/');
+    expect(moved.site.platformsRendered).toBe(0);
+    expect({ bytes: readFileSync(file), mtime: statSync(file).mtimeMs, gz: statSync(`${file}.gz`).mtimeMs }).toEqual(before);
+    expect(readFileSync(path.join(buildDir, siteFiles.sitemap), "utf8")).toContain("<loc>https://games.example/sitemaps/");
+    // Another path changes every link between pages: every page is rendered again.
+    const nested = buildCatalog({ dbFile, buildDir, releaseFeedFile, publicBaseUrl: "https://games.example/ludex" });
+    expect(nested.site.platformsRendered).toBe(first.manifest.counts.platforms);
+    expect(readFileSync(file, "utf8")).toContain('<link rel="canonical" href="/ludex/games/');
   });
 
   it("renders the same files when a worker thread takes half of the platforms", () => {
@@ -279,7 +287,7 @@ describe.skipIf(real === null)(`on the real catalog${real === null ? " (skipped:
     for (const url of sample) {
       const res = await get(url);
       expect(res.status, url).toBe(200);
-      expect(res.body.toString("utf8"), url).toContain(`<link rel="canonical" href="${url}">`);
+      expect(res.body.toString("utf8"), url).toContain(`<link rel="canonical" href="${url.slice(base.length)}">`);
     }
   });
 });

@@ -1,10 +1,13 @@
 import type { CatalogSource } from "../../catalog/store/catalog-source.ts";
 import { invalidQuery } from "../../catalog/http/query-params.ts";
 import { agentSearchBody, type AgentSearchBody } from "../../catalog/http/search-response.ts";
-import type { Attribution } from "../../catalog/record/attribution.ts";
-import type { PlatformEntry } from "../../catalog/record/game-record.ts";
+import type { platformListSchema } from "../../catalog/http/response-schemas.ts";
+import type { Declared, PlatformEntry } from "../../catalog/record/game-record.ts";
 import type { CatalogSnapshot } from "../../catalog/store/catalog-snapshot.ts";
 import type { DiscoveryDocumentKey } from "../../discovery/discovery-documents.ts";
+import { renderedDiscoveryDocuments } from "../../discovery/rendered-documents.ts";
+import { instanceDocument } from "../../catalog/http/instance-documents.ts";
+import type { OAuthLimits } from "../../config/config.ts";
 import { type Problem, problems } from "../../core/problem.ts";
 import { matchContext, matchResponseBody, type MatchResponseBody } from "../../match/match-request.ts";
 import type { MatchRequest } from "../../match/match-schemas.ts";
@@ -12,11 +15,8 @@ import type { ReleaseFeedSource } from "../../releases/release-feed-schema.ts";
 import { changesSince, type ChangesPage } from "../../catalog/changes/changes-feed.ts";
 import type { ChangesIndexBody } from "../../catalog/http/changes-schemas.ts";
 
-/** The body of GET /api/v1/games/ without parameters (and of `?platforms=1` on the agent search). */
-export interface PlatformListBody {
-  readonly platforms: readonly PlatformEntry[];
-  readonly attribution: Attribution;
-}
+/** The body of GET /api/v1/games/ without parameters (and of `?platforms=1` on the agent search), inferred from its schema. */
+export type PlatformListBody = Declared<typeof platformListSchema>;
 
 /** A game record exactly as GET /api/v1/games/?id= serves it (README "Record shape"). */
 export type GameRecordBody = Readonly<Record<string, unknown>> & { readonly id: number; readonly title: string; readonly system: string };
@@ -49,6 +49,8 @@ export interface CatalogOperationsOptions {
   readonly artworkBaseUrl: string;
   /** The catalog build folder, where the change logs are (LUDEX_BUILD_DIR). */
   readonly buildDir: string;
+  /** The limits the served llms-full.txt quotes (the instance's own, as GET /llms-full.txt). */
+  readonly oauthLimits: OAuthLimits;
 }
 
 /** The build's llms-full.txt (src/discovery/), by its name in the manifest. */
@@ -94,7 +96,9 @@ export function catalogOperations(catalog: CatalogSource, options: CatalogOperat
     },
     changes(input) {
       const snapshot = catalog.current();
-      if (input.since === undefined) return parsedDocument<ChangesIndexBody>(snapshot, "changes");
+      // The index as GET /api/v1/changes/ serves it: rendered for this instance's base URL, not the build's.
+      if (input.since === undefined)
+        return JSON.parse(instanceDocument(snapshot, options.baseUrl, "changes").body.toString("utf8")) as ChangesIndexBody;
       return changesSince(snapshot.manifest, options.buildDir, options.baseUrl, {
         since: input.since,
         limit: input.limit,
@@ -102,7 +106,10 @@ export function catalogOperations(catalog: CatalogSource, options: CatalogOperat
       });
     },
     platform: (nameOrAlias) => catalog.current().platform(nameOrAlias),
-    // Exactly what GET /llms-full.txt serves, from the same build.
-    llmsFullText: () => catalog.current().document(LLMS_FULL_DOCUMENT)?.body.toString("utf8"),
+    // Exactly what GET /llms-full.txt serves: rendered for this instance's base URL and limits, for a build that has it.
+    llmsFullText: () =>
+      catalog.current().document(LLMS_FULL_DOCUMENT) === undefined
+        ? undefined
+        : renderedDiscoveryDocuments(options.baseUrl, options.oauthLimits)[LLMS_FULL_DOCUMENT].body.toString("utf8"),
   };
 }

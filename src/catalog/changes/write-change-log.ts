@@ -72,8 +72,27 @@ export function recordChangeLog(input: ChangeLogInput): ChangeLogOutput {
   if (existsSync(dir))
     for (const name of readdirSync(dir)) if (!live.has(`${CHANGES_DIR}/${name}`)) rmSync(path.join(dir, name), { force: true });
 
-  const base = input.publicBaseUrl;
-  const body = {
+  return {
+    history,
+    document: {
+      name: "documents/changes",
+      staticFile: "static/api/v1/changes/index.json",
+      body: changesIndexBody(catalogVersion, history, builtAt, input.publicBaseUrl),
+      contentType: "application/json",
+    },
+  };
+}
+
+/**
+ * The body of `GET /api/v1/changes/` without `since`: the current version, the oldest `since` still
+ * answered and the kept history, with absolute URLs under `base`. The build writes it for its
+ * PUBLIC_BASE_URL (the static copy for a static host); each server renders it again
+ * from its snapshot's manifest for its own base (src/catalog/http/instance-documents.ts), so the
+ * same build serves several base URLs. With the build's base the bytes are the build's.
+ * @see README.md "Change feed"
+ */
+export function changesIndexBody(catalogVersion: string, history: readonly ChangeHistoryEntry[], builtAt: string, base: string): string {
+  return JSON.stringify({
     catalogVersion,
     // The time of the build that made this version: a rebuild that changed nothing leaves the document as it was.
     builtAt: history.at(-1)?.builtAt ?? builtAt,
@@ -89,14 +108,5 @@ export function recordChangeLog(input: ChangeLogInput): ChangeLogOutput {
     })),
     dumps: `${base}/api/v1/dumps/`,
     attribution,
-  };
-  return {
-    history,
-    document: {
-      name: "documents/changes",
-      staticFile: "static/api/v1/changes/index.json",
-      body: JSON.stringify(body),
-      contentType: "application/json",
-    },
-  };
+  });
 }

@@ -53,8 +53,8 @@ export function writePlatformDump(
 }
 
 /**
- * The dump listing (`GET /api/v1/dumps/`), and removal of the dumps of platforms gone from the
- * build. URLs are absolute under the build's PUBLIC_BASE_URL, like the discovery documents.
+ * The dump listing (`GET /api/v1/dumps/`) as the build writes it for its PUBLIC_BASE_URL, and
+ * removal of the dumps of platforms gone from the build.
  */
 export function dumpListing(
   buildDir: string,
@@ -63,13 +63,39 @@ export function dumpListing(
   catalogVersion: string,
   publicBaseUrl: string,
 ): StaticDocumentInput {
+  const body = dumpListingBody(platforms, names, catalogVersion, publicBaseUrl);
+  const dir = path.join(buildDir, "static", "api", "v1", "dumps");
+  const live = new Set(body.dumps.map((d) => path.basename(dumpStaticFile(d.system))));
+  if (existsSync(dir))
+    for (const name of readdirSync(dir)) if (name.endsWith(".ndjson.gz") && !live.has(name)) rmSync(path.join(dir, name), { force: true });
+  return {
+    name: "documents/dumps",
+    staticFile: "static/api/v1/dumps/index.json",
+    body: JSON.stringify(body),
+    contentType: "application/json",
+  };
+}
+
+/**
+ * The dump listing's body, with each dump's URL absolute under `base`. The build renders it for its
+ * PUBLIC_BASE_URL; each server renders it again from its snapshot's manifest for its own base
+ * (src/catalog/http/instance-documents.ts), so one build serves several base URLs. With the
+ * build's base the bytes are the build's.
+ * @see README.md "Per-platform dumps"
+ */
+export function dumpListingBody(
+  platforms: Readonly<Record<string, BuiltPlatform>>,
+  names: ReadonlyMap<string, string>,
+  catalogVersion: string,
+  base: string,
+): DumpListing {
   const dumps = Object.entries(platforms).flatMap(([slug, p]) =>
     p.dump
       ? [
           {
             system: slug,
             name: names.get(slug) ?? slug,
-            url: `${publicBaseUrl}/api/v1/dumps/?system=${slug}`,
+            url: `${base}/api/v1/dumps/?system=${slug}`,
             version: p.dump.version,
             sha256: p.dump.sha256,
             bytes: p.dump.bytes,
@@ -81,21 +107,11 @@ export function dumpListing(
         ]
       : [],
   );
-  const dir = path.join(buildDir, "static", "api", "v1", "dumps");
-  const live = new Set(dumps.map((d) => path.basename(dumpStaticFile(d.system))));
-  if (existsSync(dir))
-    for (const name of readdirSync(dir)) if (name.endsWith(".ndjson.gz") && !live.has(name)) rmSync(path.join(dir, name), { force: true });
-  const body: DumpListing = {
+  return {
     format: DUMP_FORMAT,
     formatVersion: DUMP_FORMAT_VERSION,
     catalogVersion,
     dumps,
     attribution: { ...attribution },
-  };
-  return {
-    name: "documents/dumps",
-    staticFile: "static/api/v1/dumps/index.json",
-    body: JSON.stringify(body),
-    contentType: "application/json",
   };
 }

@@ -2,15 +2,15 @@ import { cachePolicy } from "../../http/cache-policy.ts";
 import type { HttpResult, RequestContext } from "../../http/http-types.ts";
 import type { ResponseCache } from "../../http/response-cache.ts";
 import type { CatalogSource } from "../store/catalog-source.ts";
-import { documentResult } from "./document-result.ts";
+import { instanceDocumentResult } from "./instance-documents.ts";
 import { parseQuery } from "./query-params.ts";
 import { computedEtag } from "./search-response.ts";
 import { changesSince } from "../changes/changes-feed.ts";
 import { changesParams, changesQuery } from "./changes-schemas.ts";
 
 /**
- * GET /api/v1/changes/ (getCatalogChanges): without `since`, the prebuilt index (current version
- * and kept history); with it, one page of what changed since, paginated like the game lists
+ * GET /api/v1/changes/ (getCatalogChanges): without `since`, the index (current version and kept
+ * history) rendered for this instance's base URL (instance-documents.ts); with it, one page of what changed since, paginated like the game lists
  * (`total`, `offset`, `limit`, `next` and `Link: rel="next"`).
  */
 export function changesRoute(
@@ -22,7 +22,7 @@ export function changesRoute(
   return (ctx) => {
     const query = parseQuery(ctx.url.searchParams, changesQuery, changesParams);
     const snapshot = catalog.current();
-    if (query.since === undefined) return documentResult(snapshot, "changes");
+    if (query.since === undefined) return instanceDocumentResult(snapshot, baseUrl, "changes");
     const { since, limit, offset } = query;
     // A date's answer depends on the clock (a future date becomes valid), so it is not cached.
     const compute = (): HttpResult => {

@@ -1,6 +1,7 @@
 import { z } from "zod";
 import { intParam } from "./catalog-schemas.ts";
 import { changeKinds } from "../changes/change-types.ts";
+import type { Declared } from "../record/game-record.ts";
 
 /** Most changes a page may hold. */
 export const MAX_CHANGES_LIMIT = 1000;
@@ -86,19 +87,5 @@ export const changesIndexSchema = z
   })
   .meta({ description: "The current catalog version and the kept history." });
 
-/** The body of GET /api/v1/changes/ without `since` (src/catalog/changes/write-change-log.ts writes it). */
-export interface ChangesIndexBody {
-  readonly catalogVersion: string;
-  readonly builtAt: string;
-  readonly oldestVersion: string;
-  readonly retention: { readonly builds: number; readonly days: number };
-  readonly history: readonly {
-    readonly catalogVersion: string;
-    readonly builtAt: string;
-    readonly added: number;
-    readonly removed: number;
-    readonly changed: number;
-    readonly changes: string;
-  }[];
-  readonly dumps: string;
-}
+/** The body of GET /api/v1/changes/ without `since` (src/catalog/changes/write-change-log.ts writes it), inferred from its schema. */
+export type ChangesIndexBody = Declared<typeof changesIndexSchema>;

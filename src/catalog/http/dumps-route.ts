@@ -9,7 +9,7 @@ import { responseWritten, type HttpResult, type RequestContext } from "../../htt
 import { problems } from "../../core/problem.ts";
 import { corsHeaders } from "../../http/cors.ts";
 import type { CatalogSource } from "../store/catalog-source.ts";
-import { documentResult } from "./document-result.ts";
+import { instanceDocumentResult } from "./instance-documents.ts";
 import { parseQuery } from "./query-params.ts";
 import { fileEtag, httpDate } from "../../http/etag.ts";
 import { dumpStaticFile } from "../dumps/dump-format.ts";
@@ -32,17 +32,18 @@ function ifRangeHolds(header: string | undefined, etag: string, lastModified: st
 }
 
 /**
- * GET /api/v1/dumps/ (listCatalogDumps): the prebuilt listing; with `system`, that platform's dump
+ * GET /api/v1/dumps/ (listCatalogDumps): the listing, rendered for this instance's base URL
+ * (instance-documents.ts); with `system`, that platform's dump
  * file (getCatalogDump), streamed from the build's static copy (the file nginx serves) with the
  * validators nginx gives it. A single byte range is answered with 206 (resumable downloads);
  * an unsatisfiable one with 416 and `Content-Range: bytes *\/size`; If-Range that no longer
  * holds gets the whole file. Several ranges get the whole file too (allowed by RFC 9110 §14.2).
  */
-export function dumpsRoute(catalog: CatalogSource, buildDir: string): (ctx: RequestContext) => Promise<HttpResult> {
+export function dumpsRoute(catalog: CatalogSource, buildDir: string, baseUrl: string): (ctx: RequestContext) => Promise<HttpResult> {
   return async (ctx) => {
     const query = parseQuery(ctx.url.searchParams, dumpsQuery, dumpsParams);
     const snapshot = catalog.current();
-    if (query.system === undefined) return documentResult(snapshot, "dumps");
+    if (query.system === undefined) return instanceDocumentResult(snapshot, baseUrl, "dumps");
     const platform = snapshot.platform(query.system);
     const built = platform ? snapshot.manifest.platforms[platform.id]?.dump : undefined;
     if (!platform || !built) throw problems.notFound(`no dump for platform "${query.system}"; GET /api/v1/dumps/ lists them`);

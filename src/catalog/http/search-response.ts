@@ -1,14 +1,13 @@
 import { contentHash } from "../../http/etag.ts";
-import { attribution, type Attribution } from "../record/attribution.ts";
-import type { PlatformEntry } from "../record/game-record.ts";
+import { attribution } from "../record/attribution.ts";
+import type { Declared, PlatformEntry } from "../record/game-record.ts";
 import type { GameSummary } from "../search/game-summary.ts";
 import { searchGames } from "../search/search-games.ts";
 import type { CatalogSnapshot } from "../store/catalog-snapshot.ts";
+import type { agentSearchResponseSchema, searchResultItemSchema } from "./response-schemas.ts";
 
-/** A search hit as the API returns it: the summary plus the URL of the full record. */
-export interface SearchResultItem extends Omit<GameSummary, "key"> {
-  readonly url: string;
-}
+/** A search hit as the API returns it: the summary plus the URL of the full record (inferred from its schema, the one declaration). */
+export type SearchResultItem = Declared<typeof searchResultItemSchema>;
 
 /** The public members of each hit, plus its record URL. */
 export function withRecordUrls(baseUrl: string, hits: readonly GameSummary[]): SearchResultItem[] {
@@ -26,15 +25,8 @@ export function withRecordUrls(baseUrl: string, hits: readonly GameSummary[]): S
   }));
 }
 
-/** The body of GET /api/v1/agent/games/ (searchGames) for a title search. */
-export interface AgentSearchBody {
-  readonly query: string;
-  readonly system: string | null;
-  readonly limit: number;
-  readonly total: number;
-  readonly results: SearchResultItem[];
-  readonly attribution: Attribution;
-}
+/** The body of GET /api/v1/agent/games/ (searchGames) for a title search, inferred from its schema. */
+export type AgentSearchBody = Declared<typeof agentSearchResponseSchema>;
 
 /**
  * A title search as GET /api/v1/agent/games/ answers it, optionally within one platform. Shared
