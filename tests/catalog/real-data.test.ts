@@ -3,6 +3,7 @@ import { describe, expect, inject, it } from "vitest";
 import type { GameRecord } from "../../src/catalog/record/game-record.ts";
 import { loadCatalogSnapshot, type CatalogSnapshot } from "../../src/catalog/store/catalog-snapshot.ts";
 import { findSources } from "../../src/catalog/import/find-sources.ts";
+import { splitTitleVersion } from "../../src/catalog/names/title-version.ts";
 import { searchGames } from "../../src/catalog/search/search-games.ts";
 import { matchRoms } from "../../src/match/match-roms.ts";
 import { matchIndexOf } from "../../src/match/snapshot-match-index.ts";
@@ -87,6 +88,23 @@ describe.skipIf(!hasRealData || real === null)(`the full libretro-database (${ha
       source: "mame-split",
     });
     expect(find(snapshot, "fbneo", "Street Fighter II: The World Warrior").releases.some((r) => r.setName === "sf2")).toBe(true);
+  });
+
+  it("keeps every version out of game titles, and a V-number that is the name in it (one version rule)", () => {
+    const versioned = snapshot.platforms.flatMap((p) =>
+      (snapshot.listing(p.id) ?? []).filter((g) => splitTitleVersion(g.title).version !== undefined).map((g) => `${p.id}: ${g.title}`),
+    );
+    expect(versioned).toEqual([]);
+    const chaotix = find(snapshot, "32x", "Chaotix Featuring Knuckles the Echidna");
+    expect(chaotix.releases.filter((r) => r.version?.startsWith("Rev 0")).length).toBeGreaterThanOrEqual(3);
+    expect(find(snapshot, "apple-ii", "The Curse of Talon").releases.some((r) => r.version === "v1.0b5")).toBe(true);
+    for (const [system, title] of [
+      ["ps2", "NBA Street V3"],
+      ["ps3", "Sniper Elite V2"],
+      ["n64", "Custom Robo V2"],
+      ["c64", "The Last V8"],
+    ] as const)
+      expect(find(snapshot, system, title).title).toBe(title);
   });
 
   it("lists every DAT a release is in (No-Intro and homebrew)", () => {

@@ -39,6 +39,10 @@ describe("ludex CLI", () => {
     const ok = ludex(["import", sampleSource, "--db", db]);
     expect(ok.status).toBe(0);
     expect(ok.stdout.trim().split("\n").at(-1)).toMatch(/^imported 6 platforms, 43 games, 77 releases, 87 roms; .* 0 warnings; /);
+    // The per-source counts (--json's sourceStats) in the text output too.
+    expect(ok.stdout).toContain("by source (platforms read in this import):");
+    expect(ok.stdout).toMatch(/^ {2}no-intro +\d+ releases, \d+ games added$/m);
+    expect(ok.stdout).toMatch(/^ {2}redump +\d+ releases, \d+ games added, \d+ releases joined a No-Intro game$/m);
 
     const broken = path.join(dir, "Nintendo - Game Boy.dat");
     writeFileSync(broken, 'game (\n\tname "A (USA)"\n\trom ( name "a.gb size 12 )\n)\n');

@@ -1,11 +1,24 @@
 import path from "node:path";
 import { loadConfig } from "../../../src/config/config.ts";
-import { importCatalog, type ImportProgress } from "../../../src/catalog/import/import-catalog.ts";
+import { importCatalog, type ImportProgress, type ImportSummary } from "../../../src/catalog/import/import-catalog.ts";
 import { problems } from "../../../src/core/problem.ts";
 import type { Command } from "../command.ts";
 
 function progressLine(p: ImportProgress): string {
   return `\rimporting: ${p.filesDone}/${p.filesTotal} files, ${p.games} games, ${(p.elapsedMs / 1000).toFixed(1)} s`;
+}
+
+/**
+ * One line per source collection: its releases, the games only it lists (what it added to the
+ * catalog), and its releases that joined a game No-Intro also lists (same platform, same title).
+ */
+function sourceLines(stats: ImportSummary["sourceStats"]): string[] {
+  const rows = Object.entries(stats).sort(([a, x], [b, y]) => y.releases - x.releases || a.localeCompare(b));
+  const width = Math.max(0, ...rows.map(([source]) => source.length));
+  return rows.map(([source, s]) => {
+    const joined = source === "no-intro" ? "" : `, ${s.joined} releases joined a No-Intro game`;
+    return `  ${source.padEnd(width)}  ${s.releases} releases, ${s.gamesOnly} games added${joined}`;
+  });
 }
 
 export const importCommand: Command = {
@@ -47,6 +60,9 @@ Options:
     for (const warning of summary.warnings) console.error(`warning: ${warning}`);
     for (const game of summary.removed.slice(0, 20)) console.log(`removed: #${game.id} ${game.title} (${game.system})`);
     if (summary.removed.length > 20) console.log(`removed: … and ${summary.removed.length - 20} more`);
+    // Before the summary line, which stays last for scripts that read it.
+    const lines = sourceLines(summary.sourceStats);
+    if (lines.length > 0) console.log(`by source (platforms read in this import):\n${lines.join("\n")}`);
     console.log(
       `imported ${summary.platforms} platforms, ${summary.games} games, ${summary.releases} releases, ${summary.roms} roms; ` +
         `${summary.added} added, ${summary.removed.length} removed, ${summary.changedPlatforms.length} platforms changed; ` +

@@ -128,6 +128,8 @@ export function assembleGames(
 ): AssembleResult {
   const warnings: string[] = [];
   const releasesByName = new Map<string, ReleaseDraft>();
+  /** The DAT each arcade clone came from, to name it when its parent set is missing. */
+  const cloneLabels = new Map<ReleaseDraft, string>();
   for (const { dat, source, label } of gameDats) {
     const convention = namingConvention(dat, source);
     const tosecSource = convention === "tosec-libretro" || convention === "tosec" ? "tosec" : source;
@@ -154,7 +156,7 @@ export function assembleGames(
           continue;
         }
         if (tosecSource === "tosec") formats.set(entry.name, (formats.get(entry.name) ?? 0) + 1);
-        releasesByName.set(entry.key, {
+        const release: ReleaseDraft = {
           name: entry.name,
           source: tosecSource,
           sources: [tosecSource],
@@ -163,7 +165,9 @@ export function assembleGames(
           serial: entry.serial,
           roms: entry.roms,
           metadata: entry.metadata,
-        });
+        };
+        releasesByName.set(entry.key, release);
+        if (entry.extra.cloneOf) cloneLabels.set(release, label);
       }
     }
     const multiFormat = [...formats.values()].filter((n) => n > 1).length;
@@ -174,9 +178,11 @@ export function assembleGames(
     }
     if (malformed.length > 0) {
       const shown = malformed.slice(0, 3).join("; ");
-      warnings.push(
-        `${label}: ${malformed.length} names do not follow the TOSEC convention and are kept whole as titles: ${shown}${malformed.length > 3 ? "; …" : ""}`,
-      );
+      const what =
+        convention === "arcade"
+          ? "arcade sets have no description (the human title) and keep their set name as title"
+          : "names do not follow the TOSEC convention and are kept whole as titles";
+      warnings.push(`${label}: ${malformed.length} ${what}: ${shown}${malformed.length > 3 ? "; …" : ""}`);
     }
   }
 
@@ -184,6 +190,21 @@ export function assembleGames(
   const titleBySet = new Map<string, string>();
   for (const release of releasesByName.values())
     if (release.extra.setName && !release.extra.cloneOf) titleBySet.set(release.extra.setName, release.parsed.title);
+  // A clone whose parent set is in no DAT (a trimmed or hand-made DAT) keeps its own title, and the import says so.
+  const orphans = new Map<string, string[]>();
+  for (const [release, label] of cloneLabels) {
+    const parent = release.extra.cloneOf ?? "";
+    if (titleBySet.has(parent)) continue;
+    const list = orphans.get(label) ?? [];
+    list.push(`${release.extra.setName ?? release.name} (cloneof ${parent})`);
+    orphans.set(label, list);
+  }
+  for (const [label, list] of orphans) {
+    const shown = list.slice(0, 3).join("; ");
+    warnings.push(
+      `${label}: ${list.length} arcade clones name a parent set that no DAT has and are grouped by their own title: ${shown}${list.length > 3 ? "; …" : ""}`,
+    );
+  }
 
   const byKey = new Map<string, ReleaseDraft[]>();
   for (const release of releasesByName.values()) {

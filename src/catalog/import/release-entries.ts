@@ -33,7 +33,7 @@ export interface ReleaseEntry {
 }
 
 /** How a DAT names its games. */
-export type NamingConvention = "no-intro" | "tosec-libretro" | "tosec" | "arcade-libretro";
+export type NamingConvention = "no-intro" | "tosec-libretro" | "tosec" | "arcade" | "arcade-libretro";
 
 /** Collections of a libretro checkout read by their own convention. */
 const collectionConventions: Readonly<Record<string, NamingConvention>> = {
@@ -42,17 +42,47 @@ const collectionConventions: Readonly<Record<string, NamingConvention>> = {
   "fbneo-split": "arcade-libretro",
 };
 
-/** The naming convention of a DAT: the checkout folder it came from, else its header (TOSEC DATs say so). */
+/**
+ * The naming convention of a DAT: the checkout folder it came from, else its header (TOSEC DATs
+ * say so), else its games (an arcade DAT links clones to parents, or names most games by a set
+ * name beside a description).
+ */
 export function namingConvention(dat: DatFile, collection: string): NamingConvention {
   const known = collectionConventions[collection];
   if (known) return known;
+  // Only a DAT given on its own: libretro's dat/ folder has DATs that mention TOSEC but are named otherwise.
+  if (collection !== "file") return "no-intro";
   const h = dat.header;
   const text = [h.name, h.description, h.fields.category, h.fields.homepage, h.fields.url].join(" ");
-  // Only a DAT given on its own: libretro's dat/ folder has DATs that mention TOSEC but are named otherwise.
-  return collection === "file" && /\btosec\b/i.test(text) ? "tosec" : "no-intro";
+  if (/\btosec\b/i.test(text)) return "tosec";
+  return isArcadeDat(dat) ? "arcade" : "no-intro";
 }
 
 /** An arcade set name: what MAME and FBNeo put in `name` when the human title is in `description`. */
+const SET_NAME_RE = /^[a-z0-9_]{1,32}$/;
+
+/** A game named by the Logiqx/clrmamepro arcade convention: a set name, and the human title in `description`. */
+function isArcadeSet(game: DatGame): boolean {
+  const description = game.description?.trim();
+  return (
+    game.name !== undefined && SET_NAME_RE.test(game.name) && description !== undefined && description !== "" && description !== game.name
+  );
+}
+
+/**
+ * MAME and FBNeo DATs (Logiqx `cloneof`/`romof`, clrmamepro the same keys): a clone link anywhere,
+ * or set names beside descriptions for at least half the games. Then a game that breaks the
+ * convention (no description) is malformed, not a No-Intro name.
+ */
+function isArcadeDat(dat: DatFile): boolean {
+  let sets = 0;
+  for (const game of dat.games) {
+    if (game.fields.cloneof || game.fields.romof) return true;
+    if (isArcadeSet(game)) sets++;
+  }
+  return sets > 0 && sets * 2 >= dat.games.length;
+}
+
 /** A file extension: TOSEC names end in ")" or "]", so anything after those is one (".bin777" is real). */
 function stripExtension(name: string): string {
   return name
@@ -60,8 +90,6 @@ function stripExtension(name: string): string {
     .replace(/([)\]])\.[a-z0-9]{1,8}$/i, "$1")
     .replace(/\.[a-z0-9]{1,4}$/i, "");
 }
-
-const SET_NAME_RE = /^[a-z0-9_]{1,32}$/;
 
 function publisherOnly(metadata: MetadataFields, publisher: string | undefined): MetadataFields {
   if (publisher && !metadata.publisher) metadata.publisher = publisher;
@@ -108,6 +136,29 @@ function tosecEntry(tosecName: string, key: string, game: DatGame, roms: DatRom[
 }
 
 /**
+ * A game of a Logiqx/clrmamepro arcade DAT: `description` is the human title, `name` the set
+ * name, `year` and `manufacturer` metadata, `cloneof` the parent set (grouped by the importer).
+ * Without a description the set name is all there is: it stays the title, and the import says so.
+ */
+function arcadeEntry(game: DatGame, name: string, serial: string | undefined, warn: (m: string) => void): ReleaseEntry {
+  const metadata = inlineMetadata(game);
+  const year = game.fields.year?.trim();
+  if (year && /^\d{4}$/.test(year)) metadata.releaseyear ??= year;
+  const manufacturer = game.fields.manufacturer?.trim();
+  if (manufacturer) metadata.developer ??= manufacturer;
+  const extra: ReleaseExtra = { setName: name };
+  const cloneOf = game.fields.cloneof?.trim();
+  if (cloneOf) extra.cloneOf = cloneOf;
+  const description = game.description?.trim();
+  if (!description || description === name) {
+    warn(`"${name}" (no description)`);
+    const parsed: ParsedGameName = { title: name, regions: [], languages: [], status: "release", flags: [], extra: [] };
+    return { key: `set\u0000${name}`, name, parsed, extra, serial, roms: [...game.roms], metadata };
+  }
+  return { key: description, name: description, parsed: parseGameName(description), extra, serial, roms: [...game.roms], metadata };
+}
+
+/**
  * The releases one DAT game block stands for, read by the DAT's naming convention:
  * - No-Intro, Redump and libretro's own DATs: one release named by the game `name`.
  * - TOSEC as libretro converts it: the original TOSEC name survives only as each rom's file
@@ -145,19 +196,7 @@ export function releaseEntries(game: DatGame, convention: NamingConvention, warn
   }
   if (convention === "tosec") return [tosecEntry(name, name, game, [...game.roms], warn)];
 
-  const description = game.description?.trim();
-  if (game.name && description && description !== game.name && SET_NAME_RE.test(game.name)) {
-    // Logiqx/clrmamepro arcade convention.
-    const metadata = inlineMetadata(game);
-    const year = game.fields.year?.trim();
-    if (year && /^\d{4}$/.test(year)) metadata.releaseyear ??= year;
-    const manufacturer = game.fields.manufacturer?.trim();
-    if (manufacturer) metadata.developer ??= manufacturer;
-    const extra: ReleaseExtra = { setName: game.name };
-    const cloneOf = game.fields.cloneof?.trim();
-    if (cloneOf) extra.cloneOf = cloneOf;
-    return [{ key: description, name: description, parsed: parseGameName(description), extra, serial, roms: [...game.roms], metadata }];
-  }
+  if ((convention === "arcade" && game.name?.trim()) || isArcadeSet(game)) return [arcadeEntry(game, name, serial, warn)];
 
   const extra: ReleaseExtra = {};
   if (convention === "arcade-libretro") {

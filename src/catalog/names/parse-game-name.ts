@@ -518,10 +518,16 @@ export function restoreArticles(title: string): string {
   return cursor === 0 ? title : out + title.slice(cursor);
 }
 
-function tidyTitle(title: string): string {
+/**
+ * Whitespace squeezed, a version written in the title split off, then the postponed article moved
+ * back. The version goes first: in "Curse of Talon, The v1.0b5" the article only ends its segment
+ * once the version is gone.
+ */
+function tidyTitle(title: string): { title: string; version?: string } {
   const messy = title.includes("  ") || title.includes("\t") || title.includes("\u00a0");
-  const clean = messy ? title.replace(ANY_SPACE_RE, " ").trim() : title;
-  return restoreArticles(clean);
+  const split = splitTitleVersion(messy ? title.replace(ANY_SPACE_RE, " ").trim() : title);
+  const restored = restoreArticles(split.title);
+  return split.version === undefined ? { title: restored } : { title: restored, version: split.version };
 }
 
 /** Records the top-level (possibly nested) bracket groups of `s` into the scratch buffers; returns their count. */
@@ -637,12 +643,12 @@ function parse(input: string): ParsedGameName {
     else break;
   }
   if (first >= count) {
-    const bare = splitTitleVersion(tidyTitle(s));
+    const bare = tidyTitle(s);
     const result = plain(bare.title, flags ?? EMPTY);
     return bare.version === undefined ? result : { ...result, version: bare.version };
   }
 
-  const split = splitTitleVersion(tidyTitle(s.slice(0, groupStart[first]).trimEnd()));
+  const split = tidyTitle(s.slice(0, groupStart[first]).trimEnd());
   const title = split.title;
   // Whatever is left before the tags must look like a name; "((((" or "- (USA)" do not.
   if (!WORDLIKE_RE.test(title)) return plain(input.trim(), EMPTY);

@@ -161,3 +161,57 @@ describe("Logiqx and clrmamepro arcade DATs and original TOSEC DATs", () => {
     expect(summary.warnings.some((w) => w.includes("Not A Tosec Name"))).toBe(true);
   });
 });
+
+describe("malformed arcade entries never fail the import", () => {
+  const dir = tempDir();
+  const dbFile = path.join(tempDir(), "catalog.db");
+  let summary: ImportSummary;
+  beforeAll(() => {
+    // A Logiqx MAME DAT trimmed by hand: one set lost its description, one clone's parent is gone.
+    writeFileSync(
+      path.join(dir, "MAME 2010.xml"),
+      `<?xml version="1.0"?>
+<datafile>
+  <header><name>MAME 2010</name></header>
+  <machine name="pacman"><description>Pac-Man (Midway)</description><year>1980</year><manufacturer>Namco (Midway license)</manufacturer>
+    <rom name="pacman.6e" size="4096" crc="c1e6ab10"/></machine>
+  <machine name="mspacman"><year>1981</year><manufacturer>Midway / General Computer Corporation</manufacturer>
+    <rom name="pacman.6e" size="4096" crc="c1e6ab11"/></machine>
+  <machine name="sf2ua" cloneof="sf2" romof="sf2"><description>Street Fighter II: The World Warrior (USA 910206)</description><year>1991</year><manufacturer>Capcom</manufacturer>
+    <rom name="sf2u_30a.11e" size="131072" crc="08beb861"/></machine>
+</datafile>`,
+    );
+    // The same in clrmamepro text: a set whose description is only its set name again.
+    writeFileSync(
+      path.join(dir, "MAME 2003.dat"),
+      `clrmamepro (\n\tname "MAME 2003"\n)\n\ngame (\n\tname pacman\n\tdescription "Pac-Man (Midway)"\n\trom ( name pacman.6e size 4096 crc c1e6ab10 )\n)\n\ngame (\n\tname galaga\n\tdescription galaga\n\trom ( name gg1_1b.3p size 4096 crc a3a0f743 )\n)\n`,
+    );
+    // A homebrew name that looks like a set name ("2048") in a No-Intro-style DAT is just a title.
+    writeFileSync(path.join(dir, "Nintendo - Game Boy.dat"), clr("Nintendo - Game Boy", [`\tname "2048"\n\t${rom("2048.gb", 21)}`]));
+    summary = importCatalog({ sources: [dir], dbFile, platformsFile });
+  });
+
+  it("keeps the set name as the title of a set without a description, matchable as a set, and warns", () => {
+    const games = records(dbFile, "mame-2010");
+    const ms = games.find((g) => g.title === "mspacman");
+    expect(ms?.releases[0]).toMatchObject({ name: "mspacman", setName: "mspacman", source: "file" });
+    expect(ms).toMatchObject({ releaseYear: 1981, developer: "Midway / General Computer Corporation" });
+    expect(records(dbFile, "mame-2003").map((g) => g.title)).toEqual(["galaga", "Pac-Man"]);
+    expect(summary.warnings).toContainEqual(expect.stringMatching(/MAME 2010\.xml: 1 arcade sets have no description .*"mspacman"/));
+    expect(summary.warnings).toContainEqual(expect.stringMatching(/MAME 2003\.dat: 1 arcade sets have no description .*"galaga"/));
+  });
+
+  it("keeps a clone whose parent set is missing under its own title, and warns naming both sets", () => {
+    const sf2 = records(dbFile, "mame-2010").find((g) => g.releases.some((r) => r.setName === "sf2ua"));
+    expect(sf2?.title).toBe("Street Fighter II: The World Warrior");
+    expect(sf2?.releases[0]).toMatchObject({ setName: "sf2ua", cloneOf: "sf2" });
+    expect(summary.warnings).toContainEqual(
+      expect.stringMatching(/MAME 2010\.xml: 1 arcade clones name a parent set .*sf2ua \(cloneof sf2\)/),
+    );
+  });
+
+  it("reads a DAT without clone links or set names beside descriptions by No-Intro's convention, without warnings", () => {
+    expect(records(dbFile, "gb").map((g) => g.title)).toEqual(["2048"]);
+    expect(summary.warnings.filter((w) => w.includes("Game Boy"))).toEqual([]);
+  });
+});
