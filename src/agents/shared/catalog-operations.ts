@@ -1,5 +1,4 @@
 import type { CatalogSource } from "../../catalog/store/catalog-source.ts";
-import { invalidQuery } from "../../catalog/http/query-params.ts";
 import { agentSearchBody, type AgentSearchBody } from "../../catalog/http/search-response.ts";
 import type { Attribution } from "../../catalog/record/attribution.ts";
 import type { PlatformEntry } from "../../catalog/record/game-record.ts";
@@ -78,7 +77,8 @@ export function catalogOperations(catalog: CatalogSource, options: CatalogOperat
     searchGames(input) {
       const snapshot = catalog.current();
       const platform = input.system === undefined ? undefined : snapshot.platform(input.system);
-      if (input.system !== undefined && !platform) throw invalidQuery([{ name: "system", detail: `unknown platform "${input.system}"` }]);
+      if (input.system !== undefined && !platform)
+        throw problems.invalidRequest([{ name: "system", detail: `unknown platform "${input.system}"` }]);
       return agentSearchBody(snapshot, options.baseUrl, { query: input.query.trim(), platform, limit: input.limit });
     },
     gameRecord(id) {
@@ -89,7 +89,7 @@ export function catalogOperations(catalog: CatalogSource, options: CatalogOperat
     releaseFeed: () => parsedDocument<ReleaseFeedSource>(catalog.current(), "releaseFeed"),
     matchRoms(request) {
       const context = matchContext(catalog.current(), request.systemId, options.artworkBaseUrl);
-      if (!context) throw invalidQuery([{ name: "systemId", detail: `unknown platform "${request.systemId}"` }]);
+      if (!context) throw problems.invalidRequest([{ name: "systemId", detail: `unknown platform "${request.systemId}"` }]);
       return matchResponseBody(context, request);
     },
     changes(input) {
