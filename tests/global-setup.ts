@@ -4,7 +4,7 @@ import path from "node:path";
 import type { TestProject } from "vitest/node";
 import { buildCatalog } from "../src/build/build-pipeline.ts";
 import { importCatalog } from "../src/catalog/import/import-catalog.ts";
-import { loadConfig } from "../src/config/config.ts";
+import { buildSettings } from "./helpers/build-settings.ts";
 import { hasRealData, platformsFile, projectRoot, realDataSkipReason, realSource, releaseFeedFile, sampleSource } from "./helpers/paths.ts";
 
 export interface BuiltFixture {
@@ -45,8 +45,7 @@ function prepare(name: string, source: string, stamp: string): BuiltFixture {
   importCatalog({ sources: [source], dbFile: fixture.dbFile, platformsFile });
   // The PUBLIC_BASE_URL tests/helpers/test-server.ts gives its servers, so that the discovery
   // documents of the fixture name the same origin as the answers of those servers.
-  const { publicBaseUrl } = loadConfig({ PUBLIC_BASE_URL: "https://ludex.test" });
-  buildCatalog({ dbFile: fixture.dbFile, buildDir: fixture.buildDir, releaseFeedFile, publicBaseUrl });
+  buildCatalog({ dbFile: fixture.dbFile, buildDir: fixture.buildDir, releaseFeedFile, ...buildSettings("https://ludex.test") });
   return fixture;
 }
 

@@ -37,7 +37,8 @@ function runPhase(): void {
     const s = importCatalog({ sources: [source ?? ""], dbFile: dbFile ?? "", platformsFile });
     detail = `${s.platforms} platforms, ${s.games} games, ${s.releases} releases, ${s.roms} roms, ${s.changedPlatforms.length} platforms changed`;
   } else if (phase === "build") {
-    const s = buildCatalog({ dbFile: dbFile ?? "", buildDir: buildDir ?? "", releaseFeedFile, publicBaseUrl: loadConfig().publicBaseUrl });
+    const { publicBaseUrl, oauthLimits, artworkBaseUrl } = loadConfig();
+    const s = buildCatalog({ dbFile: dbFile ?? "", buildDir: buildDir ?? "", releaseFeedFile, publicBaseUrl, oauthLimits, artworkBaseUrl });
     detail = `${s.rebuiltPlatforms.length} platforms rebuilt, ${s.reusedPlatforms} reused; dumps ${(feedTimings.dumpsMs / 1000).toFixed(2)} s, change log ${(feedTimings.changesMs / 1000).toFixed(2)} s`;
     feeds = { ...feedTimings };
     pages = { ms: s.site.elapsedMs, rendered: s.site.pagesRendered, files: s.site.filesWritten };

@@ -13,13 +13,10 @@ export function prepareRealCatalog(): { dbFile: string; buildDir: string } {
   const dir = path.join(projectRoot, ".ludex", "bench");
   const dbFile = path.join(dir, "catalog.db");
   const buildDir = path.join(dir, "build");
-  importCatalog({ sources: [realSource], dbFile, platformsFile: loadConfig({}).platformsFile });
-  buildCatalog({
-    dbFile,
-    buildDir,
-    releaseFeedFile: loadConfig({}).releaseFeedFile,
-    publicBaseUrl: loadConfig().publicBaseUrl,
-  });
+  const defaults = loadConfig({});
+  const { publicBaseUrl, oauthLimits, artworkBaseUrl } = loadConfig();
+  importCatalog({ sources: [realSource], dbFile, platformsFile: defaults.platformsFile });
+  buildCatalog({ dbFile, buildDir, releaseFeedFile: defaults.releaseFeedFile, publicBaseUrl, oauthLimits, artworkBaseUrl });
   return { dbFile, buildDir };
 }
 

@@ -17,7 +17,7 @@ import { createCatalogMcpServer } from "./mcp/mcp-server.ts";
 import { SERVER_CARD_MEDIA_TYPE, serverCard } from "./mcp/server-card.ts";
 import { agentRoute, type AgentExchange } from "./shared/agent-route.ts";
 import { aiCatalog } from "./shared/ai-catalog.ts";
-import { catalogOperations } from "./shared/catalog-operations.ts";
+import { catalogQueries } from "./shared/catalog-queries.ts";
 import { jsonDocument, jsonDocumentResult } from "./shared/json-document.ts";
 import { agentPaths, agentServiceInfo } from "../config/service-info.ts";
 
@@ -66,7 +66,7 @@ function wantsLegacyCard(ctx: RequestContext): boolean {
 export function createAgentEndpoints(config: Config, options: AgentEndpointOptions): AgentEndpoints {
   const { log } = options;
   const info = agentServiceInfo(config);
-  const ops = catalogOperations(options.catalog, {
+  const queries = catalogQueries(options.catalog, {
     baseUrl: config.publicBaseUrl,
     artworkBaseUrl: config.artworkBaseUrl,
     buildDir: config.buildDir,
@@ -74,7 +74,7 @@ export function createAgentEndpoints(config: Config, options: AgentEndpointOptio
   });
 
   const mcp = createMcpEndpoint({
-    createServer: () => createCatalogMcpServer({ ops, info, log }),
+    createServer: () => createCatalogMcpServer({ queries, info, log }),
     bodyLimit: config.agentBodyLimit,
     secret: config.secret,
     endedSessions: options.endedSessions,
@@ -87,7 +87,7 @@ export function createAgentEndpoints(config: Config, options: AgentEndpointOptio
     },
   });
   const card = agentCard(info);
-  const a2a = createA2aEndpoint({ card, executor: catalogAgentExecutor(ops, log), log });
+  const a2a = createA2aEndpoint({ card, executor: catalogAgentExecutor(queries, log), log });
 
   const mcpRoute = agentRoute({
     bodyLimit: config.agentBodyLimit,

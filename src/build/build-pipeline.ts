@@ -1,5 +1,5 @@
 import { buildCatalogFiles, type BuildSummary as CatalogBuildSummary, type ExtraDocument } from "../catalog/build/build-catalog.ts";
-import { loadConfig, type OAuthLimits } from "../config/config.ts";
+import type { Config } from "../config/config.ts";
 import { discoveryDocuments } from "../discovery/discovery-documents.ts";
 import { buildMatchTable } from "../match/match-table.ts";
 import { loadReleaseFeed } from "../releases/load-release-feed.ts";
@@ -10,20 +10,21 @@ export interface BuildSummary extends CatalogBuildSummary {
   readonly site: SiteBuildSummary;
 }
 
-export interface BuildOptions {
+/**
+ * What the build writes depends on these settings as well as on the catalog. They are required
+ * (the caller passes its Config) so that the build never reads the environment itself.
+ */
+export interface BuildOptions extends Pick<Config, "publicBaseUrl" | "oauthLimits" | "artworkBaseUrl"> {
   readonly dbFile: string;
   readonly buildDir: string;
   readonly releaseFeedFile: string;
   /**
-   * PUBLIC_BASE_URL (config.publicBaseUrl): the discovery documents carry absolute URLs under it,
-   * so a build serves one deployment; rebuild after changing it. Defaults to the environment's
-   * (loadConfig()), which is what the CLI passes.
+   * PUBLIC_BASE_URL: the website's pages (canonical links, sitemaps) and the static copies of the
+   * discovery documents carry absolute URLs under it; a build with another base renders every
+   * page again. A server renders its own discovery documents at start-up
+   * (src/discovery/rendered-documents.ts), so those follow the serving instance's base.
    */
-  readonly publicBaseUrl?: string;
-  /** The OAuth limits the static copies of the discovery documents quote; defaults to the environment's. */
-  readonly oauthLimits?: OAuthLimits;
-  /** LUDEX_ARTWORK_BASE_URL, for the game pages' artwork; defaults to the environment's. */
-  readonly artworkBaseUrl?: string;
+  readonly publicBaseUrl: string;
 }
 
 /**
@@ -32,8 +33,7 @@ export interface BuildOptions {
  * llms-full.txt, robots.txt), the per-platform match tables and the website's pages.
  */
 export function buildCatalog(options: BuildOptions): BuildSummary {
-  const publicBaseUrl = options.publicBaseUrl ?? loadConfig().publicBaseUrl;
-  const oauthLimits = options.oauthLimits ?? loadConfig().oauthLimits;
+  const { publicBaseUrl, oauthLimits, artworkBaseUrl } = options;
   const documents = (): readonly ExtraDocument[] => [
     {
       key: "releaseFeed",
@@ -50,7 +50,6 @@ export function buildCatalog(options: BuildOptions): BuildSummary {
       contentType: d.contentType,
     })),
   ];
-  const artworkBaseUrl = options.artworkBaseUrl ?? loadConfig().artworkBaseUrl;
   let site: SiteBuildSummary | undefined;
   const summary = buildCatalogFiles({
     dbFile: options.dbFile,

@@ -5,7 +5,8 @@ import { MAX_MATCH_ITEMS } from "../match/match-schemas.ts";
 import { AUTHORIZATION_CODE_LIFETIME_SECONDS } from "../oauth/authorization-codes.ts";
 import { tokenLifetimes } from "../oauth/grant-store.ts";
 import { IDENTITY_PATH, identityResourceMetadataUrl, oauthPaths } from "../oauth/metadata.ts";
-import type { OAuthLimits, QuotaSetting } from "../config/config.ts";
+import type { OAuthLimits } from "../config/config.ts";
+import { perWindow } from "../config/quota-words.ts";
 import { scopeDescriptions, supportedScopes } from "../oauth/scopes.ts";
 import { contentSignalMeanings, contentSignals, contentSignalValue } from "./content-policy.ts";
 import { discoveryPaths } from "./discovery-paths.ts";
@@ -158,23 +159,4 @@ export function guideSections(base: string, limits: OAuthLimits): readonly Guide
       ],
     },
   ];
-}
-
-/** "10 registrations per hour", "10 failures per 15 minutes", "no limit on registrations" (quota 0 turns a limit off). */
-export function perWindow(limit: QuotaSetting, units: string): string {
-  if (limit.quota === 0) return `no limit on ${units}`;
-  const s = limit.windowSeconds;
-  const window =
-    s === 3600
-      ? "hour"
-      : s === 86_400
-        ? "day"
-        : s === 60
-          ? "minute"
-          : s % 3600 === 0
-            ? `${s / 3600} hours`
-            : s % 60 === 0
-              ? `${s / 60} minutes`
-              : `${s} seconds`;
-  return `${limit.quota} ${units} per ${window}`;
 }

@@ -4,7 +4,7 @@ import { attribution } from "../catalog/record/attribution.ts";
 import { identityResourceMetadataUrl } from "../oauth/metadata.ts";
 import { clientRules, guideSections, serviceSummary, type GuideBlock } from "./agent-guide.ts";
 import { discoveryPaths } from "./discovery-paths.ts";
-import type { JsonObject, OpenApiDocument, OperationObject, ResponseObject } from "./openapi-types.ts";
+import type { JsonObject, OpenApiDocument, OperationObject, ResponseObject } from "../http/openapi-types.ts";
 import { componentDescription, componentProperties, describeSchema, documentOperations, refName } from "./schema-text.ts";
 
 /**

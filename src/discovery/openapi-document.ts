@@ -5,8 +5,8 @@ import { oauthPaths } from "../oauth/metadata.ts";
 import { scopeDescriptions } from "../oauth/scopes.ts";
 import { contentSignalValue } from "./content-policy.ts";
 import { discoveryPaths } from "./discovery-paths.ts";
-import type { OperationSpec, ResponseSpec, SampleSpec } from "./operation-spec.ts";
-import { operations, tagDescriptions } from "./operations.ts";
+import type { OperationSpec, ResponseSpec, SampleSpec } from "../http/operation-spec.ts";
+import { apiOperations, tagDescriptions } from "./api-operations.ts";
 import type {
   CodeSample,
   ExampleObject,
@@ -16,8 +16,8 @@ import type {
   OperationObject,
   ParameterObject,
   ResponseObject,
-} from "./openapi-types.ts";
-import { responseHeaders } from "./response-headers.ts";
+} from "../http/openapi-types.ts";
+import { responseHeaders } from "../http/response-headers.ts";
 import { componentSchemas, queryParameterSchemas, schemaRef } from "./schema-components.ts";
 
 /** The interface version the description declares. @see docs/service-spec.md §9 */
@@ -148,13 +148,13 @@ function infoDescription(base: string): string {
 /**
  * The OpenAPI 3.1 description of the API, with absolute URLs under `base` (PUBLIC_BASE_URL).
  * Parameters and bodies come from the zod schemas the server validates with, responses from the
- * zod schemas of what it sends, words and examples from the operations table. Deterministic: the
+ * zod schemas of what it sends, words and examples from each surface's operation declarations (api-operations.ts). Deterministic: the
  * same base gives the same bytes, so the build's ETag changes only with the content.
  * @see OpenAPI 3.1.0; docs/service-spec.md §4, §9
  */
 export function openApiDocument(base: string, limits: OAuthLimits): OpenApiDocument {
   const paths: Record<string, Partial<Record<"get" | "post", OperationObject>>> = {};
-  for (const op of operations(base, limits)) {
+  for (const op of apiOperations(base, limits)) {
     const item = (paths[op.path] ??= {});
     item[op.method] = operationObject(base, op);
   }

@@ -27,7 +27,8 @@ import { releaseFeedResponseSchema } from "../releases/release-feed-schema.ts";
 import { changesIndexSchema, changesPageSchema, gameChangeSchema } from "../catalog/http/changes-schemas.ts";
 import { dumpEntrySchema, dumpFileSchema, dumpHeaderSchema, dumpListingSchema } from "../catalog/dumps/dump-format.ts";
 import { matchGroupSchema } from "../match/match-response-schemas.ts";
-import type { JsonObject } from "./openapi-types.ts";
+import type { JsonObject } from "../http/openapi-types.ts";
+import type { ComponentName, RequestComponent, ResponseComponent } from "../http/operation-spec.ts";
 
 /**
  * The zod schemas behind `components.schemas` of the OpenAPI document, by component name. Request
@@ -64,7 +65,7 @@ export const responseComponents = {
   OAuthError: oauthErrorSchema,
   ClientRegistrationResponse: clientRegistrationResponseSchema,
   TokenResponse: tokenResponseSchema,
-} as const;
+} as const satisfies Readonly<Record<ResponseComponent, z.ZodType>>;
 
 export const requestComponents = {
   MatchRequest: matchRequestSchema,
@@ -72,11 +73,7 @@ export const requestComponents = {
   ClientRegistrationRequest: clientRegistrationRequestSchema,
   TokenRequest: tokenRequestSchema,
   RevocationRequest: revocationRequestSchema,
-} as const;
-
-export type ResponseComponent = keyof typeof responseComponents;
-export type RequestComponent = keyof typeof requestComponents;
-export type ComponentName = ResponseComponent | RequestComponent;
+} as const satisfies Readonly<Record<RequestComponent, z.ZodType>>;
 
 /** Descriptions for schemas whose definitions (validation schemas of other capabilities) carry none. */
 const addedDescriptions: Readonly<Partial<Record<ComponentName, string>>> = {

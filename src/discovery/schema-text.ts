@@ -1,4 +1,4 @@
-import type { JsonObject, OpenApiDocument } from "./openapi-types.ts";
+import type { JsonObject, OpenApiDocument } from "../http/openapi-types.ts";
 
 /**
  * JSON Schemas in words ("integer, 1 to 30, default 10"), for llms-full.txt and the docs page: the

@@ -1,6 +1,6 @@
 import { cachePolicy } from "./cache-policy.ts";
 import type { HttpResult } from "./http-types.ts";
-import { type Problem, problems } from "../core/problem.ts";
+import { type HttpProblem, problems } from "../core/problem.ts";
 
 export const PROBLEM_CONTENT_TYPE = "application/problem+json";
 
@@ -10,11 +10,13 @@ export function problemTypeUri(baseUrl: string, type: string): string {
 }
 
 /**
- * The one place the HTTP API writes a {@link Problem}: an RFC 9457 problem+json body.
+ * The one place the HTTP API writes a problem: an RFC 9457 problem+json body. Only problems of
+ * the registry's `http` surface are accepted: a CLI problem's type has no page under /problems/,
+ * so it must not reach an answer (the request pipeline turns one into a 500).
  * Errors a GET caused through its URL are cacheable briefly; others are not.
  * @see RFC 9457 §3
  */
-export function problemResult(problem: Problem, baseUrl: string, method = "GET"): HttpResult {
+export function problemResult(problem: HttpProblem, baseUrl: string, method = "GET"): HttpResult {
   const body = {
     type: problemTypeUri(baseUrl, problem.type),
     title: problem.title,
@@ -35,6 +37,6 @@ export function problemResult(problem: Problem, baseUrl: string, method = "GET")
 }
 
 /** A 500 for an unexpected error: says nothing about internals. */
-export function internalErrorProblem(): Problem {
+export function internalErrorProblem(): HttpProblem {
   return problems.internalError("The server could not answer this request; it has been logged.");
 }

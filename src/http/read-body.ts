@@ -1,8 +1,13 @@
 import type { IncomingMessage } from "node:http";
 import { type Problem, problems } from "../core/problem.ts";
 
+/** The detail of a 413; the OpenAPI examples quote it (src/http/operation-responses.ts). */
+export function bodyTooLargeDetail(limit: number): string {
+  return `the body may be at most ${limit} bytes`;
+}
+
 function tooLarge(limit: number): Problem {
-  return problems.payloadTooLarge(`the body may be at most ${limit} bytes`);
+  return problems.payloadTooLarge(bodyTooLargeDetail(limit));
 }
 
 /**
@@ -47,8 +52,13 @@ export function mediaType(req: IncomingMessage): string {
   return (req.headers["content-type"] ?? "").split(";")[0]?.trim().toLowerCase() ?? "";
 }
 
+/** The detail of a 415; the OpenAPI examples quote it (src/http/operation-responses.ts). */
+export function unsupportedMediaTypeDetail(expected: string, got: string): string {
+  return `expected ${expected}, got ${got || "no Content-Type"}`;
+}
+
 function unsupported(expected: string, got: string): Problem {
-  return problems.unsupportedMediaType(`expected ${expected}, got ${got || "no Content-Type"}`, { headers: { "accept-post": expected } });
+  return problems.unsupportedMediaType(unsupportedMediaTypeDetail(expected, got), { headers: { "accept-post": expected } });
 }
 
 /** Strict UTF-8: malformed bytes are an error, not U+FFFD. Stateless between calls, so shared. */

@@ -16,10 +16,6 @@ export interface MatchRouteOptions {
   readonly artworkBaseUrl: string;
 }
 
-function invalidRequest(errors: readonly { pointer: string; detail: string }[]): Problem {
-  return problems.invalidRequest(errors.map((e) => `${e.pointer || "/"}: ${e.detail}`).join("; "), { extensions: { errors } });
-}
-
 /**
  * POST /api/v1/games/ (matchRomFiles). Validates the envelope (problem+json on failure), takes
  * the items from the client's quota (429 with Retry-After past it), then matches every item on its
@@ -35,14 +31,16 @@ export function matchRoute(options: MatchRouteOptions): (ctx: RequestContext) =>
       const body = await readJsonBody(ctx.req, MATCH_BODY_LIMIT);
       const parsed = matchRequestSchema.safeParse(body);
       if (!parsed.success) {
-        throw invalidRequest(
+        throw problems.invalidRequest(
           parsed.error.issues.map((issue) => ({ pointer: issue.path.map((p) => `/${String(p)}`).join(""), detail: issue.message })),
         );
       }
       const request = parsed.data;
       const context = matchContext(options.catalog.current(), request.systemId, options.artworkBaseUrl);
       if (!context)
-        throw invalidRequest([{ pointer: "/systemId", detail: `unknown platform "${request.systemId}"; GET /api/v1/games/ lists them` }]);
+        throw problems.invalidRequest([
+          { pointer: "/systemId", detail: `unknown platform "${request.systemId}"; GET /api/v1/games/ lists them` },
+        ]);
 
       const decision = await limiter.take(client, request.items.length);
       if (!decision.allowed) throw matchQuotaExceeded(limiter, decision, request.items.length);

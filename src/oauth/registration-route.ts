@@ -5,7 +5,8 @@ import { parseClientMetadata, registrationResponse } from "./client-registry.ts"
 import type { OAuthContext } from "./oauth-context.ts";
 import { oauthError } from "./oauth-errors.ts";
 
-const MAX_BODY = 16 * 1024;
+/** The largest registration body read (client metadata is small); quoted by oauth-operations.ts. */
+export const REGISTRATION_BODY_LIMIT = 16 * 1024;
 
 /**
  * POST /oauth/register/: open dynamic client registration, rate limited per client address.
@@ -28,7 +29,7 @@ export function registrationRoute(oauth: OAuthContext): (ctx: RequestContext) =>
         headers: { "retry-after": String(decision.resetSeconds), ...rateLimitHeaders(oauth.registrationLimiter, decision) },
       });
     }
-    const metadata = parseClientMetadata(await readJsonBody(ctx.req, MAX_BODY));
+    const metadata = parseClientMetadata(await readJsonBody(ctx.req, REGISTRATION_BODY_LIMIT));
     const { client, secret } = await oauth.clients.register(metadata);
     oauth.log({
       level: "info",

@@ -5,7 +5,8 @@ import type { OAuthContext } from "./oauth-context.ts";
 import { oauthError } from "./oauth-errors.ts";
 import { parseScope, type Scope } from "./scopes.ts";
 
-const MAX_FORM = 16 * 1024;
+/** The largest form the token and revocation endpoints read; quoted by oauth-operations.ts. */
+export const TOKEN_FORM_LIMIT = 16 * 1024;
 
 /** Token endpoint answers are never cached. @see RFC 6749 §5.1 */
 const noStore = { "content-type": "application/json", "cache-control": "no-store", pragma: "no-cache" };
@@ -23,7 +24,7 @@ function required(form: URLSearchParams, name: string): string {
  */
 export function tokenRoute(oauth: OAuthContext): (ctx: RequestContext) => Promise<HttpResult> {
   return async (ctx) => {
-    const form = await readFormBody(ctx.req, MAX_FORM);
+    const form = await readFormBody(ctx.req, TOKEN_FORM_LIMIT);
     const grantType = singleParam(form, "grant_type");
     const client = await authenticateClient(ctx.req, form, oauth.clients);
     let response: Awaited<ReturnType<typeof oauth.grants.exchangeCode>>;
@@ -59,7 +60,7 @@ export function tokenRoute(oauth: OAuthContext): (ctx: RequestContext) => Promis
  */
 export function revocationRoute(oauth: OAuthContext): (ctx: RequestContext) => Promise<HttpResult> {
   return async (ctx) => {
-    const form = await readFormBody(ctx.req, MAX_FORM);
+    const form = await readFormBody(ctx.req, TOKEN_FORM_LIMIT);
     const client = await authenticateClient(ctx.req, form, oauth.clients);
     await oauth.grants.revokeToken(client, required(form, "token"));
     return { status: 200, headers: { "cache-control": "no-store" } };

@@ -1,5 +1,5 @@
 import type { ServerResponse } from "node:http";
-import { isProblem, problems } from "../core/problem.ts";
+import { isHttpProblem, problems } from "../core/problem.ts";
 import type { Log } from "../core/logger.ts";
 import { responseWritten, type HttpResult, type RequestContext } from "../http/http-types.ts";
 import { internalErrorProblem, problemResult } from "../http/problem-response.ts";
@@ -29,9 +29,12 @@ function notFound(ctx: RequestContext): never {
   throw problems.notFound(`nothing at ${ctx.url.pathname}`);
 }
 
-/** The one error exit: a Problem is written as problem+json; anything else is logged and becomes a 500. */
+/**
+ * The one error exit: an HTTP problem is written as problem+json; anything else (a CLI problem
+ * included) is logged and becomes a 500.
+ */
 function onError(error: unknown, ctx: RequestContext, pipeline: RequestPipeline): HttpResult {
-  if (isProblem(error)) return problemResult(error, pipeline.base, ctx.method);
+  if (isHttpProblem(error)) return problemResult(error, pipeline.base, ctx.method);
   pipeline.log({ level: "error", requestId: ctx.id, msg: "unhandled error", err: error instanceof Error ? error.stack : String(error) });
   return problemResult(internalErrorProblem(), pipeline.base, ctx.method);
 }

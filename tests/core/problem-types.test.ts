@@ -1,6 +1,7 @@
 import { describe, expect, it } from "vitest";
-import { isProblem, problem, problems, Problem } from "../../src/core/problem.ts";
+import { isHttpProblem, isProblem, problem, problems, Problem } from "../../src/core/problem.ts";
 import { CATALOG_RETRY_AFTER_SECONDS, httpProblemTypes, problemTypes, type ProblemType } from "../../src/core/problem-types.ts";
+import { problemResult } from "../../src/http/problem-response.ts";
 import { bearerToken } from "../../src/oauth/bearer-auth.ts";
 import type { IncomingMessage } from "node:http";
 
@@ -32,6 +33,32 @@ describe("problem registry", () => {
     const notFound = problems.notFound("no game with id 7", { extensions: { id: 7 } });
     expect(notFound).toBeInstanceOf(Problem);
     expect(notFound).toMatchObject({ type: "not-found", status: 404, title: "Not found", extensions: { id: 7 } });
+  });
+
+  it("words every 422 one way: each invalid input by name or pointer, the list in `errors`", () => {
+    const query = problems.invalidRequest([
+      { name: "limit", detail: "must be at most 30" },
+      { name: "q", detail: "required" },
+    ]);
+    expect(query).toMatchObject({ type: "invalid-request", status: 422, detail: "limit: must be at most 30; q: required" });
+    expect(query.extensions).toEqual({
+      errors: [
+        { name: "limit", detail: "must be at most 30" },
+        { name: "q", detail: "required" },
+      ],
+    });
+    // A pointer to the whole body ("") is shown as "/"; the errors member keeps it as given.
+    const body = problems.invalidRequest([{ pointer: "", detail: "expected object" }]);
+    expect(body.detail).toBe("/: expected object");
+    expect(body.extensions).toEqual({ errors: [{ pointer: "", detail: "expected object" }] });
+  });
+
+  it("lets only HTTP problems reach an HTTP answer", () => {
+    expect(isHttpProblem(problems.notFound())).toBe(true);
+    expect(isHttpProblem(problems.usage("ludex build"))).toBe(false);
+    expect(isHttpProblem(new Problem({ type: "oauth-invalid-grant", title: "Invalid grant", status: 400 }))).toBe(false);
+    // @ts-expect-error a CLI problem is not an HttpProblem
+    problemResult(problems.datSyntax("bad token"), "https://x.test");
   });
 
   it("always sets the documented Retry-After on catalog-unavailable", () => {

@@ -30,6 +30,7 @@ import {
   registerClient,
   type TestClient,
 } from "../oauth/browserless-client.ts";
+import { buildSettings } from "../helpers/build-settings.ts";
 
 /**
  * The multi-instance topology of README "Running several instances", on loopback: one Redis,
@@ -77,7 +78,7 @@ describe.skipIf(missing.length > 0)(
       buildDir = path.join(work, "build");
       const frontPort = await freePort();
       front = `http://127.0.0.1:${frontPort}`;
-      buildCatalog({ dbFile, buildDir, releaseFeedFile, publicBaseUrl: front });
+      buildCatalog({ dbFile, buildDir, releaseFeedFile, ...buildSettings(front) });
       const env: Record<string, string> = {
         PUBLIC_BASE_URL: front,
         LUDEX_BUILD_DIR: buildDir,
@@ -565,7 +566,7 @@ describe.skipIf(missing.length > 0)(
         // A new build into the shared folder (a changed release feed): every instance switches by itself.
         const feed = path.join(work, "release-feed.json");
         writeFileSync(feed, readFileSync(releaseFeedFile, "utf8").replace(/"updatedAt": "[^"]+"/, '"updatedAt": "2026-03-09"'));
-        buildCatalog({ dbFile, buildDir, releaseFeedFile: feed, publicBaseUrl: front });
+        buildCatalog({ dbFile, buildDir, releaseFeedFile: feed, ...buildSettings(front) });
         const deadline = Date.now() + 10_000;
         for (;;) {
           const versions = await Promise.all(

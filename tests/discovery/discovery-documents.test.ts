@@ -7,7 +7,7 @@ import { cachePolicy } from "../../src/http/cache-policy.ts";
 import { API_CATALOG_PROFILE, discoveryMediaTypes } from "../../src/discovery/discovery-paths.ts";
 import { discoveryDocumentPaths, type DiscoveryDocumentKey } from "../../src/discovery/discovery-documents.ts";
 import { openApiDocument } from "../../src/discovery/openapi-document.ts";
-import type { OpenApiDocument } from "../../src/discovery/openapi-types.ts";
+import type { OpenApiDocument } from "../../src/http/openapi-types.ts";
 import { documentOperations } from "../../src/discovery/schema-text.ts";
 import { http, type RawResponse } from "../helpers/http.ts";
 import { projectRoot } from "../helpers/paths.ts";

@@ -4,7 +4,7 @@ import path from "node:path";
 import type { Browser } from "playwright-core";
 import { launchChromium } from "../helpers/chromium.ts";
 import { afterAll, beforeAll, describe, expect, inject, it } from "vitest";
-import type { OpenApiDocument } from "../../src/discovery/openapi-types.ts";
+import type { OpenApiDocument } from "../../src/http/openapi-types.ts";
 import { documentOperations } from "../../src/discovery/schema-text.ts";
 import { http } from "../helpers/http.ts";
 import { projectRoot } from "../helpers/paths.ts";

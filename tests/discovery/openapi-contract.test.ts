@@ -1,5 +1,5 @@
 import { afterAll, beforeAll, describe, expect, inject, it } from "vitest";
-import type { OpenApiDocument } from "../../src/discovery/openapi-types.ts";
+import type { OpenApiDocument } from "../../src/http/openapi-types.ts";
 import { http, type RawResponse } from "../helpers/http.ts";
 import { tempDir } from "../helpers/temp-dir.ts";
 import { authorizeQuery, authorizeWithoutBrowser, CookieClient, pkcePair, type TestClient } from "../oauth/browserless-client.ts";

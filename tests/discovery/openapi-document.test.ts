@@ -3,7 +3,7 @@ import { describe, expect, it } from "vitest";
 import type { z } from "zod";
 import { agentSearchQuery, catalogQuery } from "../../src/catalog/http/catalog-schemas.ts";
 import { openApiDocument } from "../../src/discovery/openapi-document.ts";
-import type { JsonObject } from "../../src/discovery/openapi-types.ts";
+import type { JsonObject } from "../../src/http/openapi-types.ts";
 import { documentOperations } from "../../src/discovery/schema-text.ts";
 import { matchRequestSchema } from "../../src/match/match-schemas.ts";
 import { parseClientMetadata } from "../../src/oauth/client-registry.ts";

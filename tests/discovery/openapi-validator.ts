@@ -1,6 +1,6 @@
 import { gunzipSync } from "node:zlib";
 import { createRequire } from "node:module";
-import type { OpenApiDocument, ResponseObject } from "../../src/discovery/openapi-types.ts";
+import type { OpenApiDocument, ResponseObject } from "../../src/http/openapi-types.ts";
 
 /**
  * Checks HTTP answers against the OpenAPI document with Ajv (JSON Schema 2020-12, the dialect of

@@ -10,6 +10,8 @@ import { platformsFile, projectRoot, releaseFeedFile, sampleSource } from "../he
 import { tempDir } from "../helpers/temp-dir.ts";
 import { startTestServer } from "../helpers/test-server.ts";
 import { freePort } from "../helpers/free-port.ts";
+import { loadConfig } from "../../src/config/config.ts";
+import { buildSettings } from "../helpers/build-settings.ts";
 
 interface ServeProcess {
   readonly child: ChildProcess;
@@ -55,7 +57,7 @@ function sampleBuild(): { source: string; dbFile: string; buildDir: string; stat
   const dbFile = path.join(dir, "catalog.db");
   const buildDir = path.join(dir, "build");
   importCatalog({ sources: [source], dbFile, platformsFile });
-  buildCatalog({ dbFile, buildDir, releaseFeedFile });
+  buildCatalog({ dbFile, buildDir, releaseFeedFile, ...buildSettings(loadConfig().publicBaseUrl) });
   return { source, dbFile, buildDir, stateDir: dir };
 }
 
@@ -98,7 +100,7 @@ describe("live catalog reload", () => {
       );
       await new Promise((r) => setTimeout(r, 300));
       importCatalog({ sources: [fixture.source], dbFile: fixture.dbFile, platformsFile });
-      buildCatalog({ dbFile: fixture.dbFile, buildDir: fixture.buildDir, releaseFeedFile });
+      buildCatalog({ dbFile: fixture.dbFile, buildDir: fixture.buildDir, releaseFeedFile, ...buildSettings(loadConfig().publicBaseUrl) });
       let versionAfter = versionBefore;
       for (let i = 0; i < 60 && versionAfter === versionBefore; i++) {
         await new Promise((r) => setTimeout(r, 100));

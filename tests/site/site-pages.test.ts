@@ -10,6 +10,7 @@ import { http, type RawResponse } from "../helpers/http.ts";
 import { releaseFeedFile } from "../helpers/paths.ts";
 import { tempDir } from "../helpers/temp-dir.ts";
 import { startTestServer, type RunningServer } from "../helpers/test-server.ts";
+import { buildSettings } from "../helpers/build-settings.ts";
 
 /**
  * The website over HTTP on the sample catalog: every page type is valid HTML with its metadata,
@@ -215,23 +216,23 @@ describe("build", () => {
   it("rewrites nothing when nothing changed: pages keep their bytes, mtimes and so their ETags", async () => {
     const { dbFile } = inject("sampleCatalog");
     const buildDir = path.join(tempDir("ludex-site-build-"), "build");
-    const first = buildCatalog({ dbFile, buildDir, releaseFeedFile, publicBaseUrl: base });
+    const first = buildCatalog({ dbFile, buildDir, releaseFeedFile, ...buildSettings(base) });
     expect(first.site.platformsRendered).toBe(first.manifest.counts.platforms);
     expect(first.site.filesWritten).toBeGreaterThan(first.manifest.counts.games);
     const file = path.join(buildDir, siteFiles.game(gameId));
     const before = { bytes: readFileSync(file), mtime: statSync(file).mtimeMs, gz: statSync(`${file}.gz`).mtimeMs };
     await new Promise((r) => setTimeout(r, 1100));
-    const second = buildCatalog({ dbFile, buildDir, releaseFeedFile, publicBaseUrl: base });
+    const second = buildCatalog({ dbFile, buildDir, releaseFeedFile, ...buildSettings(base) });
     expect(second.site.platformsRendered).toBe(0);
     expect(second.site.filesWritten).toBe(0);
     expect({ bytes: readFileSync(file), mtime: statSync(file).mtimeMs, gz: statSync(`${file}.gz`).mtimeMs }).toEqual(before);
     // Another origin changes no page (they name their site by path only), only the sitemaps.
-    const moved = buildCatalog({ dbFile, buildDir, releaseFeedFile, publicBaseUrl: "https://games.example" });
+    const moved = buildCatalog({ dbFile, buildDir, releaseFeedFile, ...buildSettings("https://games.example") });
     expect(moved.site.platformsRendered).toBe(0);
     expect({ bytes: readFileSync(file), mtime: statSync(file).mtimeMs, gz: statSync(`${file}.gz`).mtimeMs }).toEqual(before);
     expect(readFileSync(path.join(buildDir, siteFiles.sitemap), "utf8")).toContain("<loc>https://games.example/sitemaps/");
     // Another path changes every link between pages: every page is rendered again.
-    const nested = buildCatalog({ dbFile, buildDir, releaseFeedFile, publicBaseUrl: "https://games.example/ludex" });
+    const nested = buildCatalog({ dbFile, buildDir, releaseFeedFile, ...buildSettings("https://games.example/ludex") });
     expect(nested.site.platformsRendered).toBe(first.manifest.counts.platforms);
     expect(readFileSync(file, "utf8")).toContain('<link rel="canonical" href="/ludex/games/');
   });
@@ -239,7 +240,7 @@ describe("build", () => {
   it("renders the same files when a worker thread takes half of the platforms", () => {
     const { dbFile, buildDir: fixtureDir } = inject("sampleCatalog");
     const buildDir = path.join(tempDir("ludex-site-worker-"), "build");
-    const summary = buildCatalog({ dbFile, buildDir, releaseFeedFile, publicBaseUrl: base });
+    const summary = buildCatalog({ dbFile, buildDir, releaseFeedFile, ...buildSettings(base) });
     rmSync(path.join(buildDir, "static", "games"), { recursive: true });
     rmSync(path.join(buildDir, siteFiles.state));
     const manifest = summary.manifest;

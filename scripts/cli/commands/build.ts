@@ -29,6 +29,8 @@ Options:
       buildDir: typeof values.out === "string" ? path.resolve(values.out) : config.buildDir,
       releaseFeedFile: typeof values["release-feed"] === "string" ? path.resolve(values["release-feed"]) : config.releaseFeedFile,
       publicBaseUrl: config.publicBaseUrl,
+      oauthLimits: config.oauthLimits,
+      artworkBaseUrl: config.artworkBaseUrl,
     });
     const c = summary.manifest.counts;
     console.log(

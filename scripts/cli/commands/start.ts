@@ -31,6 +31,8 @@ like \`ludex build\` (incrementally) and serves it like \`ludex serve\`.`,
       buildDir: config.buildDir,
       releaseFeedFile: config.releaseFeedFile,
       publicBaseUrl: config.publicBaseUrl,
+      oauthLimits: config.oauthLimits,
+      artworkBaseUrl: config.artworkBaseUrl,
     });
     console.log(`built catalog ${built.manifest.catalogVersion} (${built.rebuiltPlatforms.length} platforms rebuilt)`);
     return serve();

@@ -3,7 +3,7 @@ import { Role, type Part } from "@a2a-js/sdk";
 import { AgentEvent, type AgentExecutor } from "@a2a-js/sdk/server";
 import { isProblem } from "../../core/problem.ts";
 import type { Log } from "../../core/logger.ts";
-import type { CatalogOperations } from "../shared/catalog-operations.ts";
+import type { CatalogQueries } from "../shared/catalog-queries.ts";
 import { answerQuestion, type CatalogAnswer } from "./catalog-questions.ts";
 
 function textPart(text: string): Part {
@@ -23,15 +23,15 @@ function userText(parts: readonly Part[]): string {
 }
 
 /**
- * The agent's logic: reads the request, answers from the catalog with the HTTP API's operations,
+ * The agent's logic: reads the request, answers from the catalog with the HTTP API's catalog queries,
  * and replies with one Message (a text part and an application/json data part). Answers are
  * immediate lookups, so no Task is created: the A2A response to SendMessage is the Message itself.
  * @see A2A v1.0 SendMessage (a Message or a Task as the result)
  */
-export function catalogAgentExecutor(ops: CatalogOperations, log: Log): AgentExecutor {
+export function catalogAgentExecutor(queries: CatalogQueries, log: Log): AgentExecutor {
   const answer = (text: string): CatalogAnswer => {
     try {
-      return answerQuestion(text, ops);
+      return answerQuestion(text, queries);
     } catch (error) {
       if (isProblem(error)) return { skill: undefined, text: `Sorry, I cannot answer that now: ${error.detail ?? error.title}` };
       log({ level: "error", msg: "A2A answer failed", err: error instanceof Error ? error.stack : String(error) });

@@ -1,6 +1,6 @@
 import type { AgentSearchBody } from "../../catalog/http/search-response.ts";
 import type { ReleaseFeedSource } from "../../releases/release-feed-schema.ts";
-import type { CatalogOperations, PlatformListBody } from "../shared/catalog-operations.ts";
+import type { CatalogQueries, PlatformListBody } from "../shared/catalog-queries.ts";
 import { skillIds } from "./agent-card.ts";
 import type { ChangesPage } from "../../catalog/changes/changes-feed.ts";
 import type { ChangesIndexBody } from "../../catalog/http/changes-schemas.ts";
@@ -69,7 +69,7 @@ export function feedPlatformIn(text: string, feed: ReleaseFeedSource): FeedPlatf
  * Reads a free-text request: a Ludex Player release question, a platform-list question, or a
  * title search with an optional platform ("find X on snes", "X for Game Boy Advance", "X snes").
  */
-export function understand(text: string, ops: Pick<CatalogOperations, "platform" | "releaseFeed">): CatalogQuestion {
+export function understand(text: string, queries: Pick<CatalogQueries, "platform" | "releaseFeed">): CatalogQuestion {
   const plain = normalize(text);
   if (plain === "") return { kind: "unclear" };
   if (CHANGE_WORDS.test(text.toLowerCase()) && !CLIENT_WORDS.test(plain)) {
@@ -84,7 +84,7 @@ export function understand(text: string, ops: Pick<CatalogOperations, "platform"
     return { kind: "changes", since: full };
   }
   const searchy = SEARCH_WORDS.test(plain);
-  const feedPlatform = feedPlatformIn(text, ops.releaseFeed());
+  const feedPlatform = feedPlatformIn(text, queries.releaseFeed());
   if (CLIENT_WORDS.test(plain) || (RELEASE_WORDS.test(plain) && !searchy))
     return { kind: "releases", ...(feedPlatform ? { platform: feedPlatform.id } : {}) };
   if (PLATFORM_LIST.test(plain) && !/\b(find|search)\b/.test(plain)) return { kind: "platforms" };
@@ -97,7 +97,7 @@ export function understand(text: string, ops: Pick<CatalogOperations, "platform"
   let system: string | undefined;
   // The last "on/for/in": titles may hold one too ("Murder on the Orient Express on snes").
   const explicit = /^(.+)\s+(?:on|for|in)\s+(?:the\s+)?(.+)$/i.exec(rest);
-  if (explicit?.[1] && explicit[2] && ops.platform(explicit[2])) {
+  if (explicit?.[1] && explicit[2] && queries.platform(explicit[2])) {
     system = explicit[2];
     rest = explicit[1];
   } else {
@@ -105,7 +105,7 @@ export function understand(text: string, ops: Pick<CatalogOperations, "platform"
     const words = rest.split(/\s+/);
     for (let n = Math.min(5, words.length - 1); n >= 1; n--) {
       const tail = words.slice(-n).join(" ");
-      if (ops.platform(tail)) {
+      if (queries.platform(tail)) {
         system = tail;
         rest = words
           .slice(0, -n)
@@ -120,11 +120,11 @@ export function understand(text: string, ops: Pick<CatalogOperations, "platform"
   return { kind: "search", query, ...(system ? { system } : {}) };
 }
 
-function searchText(body: AgentSearchBody, ops: Pick<CatalogOperations, "platform">): string {
-  const on = body.system ? ` on ${ops.platform(body.system)?.name ?? body.system}` : "";
+function searchText(body: AgentSearchBody, queries: Pick<CatalogQueries, "platform">): string {
+  const on = body.system ? ` on ${queries.platform(body.system)?.name ?? body.system}` : "";
   if (body.total === 0) return `No games found for "${body.query}"${on}.`;
   const lines = body.results.map((hit, i) => {
-    const system = ops.platform(hit.system)?.name ?? hit.system;
+    const system = queries.platform(hit.system)?.name ?? hit.system;
     const year = hit.releaseYear !== undefined ? `, ${hit.releaseYear}` : "";
     return `${i + 1}. ${hit.title} (${system}${year}) — id ${hit.id}, ${hit.url}`;
   });
@@ -179,26 +179,26 @@ function changesText(body: ChangesPage | ChangesIndexBody): string {
 const HELP =
   'Ask me to find a game, e.g. "find the legend of starfall on snes", to list the platforms ("which platforms do you have?"), what changed in the catalog ("what changed since 2026-01-31?"), or about Ludex Player releases, e.g. "latest release for Android TV".';
 
-/** Answers a free-text request from the catalog, with the HTTP API's operations. */
-export function answerQuestion(text: string, ops: CatalogOperations): CatalogAnswer {
-  const question = understand(text, ops);
+/** Answers a free-text request from the catalog, with the HTTP API's catalog queries (shared/catalog-queries.ts). */
+export function answerQuestion(text: string, queries: CatalogQueries): CatalogAnswer {
+  const question = understand(text, queries);
   switch (question.kind) {
     case "search": {
-      const body = ops.searchGames({ query: question.query, system: question.system, limit: 10 });
-      return { skill: skillIds.gameSearch, text: searchText(body, ops), data: body };
+      const body = queries.searchGames({ query: question.query, system: question.system, limit: 10 });
+      return { skill: skillIds.gameSearch, text: searchText(body, queries), data: body };
     }
     case "platforms": {
-      const body = ops.platformList();
+      const body = queries.platformList();
       const list = body.platforms.map((p) => `${p.name} (${p.id}, ${p.gameCount} games)`).join("; ");
       return { skill: skillIds.gameSearch, text: `The catalog covers ${body.platforms.length} platforms: ${list}.`, data: body };
     }
     case "releases": {
-      const feed = ops.releaseFeed();
+      const feed = queries.releaseFeed();
       return { skill: skillIds.releases, text: releasesText(feed, question.platform), data: feed };
     }
     case "changes": {
       try {
-        const body = ops.changes({ since: question.since, limit: 100, offset: 0 });
+        const body = queries.changes({ since: question.since, limit: 100, offset: 0 });
         return { skill: skillIds.changes, text: changesText(body), data: body };
       } catch (error) {
         // Unknown, expired or future `since`: the reason is the answer (resync from the dumps, or fix the date).

@@ -1,5 +1,5 @@
 import { ResourceNotFoundError, ResourceTemplate, type McpServer, type ReadResourceResult } from "@modelcontextprotocol/server";
-import type { CatalogOperations } from "../shared/catalog-operations.ts";
+import type { CatalogQueries } from "../shared/catalog-queries.ts";
 import type { AgentServiceInfo } from "../../config/service-info.ts";
 
 /**
@@ -29,7 +29,7 @@ function json(uri: URL, body: unknown): ReadResourceResult {
  * game by id (a template; 130,000 games are not listed).
  * @see MCP 2025-11-25 Server/Resources
  */
-export function registerCatalogResources(server: McpServer, ops: CatalogOperations, info: AgentServiceInfo): void {
+export function registerCatalogResources(server: McpServer, queries: CatalogQueries, info: AgentServiceInfo): void {
   const uris = resourceUris(info);
   server.registerResource(
     "release-feed",
@@ -39,7 +39,7 @@ export function registerCatalogResources(server: McpServer, ops: CatalogOperatio
       description: "Releases, platform availability and community requests (GET /api/v1/community/).",
       mimeType: "application/json",
     },
-    (uri) => json(uri, ops.releaseFeed()),
+    (uri) => json(uri, queries.releaseFeed()),
   );
   server.registerResource(
     "platforms",
@@ -49,7 +49,7 @@ export function registerCatalogResources(server: McpServer, ops: CatalogOperatio
       description: "Every platform in the catalog with slug, names, aliases and game count (GET /api/v1/games/).",
       mimeType: "application/json",
     },
-    (uri) => json(uri, ops.platformList()),
+    (uri) => json(uri, queries.platformList()),
   );
   server.registerResource(
     "llms-full",
@@ -60,7 +60,7 @@ export function registerCatalogResources(server: McpServer, ops: CatalogOperatio
       mimeType: "text/plain",
     },
     (uri) => {
-      const text = ops.llmsFullText();
+      const text = queries.llmsFullText();
       if (text === undefined) throw new ResourceNotFoundError(uri.href, "this catalog build has no llms-full.txt; rebuild it");
       return { contents: [{ uri: uri.href, mimeType: "text/plain", text }] };
     },
@@ -72,7 +72,7 @@ export function registerCatalogResources(server: McpServer, ops: CatalogOperatio
     (uri, variables) => {
       const raw = variables.id;
       const id = typeof raw === "string" && /^[1-9]\d{0,15}$/.test(raw) ? Number(raw) : undefined;
-      const record = id === undefined ? undefined : ops.gameRecord(id);
+      const record = id === undefined ? undefined : queries.gameRecord(id);
       if (!record) throw new ResourceNotFoundError(uri.href);
       return json(uri, record);
     },

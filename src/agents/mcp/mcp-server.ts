@@ -1,12 +1,12 @@
 import { McpServer } from "@modelcontextprotocol/server";
 import type { Log } from "../../core/logger.ts";
-import type { CatalogOperations } from "../shared/catalog-operations.ts";
+import type { CatalogQueries } from "../shared/catalog-queries.ts";
 import type { AgentServiceInfo } from "../../config/service-info.ts";
 import { registerCatalogResources } from "./mcp-resources.ts";
 import { registerCatalogTools } from "./mcp-tools.ts";
 
 export interface CatalogMcpServerDeps {
-  readonly ops: CatalogOperations;
+  readonly queries: CatalogQueries;
   readonly info: AgentServiceInfo;
   readonly log: Log;
 }
@@ -42,7 +42,7 @@ export function createCatalogMcpServer(deps: CatalogMcpServerDeps): McpServer {
       capabilities: { tools: { listChanged: false }, resources: { listChanged: false } },
     },
   );
-  registerCatalogTools(server, deps.ops, deps.log);
-  registerCatalogResources(server, deps.ops, deps.info);
+  registerCatalogTools(server, deps.queries, deps.log);
+  registerCatalogResources(server, deps.queries, deps.info);
   return server;
 }

@@ -4,7 +4,7 @@ import { type Problem, isProblem, problems } from "../../core/problem.ts";
 import { artworkTypes } from "../../match/artwork.ts";
 import { MAX_MATCH_ITEMS, matchItemSchema, matchRequestSchema } from "../../match/match-schemas.ts";
 import type { Log } from "../../core/logger.ts";
-import type { CatalogOperations } from "../shared/catalog-operations.ts";
+import type { CatalogQueries } from "../shared/catalog-queries.ts";
 import {
   DEFAULT_CHANGES_LIMIT,
   MAX_CHANGES_LIMIT,
@@ -123,7 +123,7 @@ function run(log: Log, tool: string, body: () => object): CallToolResult {
 }
 
 /** Registers the catalog tools: each calls the HTTP API's operation and returns its body. */
-export function registerCatalogTools(server: McpServer, ops: CatalogOperations, log: Log): void {
+export function registerCatalogTools(server: McpServer, queries: CatalogQueries, log: Log): void {
   server.registerTool(
     "search_games",
     {
@@ -135,8 +135,8 @@ export function registerCatalogTools(server: McpServer, ops: CatalogOperations, 
       annotations: readOnly,
     },
     ({ query, system, limit }) => {
-      if (system !== undefined && !ops.platform(system)) return toolError(`unknown platform "${system}"; list_platforms lists them`);
-      return run(log, "search_games", () => ops.searchGames({ query, system, limit }));
+      if (system !== undefined && !queries.platform(system)) return toolError(`unknown platform "${system}"; list_platforms lists them`);
+      return run(log, "search_games", () => queries.searchGames({ query, system, limit }));
     },
   );
 
@@ -152,7 +152,7 @@ export function registerCatalogTools(server: McpServer, ops: CatalogOperations, 
     },
     ({ id }) =>
       run(log, "get_game", () => {
-        const record = ops.gameRecord(id);
+        const record = queries.gameRecord(id);
         if (!record) throw problems.notFound(`no game with id ${id}; search_games finds ids by title`);
         return record;
       }),
@@ -168,7 +168,7 @@ export function registerCatalogTools(server: McpServer, ops: CatalogOperations, 
       outputSchema: platformListSchema,
       annotations: readOnly,
     },
-    () => run(log, "list_platforms", () => ops.platformList()),
+    () => run(log, "list_platforms", () => queries.platformList()),
   );
 
   server.registerTool(
@@ -182,8 +182,8 @@ export function registerCatalogTools(server: McpServer, ops: CatalogOperations, 
       annotations: readOnly,
     },
     (request) => {
-      if (!ops.platform(request.systemId)) return toolError(`unknown platform "${request.systemId}"; list_platforms lists them`);
-      return run(log, "match_roms", () => ops.matchRoms(request));
+      if (!queries.platform(request.systemId)) return toolError(`unknown platform "${request.systemId}"; list_platforms lists them`);
+      return run(log, "match_roms", () => queries.matchRoms(request));
     },
   );
 
@@ -197,7 +197,7 @@ export function registerCatalogTools(server: McpServer, ops: CatalogOperations, 
       outputSchema: releaseFeedResponseSchema,
       annotations: readOnly,
     },
-    () => run(log, "get_release_feed", () => ops.releaseFeed()),
+    () => run(log, "get_release_feed", () => queries.releaseFeed()),
   );
 
   server.registerTool(
@@ -210,6 +210,6 @@ export function registerCatalogTools(server: McpServer, ops: CatalogOperations, 
       outputSchema: changesOutput,
       annotations: readOnly,
     },
-    ({ since, limit, offset }) => run(log, "get_changes", () => ops.changes({ since, limit, offset })),
+    ({ since, limit, offset }) => run(log, "get_changes", () => queries.changes({ since, limit, offset })),
   );
 }

@@ -48,17 +48,13 @@ function expired(since: string, history: readonly ChangeHistoryEntry[], baseUrl:
   );
 }
 
-function invalidSince(detail: string): Problem {
-  return problems.invalidRequest(`since: ${detail}`, { extensions: { errors: [{ name: "since", detail }] } });
-}
-
 /** The history index `since` stands for: a version in the kept history, or the last build at or before a date. */
 function resolveSince(since: string, history: readonly ChangeHistoryEntry[], baseUrl: string, now: number): number {
   const byVersion = history.findIndex((entry) => entry.catalogVersion === since);
   if (byVersion >= 0) return byVersion;
   const time = /^\d{4}-/.test(since) ? Date.parse(since) : Number.NaN;
   if (Number.isNaN(time)) throw expired(since, history, baseUrl);
-  if (time > now + FUTURE_SKEW_MS) throw invalidSince(`${since} is in the future`);
+  if (time > now + FUTURE_SKEW_MS) throw problems.invalidRequest([{ name: "since", detail: `${since} is in the future` }]);
   let found = -1;
   history.forEach((entry, i) => {
     if (Date.parse(entry.builtAt) <= time) found = i;

@@ -1,10 +1,11 @@
+import { problems } from "../../core/problem.ts";
 import type { HttpResult, RequestContext } from "../../http/http-types.ts";
 import { cachePolicy } from "../../http/cache-policy.ts";
 import type { ResponseCache } from "../../http/response-cache.ts";
 import { agentSearchParams, agentSearchQuery } from "./catalog-schemas.ts";
 import type { CatalogSource } from "../store/catalog-source.ts";
 import { documentResult } from "./document-result.ts";
-import { invalidQuery, parseQuery } from "./query-params.ts";
+import { parseQuery } from "./query-params.ts";
 import { agentSearchBody, computedEtag } from "./search-response.ts";
 
 /**
@@ -19,7 +20,7 @@ export function agentSearchRoute(catalog: CatalogSource, baseUrl: string, cache:
     if (query.platforms === "1") return documentResult(snapshot, "platforms");
     const platform = query.system === undefined ? undefined : snapshot.platform(query.system);
     if (query.system !== undefined && !platform) {
-      throw invalidQuery([{ name: "system", detail: `unknown platform "${query.system}"; list them with platforms=1` }]);
+      throw problems.invalidRequest([{ name: "system", detail: `unknown platform "${query.system}"; list them with platforms=1` }]);
     }
     const q = (query.q ?? "").trim();
     const etag = computedEtag(snapshot.manifest.catalogVersion, "agent-search", [q, platform?.id ?? null, query.limit]);

@@ -8,7 +8,7 @@ import { searchGames } from "../search/search-games.ts";
 import { catalogParams, catalogQuery } from "./catalog-schemas.ts";
 import type { CatalogSource } from "../store/catalog-source.ts";
 import { documentResult } from "./document-result.ts";
-import { invalidQuery, parseQuery } from "./query-params.ts";
+import { parseQuery } from "./query-params.ts";
 import { computedEtag, withRecordUrls } from "./search-response.ts";
 
 function pageUrl(baseUrl: string, params: Record<string, string | number | undefined>): string {
@@ -45,7 +45,7 @@ export function gamesRoute(catalog: CatalogSource, baseUrl: string, cache: Respo
 
     const platform = query.system === undefined ? undefined : snapshot.platform(query.system);
     if (query.system !== undefined && !platform) {
-      throw invalidQuery([{ name: "system", detail: `unknown platform "${query.system}"; GET /api/v1/games/ lists them` }]);
+      throw problems.invalidRequest([{ name: "system", detail: `unknown platform "${query.system}"; GET /api/v1/games/ lists them` }]);
     }
     const etag = computedEtag(snapshot.manifest.catalogVersion, "games", [platform?.id ?? null, q, query.limit, query.offset]);
     return cache.get(etag, () => {

@@ -1,10 +1,5 @@
 import type { z } from "zod";
-import { type InvalidParam, type Problem, problems } from "../../core/problem.ts";
-
-/** 422 naming every bad query parameter. */
-export function invalidQuery(errors: readonly InvalidParam[]): Problem {
-  return problems.invalidRequest(errors.map((e) => `${e.name ?? e.pointer}: ${e.detail}`).join("; "), { extensions: { errors } });
-}
+import { type InvalidParam, problems } from "../../core/problem.ts";
 
 /**
  * Validates a query string against a zod object schema of string inputs. A parameter given
@@ -26,6 +21,6 @@ export function parseQuery<T extends z.ZodType>(params: URLSearchParams, schema:
       if (!errors.some((e) => e.name === name)) errors.push({ name, detail: issue.message });
     }
   }
-  if (errors.length > 0 || !parsed.success) throw invalidQuery(errors);
+  if (errors.length > 0 || !parsed.success) throw problems.invalidRequest(errors);
   return parsed.data;
 }

@@ -13,7 +13,7 @@ const platforms: Record<string, string> = {
   "game boy advance": "gba",
   "game boy": "gb",
 };
-const ops = {
+const queries = {
   platform: (name: string) => (platforms[name.toLowerCase()] ? ({ id: platforms[name.toLowerCase()] } as PlatformEntry) : undefined),
   releaseFeed: () => feed,
 };
@@ -34,6 +34,6 @@ describe("reading a free-text request", () => {
     ["what is the current beta version?", { kind: "releases" }],
     ["  ", { kind: "unclear" }],
   ])("%s", (text, expected) => {
-    expect(understand(text, ops)).toEqual(expected);
+    expect(understand(text, queries)).toEqual(expected);
   });
 });

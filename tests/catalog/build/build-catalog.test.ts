@@ -8,6 +8,7 @@ import type { GameRecord, PlatformEntry } from "../../../src/catalog/record/game
 import { loadCatalogSnapshot } from "../../../src/catalog/store/catalog-snapshot.ts";
 import { platformsFile, releaseFeedFile, sampleSource } from "../../helpers/paths.ts";
 import { copyOf, tempDir } from "../../helpers/temp-dir.ts";
+import { buildSettings } from "../../helpers/build-settings.ts";
 
 const publicBaseUrl = "https://ludex.test";
 
@@ -20,7 +21,7 @@ function fixture(source = sampleSource): { dbFile: string; buildDir: string; sou
 
 describe("buildCatalog output", () => {
   const { dbFile, buildDir } = fixture();
-  const summary = buildCatalog({ dbFile, buildDir, releaseFeedFile, publicBaseUrl });
+  const summary = buildCatalog({ dbFile, buildDir, releaseFeedFile, ...buildSettings(publicBaseUrl) });
   const manifest = summary.manifest;
 
   it("writes a manifest with counts, versions, attribution and every file it names", () => {
@@ -91,10 +92,10 @@ describe("buildCatalog output", () => {
 describe("incremental rebuild", () => {
   it("rebuilds only the platform whose DATs changed and drops removed records", () => {
     const { dbFile, buildDir, source } = fixture(copyOf(sampleSource));
-    const first = buildCatalog({ dbFile, buildDir, releaseFeedFile, publicBaseUrl });
+    const first = buildCatalog({ dbFile, buildDir, releaseFeedFile, ...buildSettings(publicBaseUrl) });
     expect(first.rebuiltPlatforms).toHaveLength(6);
 
-    const unchanged = buildCatalog({ dbFile, buildDir, releaseFeedFile, publicBaseUrl });
+    const unchanged = buildCatalog({ dbFile, buildDir, releaseFeedFile, ...buildSettings(publicBaseUrl) });
     expect(unchanged.rebuiltPlatforms).toEqual([]);
     expect(unchanged.manifest.catalogVersion).toBe(first.manifest.catalogVersion);
 
@@ -106,7 +107,7 @@ describe("incremental rebuild", () => {
     const removed = importCatalog({ sources: [source], dbFile, platformsFile }).removed;
     expect(removed).toHaveLength(1);
 
-    const second = buildCatalog({ dbFile, buildDir, releaseFeedFile, publicBaseUrl });
+    const second = buildCatalog({ dbFile, buildDir, releaseFeedFile, ...buildSettings(publicBaseUrl) });
     expect(second.rebuiltPlatforms).toEqual(["gba"]);
     expect(second.reusedPlatforms).toBe(5);
     expect(second.manifest.catalogVersion).not.toBe(first.manifest.catalogVersion);
@@ -118,8 +119,8 @@ describe("incremental rebuild", () => {
   });
 
   it("refuses to build without an imported database", () => {
-    expect(() => buildCatalog({ dbFile: path.join(tempDir(), "none.db"), buildDir: tempDir(), releaseFeedFile, publicBaseUrl })).toThrow(
-      /run `ludex import/,
-    );
+    expect(() =>
+      buildCatalog({ dbFile: path.join(tempDir(), "none.db"), buildDir: tempDir(), releaseFeedFile, ...buildSettings(publicBaseUrl) }),
+    ).toThrow(/run `ludex import/);
   });
 });

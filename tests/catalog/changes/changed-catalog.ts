@@ -4,6 +4,7 @@ import { buildCatalog } from "../../../src/build/build-pipeline.ts";
 import { importCatalog } from "../../../src/catalog/import/import-catalog.ts";
 import { platformsFile, realSource, releaseFeedFile } from "../../helpers/paths.ts";
 import { tempDir } from "../../helpers/temp-dir.ts";
+import { buildSettings } from "../../helpers/build-settings.ts";
 
 const vbDat = path.join(realSource, "metadat/no-intro/Nintendo - Virtual Boy.dat");
 const jaguarCdDat = path.join(realSource, "metadat/redump/Atari - Jaguar CD.dat");
@@ -44,8 +45,7 @@ export function changedCatalog(): ChangedCatalog {
   const sources = [path.join(datDir, "Nintendo - Virtual Boy.dat"), path.join(datDir, "Atari - Jaguar CD.dat")];
   copyFileSync(vbDat, sources[0] ?? "");
   copyFileSync(jaguarCdDat, sources[1] ?? "");
-  const build = (): string =>
-    buildCatalog({ dbFile, buildDir, releaseFeedFile, publicBaseUrl: "https://ludex.test" }).manifest.catalogVersion;
+  const build = (): string => buildCatalog({ dbFile, buildDir, releaseFeedFile, ...buildSettings() }).manifest.catalogVersion;
   importCatalog({ sources: [...sources], dbFile, platformsFile });
   const v1 = build();
   return {

@@ -1,4 +1,4 @@
-import { cachePolicy } from "../http/cache-policy.ts";
+import { cachePolicy } from "./cache-policy.ts";
 import type { HeaderObject } from "./openapi-types.ts";
 
 /**

@@ -1,10 +1,55 @@
 import type { z } from "zod";
-import type { Scope } from "../oauth/scopes.ts";
 import type { ExampleObject, HttpMethod } from "./openapi-types.ts";
 import type { ResponseHeaderName } from "./response-headers.ts";
-import type { ComponentName, RequestComponent } from "./schema-components.ts";
 
-/** The shape of one operation in the operations table (operations.ts, feed-operations.ts). */
+/**
+ * The shape of one HTTP API operation as the OpenAPI document describes it. Each surface declares
+ * its operations beside its routes (`*-operations.ts` in src/catalog/http/, src/match/,
+ * src/oauth/); src/discovery/api-operations.ts collects them and openapi-document.ts renders them.
+ * The types live here, below every surface, so that any of them may declare operations.
+ * @see OpenAPI 3.1.0 §4.8.10 (Operation Object); docs/service-spec.md §4
+ */
+
+/**
+ * Names of the response body schemas under `components.schemas`. Declared here as names only:
+ * the zod schemas behind them belong to the surfaces, and src/discovery/schema-components.ts maps
+ * every name to its schema (the compiler checks that the two lists agree).
+ */
+export type ResponseComponent =
+  | "Attribution"
+  | "Rom"
+  | "Release"
+  | "GameRecord"
+  | "PlatformEntry"
+  | "PlatformList"
+  | "SearchResultItem"
+  | "AgentSearchResponse"
+  | "CatalogPage"
+  | "ReleaseFeed"
+  | "MatchCandidate"
+  | "Match"
+  | "MatchResult"
+  | "MatchResponse"
+  | "MatchGroup"
+  | "GameChange"
+  | "ChangesPage"
+  | "ChangesIndex"
+  | "DumpEntry"
+  | "DumpListing"
+  | "DumpHeader"
+  | "DumpFile"
+  | "Health"
+  | "Problem"
+  | "MemberIdentity"
+  | "OAuthError"
+  | "ClientRegistrationResponse"
+  | "TokenResponse";
+
+/** Names of the request body schemas under `components.schemas` (see {@link ResponseComponent}). */
+export type RequestComponent = "MatchRequest" | "MatchItem" | "ClientRegistrationRequest" | "TokenRequest" | "RevocationRequest";
+
+export type ComponentName = ResponseComponent | RequestComponent;
+
 export type TagName = "Catalog" | "Matching" | "Releases" | "Identity" | "OAuth" | "Service";
 
 export interface ResponseSpec {
@@ -35,7 +80,8 @@ export interface SampleSpec {
   readonly headers?: Readonly<Record<string, string>>;
 }
 
-export type OperationAuth = { readonly kind: "none" } | { readonly kind: "bearer"; readonly scope: Scope } | { readonly kind: "client" };
+/** Who may call an operation. A bearer operation names the OAuth scope it needs (src/oauth/scopes.ts). */
+export type OperationAuth = { readonly kind: "none" } | { readonly kind: "bearer"; readonly scope: string } | { readonly kind: "client" };
 
 export interface OperationSpec {
   /** The spec's operationId (§4), or a name of the same style for the OAuth endpoints. */
@@ -58,3 +104,6 @@ export interface OperationSpec {
   readonly responses: Readonly<Record<string, ResponseSpec>>;
   readonly samples: readonly SampleSpec[];
 }
+
+/** A response body: one media type with its schema and examples. */
+export type ResponseBody = NonNullable<ResponseSpec["body"]>;

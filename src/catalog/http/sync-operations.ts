@@ -1,35 +1,27 @@
-import { attribution } from "../catalog/record/attribution.ts";
-import { changesQuery, DEFAULT_CHANGES_LIMIT, MAX_CHANGES_LIMIT } from "../catalog/http/changes-schemas.ts";
-import { KEEP_BUILDS, KEEP_DAYS } from "../catalog/changes/change-types.ts";
-import { dumpsQuery } from "../catalog/http/dumps-route.ts";
-import { problemExample } from "./examples.ts";
-import type { ExampleObject } from "./openapi-types.ts";
-import type { OperationSpec, ResponseSpec } from "./operation-spec.ts";
-import type { ComponentName } from "./schema-components.ts";
+import { KEEP_BUILDS, KEEP_DAYS } from "../changes/change-types.ts";
+import { attribution } from "../record/attribution.ts";
+import type { OperationSpec, ResponseBody } from "../../http/operation-spec.ts";
+import { always, catalogUnavailable, jsonBody, notModified, problemBody, problemExample } from "../../http/operation-responses.ts";
+import { changesQuery, DEFAULT_CHANGES_LIMIT, MAX_CHANGES_LIMIT } from "./changes-schemas.ts";
+import { dumpsQuery } from "./dumps-route.ts";
 
-/** The response pieces operations.ts builds every operation with, handed in so that this module does not import it. */
-export interface OperationHelpers {
-  readonly always: { readonly "X-Request-Id": true };
-  json(schema: ComponentName | readonly ComponentName[], examples: Record<string, ExampleObject>): NonNullable<ResponseSpec["body"]>;
-  problem(examples: Record<string, ExampleObject>): NonNullable<ResponseSpec["body"]>;
-  readonly notModified: ResponseSpec;
-  unavailable(base: string): ResponseSpec;
-}
+/**
+ * The operations ROM managers keep a local copy of the catalog in sync with, as the OpenAPI
+ * document describes them: the change feed (changes-route.ts over src/catalog/changes/) and the
+ * per-platform dumps (dumps-route.ts over src/catalog/dumps/).
+ * @see docs/service-spec.md §4
+ */
 
 const v1 = "DhJQmNh9Ip-0nkq5";
 const v2 = "Qx3Vr0aLk2cV7mZe";
 const sha = "9c1f7e0b2a4d6c8e0f1a3b5c7d9e1f20314253647586970a1b2c3d4e5f607182";
 
-function gzipBody(summary: string): NonNullable<ResponseSpec["body"]> {
+function gzipBody(summary: string): ResponseBody {
   return { mediaType: "application/gzip", schema: "DumpFile", examples: { dump: { summary, value: "(gzip bytes)" } } };
 }
 
-/**
- * The operations ROM managers keep a local catalog with: the change feed and the per-platform
- * dumps (src/catalog/changes/, src/catalog/dumps/).
- */
-export function feedOperations(base: string, helpers: OperationHelpers): OperationSpec[] {
-  const { always, json, problem, notModified, unavailable } = helpers;
+/** getCatalogChanges and getCatalogDumps, with absolute example URLs under `base` (PUBLIC_BASE_URL). */
+export function syncOperations(base: string): readonly OperationSpec[] {
   const page = {
     since: v1,
     sinceVersion: v1,
@@ -140,7 +132,7 @@ export function feedOperations(base: string, helpers: OperationHelpers): Operati
           description:
             "One page of changes since `since` (ChangesPage), or without `since` the current version and kept history (ChangesIndex).",
           headers: { ...always, ETag: true, "Cache-Control": true, "Last-Modified": false, Link: false },
-          body: json(["ChangesPage", "ChangesIndex"], {
+          body: jsonBody(["ChangesPage", "ChangesIndex"], {
             page: { summary: `GET /api/v1/changes/?since=${v1}`, value: page },
             index: { summary: "GET /api/v1/changes/", value: index },
           }),
@@ -149,7 +141,7 @@ export function feedOperations(base: string, helpers: OperationHelpers): Operati
         "410": {
           description: "Gone: `since` is not in the kept history (unknown, or past retention). Resync from the dumps.",
           headers: { ...always, "Cache-Control": true },
-          body: problem({
+          body: problemBody({
             expired: {
               summary: "Unknown or expired version",
               value: problemExample(
@@ -168,7 +160,7 @@ export function feedOperations(base: string, helpers: OperationHelpers): Operati
           description:
             "Invalid request: `since` malformed, over 64 characters or in the future; `limit` or `offset` out of range; a repeated parameter.",
           headers: { ...always, "Cache-Control": true },
-          body: problem({
+          body: problemBody({
             future: {
               summary: "since in the future",
               value: problemExample(base, "invalid-request", "since: 2999-01-01T00:00:00Z is in the future", {
@@ -177,7 +169,7 @@ export function feedOperations(base: string, helpers: OperationHelpers): Operati
             },
           }),
         },
-        "503": unavailable(base),
+        "503": catalogUnavailable(base),
       },
       samples: [{ label: "Changes since a version", query: { since: v1 } }, { label: "The current version and the kept history" }],
     },
@@ -202,7 +194,7 @@ export function feedOperations(base: string, helpers: OperationHelpers): Operati
           description:
             "The dump listing (JSON), or with `system` the whole dump file (`application/gzip`, sent as is: no Content-Encoding).",
           headers: { ...always, ETag: true, "Cache-Control": true, "Last-Modified": true },
-          body: json("DumpListing", { listing: { summary: "GET /api/v1/dumps/", value: listing } }),
+          body: jsonBody("DumpListing", { listing: { summary: "GET /api/v1/dumps/", value: listing } }),
           extraBodies: [gzipBody("GET /api/v1/dumps/?system=snes")],
         },
         "206": {
@@ -214,7 +206,7 @@ export function feedOperations(base: string, helpers: OperationHelpers): Operati
         "404": {
           description: "Not found: no platform (or no dump) by that name.",
           headers: { ...always, "Cache-Control": true },
-          body: problem({
+          body: problemBody({
             notFound: {
               summary: "Unknown platform",
               value: problemExample(base, "not-found", 'no dump for platform "amiga-cd64"; GET /api/v1/dumps/ lists them'),
@@ -224,7 +216,7 @@ export function feedOperations(base: string, helpers: OperationHelpers): Operati
         "416": {
           description: "Range Not Satisfiable: the range lies outside the file; `Content-Range: bytes */<size>` gives its size.",
           headers: { ...always, "Content-Range": true, "Cache-Control": true },
-          body: problem({
+          body: problemBody({
             past: {
               summary: "Range past the end",
               value: problemExample(base, "range-not-satisfiable", "the dump is 2841123 bytes; the requested range lies outside it"),
@@ -234,7 +226,7 @@ export function feedOperations(base: string, helpers: OperationHelpers): Operati
         "422": {
           description: "Invalid request: `system` empty, over 64 characters, or given twice.",
           headers: { ...always, "Cache-Control": true },
-          body: problem({
+          body: problemBody({
             long: {
               summary: "system too long",
               value: problemExample(base, "invalid-request", "system: must be at most 64 characters", {
@@ -243,7 +235,7 @@ export function feedOperations(base: string, helpers: OperationHelpers): Operati
             },
           }),
         },
-        "503": unavailable(base),
+        "503": catalogUnavailable(base),
       },
       samples: [{ label: "The dump listing" }, { label: "Download the SNES dump", query: { system: "snes" } }],
     },

@@ -1,5 +1,4 @@
 import type { CatalogSource } from "../../catalog/store/catalog-source.ts";
-import { invalidQuery } from "../../catalog/http/query-params.ts";
 import { agentSearchBody, type AgentSearchBody } from "../../catalog/http/search-response.ts";
 import type { platformListSchema } from "../../catalog/http/response-schemas.ts";
 import type { Declared, PlatformEntry } from "../../catalog/record/game-record.ts";
@@ -21,8 +20,8 @@ export type PlatformListBody = Declared<typeof platformListSchema>;
 /** A game record exactly as GET /api/v1/games/?id= serves it (README "Record shape"). */
 export type GameRecordBody = Readonly<Record<string, unknown>> & { readonly id: number; readonly title: string; readonly system: string };
 
-/** Everything the agent endpoints read from the catalog: the HTTP API's operations, same code, same shapes. */
-export interface CatalogOperations {
+/** Everything the agent endpoints read from the catalog: queries answered by the HTTP routes' own code, in the same shapes. */
+export interface CatalogQueries {
   /** As GET /api/v1/agent/games/?q=&system=&limit=; a 422 {@link Problem} for an unknown platform. */
   searchGames(input: { readonly query: string; readonly system?: string | undefined; readonly limit: number }): AgentSearchBody;
   /** As GET /api/v1/games/?id=; undefined when there is no such game. */
@@ -44,7 +43,7 @@ export interface CatalogOperations {
   llmsFullText(): string | undefined;
 }
 
-export interface CatalogOperationsOptions {
+export interface CatalogQueriesOptions {
   readonly baseUrl: string;
   readonly artworkBaseUrl: string;
   /** The catalog build folder, where the change logs are (LUDEX_BUILD_DIR). */
@@ -71,16 +70,17 @@ function parsedDocument<T>(snapshot: CatalogSnapshot, name: string): T {
 }
 
 /**
- * The catalog operations of the HTTP API for the agent endpoints (MCP tools and resources, the
+ * The catalog queries of the HTTP API for the agent endpoints (MCP tools and resources, the
  * A2A agent). Each one calls what the HTTP route calls on the snapshot in service, so the agents
  * and the API cannot disagree.
  */
-export function catalogOperations(catalog: CatalogSource, options: CatalogOperationsOptions): CatalogOperations {
+export function catalogQueries(catalog: CatalogSource, options: CatalogQueriesOptions): CatalogQueries {
   return {
     searchGames(input) {
       const snapshot = catalog.current();
       const platform = input.system === undefined ? undefined : snapshot.platform(input.system);
-      if (input.system !== undefined && !platform) throw invalidQuery([{ name: "system", detail: `unknown platform "${input.system}"` }]);
+      if (input.system !== undefined && !platform)
+        throw problems.invalidRequest([{ name: "system", detail: `unknown platform "${input.system}"` }]);
       return agentSearchBody(snapshot, options.baseUrl, { query: input.query.trim(), platform, limit: input.limit });
     },
     gameRecord(id) {
@@ -91,7 +91,7 @@ export function catalogOperations(catalog: CatalogSource, options: CatalogOperat
     releaseFeed: () => parsedDocument<ReleaseFeedSource>(catalog.current(), "releaseFeed"),
     matchRoms(request) {
       const context = matchContext(catalog.current(), request.systemId, options.artworkBaseUrl);
-      if (!context) throw invalidQuery([{ name: "systemId", detail: `unknown platform "${request.systemId}"` }]);
+      if (!context) throw problems.invalidRequest([{ name: "systemId", detail: `unknown platform "${request.systemId}"` }]);
       return matchResponseBody(context, request);
     },
     changes(input) {
