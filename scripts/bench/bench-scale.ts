@@ -49,7 +49,8 @@ async function main(): Promise<void> {
       LUDEX_TRUSTED_PROXIES: "127.0.0.1",
     };
     instances.push(...(await Promise.all([0, 1, 2].map(async (i) => new LudexInstance(`bench-${i}`, await freePort(), env, work)))));
-    await Promise.all(instances.map((instance) => instance.start()));
+    // The real catalog loads slowly on a busy machine (three at once on two cores): allow 2 minutes.
+    await Promise.all(instances.map((instance) => instance.start(120_000)));
 
     // The mixed read load: searches and listings answered by Node, health, and id lookups nginx serves from the build.
     const snapshot = loadCatalogSnapshot(buildDir);
