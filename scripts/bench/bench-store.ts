@@ -81,7 +81,8 @@ async function measure(
   const added = runLudex(["member", "add", "--username", "ada", "--display-name", "Ada"], env, `${password}\n`);
   if (added.status !== 0) throw new Error(`member add (${name}): ${added.stderr}`);
   const instance = new LudexInstance(name, port, env, work);
-  await instance.start();
+  // The real catalog loads slowly on a busy machine: allow 2 minutes.
+  await instance.start(120_000);
   try {
     const token = await accessToken(instance.origin);
     const options = { connections, headers: { authorization: `Bearer ${token}` } };

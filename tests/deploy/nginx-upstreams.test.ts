@@ -11,7 +11,7 @@ const nginxBinary = ["/usr/sbin/nginx", "/usr/bin/nginx"].find((p) => existsSync
 const template = path.join(projectRoot, "deploy", "nginx", "ludex.conf.template");
 
 describe("the nginx template for several instances", () => {
-  it("lists one server line per upstream, each taken out for 5 s after a failure", () => {
+  it("lists one server line per upstream, each taken out for 2 s (fail_timeout) after one failure", () => {
     expect(upstreamServers(["10.0.0.1:4321", "[::1]:4322", "unix:/run/ludex/c.sock"])).toBe(
       [
         "    server 10.0.0.1:4321 max_fails=1 fail_timeout=2s;",

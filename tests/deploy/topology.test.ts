@@ -66,8 +66,13 @@ describe.skipIf(missing.length > 0)(
     let databaseUrl = "";
     let front = "";
     let memberId = 0;
+    // Issue 12 allows the whole topology test 2 minutes; measured from the first setup step to
+    // the end of the teardown, so a slow phase cannot hide inside a generous per-test timeout.
+    const budgetMs = 120_000;
+    let startedAt = 0;
 
     beforeAll(async () => {
+      startedAt = performance.now();
       work = scratchDir("ludex-topology-");
       redis = await startTestRedis();
       databaseUrl = await createDatabase(postgresAdminUrl ?? "", "topology");
@@ -113,6 +118,9 @@ describe.skipIf(missing.length > 0)(
       await Promise.all(instances.map((instance) => instance.kill()));
       await redis?.stop();
       if (!process.env.LUDEX_KEEP_TOPOLOGY) rmSync(work, { recursive: true, force: true });
+      const wallMs = performance.now() - startedAt;
+      console.log(`topology test wall time: ${(wallMs / 1000).toFixed(1)} s (budget ${budgetMs / 1000} s)`);
+      expect(wallMs, "the whole topology test, setup and teardown included").toBeLessThan(budgetMs);
     });
 
     const me = (origin: string, token: string): Promise<Response> =>
@@ -354,17 +362,31 @@ describe.skipIf(missing.length > 0)(
       return result;
     }
 
+    /** What the load's writes were acknowledged for: checked afterwards, and counted so "nothing lost" is never vacuous. */
+    interface Acknowledged {
+      readonly clients: string[];
+      /** Per client, the access token of its latest acknowledged issue (revoked grants removed). */
+      readonly liveAccess: Map<string, string>;
+      /** Acknowledged refresh-token rotations. */
+      refreshes: number;
+      /** Access tokens of grants whose revocation was acknowledged, with the time of the answer. */
+      readonly revoked: { access: string; at: number }[];
+    }
+
     /**
      * The mixed load: reads (GETs that reach Node, a static GET, read-only POSTs) and writes
      * (registrations, refresh-token rotations, revocations) whose acknowledged results are kept
-     * for checking afterwards.
+     * for checking afterwards. Revocations take grants out of the pool for good, so they are
+     * paced (one per `revokeEveryMs`) to spread over the whole fault, and `keep` grants always
+     * stay for the rotations.
      */
-    function mixedLoad(pool: { client: TestClient; refresh: string; access: string }[]): {
-      operations: LoadOperation[];
-      acknowledged: { clients: string[]; liveAccess: Map<string, string>; revoked: string[] };
-    } {
-      const acknowledged = { clients: [] as string[], liveAccess: new Map<string, string>(), revoked: [] as string[] };
+    function mixedLoad(
+      pool: { client: TestClient; refresh: string; access: string }[],
+      options: { readonly revokeEveryMs: number; readonly keep: number },
+    ): { operations: LoadOperation[]; acknowledged: Acknowledged } {
+      const acknowledged: Acknowledged = { clients: [], liveAccess: new Map(), refreshes: 0, revoked: [] };
       const idle = [...pool];
+      let lastRevoke = 0;
       for (const grant of pool) acknowledged.liveAccess.set(grant.client.client_id, grant.access);
       const json = { "content-type": "application/json" };
       const mcpHeaders = { ...json, accept: "application/json, text/event-stream", "mcp-protocol-version": "2025-11-25" };
@@ -484,6 +506,7 @@ describe.skipIf(missing.length > 0)(
             grant.refresh = body.refresh_token;
             grant.access = body.access_token;
             acknowledged.liveAccess.set(grant.client.client_id, body.access_token);
+            acknowledged.refreshes++;
             idle.push(grant);
             return true;
           },
@@ -491,10 +514,13 @@ describe.skipIf(missing.length > 0)(
         {
           name: "POST revoke",
           kind: "write",
-          weight: 0.3,
+          weight: 0.5,
           run: async () => {
-            const grant = idle.length > 4 ? idle.shift() : undefined;
+            // Counts only idle grants: one being rotated right now is not in `idle`.
+            if (idle.length <= options.keep || performance.now() - lastRevoke < options.revokeEveryMs) return true;
+            const grant = idle.shift();
             if (!grant) return true;
+            lastRevoke = performance.now();
             acknowledged.liveAccess.delete(grant.client.client_id);
             await expectStatus(
               `${front}/oauth/revoke/`,
@@ -505,7 +531,7 @@ describe.skipIf(missing.length > 0)(
               },
               200,
             );
-            acknowledged.revoked.push(grant.access);
+            acknowledged.revoked.push({ access: grant.access, at: performance.now() });
             return true;
           },
         },
@@ -513,7 +539,7 @@ describe.skipIf(missing.length > 0)(
       return { operations, acknowledged };
     }
 
-    async function expectNothingLost(acknowledged: ReturnType<typeof mixedLoad>["acknowledged"]): Promise<void> {
+    async function expectNothingLost(acknowledged: Acknowledged): Promise<void> {
       const instancesNow = [a, b, c];
       for (const [i, clientId] of acknowledged.clients.entries()) {
         const instance = instancesNow[i % 3] as LudexInstance;
@@ -528,12 +554,12 @@ describe.skipIf(missing.length > 0)(
       }
       for (const [i, access] of [...acknowledged.liveAccess.values()].entries())
         expect((await me((instancesNow[i % 3] as LudexInstance).origin, access)).status, "an acknowledged token").toBe(200);
-      for (const [i, access] of acknowledged.revoked.entries())
+      for (const [i, { access }] of acknowledged.revoked.entries())
         expect((await me((instancesNow[i % 3] as LudexInstance).origin, access)).status, "an acknowledged revocation").toBe(401);
     }
 
     it("(4) kill -9 of one instance under mixed load: no failed GET or read-only POST, nothing acknowledged is lost", async () => {
-      const { operations, acknowledged } = mixedLoad(await grants(8));
+      const { operations, acknowledged } = mixedLoad(await grants(8), { revokeEveryMs: 500, keep: 2 });
       const killed = (async () => {
         await new Promise((r) => setTimeout(r, 1500));
         await b.kill();
@@ -542,20 +568,27 @@ describe.skipIf(missing.length > 0)(
       const report = await runLoad(operations, 8, killed);
       const summary = JSON.stringify(report.byOperation);
       console.log(
-        `kill -9 under load: ${report.total} requests in ${report.seconds.toFixed(1)} s; failed writes (not acknowledged): ${report.failures("write")}; acknowledged: ${acknowledged.clients.length} registrations, ${acknowledged.liveAccess.size} live tokens, ${acknowledged.revoked.length} revocations`,
+        `kill -9 under load: ${report.total} requests in ${report.seconds.toFixed(1)} s; failed writes (not acknowledged): ${report.failures("write")}; acknowledged: ${acknowledged.clients.length} registrations, ${acknowledged.refreshes} refreshes, ${acknowledged.revoked.length} revocations, ${acknowledged.liveAccess.size} live tokens`,
       );
       expect(report.failures("get"), summary).toBe(0);
       expect(report.failures("read-post"), summary).toBe(0);
       expect(report.total).toBeGreaterThan(100);
-      expect(acknowledged.clients.length).toBeGreaterThan(0);
+      // Every kind of write was acknowledged at least once, so the checks below check something.
+      expect(acknowledged.clients.length, summary).toBeGreaterThan(0);
+      expect(acknowledged.refreshes, summary).toBeGreaterThan(0);
+      expect(acknowledged.revoked.length, summary).toBeGreaterThan(0);
       await b.start();
       await expectNothingLost(acknowledged);
     }, 60_000);
 
     it("(5) rolling restart of all three instances under load, and a new build switching on all of them: no failed request", async () => {
-      const { operations, acknowledged } = mixedLoad(await grants(4));
+      // Six grants, two kept for rotations: up to four revocations, one every 1.5 s, so they land
+      // while instances are going down and coming back (with grants(4) and a guard of 4 none did).
+      const { operations, acknowledged } = mixedLoad(await grants(6), { revokeEveryMs: 1500, keep: 2 });
       const before = ((await (await fetch(`${a.origin}/api/health/`)).json()) as { catalogVersion: string }).catalogVersion;
+      let restartWindow = { from: 0, to: 0 };
       const restarts = (async () => {
+        restartWindow = { from: performance.now(), to: Number.POSITIVE_INFINITY };
         for (const instance of [a, b, c]) {
           await instance.stop();
           await instance.start();
@@ -563,6 +596,7 @@ describe.skipIf(missing.length > 0)(
           // restart the next one only then, as README "Running several instances" says.
           await new Promise((r) => setTimeout(r, 2500));
         }
+        restartWindow = { ...restartWindow, to: performance.now() };
         // A new build into the shared folder (a changed release feed): every instance switches by itself.
         const feed = path.join(work, "release-feed.json");
         writeFileSync(feed, readFileSync(releaseFeedFile, "utf8").replace(/"updatedAt": "[^"]+"/, '"updatedAt": "2026-03-09"'));
@@ -580,11 +614,19 @@ describe.skipIf(missing.length > 0)(
         }
         await new Promise((r) => setTimeout(r, 500));
       })();
-      const report = await runLoad(operations, 6, restarts);
+      // Four load workers, not six: on two cores the restarted instances compete with the load
+      // for CPU, and their slower start-up stretched this phase past the 2-minute budget.
+      const report = await runLoad(operations, 4, restarts);
       await restarts;
       const summary = JSON.stringify(report.byOperation);
-      console.log(`rolling restart and build switch under load: ${report.total} requests in ${report.seconds.toFixed(1)} s`);
+      const duringRestarts = acknowledged.revoked.filter(({ at }) => at >= restartWindow.from && at <= restartWindow.to).length;
+      console.log(
+        `rolling restart and build switch under load: ${report.total} requests in ${report.seconds.toFixed(1)} s; acknowledged: ${acknowledged.clients.length} registrations, ${acknowledged.refreshes} refreshes, ${acknowledged.revoked.length} revocations (${duringRestarts} while instances restarted)`,
+      );
       expect(report.failures("get") + report.failures("read-post") + report.failures("write"), summary).toBe(0);
+      expect(acknowledged.clients.length, summary).toBeGreaterThan(0);
+      expect(acknowledged.refreshes, summary).toBeGreaterThan(0);
+      expect(duringRestarts, summary).toBeGreaterThan(0);
       const feed = (await (await fetch(`${front}/api/v1/community/`)).json()) as { updatedAt?: string };
       expect(JSON.stringify(feed)).toContain("2026-03-09");
       await expectNothingLost(acknowledged);

@@ -1,7 +1,8 @@
 import { spawn, type ChildProcess } from "node:child_process";
-import { existsSync } from "node:fs";
+import { existsSync, mkdtempSync, rmSync } from "node:fs";
+import os from "node:os";
+import path from "node:path";
 import { freePort } from "./free-port.ts";
-import { tempDir } from "./temp-dir.ts";
 import { waitForPort } from "./wait-for-port.ts";
 
 /** Debian's redis-server (`.ci/run` installs it when missing). */
@@ -18,13 +19,16 @@ export interface TestRedis {
 }
 
 /**
- * A throwaway Redis on a free loopback port for the test file: no persistence, its directory in a
- * temp folder. The caller stops it (afterAll); a worker that exits first takes it down too, so no
- * redis-server outlives the test run.
+ * A throwaway Redis on a free loopback port: no persistence, its directory in a temp folder. It
+ * resolves once the port accepts connections (no fixed sleep). The caller stops it (a test
+ * file's afterAll, or `npm run bench:scale`); a process that exits first takes it down and
+ * removes the folder, so no redis-server outlives its user. Nothing here depends on vitest, so
+ * the bench scripts share it with the tests.
  */
 export async function startTestRedis(): Promise<TestRedis> {
   if (!redisBinary) throw new Error("redis-server is not installed (.ci/run installs it)");
-  const dir = tempDir("ludex-redis-");
+  const dir = mkdtempSync(path.join(os.tmpdir(), "ludex-redis-"));
+  process.once("exit", () => rmSync(dir, { recursive: true, force: true }));
   const port = await freePort();
   let child: ChildProcess | undefined;
   const start = async (): Promise<void> => {

@@ -154,8 +154,8 @@ export const migrations: readonly Migration[] = [
 /** The schema version this code reads and writes. */
 export const IDENTITY_SCHEMA_VERSION = migrations.length;
 
-/** Any two ludex processes migrating one PostgreSQL database take this advisory lock in turn. */
-const MIGRATION_LOCK = 0x6c75646578; // "ludex"
+/** Any two ludex processes migrating one PostgreSQL database take this advisory lock in turn (exported for the tests that hold it). */
+export const MIGRATION_LOCK = 0x6c75646578; // "ludex"
 
 export interface MigrationOutcome {
   readonly from: number;
@@ -163,14 +163,24 @@ export interface MigrationOutcome {
   readonly applied: readonly string[];
 }
 
-function mismatch(where: string, version: number): Problem {
-  // Members and their grants cannot be rebuilt from anything else, so an unknown schema is refused.
-  return problems.identitySchemaMismatch(`${where} has schema version ${version}; this ludex reads version ${IDENTITY_SCHEMA_VERSION}`);
+export interface MigrateOptions {
+  /** True when an instance is starting: only online migrations may run (other instances may be serving). */
+  readonly onStart: boolean;
+  /** The migrations to apply; {@link migrations} unless a test supplies a later list. */
+  readonly migrations?: readonly Migration[];
 }
 
-function offlinePending(where: string, pending: readonly Migration[]): Problem {
+function mismatch(where: string, version: number, known: number): Problem {
+  // Members and their grants cannot be rebuilt from anything else, so an unknown schema is
+  // refused rather than read or "fixed"; the message says how to get out.
+  return problems.identitySchemaMismatch(
+    `${where} has schema version ${version}, newer than version ${known} that this ludex knows: a newer ludex migrated it. Run that newer ludex (or a later one) against this database, or restore the backup taken before that upgrade; this ludex leaves it untouched`,
+  );
+}
+
+function offlinePending(where: string, offline: readonly Migration[]): Problem {
   return problems.identityMigrationRequired(
-    `${where} needs migrations that cannot run while other instances serve (${pending.map((m) => m.name).join(", ")}): stop the instances and run \`npx ludex migrate\``,
+    `${where} needs migrations that cannot run while other instances serve (${offline.map((m) => m.name).join(", ")}): stop the instances and run \`npx ludex migrate\``,
   );
 }
 
@@ -179,7 +189,9 @@ function offlinePending(where: string, pending: readonly Migration[]): Problem {
  * transaction lock, so instances starting together apply each migration once and the others
  * wait and then see it done. `onStart` applies only online migrations and refuses otherwise.
  */
-export async function migrate(client: SqlClient, where: string, options: { readonly onStart: boolean }): Promise<MigrationOutcome> {
+export async function migrate(client: SqlClient, where: string, options: MigrateOptions): Promise<MigrationOutcome> {
+  const list = options.migrations ?? migrations;
+  const known = list.at(-1)?.version ?? 0;
   return client.transaction(async (tx) => {
     let from: number;
     if (tx.dialect === "postgres") {
@@ -191,9 +203,10 @@ export async function migrate(client: SqlClient, where: string, options: { reado
     } else {
       from = (await tx.get<{ user_version: number }>("PRAGMA user_version"))?.user_version ?? 0;
     }
-    if (from > IDENTITY_SCHEMA_VERSION) throw mismatch(where, from);
-    const pending = migrations.filter((m) => m.version > from);
-    if (options.onStart && pending.some((m) => !m.online)) throw offlinePending(where, pending);
+    if (from > known) throw mismatch(where, from, known);
+    const pending = list.filter((m) => m.version > from);
+    const offline = pending.filter((m) => !m.online);
+    if (options.onStart && offline.length > 0) throw offlinePending(where, offline);
     for (const m of pending) {
       if (tx.dialect === "postgres") {
         await tx.exec(m.postgres);
@@ -203,6 +216,6 @@ export async function migrate(client: SqlClient, where: string, options: { reado
         await tx.exec(`PRAGMA user_version = ${m.version}`);
       }
     }
-    return { from, to: Math.max(from, IDENTITY_SCHEMA_VERSION), applied: pending.map((m) => m.name) };
+    return { from, to: Math.max(from, known), applied: pending.map((m) => m.name) };
   });
 }
