@@ -45,7 +45,6 @@ async function main(): Promise<void> {
       LUDEX_DATABASE_URL: await pg.createDatabase("bench_scale"),
       LUDEX_REDIS_URL: redis.url,
       LUDEX_SECRET: "bench secret of at least thirty-two characters",
-      LUDEX_LOG_LEVEL: "warn",
       LUDEX_TRUSTED_PROXIES: "127.0.0.1",
     };
     instances.push(...(await Promise.all([0, 1, 2].map(async (i) => new LudexInstance(`bench-${i}`, await freePort(), env, work)))));
