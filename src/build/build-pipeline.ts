@@ -24,6 +24,8 @@ export interface BuildOptions {
   readonly oauthLimits?: OAuthLimits;
   /** LUDEX_ARTWORK_BASE_URL, for the game pages' artwork; defaults to the environment's. */
   readonly artworkBaseUrl?: string;
+  /** Games per platform listing page (default 200): tests lower it to page a small catalog. */
+  readonly sitePageSize?: number;
 }
 
 /**
@@ -60,7 +62,15 @@ export function buildCatalog(options: BuildOptions): BuildSummary {
     matchTable: buildMatchTable,
     // Only the platforms whose shard changed are rendered again (src/site/build-site.ts).
     beforeManifest: ({ buildTime, platforms, entries }) => {
-      site = buildSite({ buildDir: options.buildDir, buildTime, publicBaseUrl, artworkBaseUrl, platforms, entries });
+      site = buildSite({
+        buildDir: options.buildDir,
+        buildTime,
+        publicBaseUrl,
+        artworkBaseUrl,
+        platforms,
+        entries,
+        ...(options.sitePageSize === undefined ? {} : { pageSize: options.sitePageSize }),
+      });
     },
   });
   if (site === undefined) throw new Error("the build wrote no pages");

@@ -4,7 +4,8 @@ import path from "node:path";
 import { afterAll, beforeAll, describe, expect, inject, it } from "vitest";
 import { renderNginxConfig } from "../../src/deploy/nginx-config.ts";
 import { http, type RawResponse } from "../helpers/http.ts";
-import { projectRoot } from "../helpers/paths.ts";
+import { buildCatalog } from "../../src/build/build-pipeline.ts";
+import { projectRoot, releaseFeedFile } from "../helpers/paths.ts";
 import { tempDir } from "../helpers/temp-dir.ts";
 import { startTestServer, type RunningServer } from "../helpers/test-server.ts";
 import { waitForPort } from "../helpers/wait-for-port.ts";
@@ -46,7 +47,16 @@ describe.skipIf(nginxBinary === undefined)(
     let recordId = 0;
 
     beforeAll(async () => {
-      const buildDir = inject("sampleCatalog").buildDir;
+      // The sample catalog built with listing pages of 4 games, so that /platforms/snes/page/2/
+      // and /page/3/ exist (the sample's 11 SNES games fit one page of the real size, 200).
+      const buildDir = path.join(tempDir("ludex-nginx-build-"), "build");
+      buildCatalog({
+        dbFile: inject("sampleCatalog").dbFile,
+        buildDir,
+        releaseFeedFile,
+        publicBaseUrl: "https://ludex.test",
+        sitePageSize: 4,
+      });
       node = await startTestServer({ LUDEX_BUILD_DIR: buildDir });
       const port = await freePort();
       const prefix = tempDir("ludex-nginx-");
@@ -122,6 +132,13 @@ describe.skipIf(nginxBinary === undefined)(
       { path: "/platforms/snes/" },
       { path: "/platforms/snes/", headers: { "accept-encoding": "gzip" } },
       { path: "/platforms/snes/page/2/" },
+      { path: "/platforms/snes/page/2/", headers: { "accept-encoding": "gzip" } },
+      { path: "/platforms/snes/page/2/", method: "HEAD" },
+      { path: "/platforms/snes/page/3/" },
+      { path: "/platforms/snes/page/2" },
+      { path: "/platforms/snes/page/1/" },
+      { path: "/platforms/snes/page/4/" },
+      { path: "/platforms/snes/page/0/" },
       { path: "/platforms/Super%20Famicom/" },
       { path: "/platforms/nope/" },
       { path: "/sitemap.xml" },
@@ -129,6 +146,7 @@ describe.skipIf(nginxBinary === undefined)(
       { path: "/sitemaps/games-1.xml", headers: { "accept-encoding": "gzip" } },
       { path: `/site/${siteAssets.css.file}` },
       { path: `/site/${siteAssets.script.file}`, headers: { "accept-encoding": "gzip" } },
+      { path: `/site/${siteAssets.copyScript.file}` },
       { path: "/search/?q=starfall" },
       { path: `/search/?q=${"x".repeat(121)}` },
     ];
@@ -161,6 +179,7 @@ describe.skipIf(nginxBinary === undefined)(
         "/",
         `/games/${recordId}/`,
         "/platforms/snes/",
+        "/platforms/snes/page/2/",
         "/sitemap.xml",
       ]) {
         const { etag, "last-modified": lastModified } = (await http(node.url(p))).headers;
@@ -203,9 +222,12 @@ describe.skipIf(nginxBinary === undefined)(
         "/",
         `/games/${recordId}/`,
         "/platforms/snes/",
+        "/platforms/snes/page/2/",
+        "/platforms/snes/page/3/",
         "/sitemap.xml",
         "/sitemaps/games-1.xml",
         `/site/${siteAssets.css.file}`,
+        `/site/${siteAssets.copyScript.file}`,
       ]) {
         expect((await http(`${front}${p}`)).headers["accept-ranges"], p).toBe("bytes");
       }
