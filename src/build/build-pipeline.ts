@@ -25,6 +25,8 @@ export interface BuildOptions extends Pick<Config, "publicBaseUrl" | "oauthLimit
    * (src/discovery/rendered-documents.ts), so those follow the serving instance's base.
    */
   readonly publicBaseUrl: string;
+  /** Games per platform listing page (default 200): tests lower it to page a small catalog. */
+  readonly sitePageSize?: number;
 }
 
 /**
@@ -59,7 +61,15 @@ export function buildCatalog(options: BuildOptions): BuildSummary {
     matchTable: buildMatchTable,
     // Only the platforms whose shard changed are rendered again (src/site/build-site.ts).
     beforeManifest: ({ buildTime, platforms, entries }) => {
-      site = buildSite({ buildDir: options.buildDir, buildTime, publicBaseUrl, artworkBaseUrl, platforms, entries });
+      site = buildSite({
+        buildDir: options.buildDir,
+        buildTime,
+        publicBaseUrl,
+        artworkBaseUrl,
+        platforms,
+        entries,
+        ...(options.sitePageSize === undefined ? {} : { pageSize: options.sitePageSize }),
+      });
     },
   });
   if (site === undefined) throw new Error("the build wrote no pages");

@@ -7,13 +7,14 @@ import { writeFileAtomic } from "../catalog/build/write-file-atomic.ts";
 import type { PlatformEntry } from "../catalog/record/game-record.ts";
 import { homePage } from "./home-page.ts";
 import { siteContext } from "./page-layout.ts";
+import { PLATFORM_PAGE_SIZE } from "./platform-page.ts";
 import { PageWriter, renderPlatform, type PlatformJob, type PlatformJobResult } from "./render-platform.ts";
 import { siteAssets } from "./site-assets.ts";
 import { siteFiles, sitePaths } from "./site-paths.ts";
 import { SITEMAP_MAX_URLS, sitemapIndex, sitemapUrlSet } from "./sitemap.ts";
 
 /** Bump when the page markup changes in a way the inputs below do not capture. */
-const SITE_VERSION = 1;
+const SITE_VERSION = 2;
 
 export interface SiteBuildInput {
   readonly buildDir: string;
@@ -26,6 +27,11 @@ export interface SiteBuildInput {
   readonly entries: readonly PlatformEntry[];
   /** From how many games to render a worker thread helps (tests set 0 to use it on a small catalog). */
   readonly workerMinGames?: number;
+  /**
+   * Games per platform listing page (default {@link PLATFORM_PAGE_SIZE}); tests lower it so that
+   * the 11 sample SNES games span several pages, as a real platform's thousands do.
+   */
+  readonly pageSize?: number;
 }
 
 export interface SiteBuildSummary {
@@ -109,12 +115,15 @@ export function buildSite(input: SiteBuildInput): SiteBuildSummary {
   const { buildDir } = input;
   const ctx = siteContext(input.publicBaseUrl, input.artworkBaseUrl, siteAssets);
   const writer = new PageWriter(buildDir, input.buildTime);
-  const key = contentHash(JSON.stringify([ctx, SITE_VERSION]), 16);
+  const pageSize = input.pageSize ?? PLATFORM_PAGE_SIZE;
+  // Every listing page depends on the page size too: a new size renders every platform again.
+  const key = contentHash(JSON.stringify([ctx, SITE_VERSION, pageSize]), 16);
   const previous = readState(buildDir);
   const reusable = previous?.key === key ? previous : undefined;
 
   writer.write(siteFiles.asset(siteAssets.css.file), siteAssets.css.body);
   writer.write(siteFiles.asset(siteAssets.script.file), siteAssets.script.body);
+  writer.write(siteFiles.asset(siteAssets.copyScript.file), siteAssets.copyScript.body);
 
   const state: SiteState = { version: SITE_VERSION, key, platforms: {} };
   const jobs: PlatformJob[] = [];
@@ -129,7 +138,7 @@ export function buildSite(input: SiteBuildInput): SiteBuildSummary {
       continue;
     }
     platformKeys.set(entry.id, platformKey);
-    jobs.push({ buildDir, buildTime: input.buildTime, ctx, entry, built, fresh: previous?.platforms[entry.id] === undefined });
+    jobs.push({ buildDir, buildTime: input.buildTime, ctx, entry, built, fresh: previous?.platforms[entry.id] === undefined, pageSize });
   }
   const results = renderAll(jobs, input.workerMinGames ?? WORKER_MIN_GAMES);
   let pagesRendered = 0;

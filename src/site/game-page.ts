@@ -51,6 +51,11 @@ function humanSize(bytes: number): string {
   return `${value.toFixed(value >= 100 ? 0 : 1)} ${units[unit] ?? "GiB"}`;
 }
 
+/** A hash: selecting it selects all of it, and the copy script adds a Copy button after it (src/site/copy-script.ts). */
+function hash(kind: string, value: string): SafeHtml {
+  return html`<code data-copy="${kind}">${value}</code>`;
+}
+
 /** One rom file: its name, size and hashes (selecting a hash selects all of it, for copying). */
 function romBlock(rom: RomRecord): SafeHtml {
   const rows: [string, SafeHtml | undefined][] = [
@@ -58,9 +63,9 @@ function romBlock(rom: RomRecord): SafeHtml {
       "Size",
       rom.size === undefined ? undefined : html`${humanSize(rom.size)} <span class="muted">(${sizeFormat.format(rom.size)} bytes)</span>`,
     ],
-    ["CRC32", rom.crc ? html`<code>${rom.crc}</code>` : undefined],
-    ["MD5", rom.md5 ? html`<code>${rom.md5}</code>` : undefined],
-    ["SHA-1", rom.sha1 ? html`<code>${rom.sha1}</code>` : undefined],
+    ["CRC32", rom.crc ? hash("CRC32", rom.crc) : undefined],
+    ["MD5", rom.md5 ? hash("MD5", rom.md5) : undefined],
+    ["SHA-1", rom.sha1 ? hash("SHA-1", rom.sha1) : undefined],
     ["Serial", rom.serial ? html`<code>${rom.serial}</code>` : undefined],
   ];
   return html`<li class="rom"><p class="rom-name">${rom.name ?? "(unnamed file)"}</p><dl class="facts">${rows.filter(([, v]) => v !== undefined).map(([k, v]) => html`<dt>${k}</dt><dd>${v}</dd>`)}</dl></li>`;
@@ -151,6 +156,7 @@ ${game.releases.map(releaseBlock)}
     ogType: "video.game",
     image: boxart,
     jsonLd: videoGameJsonLd(ctx, game, boxart),
+    copyScript: game.releases.some((r) => r.roms.length > 0),
     body,
   });
 }

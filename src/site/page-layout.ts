@@ -21,6 +21,7 @@ export interface SiteContext {
 export interface SiteAssetRefs {
   readonly css: { readonly file: string; readonly integrity: string };
   readonly script: { readonly file: string; readonly integrity: string };
+  readonly copyScript: { readonly file: string; readonly integrity: string };
 }
 
 export function siteContext(publicBaseUrl: string, artworkBaseUrl: string, assets: SiteAssetRefs): SiteContext {
@@ -31,6 +32,7 @@ export function siteContext(publicBaseUrl: string, artworkBaseUrl: string, asset
     assets: {
       css: { file: assets.css.file, integrity: assets.css.integrity },
       script: { file: assets.script.file, integrity: assets.script.integrity },
+      copyScript: { file: assets.copyScript.file, integrity: assets.copyScript.integrity },
     },
   };
 }
@@ -47,9 +49,34 @@ export interface PageInput {
   readonly noindex?: boolean;
   /** Loads the search-as-you-type script (search page only; the page works without it). */
   readonly searchScript?: boolean;
+  /** Loads the script that adds a Copy button beside each hash (game pages; the hashes stay selectable without it). */
+  readonly copyScript?: boolean;
   /** The search box in the header keeps the current query. */
   readonly query?: string;
   readonly body: SafeHtml;
+}
+
+/**
+ * The header of every page: the brand, the site links and the search box. Shared with the Astro
+ * layout (src/layouts/page.astro), so /docs/ and /problems/ carry the same header as the catalog.
+ */
+export function siteHeader(ctx: SiteContext, query = ""): SafeHtml {
+  const link = (p: string): string => ctx.pathPrefix + p;
+  return html`<a class="skip" href="#main">Skip to content</a>
+<header class="site"><div class="bar">
+<a class="brand" href="${link(sitePaths.home)}">ludex</a>
+<nav aria-label="Site"><a href="${link(sitePaths.home)}#platforms">Platforms</a><a href="${link("/docs/")}">API docs</a></nav>
+<form role="search" action="${link(sitePaths.search)}" method="get"><label class="skip" for="site-q">Search games</label><input id="site-q" type="search" name="q" maxlength="120" placeholder="Search games" value="${query}"><button type="submit">Search</button></form>
+</div></header>`;
+}
+
+/** The footer of every page, with the attribution the CC BY-SA licence asks for; shared with the Astro layout too. */
+export function siteFooter(ctx: SiteContext): SafeHtml {
+  const link = (p: string): string => ctx.pathPrefix + p;
+  return html`<footer class="site"><div class="bar">
+<p>Game data from <a href="${attribution.url}">${attribution.source}</a>, licensed <a href="${attribution.licenseUrl}" rel="license">${attribution.license}</a>. Artwork from <a href="https://github.com/libretro-thumbnails/libretro-thumbnails">libretro-thumbnails</a>.</p>
+<p><a href="${link("/docs/")}">API docs</a> · <a href="${link("/api/v1/community/")}">Release feed</a> · <a href="${link(sitePaths.sitemap)}">Sitemap</a></p>
+</div></footer>`;
 }
 
 /** The HTML shell of every page: head metadata, header with search, footer with attribution. */
@@ -61,6 +88,8 @@ export function pageLayout(ctx: SiteContext, page: PageInput): string {
   // page's own URL, the canonical one for every page the build writes: other forms redirect to it).
   const canonical = page.canonicalPath === undefined ? undefined : link(page.canonicalPath);
   const fullTitle = page.title === "ludex" ? "ludex — a public video-game catalog" : `${page.title} — ludex`;
+  const script = (asset: { readonly file: string; readonly integrity: string }): SafeHtml =>
+    html`<script src="${link(sitePaths.asset(asset.file))}" integrity="${asset.integrity}" defer></script>\n`;
   return html`<!doctype html>
 <html lang="en">
 <head>
@@ -73,21 +102,13 @@ ${page.noindex ? html`<meta name="robots" content="noindex">\n` : ""}${canonical
 <meta property="og:description" content="${page.description}">
 <meta property="og:type" content="${page.ogType ?? "website"}">
 ${page.image ? html`<meta property="og:image" content="${page.image}">\n` : ""}<link rel="stylesheet" href="${link(sitePaths.asset(ctx.assets.css.file))}" integrity="${ctx.assets.css.integrity}">
-${page.searchScript ? html`<script src="${link(sitePaths.asset(ctx.assets.script.file))}" integrity="${ctx.assets.script.integrity}" defer></script>\n` : ""}${page.jsonLd === undefined ? "" : html`<script type="application/ld+json">${jsonForScript(page.jsonLd)}</script>\n`}</head>
+${page.searchScript ? script(ctx.assets.script) : ""}${page.copyScript ? script(ctx.assets.copyScript) : ""}${page.jsonLd === undefined ? "" : html`<script type="application/ld+json">${jsonForScript(page.jsonLd)}</script>\n`}</head>
 <body>
-<a class="skip" href="#main">Skip to content</a>
-<header class="site"><div class="bar">
-<a class="brand" href="${link(sitePaths.home)}">ludex</a>
-<nav aria-label="Site"><a href="${link(sitePaths.home)}#platforms">Platforms</a><a href="${link("/docs/")}">API docs</a></nav>
-<form role="search" action="${link(sitePaths.search)}" method="get"><label class="skip" for="site-q">Search games</label><input id="site-q" type="search" name="q" maxlength="120" placeholder="Search games" value="${page.query ?? ""}"><button type="submit">Search</button></form>
-</div></header>
+${siteHeader(ctx, page.query)}
 <main id="main">
 ${page.body}
 </main>
-<footer class="site"><div class="bar">
-<p>Game data from <a href="${attribution.url}">${attribution.source}</a>, licensed <a href="${attribution.licenseUrl}" rel="license">${attribution.license}</a>. Artwork from <a href="https://github.com/libretro-thumbnails/libretro-thumbnails">libretro-thumbnails</a>.</p>
-<p><a href="${link("/docs/")}">API docs</a> · <a href="${link("/api/v1/community/")}">Release feed</a> · <a href="${link(sitePaths.sitemap)}">Sitemap</a></p>
-</div></footer>
+${siteFooter(ctx)}
 </body>
 </html>
 `.value;

@@ -23,19 +23,25 @@ export interface PlatformListing {
   readonly games: readonly GameSummary[];
   /** Where each letter first occurs: the index into `games`. */
   readonly firstOfLetter: ReadonlyMap<string, number>;
+  /** Games per page: {@link PLATFORM_PAGE_SIZE}, smaller in tests that need several pages of a small catalog. */
+  readonly pageSize: number;
 }
 
-export function platformListing(platform: PlatformEntry, games: readonly GameSummary[]): PlatformListing {
+export function platformListing(
+  platform: PlatformEntry,
+  games: readonly GameSummary[],
+  pageSize: number = PLATFORM_PAGE_SIZE,
+): PlatformListing {
   const firstOfLetter = new Map<string, number>();
   games.forEach((g, i) => {
     const l = indexLetter(g.title);
     if (!firstOfLetter.has(l)) firstOfLetter.set(l, i);
   });
-  return { platform, games, firstOfLetter };
+  return { platform, games, firstOfLetter, pageSize };
 }
 
 export function platformPageCount(listing: PlatformListing): number {
-  return Math.max(1, Math.ceil(listing.games.length / PLATFORM_PAGE_SIZE));
+  return Math.max(1, Math.ceil(listing.games.length / listing.pageSize));
 }
 
 const countFormat = new Intl.NumberFormat("en");
@@ -43,12 +49,12 @@ const countFormat = new Intl.NumberFormat("en");
 /** One page of a platform's listing: `/platforms/{slug}/` and `/platforms/{slug}/page/{n}/`. */
 export function platformPage(ctx: SiteContext, listing: PlatformListing, page: number): string {
   const link = (p: string): string => ctx.pathPrefix + p;
-  const { platform, games, firstOfLetter } = listing;
+  const { platform, games, firstOfLetter, pageSize } = listing;
   const pages = platformPageCount(listing);
-  const start = (page - 1) * PLATFORM_PAGE_SIZE;
-  const slice = games.slice(start, start + PLATFORM_PAGE_SIZE);
+  const start = (page - 1) * pageSize;
+  const slice = games.slice(start, start + pageSize);
   const anchors = new Map<number, string>();
-  for (const [letter, index] of firstOfLetter) if (index >= start && index < start + PLATFORM_PAGE_SIZE) anchors.set(index, anchor(letter));
+  for (const [letter, index] of firstOfLetter) if (index >= start && index < start + pageSize) anchors.set(index, anchor(letter));
   const facts: [string, string | undefined][] = [
     ["Manufacturer", platform.manufacturer],
     ["Kind", platform.kind.replace("-", " ")],
@@ -69,7 +75,7 @@ export function platformPage(ctx: SiteContext, listing: PlatformListing, page: n
 <nav aria-label="Index by letter"><ul class="letters">${letters.map((l) => {
     const index = firstOfLetter.get(l);
     if (index === undefined) return html`<li><span aria-disabled="true">${l}</span></li>`;
-    const target = Math.floor(index / PLATFORM_PAGE_SIZE) + 1;
+    const target = Math.floor(index / pageSize) + 1;
     return html`<li><a href="${target === page ? "" : link(sitePaths.platform(platform.id, target))}#${anchor(l)}" aria-label="${l === "#" ? "Digits and symbols" : `Letter ${l}`}">${l}</a></li>`;
   })}</ul></nav>
 ${pager}

@@ -79,6 +79,8 @@ export interface PlatformJob {
   readonly built: BuiltPlatform;
   /** No earlier build rendered this platform: files are written without reading them first. */
   readonly fresh: boolean;
+  /** Games per listing page (src/site/platform-page.ts). */
+  readonly pageSize: number;
 }
 
 export interface PlatformJobResult {
@@ -103,6 +105,7 @@ export function renderPlatform(job: PlatformJob): PlatformJobResult {
   const listing = platformListing(
     entry,
     [...index.summaries].sort((a, b) => collator.compare(a.title, b.title) || a.id - b.id),
+    job.pageSize,
   );
   const pages = platformPageCount(listing);
   for (let page = 1; page <= pages; page++) writer.write(siteFiles.platform(entry.id, page), platformPage(ctx, listing, page));

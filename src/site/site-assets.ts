@@ -1,5 +1,6 @@
 import { createHash } from "node:crypto";
 import { contentHash } from "../http/etag.ts";
+import { copyScript } from "./copy-script.ts";
 import { searchScript } from "./search-script.ts";
 import { siteCss } from "./site-styles.ts";
 
@@ -12,4 +13,5 @@ function integrity(body: string): string {
 export const siteAssets = {
   css: { file: `ludex.${contentHash(siteCss, 10)}.css`, body: siteCss, integrity: integrity(siteCss) },
   script: { file: `search.${contentHash(searchScript, 10)}.js`, body: searchScript, integrity: integrity(searchScript) },
+  copyScript: { file: `copy.${contentHash(copyScript, 10)}.js`, body: copyScript, integrity: integrity(copyScript) },
 } as const;

@@ -54,6 +54,9 @@ dl.facts dd{margin:0;overflow-wrap:anywhere}
 ul.roms{list-style:none;padding:0;margin:.5rem 0 0}
 .rom{border-top:1px solid var(--line);padding:.5rem 0;font-size:.9rem}
 .rom-name{margin:0 0 .3rem;font-weight:600;overflow-wrap:anywhere}
+dl.facts dd:has(>code[data-copy]){display:flex;align-items:baseline;gap:.5rem}
+.copy{flex:none;font-size:.75rem;padding:.1rem .5rem}
+.copy-status{flex:none;font-size:.8rem;color:var(--muted)}
 code{font-family:ui-monospace,SFMono-Regular,Menlo,Consolas,monospace;font-size:.85em;overflow-wrap:anywhere;user-select:all}
 .letters{display:flex;flex-wrap:wrap;gap:.25rem;margin:1rem 0;padding:0;list-style:none}
 .letters a,.letters span{display:inline-block;min-width:2rem;text-align:center;padding:.2rem .35rem;border:1px solid var(--line);border-radius:4px;background:var(--card);text-decoration:none}

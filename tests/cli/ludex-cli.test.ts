@@ -1,4 +1,4 @@
-import { spawnSync } from "node:child_process";
+import { execFile, spawnSync } from "node:child_process";
 import { writeFileSync } from "node:fs";
 import path from "node:path";
 import { describe, expect, inject, it } from "vitest";
@@ -14,16 +14,29 @@ function ludex(args: string[], env: Record<string, string> = {}): { status: numb
   return { status: result.status, stdout: result.stdout, stderr: result.stderr };
 }
 
+/** `ludex <args>` without blocking, so that several can start at once. */
+function ludexAsync(args: string[]): Promise<{ status: number; stdout: string }> {
+  return new Promise((resolve) => {
+    execFile(
+      process.execPath,
+      [path.join(projectRoot, "scripts", "ludex.js"), ...args],
+      { cwd: projectRoot, encoding: "utf8" },
+      (error, stdout) => resolve({ status: error ? Number(error.code ?? 1) : 0, stdout }),
+    );
+  });
+}
+
 describe("ludex CLI", () => {
-  it("lists its commands, and every command has --help", () => {
-    const top = ludex(["--help"]);
-    expect(top.status).toBe(0);
-    for (const name of ["import", "build", "show", "search", "serve", "start", "reload", "nginx-config", "member"]) {
-      expect(top.stdout).toContain(`  ${name}`);
-      const help = ludex([name, "--help"]);
-      expect(help.status, name).toBe(0);
-      expect(help.stdout).toMatch(new RegExp(`^Usage: ludex ${name}`));
-    }
+  // Twelve Node start-ups: concurrent, and with room for a loaded two-core machine.
+  it("lists its commands, and every command has --help", { timeout: 90_000 }, async () => {
+    const commands = ["import", "build", "show", "search", "serve", "start", "reload", "nginx-config", "member", "migrate", "dump"];
+    const [top, ...helps] = await Promise.all([ludexAsync(["--help"]), ...commands.map((name) => ludexAsync([name, "--help"]))]);
+    expect(top?.status).toBe(0);
+    commands.forEach((name, i) => {
+      expect(top?.stdout).toContain(`  ${name}`);
+      expect(helps[i]?.status, name).toBe(0);
+      expect(helps[i]?.stdout).toMatch(new RegExp(`^Usage: ludex ${name}`));
+    });
   });
 
   it("rejects an unknown command and an unknown option with exit code 2", () => {

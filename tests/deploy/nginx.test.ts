@@ -1,10 +1,12 @@
+import { buildSettings } from "../helpers/build-settings.ts";
 import { spawn, spawnSync, type ChildProcess } from "node:child_process";
 import { existsSync, mkdirSync, writeFileSync } from "node:fs";
 import path from "node:path";
 import { afterAll, beforeAll, describe, expect, inject, it } from "vitest";
 import { renderNginxConfig } from "../../src/deploy/nginx-config.ts";
 import { http, type RawResponse } from "../helpers/http.ts";
-import { projectRoot } from "../helpers/paths.ts";
+import { buildCatalog } from "../../src/build/build-pipeline.ts";
+import { projectRoot, releaseFeedFile } from "../helpers/paths.ts";
 import { tempDir } from "../helpers/temp-dir.ts";
 import { startTestServer, type RunningServer } from "../helpers/test-server.ts";
 import { waitForPort } from "../helpers/wait-for-port.ts";
@@ -46,7 +48,16 @@ describe.skipIf(nginxBinary === undefined)(
     let recordId = 0;
 
     beforeAll(async () => {
-      const buildDir = inject("sampleCatalog").buildDir;
+      // The sample catalog built with listing pages of 4 games, so that /platforms/snes/page/2/
+      // and /page/3/ exist (the sample's 11 SNES games fit one page of the real size, 200).
+      const buildDir = path.join(tempDir("ludex-nginx-build-"), "build");
+      buildCatalog({
+        dbFile: inject("sampleCatalog").dbFile,
+        buildDir,
+        releaseFeedFile,
+        ...buildSettings(),
+        sitePageSize: 4,
+      });
       node = await startTestServer({ LUDEX_BUILD_DIR: buildDir });
       const port = await freePort();
       const prefix = tempDir("ludex-nginx-");
@@ -122,6 +133,13 @@ describe.skipIf(nginxBinary === undefined)(
       { path: "/platforms/snes/" },
       { path: "/platforms/snes/", headers: { "accept-encoding": "gzip" } },
       { path: "/platforms/snes/page/2/" },
+      { path: "/platforms/snes/page/2/", headers: { "accept-encoding": "gzip" } },
+      { path: "/platforms/snes/page/2/", method: "HEAD" },
+      { path: "/platforms/snes/page/3/" },
+      { path: "/platforms/snes/page/2" },
+      { path: "/platforms/snes/page/1/" },
+      { path: "/platforms/snes/page/4/" },
+      { path: "/platforms/snes/page/0/" },
       { path: "/platforms/Super%20Famicom/" },
       { path: "/platforms/nope/" },
       { path: "/sitemap.xml" },
@@ -129,6 +147,7 @@ describe.skipIf(nginxBinary === undefined)(
       { path: "/sitemaps/games-1.xml", headers: { "accept-encoding": "gzip" } },
       { path: `/site/${siteAssets.css.file}` },
       { path: `/site/${siteAssets.script.file}`, headers: { "accept-encoding": "gzip" } },
+      { path: `/site/${siteAssets.copyScript.file}` },
       { path: "/search/?q=starfall" },
       { path: `/search/?q=${"x".repeat(121)}` },
     ];
@@ -161,6 +180,7 @@ describe.skipIf(nginxBinary === undefined)(
         "/",
         `/games/${recordId}/`,
         "/platforms/snes/",
+        "/platforms/snes/page/2/",
         "/sitemap.xml",
       ]) {
         const { etag, "last-modified": lastModified } = (await http(node.url(p))).headers;
@@ -199,7 +219,15 @@ describe.skipIf(nginxBinary === undefined)(
     it("really serves the static files itself (Node never sees those requests), and hands the documents with absolute URLs to Node", async () => {
       const res = await http(`${front}/api/v1/games/?id=${recordId}`);
       expect(res.headers["accept-ranges"]).toBe("bytes");
-      for (const p of ["/", `/games/${recordId}/`, "/platforms/snes/", `/site/${siteAssets.css.file}`]) {
+      for (const p of [
+        "/",
+        `/games/${recordId}/`,
+        "/platforms/snes/",
+        "/platforms/snes/page/2/",
+        "/platforms/snes/page/3/",
+        `/site/${siteAssets.css.file}`,
+        `/site/${siteAssets.copyScript.file}`,
+      ]) {
         expect((await http(`${front}${p}`)).headers["accept-ranges"], p).toBe("bytes");
       }
       // Documents with absolute URLs carry each instance's PUBLIC_BASE_URL (rendered by Node), not the build's.

@@ -9,15 +9,16 @@ import { projectRoot } from "../helpers/paths.ts";
 import { startTestServer, type RunningServer } from "../helpers/test-server.ts";
 
 /**
- * The website in Chromium (Debian's /usr/bin/chromium) at 390 px and 1280 px: home, a platform,
- * a game, and search with and without JavaScript. Each page has no serious or critical axe
- * violation, no horizontal scrolling, and loads nothing from other origins than the artwork host
- * (whose requests are cut here, so the pages show their image fallback). Screenshots go to
- * test-results/ (git-ignored).
+ * The website in Chromium (Debian's /usr/bin/chromium) at 360 px (the narrowest width the issue
+ * names), 390 px and 1280 px: home, a platform, a game, search with and without JavaScript, and
+ * the 404 and 422 pages. Each page has no serious or critical axe violation, no horizontal
+ * scrolling, and loads nothing from other origins than the artwork host (whose requests are cut
+ * here, so the pages show their image fallback). A game page is usable by keyboard alone, copy
+ * buttons included. Screenshots go to test-results/ (git-ignored).
  */
 
 const resultsDir = path.join(projectRoot, "test-results");
-const widths = [390, 1280] as const;
+const widths = [360, 390, 1280] as const;
 const artworkHost = "https://thumbnails.libretro.com/";
 
 let server: RunningServer;
@@ -45,7 +46,7 @@ interface Opened {
   readonly api: string[];
 }
 
-async function open(width: number, url: string, javaScript = true, withoutSiteScript = false): Promise<Opened> {
+async function open(width: number, url: string, javaScript = true, withoutSiteScript = false, status = 200): Promise<Opened> {
   const context = await browser.newContext({ viewport: { width, height: 900 }, deviceScaleFactor: 1, javaScriptEnabled: javaScript });
   const page = await context.newPage();
   const foreign: string[] = [];
@@ -63,7 +64,7 @@ async function open(width: number, url: string, javaScript = true, withoutSiteSc
     }
   });
   const res = await page.goto(server.url(url));
-  expect(res?.status(), url).toBe(200);
+  expect(res?.status(), url).toBe(status);
   return { page, foreign, api };
 }
 
@@ -118,21 +119,32 @@ describe.each(widths)("at %i px", (width) => {
     await page.context().close();
   });
 
-  it("search without JavaScript: the form is a plain GET", async () => {
+  it("search without JavaScript: the form is a plain GET, answered with the results in the served HTML", async () => {
     const opened = await open(width, "/search/", false);
     const { page } = opened;
     await page.locator("main input[name=q]").fill("starfall");
     await Promise.all([page.waitForURL(/\/search\/\?q=starfall/), page.locator("main input[name=q]").press("Enter")]);
-    expect(await page.locator(".results .hit").count()).toBeGreaterThan(0);
-    expect(opened.api).toEqual([]);
+    // A form submission, not a script: the browser navigated to the form's GET URL.
+    const url = new URL(page.url());
+    expect(url.pathname).toBe("/search/");
+    expect([...url.searchParams.entries()]).toEqual([
+      ["q", "starfall"],
+      ["system", ""],
+    ]);
+    const shown: (string | null)[] = [];
+    for (const link of await page.locator(".results .hit a").all()) shown.push(await link.getAttribute("href"));
+    expect(shown.length).toBeGreaterThan(0);
+    // The server's HTML for that URL already holds the same results: nothing was added by a script.
+    const served = (await http(server.url(url.pathname + url.search))).body.toString("utf8");
+    expect([...served.matchAll(/<li class="hit"><a href="([^"]+)">/g)].map((m) => m[1])).toEqual(shown);
     await page.screenshot({ path: path.join(resultsDir, `site-search-nojs-${width}px.png`), fullPage: true });
-    const resultUrl = new URL(page.url()).pathname + new URL(page.url()).search;
+    const resultUrl = url.pathname + url.search;
     await page.context().close();
     // Playwright's evaluation (axe, the width check) needs JavaScript: the same answer, with the site's script cut off.
-    const served = await open(width, resultUrl, true, true);
-    expect(await served.page.locator(".results .hit").count()).toBeGreaterThan(0);
-    await check(served, "search-nojs-axe", width);
-    await served.page.context().close();
+    const withoutScript = await open(width, resultUrl, true, true);
+    expect(await withoutScript.page.locator(".results .hit").count()).toBe(shown.length);
+    await check(withoutScript, "search-nojs-axe", width);
+    await withoutScript.page.context().close();
   });
 
   it("search with JavaScript: results update as you type, from the API", async () => {
@@ -151,6 +163,20 @@ describe.each(widths)("at %i px", (width) => {
     await check(opened, "search-js", width);
     await page.context().close();
   });
+
+  it("404 page for an unknown game", async () => {
+    const opened = await open(width, "/games/999999999/", true, false, 404);
+    expect(await opened.page.locator("h1").innerText()).toBe("Page not found");
+    await check(opened, "404", width);
+    await opened.page.context().close();
+  });
+
+  it("422 page for a search over the length limit", async () => {
+    const opened = await open(width, `/search/?q=${"a".repeat(121)}`, true, false, 422);
+    expect(await opened.page.locator("[role=alert]").innerText()).toMatch(/limit is 120/);
+    await check(opened, "422", width);
+    await opened.page.context().close();
+  });
 });
 
 describe("keyboard", () => {
@@ -165,6 +191,54 @@ describe("keyboard", () => {
     await page.keyboard.type("starfall");
     await Promise.all([page.waitForURL(/\/search\/\?q=starfall/), page.keyboard.press("Enter")]);
     expect(await page.locator(".results .hit").count()).toBeGreaterThan(0);
+    await page.context().close();
+  });
+
+  it("tabs through a game page: every link and control, each hash's Copy button, focus always visible", async () => {
+    const { page } = await open(1280, `/games/${gameId}/`);
+    await page.context().grantPermissions(["clipboard-read", "clipboard-write"], { origin: server.origin });
+    const hashes = await page.locator("code[data-copy]").count();
+    expect(hashes).toBeGreaterThan(0);
+    await expect.poll(() => page.locator("button.copy").count()).toBe(hashes);
+    const focusable = await page.locator("a[href], button, input, select").count();
+    interface Focused {
+      tag: string;
+      label: string;
+      outline: string;
+      copyOf: string;
+    }
+    const seen: Focused[] = [];
+    // Tab until focus leaves the page's last control (one round, plus a little).
+    for (let i = 0; i < focusable + 3; i++) {
+      await page.keyboard.press("Tab");
+      const focused = await page.evaluate<Focused | null>(`(() => {
+        const el = document.activeElement;
+        if (!el || el === document.body) return null;
+        const style = getComputedStyle(el);
+        const previous = el.previousElementSibling;
+        return {
+          tag: el.tagName.toLowerCase(),
+          label: el.getAttribute("aria-label") || el.textContent.trim().slice(0, 40),
+          outline: style.outlineStyle + " " + style.outlineWidth,
+          copyOf: el.classList.contains("copy") && previous ? previous.textContent : "",
+        };
+      })()`);
+      if (focused) seen.push(focused);
+    }
+    // Focus is visible on everything the keyboard reaches (the site's :focus-visible outline).
+    for (const f of seen) expect(f.outline, `${f.tag} ${f.label}`).toMatch(/^solid [1-9]/);
+    // Every hash has its Copy button in the tab order, named by the kind of hash.
+    const copies = seen.filter((f) => f.copyOf !== "");
+    expect(new Set(copies.map((f) => f.copyOf)).size).toBe(new Set(await page.locator("code[data-copy]").allInnerTexts()).size);
+    for (const f of copies) expect(f.label).toMatch(/^Copy (CRC32|MD5|SHA-1)$/);
+    // Enter on the first Copy button copies its hash.
+    const first = page.locator("button.copy").first();
+    const hash = await page.locator("code[data-copy]").first().innerText();
+    await first.focus();
+    await page.keyboard.press("Enter");
+    await expect.poll(() => page.locator(".copy-status").first().innerText()).toBe("Copied");
+    expect(await page.evaluate<string>("navigator.clipboard.readText()")).toBe(hash);
+    await page.screenshot({ path: path.join(resultsDir, "site-game-keyboard-1280px.png") });
     await page.context().close();
   });
 });

@@ -95,14 +95,46 @@ describe("pages", () => {
     expect(ld.name).toBe(record.title);
     expect(ld.gamePlatform).toBe(record.systemName);
     expect(ld.url).toBe(`/games/${gameId}/`);
-    if (record.developer) expect(ld.author).toEqual({ "@type": "Organization", name: record.developer });
-    if (record.publisher) expect(ld.publisher).toEqual({ "@type": "Organization", name: record.publisher });
     expect(html).toContain(`href="/api/v1/games/?id=${gameId}"`);
     for (const release of record.releases) {
       expect(html).toContain(`<h3>${release.name.replaceAll("&", "&amp;")}</h3>`);
-      for (const rom of release.roms) if (rom.sha1) expect(html).toContain(`<code>${rom.sha1}</code>`);
+      for (const rom of release.roms) if (rom.sha1) expect(html).toContain(`<code data-copy="SHA-1">${rom.sha1}</code>`);
     }
     expect(html).toContain("https://thumbnails.libretro.com/");
+  });
+
+  it("a game with developer, publisher, genres, year and artwork has each of them in its JSON-LD, as in its record", async () => {
+    // Chosen on purpose: the sample's games do not all have every member, and a test on one
+    // without them would skip the branches it is meant to check.
+    const platforms = (await http(server.url("/api/v1/games/"))).json<{ platforms: PlatformEntry[] }>().platforms;
+    let chosen: { record: GameRecord; platform: PlatformEntry } | undefined;
+    for (const platform of platforms) {
+      const list = (await http(server.url(`/api/v1/games/?system=${platform.id}&limit=100`))).json<{ results: { id: number }[] }>();
+      for (const { id } of list.results) {
+        const record = (await http(server.url(`/api/v1/games/?id=${id}`))).json<GameRecord>();
+        if (record.developer && record.publisher && record.genres?.length && record.releaseYear !== undefined && record.releases[0])
+          chosen ??= { record, platform };
+      }
+    }
+    if (!chosen)
+      throw new Error(
+        "the sample catalog has no game with developer, publisher, genres, year and a release: the test has nothing to check",
+      );
+    const { record, platform } = chosen;
+    const html = await expectPage(`/games/${record.id}/`);
+    const ld = jsonLd(html);
+    expect(ld.name).toBe(record.title);
+    expect(ld.genre).toEqual(record.genres);
+    expect(ld.publisher).toEqual({ "@type": "Organization", name: record.publisher });
+    expect(ld.author).toEqual({ "@type": "Organization", name: record.developer });
+    const month = record.releaseMonth === undefined ? "" : `-${String(record.releaseMonth).padStart(2, "0")}`;
+    expect(ld.datePublished).toBe(`${record.releaseYear}${month}`);
+    // The box art of the first release, where libretro-thumbnails keeps it (& and the like become _).
+    const file = (record.releases[0]?.name ?? "").replace(/[&*/:`"<>?\\|]/g, "_");
+    const image = `https://thumbnails.libretro.com/${encodeURIComponent(platform.libretroName)}/Named_Boxarts/${encodeURIComponent(file)}.png`;
+    expect(ld.image).toBe(image);
+    expect(html).toContain(`<meta property="og:image" content="${image.replaceAll("&", "&amp;")}">`);
+    expect(/<div class="art"><figure><div class="frame"><img src="([^"]+)"/.exec(html)?.[1]).toBe(image.replaceAll("&", "&amp;"));
   });
 
   it("a platform page lists its games by title with a letter index and an ItemList", async () => {

@@ -29,10 +29,14 @@ describe.skipIf(!hasRealData)(`change feed over two imports of changed real DATs
   let buildDir = "";
   let server: RunningServer;
   let before: Map<string, Record>;
+  let catalog: ReturnType<typeof changedCatalog>;
+  /** The test's own clock around the second import and build. */
+  let secondStarted = 0;
+  let secondEnded = 0;
   const recordFile = (id: number): string => path.join(buildDir, "static", "records", `${id}.json`);
 
   beforeAll(async () => {
-    const catalog = changedCatalog();
+    catalog = changedCatalog();
     v1 = catalog.v1;
     buildDir = catalog.buildDir;
     server = await startTestServer({ LUDEX_BUILD_DIR: buildDir });
@@ -43,7 +47,9 @@ describe.skipIf(!hasRealData)(`change feed over two imports of changed real DATs
     for (const hit of list.results) before.set(hit.title, (await http(server.url(`/api/v1/games/?id=${hit.id}`))).json<Record>());
     // One second later, so that the second build's time differs from the first's.
     await new Promise((r) => setTimeout(r, 1100));
+    secondStarted = Date.now();
     v2 = catalog.importChanged();
+    secondEnded = Date.now();
     server.ludex.catalog.reload();
   });
 
@@ -80,11 +86,26 @@ describe.skipIf(!hasRealData)(`change feed over two imports of changed real DATs
     if (!blox || !other) throw new Error("fixture games missing");
     const bloxNow = (await http(server.url(`/api/v1/games/?id=${blox.id}`))).json<Record>();
     const otherNow = await http(server.url(`/api/v1/games/?id=${other.id}`));
-    expect(Date.parse(bloxNow.updatedAt)).toBeGreaterThan(Date.parse(blox.updatedAt));
+    const added = (await http(server.url(`/api/v1/changes/?since=${v1}`))).json<ChangesPage>().changes.find((c) => c.change === "added");
+    const addedNow = (await http(server.url(`/api/v1/games/?id=${added?.id}`))).json<Record>();
+    const [first, second] = catalog.builds;
+    if (!first || !second) throw new Error("two builds expected");
+    // Against the test's own clock and the builds' manifests, not the files: the changed record
+    // carries the time of the second build (a whole second, taken when that build started, so
+    // after the first build had finished), like the game added by the same build.
+    const bloxAt = Date.parse(bloxNow.updatedAt);
+    expect(bloxAt).toBeGreaterThan(Date.parse(first.manifest.builtAt));
+    expect(bloxAt).toBeGreaterThanOrEqual(Math.floor(secondStarted / 1000) * 1000);
+    expect(bloxAt).toBeLessThanOrEqual(Math.min(secondEnded, Date.parse(second.manifest.builtAt)));
+    expect(bloxAt % 1000).toBe(0);
+    expect(addedNow.updatedAt).toBe(bloxNow.updatedAt);
+    // The untouched record keeps the first build's time and its exact bytes.
+    expect(Date.parse(other.updatedAt)).toBeLessThanOrEqual(Date.parse(first.manifest.builtAt));
     expect(otherNow.json<Record>().updatedAt).toBe(other.updatedAt);
     expect(otherNow.body.toString()).toBe(JSON.stringify(other));
+    // The files' mtimes (what ETag and Last-Modified come from) agree with updatedAt.
     expect(statSync(recordFile(other.id)).mtimeMs).toBe(Date.parse(other.updatedAt));
-    expect(statSync(recordFile(blox.id)).mtimeMs).toBe(Date.parse(bloxNow.updatedAt));
+    expect(statSync(recordFile(blox.id)).mtimeMs).toBe(bloxAt);
   });
 
   it("rewrites only the changed platform's dump", async () => {

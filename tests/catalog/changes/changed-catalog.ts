@@ -1,6 +1,6 @@
 import { copyFileSync, mkdirSync, readFileSync, writeFileSync } from "node:fs";
 import path from "node:path";
-import { buildCatalog } from "../../../src/build/build-pipeline.ts";
+import { buildCatalog, type BuildSummary } from "../../../src/build/build-pipeline.ts";
 import { importCatalog } from "../../../src/catalog/import/import-catalog.ts";
 import { platformsFile, realSource, releaseFeedFile } from "../../helpers/paths.ts";
 import { tempDir } from "../../helpers/temp-dir.ts";
@@ -29,6 +29,8 @@ export interface ChangedCatalog {
   /** Imports the edited Virtual Boy DAT (3-D Tetris removed, a BLOX rom changed, a game added) and builds; returns the new catalogVersion. */
   importChanged(): string;
   readonly v1: string;
+  /** The summary of each build so far, the first build's first (the website's pages included). */
+  readonly builds: readonly BuildSummary[];
 }
 
 /**
@@ -45,7 +47,12 @@ export function changedCatalog(): ChangedCatalog {
   const sources = [path.join(datDir, "Nintendo - Virtual Boy.dat"), path.join(datDir, "Atari - Jaguar CD.dat")];
   copyFileSync(vbDat, sources[0] ?? "");
   copyFileSync(jaguarCdDat, sources[1] ?? "");
-  const build = (): string => buildCatalog({ dbFile, buildDir, releaseFeedFile, ...buildSettings() }).manifest.catalogVersion;
+  const builds: BuildSummary[] = [];
+  const build = (): string => {
+    const summary = buildCatalog({ dbFile, buildDir, releaseFeedFile, ...buildSettings() });
+    builds.push(summary);
+    return summary.manifest.catalogVersion;
+  };
   importCatalog({ sources: [...sources], dbFile, platformsFile });
   const v1 = build();
   return {
@@ -53,6 +60,7 @@ export function changedCatalog(): ChangedCatalog {
     buildDir,
     sources,
     v1,
+    builds,
     importChanged() {
       writeFileSync(sources[0] ?? "", editDat(readFileSync(vbDat, "utf8"), "3-D Tetris (USA)", "BLOX (World) (v1.1)"));
       importCatalog({ sources: [...sources], dbFile, platformsFile });

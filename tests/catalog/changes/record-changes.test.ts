@@ -1,0 +1,88 @@
+import { describe, expect, it } from "vitest";
+import { changeKindsOf } from "../../../src/catalog/changes/record-changes.ts";
+import { attribution } from "../../../src/catalog/record/attribution.ts";
+import type { GameRecord, ReleaseRecord } from "../../../src/catalog/record/game-record.ts";
+
+/**
+ * changeKindsOf names what changed in a record between two builds, which the change feed passes
+ * on as `kinds`: each kind alone, several at once, none for an identical record or one whose only
+ * difference is `updatedAt` (the stamp of the build, not content).
+ */
+
+const release = (over: Partial<ReleaseRecord> = {}): ReleaseRecord => ({
+  name: "Legend of Starfall, The (USA)",
+  regions: ["USA"],
+  languages: ["en"],
+  status: "release",
+  flags: [],
+  source: "no-intro",
+  roms: [{ name: "Legend of Starfall, The (USA).sfc", size: 1_048_576, crc: "0badf00d", sha1: "a".repeat(40) }],
+  ...over,
+});
+
+const record = (over: Partial<GameRecord> = {}): GameRecord => ({
+  id: 7,
+  title: "The Legend of Starfall",
+  system: "snes",
+  systemName: "Super Nintendo Entertainment System",
+  developer: "Lumen Works",
+  genres: ["Action RPG"],
+  releaseYear: 1994,
+  releases: [release()],
+  attribution,
+  updatedAt: "2026-01-01T00:00:00Z",
+  ...over,
+});
+
+describe("changeKindsOf", () => {
+  it("finds nothing in an identical record, nor in one whose only difference is updatedAt", () => {
+    expect(changeKindsOf(record(), record())).toEqual([]);
+    expect(changeKindsOf(record(), record({ updatedAt: "2026-02-01T00:00:00Z" }))).toEqual([]);
+  });
+
+  it("names a new clean title as title only", () => {
+    expect(changeKindsOf(record(), record({ title: "Legend of Starfall" }))).toEqual(["title"]);
+  });
+
+  it("names a release's new name, tags, flags or serial as releases, not roms", () => {
+    for (const changed of [
+      release({ name: "Legend of Starfall, The (USA) (Rev 1)" }),
+      release({ regions: ["USA", "Canada"] }),
+      release({ flags: ["Virtual Console"] }),
+      release({ serial: "SNS-LS-USA" }),
+    ])
+      expect(changeKindsOf(record(), record({ releases: [changed] })), JSON.stringify(changed)).toEqual(["releases"]);
+    // A release added with its files changes both: the releases and the rom list.
+    const added = release({ name: "Starfall (Japan)", roms: [{ name: "Starfall (Japan).sfc", size: 1_048_576, crc: "1dec0ded" }] });
+    expect(changeKindsOf(record(), record({ releases: [release(), added] }))).toEqual(["releases", "roms"]);
+  });
+
+  it("names a changed hash, size or file list as roms, not releases", () => {
+    const rom = release().roms[0];
+    if (!rom) throw new Error("fixture release has no rom");
+    for (const roms of [[{ ...rom, crc: "1dec0ded" }], [{ ...rom, size: 2_097_152 }], [rom, { name: "Track 02.bin", size: 10 }], []])
+      expect(changeKindsOf(record(), record({ releases: [release({ roms })] })), JSON.stringify(roms)).toEqual(["roms"]);
+  });
+
+  it("names developer, publisher, genres, year and attribution changes as metadata, added or removed", () => {
+    expect(changeKindsOf(record(), record({ publisher: "Comet Soft" }))).toEqual(["metadata"]);
+    expect(changeKindsOf(record(), record({ developer: "Lumen" }))).toEqual(["metadata"]);
+    expect(changeKindsOf(record(), record({ genres: ["RPG"] }))).toEqual(["metadata"]);
+    expect(changeKindsOf(record(), record({ releaseYear: 1995 }))).toEqual(["metadata"]);
+    const { developer: _developer, ...withoutDeveloper } = record();
+    expect(changeKindsOf(record(), withoutDeveloper)).toEqual(["metadata"]);
+    expect(changeKindsOf(record(), record({ attribution: { ...attribution, license: "CC BY-SA 5.0" } }))).toEqual(["metadata"]);
+  });
+
+  it("lists several kinds at once, in the feed's order (title, releases, roms, metadata)", () => {
+    const rom = release().roms[0];
+    if (!rom) throw new Error("fixture release has no rom");
+    const after = record({
+      title: "Starfall",
+      releases: [release({ name: "Starfall (USA)", roms: [{ ...rom, crc: "1dec0ded" }] })],
+      franchise: "Starfall",
+    });
+    expect(changeKindsOf(record(), after)).toEqual(["title", "releases", "roms", "metadata"]);
+    expect(changeKindsOf(after, record())).toEqual(["title", "releases", "roms", "metadata"]);
+  });
+});
