@@ -2,15 +2,18 @@
  * npm run bench:http — serves the full libretro catalog and, in the same run, a bare node:http
  * baseline replaying the same responses (headers and body bytes) from memory; loads both with autocannon (random real ids,
  * random real-title searches) and prints requests/s, p50/p99 latency, the ratio to the baseline,
- * server RSS and time from start to ready. Also times search in-process over the quality set.
+ * server RSS and time from start to ready. Also times search in-process over the quality set and
+ * over typed prefixes (every prefix from 3 letters of 500 real titles, half within their platform).
+ * `--in-process` runs only the in-process part, on the test fixture's build when there is one.
  */
 import { writeFileSync } from "node:fs";
 import path from "node:path";
 import { readFileSync } from "node:fs";
 import { searchGames } from "../../src/catalog/search/search-games.ts";
-import { loadCatalogSnapshot } from "../../src/catalog/store/catalog-snapshot.ts";
+import { type CatalogSnapshot, loadCatalogSnapshot } from "../../src/catalog/store/catalog-snapshot.ts";
 import { projectRoot } from "../../src/config/config.ts";
-import { load, percentile, prepareRealCatalog, rssMb, startProcess, stop, type LoadResult } from "./bench-support.ts";
+import { load, percentile, prepareRealCatalog, realBuild, rssMb, startProcess, stop, type LoadResult } from "./bench-support.ts";
+import { type BenchQuery, qualityQueries, typedPrefixQueries } from "./search-query-sets.ts";
 
 const SECONDS = Number(process.env.BENCH_SECONDS ?? 10);
 const CONNECTIONS = 50;
@@ -20,7 +23,54 @@ interface QualityQuery {
   system?: string;
 }
 
+interface InProcessTimes {
+  readonly runs: number;
+  readonly p50: number;
+  readonly p99: number;
+}
+
+/**
+ * Times searchGames on `queries`, `rounds` times over, as a search box calls it (limit 10); the
+ * first round warms up and is not counted. Percentiles of wall time per search.
+ */
+function timeSearches(snapshot: CatalogSnapshot, queries: readonly BenchQuery[], rounds: number): InProcessTimes {
+  const times: number[] = [];
+  for (let round = 0; round <= rounds; round++) {
+    for (const q of queries) {
+      const t = performance.now();
+      searchGames(snapshot.searchScope(q.system), { query: q.q, limit: 10 });
+      if (round > 0) times.push(performance.now() - t);
+    }
+  }
+  times.sort((a, b) => a - b);
+  return { runs: times.length, p50: percentile(times, 0.5), p99: percentile(times, 0.99) };
+}
+
+/** In-process search latency over the quality set and the typed prefixes, with the 1 ms verdicts; true when both hold. */
+function inProcessSearch(snapshot: CatalogSnapshot): { lines: string[]; ok: boolean } {
+  const quality = timeSearches(snapshot, qualityQueries(snapshot), 20);
+  const prefixes = timeSearches(snapshot, typedPrefixQueries(snapshot), 2);
+  const line = (label: string, t: InProcessTimes): string =>
+    `in-process search (${label}, ${t.runs} runs): p50 ${t.p50.toFixed(3)} ms, p99 ${t.p99.toFixed(3)} ms`;
+  const verdict = (label: string, t: InProcessTimes): string => `${t.p99 <= 1 ? "ok  " : "FAIL"} in-process p99 <= 1 ms (${label})`;
+  return {
+    lines: [
+      line("quality set", quality),
+      line("typed prefixes", prefixes),
+      verdict("quality set", quality),
+      verdict("typed prefixes", prefixes),
+    ],
+    ok: quality.p99 <= 1 && prefixes.p99 <= 1,
+  };
+}
+
 async function main(): Promise<void> {
+  if (process.argv.includes("--in-process")) {
+    const snapshot = loadCatalogSnapshot(realBuild());
+    for (const line of inProcessSearch(snapshot).lines) console.log(line);
+    snapshot.close();
+    return;
+  }
   const { buildDir } = prepareRealCatalog();
   const snapshot = loadCatalogSnapshot(buildDir);
   const queries = (
@@ -29,19 +79,7 @@ async function main(): Promise<void> {
     }
   ).queries;
 
-  // In-process search over the quality set.
-  const times: number[] = [];
-  for (let round = 0; round < 20; round++) {
-    for (const q of queries) {
-      const slug = q.system === undefined ? undefined : snapshot.platform(q.system)?.id;
-      const t = performance.now();
-      searchGames(snapshot.searchScope(slug), { query: q.q, limit: 10 });
-      times.push(performance.now() - t);
-    }
-  }
-  times.sort((a, b) => a - b);
-  const searchP50 = percentile(times, 0.5);
-  const searchP99 = percentile(times, 0.99);
+  const inProcess = inProcessSearch(snapshot);
 
   // Request sets: 2,000 random real ids, and the quality queries plus random real titles.
   const all = snapshot.platformSlugs.flatMap((slug) => snapshot.listing(slug) ?? []);
@@ -55,10 +93,12 @@ async function main(): Promise<void> {
       return { q: game.title, system: Math.random() < 0.5 ? game.system : undefined };
     }),
   ];
-  // A pool too large for the response cache to hold, to show the cost of computed searches.
+  // A pool too large for the response cache to hold, to show the cost of computed searches;
+  // half of them within the game's platform, as the in-process typed prefixes.
   const coldPaths = Array.from({ length: 20_000 }, () => {
     const game = pick(titled);
-    return `/api/v1/agent/games/?q=${encodeURIComponent(game.title)}&limit=${1 + Math.floor(Math.random() * 30)}`;
+    const system = Math.random() < 0.5 ? `&system=${encodeURIComponent(game.system)}` : "";
+    return `/api/v1/agent/games/?q=${encodeURIComponent(game.title)}&limit=${1 + Math.floor(Math.random() * 30)}${system}`;
   });
   const searchPaths = titleQueries.map(
     (q) => `/api/v1/agent/games/?q=${encodeURIComponent(q.q)}${q.system ? `&system=${encodeURIComponent(q.system)}` : ""}`,
@@ -142,21 +182,22 @@ async function main(): Promise<void> {
   console.log(row("baseline searches", baseSearch));
   console.log(row("ludex searches", search, baseSearch));
   console.log(row("ludex searches, 20k pool", cold, baseSearch));
+  console.log(`uncached (20k pool) / cached search rate: ${(cold.rps / search.rps).toFixed(2)}x`);
   console.log(row("ludex ids, whole catalog", allIds, baseIds));
-  console.log(`in-process search (quality set, ${times.length} runs): p50 ${searchP50.toFixed(3)} ms, p99 ${searchP99.toFixed(3)} ms`);
+  for (const line of inProcess.lines.slice(0, 2)) console.log(line);
   console.log(
     `server: ready in ${readyMs.toFixed(0)} ms; RSS ${rssReady.toFixed(0)} MB at ready, ${rssLoaded.toFixed(0)} MB after the id and search rounds, ${rssStressed.toFixed(0)} MB after the 20k-pool and whole-catalog runs`,
   );
   const verdicts = [
     [`id lookups >= 0.8x baseline`, ids.rps / baseIds.rps >= 0.8],
     [`search over HTTP >= 0.3x baseline`, search.rps / baseSearch.rps >= 0.3],
-    [`in-process search p50 <= 1 ms`, searchP50 <= 1],
-    [`in-process search p99 <= 10 ms`, searchP99 <= 10],
+    [`uncached search (20k pool) >= 0.2x cached search`, cold.rps / search.rps >= 0.2],
     [`RSS <= 500 MB`, Math.max(rssReady, rssLoaded) <= 500],
     [`ready <= 2 s`, readyMs <= 2000],
     [`no errors`, ids.errors + ids.non2xx + search.errors + search.non2xx === 0],
   ] as const;
   for (const [name, ok] of verdicts) console.log(`${ok ? "ok  " : "FAIL"} ${name}`);
+  for (const line of inProcess.lines.slice(2)) console.log(line);
 }
 
 await main();
