@@ -12,28 +12,12 @@ import path from "node:path";
 import { searchGames } from "../../src/catalog/search/search-games.ts";
 import { loadCatalogSnapshot } from "../../src/catalog/store/catalog-snapshot.ts";
 import { projectRoot } from "../../src/config/config.ts";
-import { load, percentile, prepareRealCatalog, rssMb, startProcess, stop, type LoadResult } from "./bench-support.ts";
+import { load, percentile, prepareRealCatalog, realBuild, rssMb, startProcess, stop, type LoadResult } from "./bench-support.ts";
+import { type BenchQuery, qualityQueries, seededRandom, typedPrefixQueries } from "./search-query-sets.ts";
 
 const SECONDS = Number(process.env.BENCH_SECONDS ?? 10);
 const ROUNDS = Number(process.env.BENCH_ROUNDS ?? 3);
 const CONNECTIONS = 50;
-
-interface QualityQuery {
-  q: string;
-  system?: string;
-}
-
-/** A deterministic generator, so that every run draws the same ids, titles and prefixes. */
-function seeded(seed: number): () => number {
-  let s = seed >>> 0;
-  return () => {
-    s = (s + 0x6d2b79f5) >>> 0;
-    let t = s;
-    t = Math.imul(t ^ (t >>> 15), t | 1);
-    t ^= t + Math.imul(t ^ (t >>> 7), t | 61);
-    return ((t ^ (t >>> 14)) >>> 0) / 4294967296;
-  };
-}
 
 /** The exact responses a server gives for `paths`, for the baseline to replay. */
 async function record(
@@ -54,33 +38,25 @@ async function record(
 }
 
 async function main(): Promise<void> {
-  const { buildDir } = prepareRealCatalog();
+  // `--in-process`: only the in-process search timings, on the test fixture's build when there is one.
+  const inProcessOnly = process.argv.includes("--in-process");
+  const buildDir = inProcessOnly ? realBuild() : prepareRealCatalog().buildDir;
   const snapshot = loadCatalogSnapshot(buildDir);
-  const queries = (
-    JSON.parse(readFileSync(path.join(projectRoot, "tests", "catalog", "search", "quality-set.json"), "utf8")) as {
-      queries: QualityQuery[];
-    }
-  ).queries;
-  const random = seeded(13);
+  const queries = qualityQueries(snapshot);
+  const random = seededRandom(13);
   const pick = <T>(list: readonly T[]): T => list[Math.floor(random() * list.length)] as T;
   const all = snapshot.platformSlugs.flatMap((slug) => snapshot.listing(slug) ?? []);
   const titled = all.filter((g) => g.title.length <= 120);
 
   // In-process search: the quality set, and every prefix from 3 letters of 500 titles, as a
   // search box sends them while someone types (half of them within the title's platform).
-  const typed: QualityQuery[] = [];
-  for (let i = 0; i < 500; i++) {
-    const game = pick(titled);
-    const system = random() < 0.5 ? game.system : undefined;
-    for (let n = 3; n <= game.title.length; n++) typed.push({ q: game.title.slice(0, n), system });
-  }
-  const timeSearches = (set: readonly QualityQuery[], rounds: number): { p50: number; p99: number; runs: number } => {
+  const typed = typedPrefixQueries(snapshot);
+  const timeSearches = (set: readonly BenchQuery[], rounds: number): { p50: number; p99: number; runs: number } => {
     const times: number[] = [];
     for (let round = 0; round < rounds; round++) {
       for (const q of set) {
-        const slug = q.system === undefined ? undefined : snapshot.platform(q.system)?.id;
         const t = performance.now();
-        searchGames(snapshot.searchScope(slug), { query: q.q, limit: 10 });
+        searchGames(snapshot.searchScope(q.system), { query: q.q, limit: 10 });
         times.push(performance.now() - t);
       }
     }
@@ -89,7 +65,18 @@ async function main(): Promise<void> {
   };
   timeSearches(queries, 2);
   const quality = timeSearches(queries, 20);
-  const prefixes = timeSearches(typed, 1);
+  const prefixes = timeSearches(typed, 2);
+  const inProcessLines = [
+    `in-process search, quality set (${quality.runs} runs): p50 ${quality.p50.toFixed(3)} ms, p99 ${quality.p99.toFixed(3)} ms`,
+    `in-process search, typed prefixes (${prefixes.runs} runs): p50 ${prefixes.p50.toFixed(3)} ms, p99 ${prefixes.p99.toFixed(3)} ms`,
+  ];
+  if (inProcessOnly) {
+    for (const line of inProcessLines) console.log(line);
+    console.log(`${quality.p99 <= 1 ? "ok  " : "FAIL"} in-process search p99 <= 1 ms (quality set)`);
+    console.log(`${prefixes.p99 <= 1 ? "ok  " : "FAIL"} in-process search p99 <= 1 ms (typed prefixes)`);
+    snapshot.close();
+    return;
+  }
 
   // Request sets: 2,000 hot ids; 20,000 distinct ids over the whole catalog (far more than the
   // record cache holds); the quality queries plus 200 real titles (cached after the first time);
@@ -98,7 +85,7 @@ async function main(): Promise<void> {
   const shuffled = [...all].sort(() => random() - 0.5);
   const wholeIds = shuffled.slice(0, 20_000).map((g) => `/api/v1/games/?id=${g.id}`);
   const searchPaths = [
-    ...queries.map((q) => ({ q: q.q, system: q.system })),
+    ...queries,
     ...Array.from({ length: 200 }, () => {
       const game = pick(titled);
       return { q: game.title, system: random() < 0.5 ? game.system : undefined };

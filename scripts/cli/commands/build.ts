@@ -9,7 +9,7 @@ export const buildCommand: Command = {
   usage: `Usage: ludex build [--db FILE] [--out DIR] [--release-feed FILE]
 
 Writes everything the server serves: the catalog build (one JSON file per game record,
-per-platform record shards and MiniSearch indexes, the platform list, the release feed, the
+per-platform record shards and the title search index, the platform list, the release feed, the
 change log and platform dumps, the discovery documents for $PUBLIC_BASE_URL, the website's
 pages and sitemaps, and manifest.json, written last), and the Astro pages (/docs/, /problems/;
 \`astro build\` into dist/site when they are missing or older than src/).

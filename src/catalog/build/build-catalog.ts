@@ -6,7 +6,7 @@ import type { PlatformInfo } from "../platforms/platform-registry.ts";
 import { attribution } from "../record/attribution.ts";
 import type { GameRecord, PlatformEntry } from "../record/game-record.ts";
 import { summarize } from "../search/game-summary.ts";
-import { buildSearchBuckets } from "./build-search-buckets.ts";
+import { buildSearchIndex } from "./build-search-index.ts";
 import { contentHash } from "../../http/etag.ts";
 import {
   BUILD_VERSION,
@@ -198,7 +198,7 @@ function collectGarbage(buildDir: string, keep: readonly (BuildManifest | undefi
 
 /**
  * Compiles the game database into static files: per-platform record shards and match tables,
- * MiniSearch indexes (platforms hashed into a few buckets), one JSON file per game record, the
+ * the title search index (one binary file, src/catalog/search/title-index.ts), one JSON file per game record, the
  * platform list, the documents the caller adds, and the manifest (written last). Platforms whose import fingerprint and build version are
  * unchanged since the previous build are reused as they are.
  */
@@ -259,7 +259,7 @@ export function buildCatalogFiles(options: BuildOptions): BuildSummary {
       changes.push(...removedPlatformChanges(slug, index));
     }
 
-    const search = buildSearchBuckets(options.buildDir, platforms, reusable?.search ?? []);
+    const search = buildSearchIndex(options.buildDir, platforms, reusable?.search ?? []);
     const document = (key: string, input: StaticDocumentInput): BuiltDocument =>
       writeStaticDocument(options.buildDir, input, buildTime, previous?.documents[key]);
     const documents: Record<string, BuiltDocument> = {

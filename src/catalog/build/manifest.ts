@@ -57,7 +57,7 @@ export interface BuiltPlatform {
   readonly dump?: BuiltDump;
 }
 
-/** One serialized MiniSearch index covering the titles of a fixed group of platforms. */
+/** The title search index (src/catalog/search/title-index.ts) and the platforms it covers: one entry, all platforms. */
 export interface BuiltSearchIndex {
   readonly file: string;
   readonly platforms: readonly string[];

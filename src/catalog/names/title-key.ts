@@ -47,6 +47,11 @@ const STOP_WORDS: ReadonlySet<string> = new Set([
   "wo",
 ]);
 
+/** True for a word search leaves out of titles ({@link titleWords}): a search index does not list it. */
+export function isStopWord(word: string): boolean {
+  return STOP_WORDS.has(word);
+}
+
 function isApostrophe(c: number): boolean {
   return c === 0x27 || c === 0x2019 || c === 0x2018 || c === 0x60 || c === 0xb4 || c === 0x2bc;
 }

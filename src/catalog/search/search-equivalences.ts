@@ -1,6 +1,6 @@
-import type { Query } from "minisearch";
 import { arabicWord } from "../names/numerals.ts";
 import type { SearchVocabulary } from "./search-vocabulary.ts";
+import type { TitleQuery } from "./title-query.ts";
 
 const ROMAN_OF: ReadonlyMap<string, string> = new Map(
   ["ii", "iii", "iv", "v", "vi", "vii", "viii", "ix", "xi", "xii", "xiii", "xiv", "xv", "xvi", "xvii", "xviii", "xix", "xx"].map((r) => [
@@ -31,16 +31,18 @@ function split(word: string, vocabulary: SearchVocabulary): [string, string] | u
  * The first-pass query with the equivalent spellings of its words: roman and arabic numerals,
  * a compound written joined or split ("SimCity" / "Sim City", "Megaman" / "Mega Man"); "&" and
  * "and" are one already (titleKey). Each word or adjacent pair becomes an OR of its forms, and the
- * forms are ANDed. Undefined when no word has another form, so plain queries cost nothing more.
+ * forms are ANDed; a form equal to `prefixWord` also matches as a prefix. Undefined when no word
+ * has another form, so plain queries cost nothing more.
  */
-export function equivalentQuery(words: readonly string[], vocabulary: SearchVocabulary): Query | undefined {
-  const parts: Query[] = [];
+export function equivalentQuery(words: readonly string[], vocabulary: SearchVocabulary, prefixWord?: string): TitleQuery | undefined {
+  const term = (t: string): TitleQuery => ({ term: t, prefix: t === prefixWord });
+  const parts: TitleQuery[] = [];
   let widened = false;
   for (let i = 0; i < words.length; i++) {
     const word = words[i] ?? "";
     const next = words[i + 1];
     if (next !== undefined && /^[a-z]+$/.test(word) && /^[a-z]+$/.test(next) && vocabulary.has(word + next)) {
-      parts.push({ combineWith: "OR", queries: [{ combineWith: "AND", queries: [word, next] }, word + next] });
+      parts.push({ any: [{ all: [term(word), term(next)] }, term(word + next)] });
       widened = true;
       i++;
       continue;
@@ -48,12 +50,12 @@ export function equivalentQuery(words: readonly string[], vocabulary: SearchVoca
     const twin = numeralTwin(word, vocabulary);
     const halves = twin === undefined ? split(word, vocabulary) : undefined;
     if (twin !== undefined) {
-      parts.push({ combineWith: "OR", queries: [word, twin] });
+      parts.push({ any: [term(word), term(twin)] });
       widened = true;
     } else if (halves !== undefined) {
-      parts.push({ combineWith: "OR", queries: [word, { combineWith: "AND", queries: halves }] });
+      parts.push({ any: [term(word), { all: halves.map(term) }] });
       widened = true;
-    } else parts.push(word);
+    } else parts.push(term(word));
   }
-  return widened ? { combineWith: "AND", queries: parts } : undefined;
+  return widened ? { all: parts } : undefined;
 }

@@ -1,10 +1,10 @@
-import type MiniSearch from "minisearch";
-import type { Query, SearchOptions, SearchResult } from "minisearch";
-import { titleKey, titleWords } from "../names/title-key.ts";
+import { isStopWord, titleKey, titleWords } from "../names/title-key.ts";
 import type { GameSummary } from "./game-summary.ts";
 import type { SearchVocabulary } from "./search-vocabulary.ts";
 import { arabicWord, titleNumbers } from "../names/numerals.ts";
 import { equivalentQuery } from "./search-equivalences.ts";
+import { compactKey, SIGNATURE_WORDS, textSignature } from "./title-index.ts";
+import { runTitleQuery, type TitleQuery, type TitleSearcher } from "./title-query.ts";
 
 export interface GameSearchRequest {
   readonly query: string;
@@ -18,14 +18,13 @@ export interface GameSearchResult {
   readonly results: GameSummary[];
 }
 
-/** Where a search runs: the indexes of the platforms in scope and the vocabulary of all of them. */
+/** Where a search runs: the catalog's title index, and optionally one platform of it. */
 export interface SearchScope {
-  readonly indexes: readonly MiniSearch<GameSummary>[];
-  readonly vocabulary: SearchVocabulary;
-  /** The summary of an indexed game, by id. */
-  summary(id: number): GameSummary | undefined;
-  /** Only games of this platform slug (indexes may hold other platforms too). */
+  readonly searcher: TitleSearcher;
+  /** Only games of this platform slug. */
   readonly system?: string;
+  /** The summary of an indexed game of the scope, by id. */
+  summary(id: number): GameSummary | undefined;
 }
 
 /** Prefix expansion only from this many letters: shorter prefixes match too much to rank well or fast. */
@@ -38,69 +37,90 @@ const MIN_FUZZY_LENGTH = 5;
  * scanning them was most of the cost of queries like "Final Fight 2" (measured 12 ms → <1 ms).
  */
 const MAX_WEAK_LENGTH = 2;
-/** Added to the score of a title equal to the query, so that it ranks above every partial match. */
-const EXACT_TITLE_BONUS = 1e6;
 /** Weight of a typo-corrected term relative to the word as typed. */
 const TYPO_WEIGHT = 0.4;
+/** Rank classes of a hit, highest first: a title equal to the query, then equal with numerals read alike. */
+const LITERAL_CLASS = 2 << 20;
+const EXACT_CLASS = 1 << 20;
 
-interface Hit {
-  readonly summary: GameSummary;
-  readonly score: number;
-  /** Query words the title has. */
-  readonly covered: number;
-  readonly sequel: boolean;
+/** {@link titleNumbers} of a game's key, computed on its first hit and kept: most games name no number. */
+function numbersOf(searcher: TitleSearcher, ordinal: number, key: string): string {
+  let numbers = searcher.numbers[ordinal];
+  if (numbers === undefined) searcher.numbers[ordinal] = numbers = titleNumbers(key);
+  return numbers;
 }
 
-function equalWithNumerals(a: string, b: string): boolean {
-  if (a.length === 0 || b.length === 0) return false;
-  const x = a.split(" ").map(arabicWord).join("");
-  const y = b.split(" ").map(arabicWord).join("");
-  return x === y;
+/** {@link compactKey} of a game's key, computed on its first use and kept. */
+function compactOf(searcher: TitleSearcher, ordinal: number, key: string): string {
+  let compact = searcher.compactKeys[ordinal];
+  if (compact === undefined) searcher.compactKeys[ordinal] = compact = compactKey(key);
+  return compact;
+}
+
+/** True when `key` has `word` as a whole word. */
+function hasWord(key: string, word: string): boolean {
+  for (let at = key.indexOf(word); at >= 0; at = key.indexOf(word, at + 1)) {
+    const end = at + word.length;
+    if ((at === 0 || key.charCodeAt(at - 1) === 32) && (end === key.length || key.charCodeAt(end) === 32)) return true;
+  }
+  return false;
+}
+
+/** The spellings of a weak word a title may have: itself, and its other numeral form ("2" ↔ "ii"). */
+function weakForms(word: string): string[] {
+  const arabic = arabicWord(word);
+  const forms = new Set([word, arabic]);
+  for (const roman of [
+    "ii",
+    "iii",
+    "iv",
+    "v",
+    "vi",
+    "vii",
+    "viii",
+    "ix",
+    "xi",
+    "xii",
+    "xiii",
+    "xiv",
+    "xv",
+    "xvi",
+    "xvii",
+    "xviii",
+    "xix",
+    "xx",
+  ])
+    if (arabicWord(roman) === arabic) forms.add(roman);
+  return [...forms];
 }
 
 /**
  * The query with each long word widened to the known terms one typo away, as typed first: an
  * OR-combination per word, AND across words. Undefined when no word has a near neighbour.
  */
-function typoQuery(words: readonly string[], vocabulary: SearchVocabulary, prefixWord: string | undefined): Query | undefined {
+function typoQuery(words: readonly string[], vocabulary: SearchVocabulary, prefixWord: string | undefined): TitleQuery | undefined {
   let widened = false;
-  const queries: Query[] = words.map((word) => {
-    if (word.length < MIN_FUZZY_LENGTH) return word;
+  const queries: TitleQuery[] = words.map((word) => {
+    const typed: TitleQuery = { term: word, prefix: word === prefixWord };
+    if (word.length < MIN_FUZZY_LENGTH) return typed;
     const near = vocabulary.near(word);
-    if (near.length === 0) return word;
+    if (near.length === 0) return typed;
     widened = true;
-    const typos: Query = { queries: near, combineWith: "OR", boost: { title: TYPO_WEIGHT }, prefix: false };
-    return { queries: [word, typos], combineWith: "OR", prefix: word === prefixWord };
+    return { any: [typed, { any: near.map((term) => ({ term, prefix: false, boost: TYPO_WEIGHT })) }] };
   });
-  return widened ? { queries, combineWith: "AND" } : undefined;
-}
-
-/** True when every weak word is a word of the title key (the query's last word may be a prefix of one). */
-function hasWeakWords(key: string, weak: readonly string[], prefixWord: string | undefined): boolean {
-  if (weak.length === 0) return true;
-  const keyWords = key.split(" ");
-  // "2" finds "II" and "ii" finds "2": numerals are one word written two ways.
-  return weak.every((w) => keyWords.some((k) => k === w || arabicWord(k) === arabicWord(w) || (w === prefixWord && k.startsWith(w))));
-}
-
-/** How many query words a title has (numerals read alike): a title missing one never ranks above one having them all. */
-function coverage(key: string, words: readonly string[]): number {
-  const keyWords = key.split(" ").map(arabicWord);
-  const joined = keyWords.join("");
-  let n = 0;
-  for (const w of words) {
-    const a = arabicWord(w);
-    if (keyWords.some((k) => k === a || k.startsWith(a)) || joined.includes(a)) n++;
-  }
-  return n;
+  return widened ? { all: queries } : undefined;
 }
 
 /**
- * Searches titles in the scope's indexes and merges the hits. Passes, until one finds
- * something: every query word must match, the last one possibly as a prefix; then the same with
- * one typo tolerated per word of 5+ letters; then any word may match. Typo candidates come from the
- * shared vocabulary, so exact queries never pay for fuzzy matching. A title equal to the query
- * (ignoring case, punctuation and stop words) ranks first; games with more releases rank higher.
+ * Searches titles in the scope's index. Passes, until one finds something: every query word must
+ * match, the last one possibly as a prefix; then the same with one typo tolerated per word of 5+
+ * letters; then any word may match. Typo candidates come from the vocabulary, so exact queries
+ * never pay for fuzzy matching.
+ *
+ * Ranking, in order: a title equal to the query, then equal with numerals read alike; the number
+ * of query words a title has; titles naming no number the query does not name before numbered
+ * sequels; relevance (BM25, games with more releases higher); the shortest title among equals;
+ * the id.
  */
 export function searchGames(scope: SearchScope, request: GameSearchRequest): GameSearchResult {
   const words = titleWords(request.query);
@@ -112,53 +132,128 @@ export function searchGames(scope: SearchScope, request: GameSearchRequest): Gam
   const indexed = strong.length > 0 ? strong : words;
   const weak = strong.length > 0 ? words.filter((w) => w.length <= MAX_WEAK_LENGTH) : [];
 
-  const system = scope.system;
-  const options: SearchOptions = {
-    prefix: (term: string) => term === prefixWord,
-    combineWith: "AND",
-    weights: { fuzzy: 0.4, prefix: 0.8 },
-    // Games with many releases (regions, revisions, re-releases) are the ones people look for.
-    boostDocument: (id: unknown) => 1 + Math.log2(scope.summary(id as number)?.releaseCount ?? 1) / 4,
-    ...(system === undefined ? {} : { filter: (result: SearchResult) => scope.summary(result.id as number)?.system === system }),
-  };
-  const passes: { query: () => Query | undefined; weak: readonly string[] }[] = [
-    { query: () => equivalentQuery(indexed, scope.vocabulary) ?? indexed.join(" "), weak },
-    { query: () => typoQuery(indexed, scope.vocabulary, prefixWord), weak },
-    { query: () => (words.length > 1 ? { queries: [...indexed], combineWith: "OR" } : undefined), weak: [] },
+  const { searcher } = scope;
+  const term = (t: string): TitleQuery => ({ term: t, prefix: t === prefixWord });
+  // A weak word is a condition on the title, not a scored term: as a filter on the postings of its
+  // spellings ("2", "ii"), which is exact because a title's index terms are its key's words; a stop
+  // word is not in the index, so it is looked for in the key.
+  const weakSpellings = weak.map(weakForms);
+  const filters: TitleQuery[] = weakSpellings
+    .filter((forms) => !forms.some(isStopWord))
+    .map((forms) => ({ any: forms.map((f) => ({ term: f, prefix: false, filter: true })) }));
+  const checked = weakSpellings.filter((forms) => forms.some(isStopWord));
+  const filtered = (query: TitleQuery | undefined): TitleQuery | undefined =>
+    query === undefined || filters.length === 0 ? query : { all: [...("all" in query ? query.all : [query]), ...filters] };
+  const passes: { query: () => TitleQuery | undefined; weak: readonly string[][] }[] = [
+    // The plain words go through titleWords again, as they did as one MiniSearch query string.
+    {
+      query: () => filtered(equivalentQuery(indexed, searcher.vocabulary, prefixWord) ?? { all: titleWords(indexed.join(" ")).map(term) }),
+      weak: checked,
+    },
+    { query: () => filtered(typoQuery(indexed, searcher.vocabulary, prefixWord)), weak: checked },
+    { query: () => (words.length > 1 ? { any: indexed.map(term) } : undefined), weak: [] },
   ];
-  const hits: Hit[] = [];
   const wantedNumbers = titleNumbers(wanted);
+  const wantedCompact = compactKey(wanted);
+  const arabicWords = words.map(arabicWord);
+  const wordSignatures = new Int32Array(arabicWords.length * SIGNATURE_WORDS);
+  for (const [i, w] of arabicWords.entries()) textSignature(w, wordSignatures, i * SIGNATURE_WORDS);
+  const { keyLengths, compactLengths, numbered, signatures } = searcher.index;
+  let count = 0;
+  let hitOrdinals = new Uint32Array(0);
+  let hitScores = new Float64Array(0);
+  let hitClasses = new Int32Array(0);
   for (const [n, pass] of passes.entries()) {
     const query = pass.query();
     if (query === undefined) continue;
+    const matches = runTitleQuery(searcher, query, scope.system);
+    if (matches.count === 0) continue;
     // Only the any-word pass leaves words out; in the others every hit has them all.
     const anyWord = n === passes.length - 1;
-    for (const index of scope.indexes) {
-      for (const result of index.search(query, options)) {
-        const summary = scope.summary(result.id as number);
-        if (!summary || !hasWeakWords(summary.key, pass.weak, prefixWord)) continue;
-        const literal = summary.key === wanted;
-        // "Final Fantasy 7" is the title "Final Fantasy VII", just below a title spelt as typed.
-        const exact = literal || (titleNumbers(summary.key) === wantedNumbers && equalWithNumerals(summary.key, wanted));
-        hits.push({
-          summary,
-          score: result.score + (literal ? 2 * EXACT_TITLE_BONUS : exact ? EXACT_TITLE_BONUS : 0),
-          covered: anyWord ? coverage(summary.key, words) : words.length,
-          // A title naming a number the query does not ("Mega Man II" for "mega man") is a sequel: after the first game.
-          sequel: !exact && titleNumbers(summary.key) !== wantedNumbers,
-        });
+    const forms = pass.weak;
+    hitOrdinals = new Uint32Array(matches.count);
+    hitScores = new Float64Array(matches.count);
+    hitClasses = new Int32Array(matches.count);
+    for (let i = 0; i < matches.count; i++) {
+      const ordinal = matches.ordinals[i] as number;
+      // The summary is read only when the per-game arrays cannot decide.
+      const keyOf = (): string => (searcher.summaries[ordinal] as GameSummary).key;
+      if (forms.length > 0 && !forms.every((f) => f.some((w) => hasWord(keyOf(), w)))) continue;
+      const literal = keyLengths[ordinal] === wanted.length && keyOf() === wanted;
+      const numbers = numbered[ordinal] === 1 ? numbersOf(searcher, ordinal, keyOf()) : "";
+      // "Final Fantasy 7" is the title "Final Fantasy VII", just below a title spelt as typed.
+      const exact =
+        literal ||
+        (numbers === wantedNumbers &&
+          compactLengths[ordinal] === wantedCompact.length &&
+          compactOf(searcher, ordinal, keyOf()) === wantedCompact);
+      let covered = words.length;
+      if (anyWord) {
+        // How many query words the title has (numerals read alike, as word, prefix or inside a joined compound).
+        covered = 0;
+        const at = ordinal * SIGNATURE_WORDS;
+        for (let w = 0; w < arabicWords.length; w++) {
+          let maybe = true;
+          for (let b = 0; b < SIGNATURE_WORDS && maybe; b++) {
+            const need = wordSignatures[w * SIGNATURE_WORDS + b] as number;
+            maybe = ((signatures[at + b] as number) & need) === need;
+          }
+          if (maybe && compactOf(searcher, ordinal, keyOf()).includes(arabicWords[w] as string)) covered++;
+        }
       }
+      // A title naming a number the query does not ("Mega Man II" for "mega man") is a sequel: after the first game.
+      const sequel = !exact && numbers !== wantedNumbers;
+      hitOrdinals[count] = ordinal;
+      hitScores[count] = matches.scores[i] as number;
+      hitClasses[count] = (literal ? LITERAL_CLASS : exact ? EXACT_CLASS : 0) + covered * 2 + (sequel ? 0 : 1);
+      count++;
     }
-    if (hits.length > 0) break;
+    if (count > 0) break;
   }
-  hits.sort(
-    (a, b) =>
-      Math.floor(b.score / EXACT_TITLE_BONUS) - Math.floor(a.score / EXACT_TITLE_BONUS) ||
-      b.covered - a.covered ||
-      Number(a.sequel) - Number(b.sequel) ||
-      b.score - a.score ||
-      a.summary.id - b.summary.id,
-  );
   const offset = request.offset ?? 0;
-  return { total: hits.length, results: hits.slice(offset, offset + request.limit).map((hit) => hit.summary) };
+  const top = topHits(searcher, hitOrdinals, hitScores, hitClasses, count, offset + request.limit);
+  return { total: count, results: top.slice(offset).map((i) => searcher.summaries[hitOrdinals[i] as number] as GameSummary) };
+}
+
+/**
+ * The first `k` hits in rank order (as positions in the hit arrays), without sorting them all: a
+ * prefix like "sup" hits thousands of games, and a full sort of those was most of its cost.
+ */
+function topHits(
+  searcher: TitleSearcher,
+  ordinals: Uint32Array,
+  scores: Float64Array,
+  classes: Int32Array,
+  count: number,
+  k: number,
+): number[] {
+  const { summaries } = searcher;
+  // Negative when hit a ranks before hit b.
+  const compare = (a: number, b: number): number => {
+    const sa = summaries[ordinals[a] as number] as GameSummary;
+    const sb = summaries[ordinals[b] as number] as GameSummary;
+    return (
+      (classes[b] as number) - (classes[a] as number) ||
+      (scores[b] as number) - (scores[a] as number) ||
+      // Among equals, the shortest title holding the query first (issue 14).
+      sa.title.length - sb.title.length ||
+      sa.id - sb.id
+    );
+  };
+  const keep = Math.min(k, count);
+  if (keep <= 0) return [];
+  if (keep * 4 >= count) {
+    const all = Array.from({ length: count }, (_, i) => i).sort(compare);
+    return all.slice(0, keep);
+  }
+  // A sorted window of the best `keep` so far; most hits lose to its last entry in one comparison.
+  const best: number[] = [];
+  for (let i = 0; i < count; i++) {
+    if (best.length === keep && compare(i, best[keep - 1] as number) >= 0) continue;
+    let at = best.length === keep ? keep - 1 : best.length;
+    if (best.length === keep) best.pop();
+    while (at > 0 && compare(i, best[at - 1] as number) < 0) at--;
+    best.splice(at, 0, i);
+  }
+  return best;
 }

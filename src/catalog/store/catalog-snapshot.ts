@@ -1,7 +1,6 @@
 import { closeSync, fstatSync, openSync, readFileSync, readSync } from "node:fs";
 import path from "node:path";
 import { LRUCache } from "lru-cache";
-import MiniSearch, { type AsPlainObject } from "minisearch";
 import { type Problem, problems } from "../../core/problem.ts";
 import { readManifest, type BuildManifest, type BuiltDocument } from "../build/manifest.ts";
 import type { ShardIndex } from "../build/manifest.ts";
@@ -10,9 +9,9 @@ import type { EncodedBody } from "../../http/http-types.ts";
 import { aliasKey } from "../platforms/platform-registry.ts";
 import type { PlatformEntry } from "../record/game-record.ts";
 import type { GameSummary } from "../search/game-summary.ts";
-import { searchIndexOptions } from "../search/search-index-options.ts";
 import type { SearchScope } from "../search/search-games.ts";
-import { createSearchVocabulary } from "../search/search-vocabulary.ts";
+import { decodeTitleIndex } from "../search/title-index.ts";
+import { createTitleSearcher, summaryById } from "../search/title-query.ts";
 
 /** A served body with its build-time validators (the same nginx gives the static copy). */
 export interface StoredBody {
@@ -101,7 +100,6 @@ export function loadCatalogSnapshot(buildDir: string): CatalogSnapshot {
       mtime: new Float64Array(total),
     };
     const summariesByPlatform = new Map<string, readonly GameSummary[]>();
-    const summaryById = new Map<number, GameSummary>();
     const listings = new Map<string, readonly GameSummary[]>();
     const matchFds = new Map<string, number>();
     for (const [slug, platform] of Object.entries(manifest.platforms)) {
@@ -126,19 +124,14 @@ export function loadCatalogSnapshot(buildDir: string): CatalogSnapshot {
       const matchFd = openSync(path.join(buildDir, platform.match), "r");
       fds.push(matchFd);
       matchFds.set(slug, matchFd);
-      for (const summary of index.summaries) summaryById.set(summary.id, summary);
     }
-    const terms = new Set<string>();
-    const buckets: MiniSearch<GameSummary>[] = [];
-    const bucketOf = new Map<string, MiniSearch<GameSummary>>();
-    for (const bucket of manifest.search) {
-      const serialized = JSON.parse(readFileSync(path.join(buildDir, bucket.file), "utf8")) as AsPlainObject;
-      for (const [term] of serialized.index) terms.add(term);
-      const index = MiniSearch.loadJS(serialized, searchIndexOptions);
-      buckets.push(index);
-      for (const slug of bucket.platforms) bucketOf.set(slug, index);
-    }
-    const vocabulary = createSearchVocabulary(terms);
+    // One title index for the whole catalog (the build writes exactly one; an older build's MiniSearch buckets are not read).
+    const titleFile = manifest.search.length === 1 ? manifest.search[0]?.file : undefined;
+    if (titleFile === undefined || !titleFile.endsWith(".bin"))
+      throw new Error("no title index in the manifest (a build before issue 13?): rebuild");
+    const searcher = createTitleSearcher(decodeTitleIndex(readFileSync(path.join(buildDir, titleFile))), (slug) =>
+      summariesByPlatform.get(slug),
+    );
     const documents = new Map<string, StoredDocument>();
     for (const [name, doc] of Object.entries(manifest.documents)) documents.set(name, loadDocument(buildDir, doc));
     const platformsDoc = documents.get("platforms");
@@ -184,12 +177,10 @@ export function loadCatalogSnapshot(buildDir: string): CatalogSnapshot {
         readSync(fd, data, 0, data.length, 0);
         return data.toString("utf8");
       },
-      searchScope(slug) {
-        const summary = (id: number): GameSummary | undefined => summaryById.get(id);
-        if (slug === undefined) return { indexes: buckets, vocabulary, summary };
-        const index = bucketOf.get(slug);
-        return { indexes: index ? [index] : [], vocabulary, summary, system: slug };
-      },
+      searchScope: (slug) =>
+        slug === undefined
+          ? { searcher, summary: (id) => summaryById(searcher, id) }
+          : { searcher, system: slug, summary: (id) => summaryById(searcher, id, slug) ?? summaryById(searcher, id) },
       close() {
         for (const fd of fds.splice(0)) closeSync(fd);
       },

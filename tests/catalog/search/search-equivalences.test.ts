@@ -1,7 +1,7 @@
-import type { Query } from "minisearch";
 import { describe, expect, it } from "vitest";
 import { equivalentQuery } from "../../../src/catalog/search/search-equivalences.ts";
 import { createSearchVocabulary } from "../../../src/catalog/search/search-vocabulary.ts";
+import type { TitleQuery } from "../../../src/catalog/search/title-query.ts";
 
 // Terms as a title index holds them (titleKey words): a few real titles' words.
 const vocabulary = createSearchVocabulary([
@@ -21,6 +21,9 @@ const vocabulary = createSearchVocabulary([
   "legend",
 ]);
 
+/** A query word as equivalentQuery writes it: exact unless it is the prefix word. */
+const term = (t: string, prefix = false): TitleQuery => ({ term: t, prefix });
+
 describe("equivalentQuery", () => {
   it("is undefined when no word has another spelling, so plain queries cost nothing more", () => {
     expect(equivalentQuery(["legend", "zelda"], vocabulary)).toBeUndefined();
@@ -29,12 +32,10 @@ describe("equivalentQuery", () => {
 
   it("ORs a roman numeral with its arabic twin, and back, when titles use the twin", () => {
     expect(equivalentQuery(["final", "fantasy", "vii"], vocabulary)).toEqual({
-      combineWith: "AND",
-      queries: ["final", "fantasy", { combineWith: "OR", queries: ["vii", "7"] }],
+      all: [term("final"), term("fantasy"), { any: [term("vii"), term("7")] }],
     });
     expect(equivalentQuery(["final", "fantasy", "7"], vocabulary)).toEqual({
-      combineWith: "AND",
-      queries: ["final", "fantasy", { combineWith: "OR", queries: ["7", "vii"] }],
+      all: [term("final"), term("fantasy"), { any: [term("7"), term("vii")] }],
     });
   });
 
@@ -45,17 +46,17 @@ describe("equivalentQuery", () => {
 
   it("reads two words as the compound a title writes joined (Sim City / SimCity)", () => {
     const q = equivalentQuery(["sim", "city"], vocabulary);
-    expect(q).toEqual({
-      combineWith: "AND",
-      queries: [{ combineWith: "OR", queries: [{ combineWith: "AND", queries: ["sim", "city"] }, "simcity"] }],
-    });
+    expect(q).toEqual({ all: [{ any: [{ all: [term("sim"), term("city")] }, term("simcity")] }] });
   });
 
   it("splits a joined word into two title words (Megaman / Mega Man)", () => {
-    const q: Query | undefined = equivalentQuery(["megaman"], vocabulary);
-    expect(q).toEqual({
-      combineWith: "AND",
-      queries: [{ combineWith: "OR", queries: ["megaman", { combineWith: "AND", queries: ["mega", "man"] }] }],
+    const q: TitleQuery | undefined = equivalentQuery(["megaman"], vocabulary);
+    expect(q).toEqual({ all: [{ any: [term("megaman"), { all: [term("mega"), term("man")] }] }] });
+  });
+
+  it("lets the prefix word match as a prefix in every form", () => {
+    expect(equivalentQuery(["final", "fantasy", "vii"], vocabulary, "vii")).toEqual({
+      all: [term("final"), term("fantasy"), { any: [term("vii", true), term("7")] }],
     });
   });
 

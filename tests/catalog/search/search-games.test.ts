@@ -35,6 +35,12 @@ describe("searchGames on the sample", () => {
     expect(titles("thunder paws")[0]).toBe("Thunder Paws/snes");
   });
 
+  it("ranks the shortest title holding the query first among equals (issue 14)", () => {
+    // Same relevance (two words, one release each): "Iron Lantern" is shorter than "Ghost Lantern", whose id is lower.
+    expect(titles("lantern")).toEqual(["Iron Lantern/snes", "Ghost Lantern/psx"]);
+    expect(titles("lan")).toEqual(["Iron Lantern/snes", "Ghost Lantern/psx"]);
+  });
+
   it("pages with offset and reports the total", () => {
     const first = searchGames(snapshot.searchScope(), { query: "racing", limit: 1 });
     const second = searchGames(snapshot.searchScope(), { query: "racing", limit: 1, offset: 1 });

@@ -1,0 +1,214 @@
+import { arabicWord, titleNumbers } from "../names/numerals.ts";
+import { titleWords } from "../names/title-key.ts";
+import type { GameSummary } from "./game-summary.ts";
+
+/**
+ * The title search index: one inverted index over every game title of the catalog, written by
+ * the build as one binary file and loaded as typed-array views of it.
+ *
+ * Why not MiniSearch (used until issue 13): profiled over the quality set and typed prefixes, its
+ * generic query tree, per-hit callbacks (document boost, platform filter) and Map-of-Map postings
+ * were two thirds of a search's CPU, and the 8 platform buckets made every search run 8 times.
+ * Here a game is a dense ordinal; games are ordered by platform, so one platform is one ordinal
+ * range and a platform filter is a binary search in each posting list; terms are one sorted
+ * array, so a prefix is one range of it.
+ */
+export interface TitleIndex {
+  /** Every term, sorted by UTF-16 code units (the order of `<`), so a prefix is one range. */
+  readonly terms: readonly string[];
+  /** Postings of term t are `postings[termStart[t]]` up to `termStart[t + 1]`: game ordinals, ascending. */
+  readonly termStart: Uint32Array;
+  readonly postings: Uint32Array;
+  /** How often the term occurs in the title, beside each posting. */
+  readonly frequencies: Uint8Array;
+  /** The game id of each ordinal. */
+  readonly gameIds: Int32Array;
+  /** The number of distinct terms of each title (BM25's field length). */
+  readonly titleLengths: Uint8Array;
+  /**
+   * Per game, what ranking checks on every hit, so that most hits never touch their summary (a
+   * cache miss each, which was most of the cost of prefixes hitting thousands of games): the
+   * title key's length, the length of its {@link compactKey}, whether it names a number, and a
+   * 128-bit signature of the compact key's letters and letter pairs ({@link textSignature}).
+   */
+  readonly keyLengths: Uint16Array;
+  readonly compactLengths: Uint16Array;
+  readonly numbered: Uint8Array;
+  readonly signatures: Int32Array;
+  /** Mean of `titleLengths`. */
+  readonly averageLength: number;
+  /** The ordinals of each platform's games: `[start, end)`. */
+  readonly platforms: ReadonlyMap<string, readonly [number, number]>;
+}
+
+/** One platform's games, in the order their ordinals are given. */
+export interface TitleIndexPlatform {
+  readonly slug: string;
+  readonly summaries: readonly GameSummary[];
+}
+
+/** The title key with numerals in digits and no spaces: "final fantasy vii" → "finalfantasy7". Equal for "Sim City" and "SimCity". */
+export function compactKey(key: string): string {
+  return key.split(" ").map(arabicWord).join("");
+}
+
+/** Words of signature per game. */
+export const SIGNATURE_WORDS = 4;
+
+/**
+ * Sets in `out[at..at+4)` the bits of the letters and adjacent letter pairs of `text`: when
+ * `text` contains `word`, every bit of `word`'s signature is set in `text`'s (the converse needs
+ * a real `includes`).
+ */
+export function textSignature(text: string, out: Int32Array, at: number): void {
+  let previous = -1;
+  for (let i = 0; i < text.length; i++) {
+    const c = text.charCodeAt(i);
+    const single = Math.imul(c + 1, 0x85ebca6b) >>> 25;
+    out[at + (single >>> 5)] = (out[at + (single >>> 5)] as number) | (1 << (single & 31));
+    if (previous >= 0) {
+      const pair = Math.imul(previous * 65599 + c, 0x9e3779b1) >>> 25;
+      out[at + (pair >>> 5)] = (out[at + (pair >>> 5)] as number) | (1 << (pair & 31));
+    }
+    previous = c;
+  }
+}
+
+/** Bumped whenever the file layout changes; part of the file name, so a server never reads another layout. */
+export const TITLE_INDEX_FORMAT = 2;
+
+interface Header {
+  readonly format: number;
+  readonly games: number;
+  readonly terms: number;
+  readonly postings: number;
+  readonly termBytes: number;
+  readonly averageLength: number;
+  readonly platforms: readonly [string, number, number][];
+}
+
+/** Indexes the titles of `platforms` (in this order) and encodes the index as the file the build writes. */
+export function encodeTitleIndex(platforms: readonly TitleIndexPlatform[]): Buffer {
+  // term → packed (ordinal * 256 + frequency) postings; ordinals only grow, so each list comes out sorted.
+  const lists = new Map<string, number[]>();
+  const gameIds: number[] = [];
+  const lengths: number[] = [];
+  const keyLengths: number[] = [];
+  const compactLengths: number[] = [];
+  const numbered: number[] = [];
+  const compacts: string[] = [];
+  const ranges: [string, number, number][] = [];
+  let total = 0;
+  for (const { slug, summaries } of platforms) {
+    const start = gameIds.length;
+    for (const summary of summaries) {
+      const ordinal = gameIds.length;
+      gameIds.push(summary.id);
+      const compact = compactKey(summary.key);
+      compacts.push(compact);
+      keyLengths.push(Math.min(summary.key.length, 65535));
+      compactLengths.push(Math.min(compact.length, 65535));
+      numbered.push(titleNumbers(summary.key) === "" ? 0 : 1);
+      const counts = new Map<string, number>();
+      for (const word of titleWords(summary.title)) counts.set(word, (counts.get(word) ?? 0) + 1);
+      lengths.push(Math.min(counts.size, 255));
+      total += counts.size;
+      for (const [term, count] of counts) {
+        let list = lists.get(term);
+        if (!list) lists.set(term, (list = []));
+        list.push(ordinal * 256 + Math.min(count, 255));
+      }
+    }
+    ranges.push([slug, start, gameIds.length]);
+  }
+  const terms = [...lists.keys()].sort((a, b) => (a < b ? -1 : a > b ? 1 : 0));
+  const termStart = new Uint32Array(terms.length + 1);
+  let postingCount = 0;
+  terms.forEach((term, t) => {
+    termStart[t] = postingCount;
+    postingCount += lists.get(term)?.length ?? 0;
+  });
+  termStart[terms.length] = postingCount;
+  const postings = new Uint32Array(postingCount);
+  const frequencies = new Uint8Array(postingCount);
+  let p = 0;
+  for (const term of terms) {
+    for (const packed of lists.get(term) ?? []) {
+      postings[p] = Math.floor(packed / 256);
+      frequencies[p++] = packed % 256;
+    }
+  }
+  const signatures = new Int32Array(gameIds.length * SIGNATURE_WORDS);
+  for (const [i, compact] of compacts.entries()) textSignature(compact, signatures, i * SIGNATURE_WORDS);
+  const termText = Buffer.from(terms.join("\n"), "utf8");
+  const header: Header = {
+    format: TITLE_INDEX_FORMAT,
+    games: gameIds.length,
+    terms: terms.length,
+    postings: postingCount,
+    termBytes: termText.length,
+    averageLength: gameIds.length === 0 ? 0 : total / gameIds.length,
+    platforms: ranges,
+  };
+  let headerText = Buffer.from(JSON.stringify(header), "utf8");
+  // Pad the header with spaces so that the 4-byte arrays after it stay aligned.
+  const padded = Math.ceil((4 + headerText.length) / 4) * 4 - 4;
+  headerText = Buffer.concat([headerText, Buffer.alloc(padded - headerText.length, 0x20)]);
+  const size = Buffer.alloc(4);
+  size.writeUInt32LE(headerText.length);
+  return Buffer.concat([
+    size,
+    headerText,
+    Buffer.from(termStart.buffer),
+    Buffer.from(postings.buffer),
+    Buffer.from(Int32Array.from(gameIds).buffer),
+    Buffer.from(signatures.buffer),
+    Buffer.from(Uint16Array.from(keyLengths).buffer),
+    Buffer.from(Uint16Array.from(compactLengths).buffer),
+    Buffer.from(frequencies.buffer),
+    Buffer.from(Uint8Array.from(lengths).buffer),
+    Buffer.from(Uint8Array.from(numbered).buffer),
+    termText,
+  ]);
+}
+
+/** Reads an index written by {@link encodeTitleIndex}; the arrays are views of `file`, nothing is copied but the terms. */
+export function decodeTitleIndex(file: Buffer): TitleIndex {
+  // Typed-array views need 4-byte alignment of the whole file (a pooled small Buffer may lack it).
+  const data = file.byteOffset % 4 === 0 ? file : Buffer.from(new Uint8Array(file));
+  const headerLength = data.readUInt32LE(0);
+  const header = JSON.parse(data.toString("utf8", 4, 4 + headerLength)) as Header;
+  if (header.format !== TITLE_INDEX_FORMAT) throw new Error(`title index format ${header.format}, expected ${TITLE_INDEX_FORMAT}`);
+  let at = data.byteOffset + 4 + headerLength;
+  const take = <T>(make: (buffer: ArrayBufferLike, offset: number, length: number) => T, length: number, width: number): T => {
+    const view = make(data.buffer, at, length);
+    at += length * width;
+    return view;
+  };
+  const termStart = take((b, o, n) => new Uint32Array(b, o, n), header.terms + 1, 4);
+  const postings = take((b, o, n) => new Uint32Array(b, o, n), header.postings, 4);
+  const gameIds = take((b, o, n) => new Int32Array(b, o, n), header.games, 4);
+  const signatures = take((b, o, n) => new Int32Array(b, o, n), header.games * SIGNATURE_WORDS, 4);
+  const keyLengths = take((b, o, n) => new Uint16Array(b, o, n), header.games, 2);
+  const compactLengths = take((b, o, n) => new Uint16Array(b, o, n), header.games, 2);
+  const frequencies = take((b, o, n) => new Uint8Array(b, o, n), header.postings, 1);
+  const titleLengths = take((b, o, n) => new Uint8Array(b, o, n), header.games, 1);
+  const numbered = take((b, o, n) => new Uint8Array(b, o, n), header.games, 1);
+  const termsText = Buffer.from(data.buffer, at, header.termBytes).toString("utf8");
+  const terms = header.terms === 0 ? [] : termsText.split("\n");
+  if (terms.length !== header.terms) throw new Error(`title index: ${terms.length} terms, header says ${header.terms}`);
+  return {
+    terms,
+    termStart,
+    postings,
+    frequencies,
+    gameIds,
+    titleLengths,
+    keyLengths,
+    compactLengths,
+    numbered,
+    signatures,
+    averageLength: header.averageLength,
+    platforms: new Map(header.platforms.map(([slug, start, end]) => [slug, [start, end] as const])),
+  };
+}

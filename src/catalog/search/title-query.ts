@@ -1,0 +1,434 @@
+import type { GameSummary } from "./game-summary.ts";
+import { createSearchVocabulary, type SearchVocabulary } from "./search-vocabulary.ts";
+import type { TitleIndex } from "./title-index.ts";
+
+/**
+ * A query over the title index: a term (exact, and as a prefix when asked), or all / any of
+ * several queries. Scores follow MiniSearch's, which ranked titles before issue 13, so that the
+ * ranking rules built on them keep their meaning: BM25 per term, a prefix-expanded term weighted
+ * `0.8 · len / (len + 0.3 · extra letters)`, the sum over matched terms, times the number of
+ * distinct query terms a title matched.
+ */
+export type TitleQuery =
+  | {
+      readonly term: string;
+      readonly prefix: boolean;
+      readonly boost?: number;
+      /** Only a condition: the game must have the term, which adds nothing to its score. */
+      readonly filter?: boolean;
+    }
+  | { readonly all: readonly TitleQuery[] }
+  | { readonly any: readonly TitleQuery[] };
+
+/** The games a query matched, in no particular order, with their scores. */
+export interface TitleMatches {
+  readonly count: number;
+  readonly ordinals: Uint32Array;
+  readonly scores: Float64Array;
+}
+
+/** The loaded index with what a search needs per game, resolved once at load. */
+export interface TitleSearcher {
+  readonly index: TitleIndex;
+  readonly vocabulary: SearchVocabulary;
+  /** The summary of each ordinal. */
+  readonly summaries: readonly GameSummary[];
+  /** Games with many releases (regions, revisions, re-releases) are the ones people look for: `1 + log2(releases) / 4`. */
+  readonly boosts: Float64Array;
+  /** Mean title length (distinct terms) of each platform, for BM25 within one platform. */
+  readonly averages: ReadonlyMap<string, number>;
+  /** Per-ordinal caches of derived title strings, filled as games are hit (see search-games.ts). */
+  readonly numbers: (string | undefined)[];
+  readonly compactKeys: (string | undefined)[];
+}
+
+// BM25 as MiniSearch computes it (k1, b, and d of BM25+).
+const BM25_K = 1.2;
+const BM25_B = 0.7;
+const BM25_D = 0.5;
+const PREFIX_WEIGHT = 0.8;
+
+/**
+ * Resolves an index's ordinals to summaries: each platform's range to that platform's summaries,
+ * in the order the build indexed them (a mismatch means the index belongs to another build).
+ */
+export function createTitleSearcher(index: TitleIndex, summariesOf: (slug: string) => readonly GameSummary[] | undefined): TitleSearcher {
+  const count = index.gameIds.length;
+  // Filled by push: an array made with `new Array(count)` this large is a slow dictionary in V8.
+  const summaries: GameSummary[] = [];
+  const boosts = new Float64Array(count);
+  const averages = new Map<string, number>();
+  for (const [slug, [start, end]] of index.platforms) {
+    const list = summariesOf(slug) ?? [];
+    let terms = 0;
+    for (let i = start; i < end; i++) terms += index.titleLengths[i] as number;
+    averages.set(slug, end > start ? terms / (end - start) : 0);
+    if (list.length !== end - start) throw new Error(`the title index holds ${end - start} games of ${slug}, the shard ${list.length}`);
+    for (let i = start; i < end; i++) {
+      const summary = list[i - start] as GameSummary;
+      if (i > start && summary.id <= (list[i - start - 1] as GameSummary).id)
+        throw new Error(`the shard of ${slug} lists its games out of id order`);
+      if (summary.id !== index.gameIds[i])
+        throw new Error(`the title index names game ${index.gameIds[i]} where the shard of ${slug} has ${summary.id}`);
+      summaries.push(summary);
+      boosts[i] = 1 + Math.log2(summary.releaseCount) / 4;
+    }
+  }
+  return {
+    index,
+    vocabulary: createSearchVocabulary(index.terms),
+    summaries,
+    boosts,
+    averages,
+    numbers: Array.from({ length: count }, () => undefined),
+    compactKeys: Array.from({ length: count }, () => undefined),
+  };
+}
+
+/** The ordinal of game `id` within `[start, end)`, where the build put ids in ascending order; -1 when absent. */
+function ordinalOf(index: TitleIndex, id: number, start: number, end: number): number {
+  let lo = start;
+  let hi = end;
+  while (lo < hi) {
+    const mid = (lo + hi) >>> 1;
+    if ((index.gameIds[mid] as number) < id) lo = mid + 1;
+    else hi = mid;
+  }
+  return lo < end && index.gameIds[lo] === id ? lo : -1;
+}
+
+/** The summary of game `id`, within one platform or anywhere (a binary search per platform: no id map to hold). */
+export function summaryById(searcher: TitleSearcher, id: number, slug?: string): GameSummary | undefined {
+  const ranges = slug === undefined ? searcher.index.platforms.values() : [searcher.index.platforms.get(slug) ?? [0, 0]];
+  for (const [start, end] of ranges) {
+    const ordinal = ordinalOf(searcher.index, id, start, end);
+    if (ordinal >= 0) return searcher.summaries[ordinal];
+  }
+  return undefined;
+}
+
+/** Scratch arrays, one slot per game, reused by every query on a searcher (searches are synchronous). */
+interface Scratch {
+  readonly scores: Float64Array;
+  readonly low: Int32Array;
+  readonly high: Int32Array;
+  readonly stamp: Uint32Array;
+  /** How many parts of an AND a game has matched so far. */
+  readonly parts: Uint16Array;
+  readonly touched: Uint32Array;
+  epoch: number;
+}
+
+const scratches = new WeakMap<TitleSearcher, Scratch>();
+
+function scratchOf(searcher: TitleSearcher): Scratch {
+  let scratch = scratches.get(searcher);
+  if (!scratch) {
+    const n = searcher.index.gameIds.length;
+    scratch = {
+      scores: new Float64Array(n),
+      low: new Int32Array(n),
+      high: new Int32Array(n),
+      stamp: new Uint32Array(n),
+      parts: new Uint16Array(n),
+      touched: new Uint32Array(n),
+      epoch: 0,
+    };
+    scratches.set(searcher, scratch);
+  }
+  return scratch;
+}
+
+/**
+ * Matches while a query is evaluated, in no particular order (ordering thousands of ordinals cost
+ * more than the rest of a query): which query terms (as two 32-bit masks) each game matched.
+ */
+interface Partial {
+  n: number;
+  ordinals: Uint32Array;
+  scores: Float64Array;
+  low: Int32Array;
+  high: Int32Array;
+}
+
+/** A term of a query resolved to posting ranges (one per index term it stands for), with each one's weight × IDF. */
+interface TermPlan {
+  readonly weights: number[];
+  readonly first: number[];
+  readonly last: number[];
+  /** Postings in all ranges: the cost of reading them. */
+  size: number;
+  readonly low: number;
+  readonly high: number;
+  readonly filter: boolean;
+}
+
+const EMPTY: Partial = { n: 0, ordinals: new Uint32Array(0), scores: new Float64Array(0), low: new Int32Array(0), high: new Int32Array(0) };
+
+/** First position in `a[from, to)` holding a value >= `value` (a is ascending). */
+function lowerBound(a: Uint32Array, from: number, to: number, value: number): number {
+  let lo = from;
+  let hi = to;
+  while (lo < hi) {
+    const mid = (lo + hi) >>> 1;
+    if ((a[mid] as number) < value) lo = mid + 1;
+    else hi = mid;
+  }
+  return lo;
+}
+
+function popcount(x: number): number {
+  let v = x - ((x >>> 1) & 0x55555555);
+  v = (v & 0x33333333) + ((v >>> 2) & 0x33333333);
+  return (((v + (v >>> 4)) & 0x0f0f0f0f) * 0x01010101) >>> 24;
+}
+
+/** Copies the scratch's first `n` touched games (those with `keep(ordinal)`) into a new Partial. */
+function gather(scratch: Scratch, n: number, keep?: (ordinal: number) => boolean): Partial {
+  const ordinals = new Uint32Array(n);
+  const scores = new Float64Array(n);
+  const low = new Int32Array(n);
+  const high = new Int32Array(n);
+  let m = 0;
+  for (let i = 0; i < n; i++) {
+    const o = scratch.touched[i] as number;
+    if (keep && !keep(o)) continue;
+    ordinals[m] = o;
+    scores[m] = scratch.scores[o] as number;
+    low[m] = scratch.low[o] as number;
+    high[m] = scratch.high[o] as number;
+    m++;
+  }
+  return { n: m, ordinals, scores, low, high };
+}
+
+class Evaluator {
+  private readonly sources = new Map<string, number>();
+  private readonly scratch: Scratch;
+  private readonly searcher: TitleSearcher;
+  private readonly from: number;
+  private readonly to: number;
+  /** BM25's `b / average length` of the scope searched. */
+  private readonly lengthScale: number;
+
+  constructor(searcher: TitleSearcher, from: number, to: number, averageLength: number) {
+    this.searcher = searcher;
+    this.from = from;
+    this.to = to;
+    this.lengthScale = averageLength > 0 ? BM25_B / averageLength : 0;
+    this.scratch = scratchOf(searcher);
+  }
+
+  run(query: TitleQuery): Partial {
+    if ("term" in query) return this.materialize(this.plan(query));
+    if ("all" in query) return this.all(query.all);
+    return this.any(query.any.map((q) => this.run(q)));
+  }
+
+  /** The terms a query term stands for (itself, and every longer term it begins when a prefix), their weights and posting ranges. */
+  private plan(query: Extract<TitleQuery, { term: string }>): TermPlan {
+    const { index, vocabulary } = this.searcher;
+    const { term, prefix } = query;
+    const boost = query.boost ?? 1;
+    let low = 0;
+    let high = 0;
+    if (query.filter !== true) {
+      let bit = this.sources.get(term);
+      if (bit === undefined) this.sources.set(term, (bit = Math.min(this.sources.size, 63)));
+      low = bit < 32 ? 1 << bit : 0;
+      high = bit < 32 ? 0 : 1 << (bit - 32);
+    }
+    const plan: TermPlan = { weights: [], first: [], last: [], size: 0, low, high, filter: query.filter === true };
+    const all = index.gameIds.length;
+    const games = this.to - this.from;
+    const add = (t: number, weight: number): void => {
+      const start = index.termStart[t] as number;
+      const end = index.termStart[t + 1] as number;
+      const first = this.from === 0 ? start : lowerBound(index.postings, start, end, this.from);
+      const last = this.to === all ? end : lowerBound(index.postings, first, end, this.to);
+      if (first === last) return;
+      // Statistics of the scope searched: a platform's search ranks as an index of that platform alone would.
+      const df = last - first;
+      plan.weights.push(weight * Math.log(1 + (games - df + 0.5) / (df + 0.5)));
+      plan.first.push(first);
+      plan.last.push(last);
+      plan.size += last - first;
+    };
+    const exact = vocabulary.ordinal(term);
+    if (exact >= 0) add(exact, boost);
+    if (prefix) {
+      const [start, end] = vocabulary.prefixRange(term);
+      for (let t = start; t < end; t++) {
+        if (t === exact) continue;
+        const length = (index.terms[t] as string).length;
+        add(t, (boost * PREFIX_WEIGHT * length) / (length + 0.3 * (length - term.length)));
+      }
+    }
+    return plan;
+  }
+
+  /** A term's matches as a Partial (a prefix's terms summed per game). */
+  private materialize(plan: TermPlan): Partial {
+    const count = plan.first.length;
+    if (count === 0) return EMPTY;
+    const { postings, frequencies } = this.searcher.index;
+    const { boosts } = this.searcher;
+    const { titleLengths } = this.searcher.index;
+    const lengthScale = this.lengthScale;
+    const { low, high } = plan;
+    if (count === 1) {
+      const first = plan.first[0] as number;
+      const n = (plan.last[0] as number) - first;
+      const weight = plan.weights[0] as number;
+      const out: Partial = {
+        n,
+        ordinals: postings.slice(first, first + n),
+        scores: new Float64Array(n),
+        low: new Int32Array(n),
+        high: new Int32Array(n),
+      };
+      for (let i = 0; i < n; i++) {
+        const o = postings[first + i] as number;
+        const tf = frequencies[first + i] as number;
+        out.scores[i] = plan.filter
+          ? 0
+          : weight *
+            (boosts[o] as number) *
+            (BM25_D + (tf * (BM25_K + 1)) / (tf + BM25_K * (1 - BM25_B + lengthScale * (titleLengths[o] as number))));
+        out.low[i] = low;
+        out.high[i] = high;
+      }
+      return out;
+    }
+    const scratch = this.scratch;
+    const epoch = ++scratch.epoch;
+    let n = 0;
+    for (let k = 0; k < count; k++) {
+      const weight = plan.weights[k] as number;
+      const last = plan.last[k] as number;
+      for (let p = plan.first[k] as number; p < last; p++) {
+        const o = postings[p] as number;
+        const tf = frequencies[p] as number;
+        const score = plan.filter
+          ? 0
+          : weight *
+            (boosts[o] as number) *
+            (BM25_D + (tf * (BM25_K + 1)) / (tf + BM25_K * (1 - BM25_B + lengthScale * (titleLengths[o] as number))));
+        if (scratch.stamp[o] !== epoch) {
+          scratch.stamp[o] = epoch;
+          scratch.scores[o] = score;
+          scratch.low[o] = low;
+          scratch.high[o] = high;
+          scratch.touched[n++] = o;
+        } else scratch.scores[o] = (scratch.scores[o] as number) + score;
+      }
+    }
+    return gather(scratch, n);
+  }
+
+  /** Games in any of the parts; scores add up. */
+  private any(parts: Partial[]): Partial {
+    const nonEmpty = parts.filter((p) => p.n > 0);
+    if (nonEmpty.length <= 1) return nonEmpty[0] ?? EMPTY;
+    const scratch = this.scratch;
+    const epoch = ++scratch.epoch;
+    let n = 0;
+    for (const part of nonEmpty) {
+      for (let i = 0; i < part.n; i++) {
+        const o = part.ordinals[i] as number;
+        if (scratch.stamp[o] !== epoch) {
+          scratch.stamp[o] = epoch;
+          scratch.scores[o] = part.scores[i] as number;
+          scratch.low[o] = part.low[i] as number;
+          scratch.high[o] = part.high[i] as number;
+          scratch.touched[n++] = o;
+        } else {
+          scratch.scores[o] = (scratch.scores[o] as number) + (part.scores[i] as number);
+          scratch.low[o] = (scratch.low[o] as number) | (part.low[i] as number);
+          scratch.high[o] = (scratch.high[o] as number) | (part.high[i] as number);
+        }
+      }
+    }
+    return gather(scratch, n);
+  }
+
+  /**
+   * Games in every part; scores add up. The smallest part is evaluated first; the others only
+   * probe its games, and a term part streams its postings without scoring the games it cannot keep.
+   */
+  private all(queries: readonly TitleQuery[]): Partial {
+    if (queries.length === 0) return EMPTY;
+    if (queries.length === 1) return this.run(queries[0] as TitleQuery);
+    // Nested groups first: they use the scratch arrays themselves.
+    const parts: (Partial | TermPlan)[] = queries.map((q) => ("term" in q ? this.plan(q) : this.run(q)));
+    const sizeOf = (part: Partial | TermPlan): number => ("size" in part ? part.size : part.n);
+    const sorted = parts.sort((a, b) => sizeOf(a) - sizeOf(b));
+    const head = sorted[0] as Partial | TermPlan;
+    const first = "size" in head ? this.materialize(head) : head;
+    const scratch = this.scratch;
+    const epoch = ++scratch.epoch;
+    for (let i = 0; i < first.n; i++) {
+      const o = first.ordinals[i] as number;
+      scratch.stamp[o] = epoch;
+      scratch.parts[o] = 1;
+      scratch.scores[o] = first.scores[i] as number;
+      scratch.low[o] = first.low[i] as number;
+      scratch.high[o] = first.high[i] as number;
+      scratch.touched[i] = o;
+    }
+    const { postings, frequencies } = this.searcher.index;
+    const { boosts } = this.searcher;
+    const { titleLengths } = this.searcher.index;
+    const lengthScale = this.lengthScale;
+    for (let k = 1; k < sorted.length; k++) {
+      const part = sorted[k] as Partial | TermPlan;
+      if ("size" in part) {
+        for (let t = 0; t < part.first.length; t++) {
+          const weight = part.weights[t] as number;
+          const last = part.last[t] as number;
+          for (let p = part.first[t] as number; p < last; p++) {
+            const o = postings[p] as number;
+            // Kept so far, and matched by this part's earlier terms or not yet.
+            if (scratch.stamp[o] !== epoch || (scratch.parts[o] !== k && scratch.parts[o] !== k + 1)) continue;
+            scratch.parts[o] = k + 1;
+            if (part.filter) continue;
+            const tf = frequencies[p] as number;
+            scratch.scores[o] =
+              (scratch.scores[o] as number) +
+              weight *
+                (boosts[o] as number) *
+                (BM25_D + (tf * (BM25_K + 1)) / (tf + BM25_K * (1 - BM25_B + lengthScale * (titleLengths[o] as number))));
+            scratch.low[o] = (scratch.low[o] as number) | part.low;
+            scratch.high[o] = (scratch.high[o] as number) | part.high;
+          }
+        }
+        continue;
+      }
+      for (let i = 0; i < part.n; i++) {
+        const o = part.ordinals[i] as number;
+        if (scratch.stamp[o] !== epoch || scratch.parts[o] !== k) continue;
+        scratch.parts[o] = k + 1;
+        scratch.scores[o] = (scratch.scores[o] as number) + (part.scores[i] as number);
+        scratch.low[o] = (scratch.low[o] as number) | (part.low[i] as number);
+        scratch.high[o] = (scratch.high[o] as number) | (part.high[i] as number);
+      }
+    }
+    return gather(scratch, first.n, (o) => scratch.parts[o] === sorted.length);
+  }
+}
+
+/**
+ * Runs `query` over the games of one platform (`slug`) or all of them. The score of a game is
+ * the sum of its matched terms' scores times the number of distinct query terms it matched.
+ */
+export function runTitleQuery(searcher: TitleSearcher, query: TitleQuery, slug?: string): TitleMatches {
+  const games = searcher.index.gameIds.length;
+  const range = slug === undefined ? ([0, games] as const) : searcher.index.platforms.get(slug);
+  if (!range || range[0] >= range[1]) return { count: 0, ordinals: EMPTY.ordinals, scores: EMPTY.scores };
+  const average = slug === undefined ? searcher.index.averageLength : (searcher.averages.get(slug) ?? 0);
+  const result = new Evaluator(searcher, range[0], range[1], average).run(query);
+  const scores = result.scores.subarray(0, result.n);
+  for (let i = 0; i < result.n; i++)
+    scores[i] = (scores[i] as number) * (popcount(result.low[i] as number) + popcount(result.high[i] as number));
+  return { count: result.n, ordinals: result.ordinals.subarray(0, result.n), scores };
+}
