@@ -1,4 +1,5 @@
 import pino, { type DestinationStream } from "pino";
+import { type BatchedWriter, createBatchedWriter } from "./batched-writer.ts";
 
 export type LogLevel = "debug" | "info" | "warn" | "error";
 
@@ -10,52 +11,37 @@ export type Log = (record: LogRecord) => void;
 /** A {@link Log} whose buffered lines can be written out synchronously (on stop and on exit). */
 export type FlushableLog = Log & { readonly flush: () => void };
 
-/** Lines are gathered up to this many bytes before a write (one write for ~15 request lines)... */
-const BATCH_BYTES = 4096;
+/** Lines are gathered up to this many characters before a write (one write for ~70 request lines)... */
+const BATCH_CHARS = 16_384;
 /** ...or for at most this long, so that a quiet server's lines still appear at once. */
 const BATCH_MS = 200;
 
 /**
- * Standard output written asynchronously and in batches: lines are queued and written by the event
- * loop once {@link BATCH_BYTES} have gathered or {@link BATCH_MS} have passed. A synchronous write
- * per request line cost about a quarter of the id-lookup throughput (issue 13). What is queued is
- * written synchronously on `flush()` and when the process exits (normally, by `process.exit` or on
- * an uncaught exception); only a `kill -9` can lose lines: the last batch, at most 200 ms or 4 KiB.
+ * Standard output in batches ({@link createBatchedWriter}): one write per {@link BATCH_CHARS} or
+ * {@link BATCH_MS}. A write per request line, and SonicBoom's per-line bookkeeping, cost a quarter
+ * to a third of the id-lookup throughput (issue 13). Queued lines are written on `flush()` and
+ * when the process exits (normally, by `process.exit` or on an uncaught exception); only a
+ * `kill -9` can lose lines: the last batch, at most 200 ms or 16 KiB.
  */
-function asyncStdout(): DestinationStream & { flushSync(): void } {
-  const stream = pino.destination({ dest: 1, sync: false, minLength: BATCH_BYTES });
-  let pending = false;
-  const write = stream.write.bind(stream);
-  stream.write = (line: string): boolean => {
-    pending = true;
-    return write(line);
-  };
-  setInterval(() => {
-    if (!pending) return;
-    pending = false;
-    try {
-      stream.flush();
-    } catch {
-      // Ended (after a flushSync on exit): nothing is queued any more.
-    }
-  }, BATCH_MS).unref();
+function batchedStdout(): BatchedWriter {
+  const writer = createBatchedWriter(1, { batchChars: BATCH_CHARS, batchMs: BATCH_MS });
   process.once("exit", () => {
     try {
-      stream.flushSync();
+      writer.flushSync();
     } catch {
-      // Nothing is left to tell: stdout is gone (a closed pipe) or a write is still in flight.
+      // Nothing is left to tell: stdout is gone (a closed pipe).
     }
   });
-  return stream;
+  return writer;
 }
 
 /**
  * A {@link Log} writing one JSON line per record through pino, at `level` and above, to
- * `destination` (tests) or to standard output, asynchronously ({@link asyncStdout}). The record's
+ * `destination` (tests) or to standard output in batches ({@link batchedStdout}). The record's
  * own `level` picks the pino method; everything else becomes fields of the line.
  */
 export function createPinoLog(level: string, destination?: DestinationStream): FlushableLog {
-  const stdout = destination === undefined ? asyncStdout() : undefined;
+  const stdout = destination === undefined ? batchedStdout() : undefined;
   const logger = pino({ level, base: { service: "ludex" }, timestamp: pino.stdTimeFunctions.isoTime }, destination ?? stdout);
   const log: Log = (record) => {
     const { level: recordLevel = "info", msg, ...fields } = record;

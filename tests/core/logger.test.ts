@@ -26,14 +26,14 @@ function expectEveryLine(lines: readonly string[]): void {
   expect(Math.max(...numbers)).toBe(LINES - 1);
 }
 
-describe("the asynchronous log destination", () => {
+describe("the batched log destination", () => {
   it("writes every queued line when the process exits by itself", () => {
     const { lines, status } = logThenEnd("");
     expect(status).toBe(0);
     expectEveryLine(lines);
   });
 
-  it("writes every queued line on process.exit, before a write could complete", () => {
+  it("writes every queued line on process.exit", () => {
     const { lines, status } = logThenEnd("process.exit(3);");
     expect(status).toBe(3);
     expectEveryLine(lines);
