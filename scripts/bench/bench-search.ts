@@ -23,6 +23,7 @@ import { searchGames } from "../../src/catalog/search/search-games.ts";
 import { type CatalogSnapshot, loadCatalogSnapshot } from "../../src/catalog/store/catalog-snapshot.ts";
 import { projectRoot } from "../../src/config/config.ts";
 import { percentile, realBuild } from "./bench-support.ts";
+import { seededRandom } from "./search-query-sets.ts";
 
 const ROUNDS = Number(process.env.BENCH_ROUNDS ?? 5);
 const LIMIT = 10;
@@ -85,18 +86,6 @@ interface SetResult extends RoundResult {
   readonly hitRate: number | undefined;
   /** Fewest queries of the set run in a round (all of them unless the time budget cut the runs short). */
   readonly done: number;
-}
-
-/** A small seeded generator (mulberry32), so the random query sets are the same on every run. */
-function seededRandom(seed: number): () => number {
-  let state = seed >>> 0;
-  return (): number => {
-    state = (state + 0x6d2b79f5) >>> 0;
-    let t = state;
-    t = Math.imul(t ^ (t >>> 15), t | 1);
-    t ^= t + Math.imul(t ^ (t >>> 7), t | 61);
-    return ((t ^ (t >>> 14)) >>> 0) / 4294967296;
-  };
 }
 
 const started = performance.now();

@@ -1,5 +1,5 @@
 import { problems } from "../../core/problem.ts";
-import { cachePolicy } from "../../http/cache-policy.ts";
+import { storedDocumentResult } from "./document-result.ts";
 import type { HttpResult } from "../../http/http-types.ts";
 import { changesIndexBody } from "../changes/write-change-log.ts";
 import { dumpListingBody } from "../dumps/write-dump.ts";
@@ -46,13 +46,5 @@ function renderBody(snapshot: CatalogSnapshot, base: string, key: InstanceDocume
 
 /** {@link instanceDocument} as an answer, with the caching policy of the prebuilt documents. */
 export function instanceDocumentResult(snapshot: CatalogSnapshot, base: string, key: InstanceDocumentKey): HttpResult {
-  const doc = instanceDocument(snapshot, base, key);
-  return {
-    status: 200,
-    etag: doc.etag,
-    lastModified: doc.lastModified,
-    headers: { "content-type": doc.contentType, "cache-control": cachePolicy.document },
-    body: doc.body,
-    encoded: doc.encoded,
-  };
+  return storedDocumentResult(instanceDocument(snapshot, base, key));
 }
