@@ -3,12 +3,15 @@ import type { Config } from "../config/config.ts";
 import { discoveryDocuments } from "../discovery/discovery-documents.ts";
 import { buildMatchTable } from "../match/match-table.ts";
 import { loadReleaseFeed } from "../releases/load-release-feed.ts";
-import { buildSite, type SiteBuildSummary } from "../site/build-site.ts";
+import { SiteBuild, type SiteBuildSummary } from "../site/build-site.ts";
 
 export interface BuildSummary extends CatalogBuildSummary {
-  /** The website's pages (src/site/), written beside the records. */
+  /** The website's pages (src/site/), written beside the records (none with `pages: false`). */
   readonly site: SiteBuildSummary;
 }
+
+/** A build without pages: what {@link buildCatalog} returns with `pages: false`. */
+export type BareBuildSummary = CatalogBuildSummary & { readonly site?: undefined };
 
 /**
  * What the build writes depends on these settings as well as on the catalog. They are required
@@ -27,6 +30,8 @@ export interface BuildOptions extends Pick<Config, "publicBaseUrl" | "oauthLimit
   readonly publicBaseUrl: string;
   /** Games per platform listing page (default 200): tests lower it to page a small catalog. */
   readonly sitePageSize?: number;
+  /** False builds no website pages (`bench:build` measures what they add to a build); default true. */
+  readonly pages?: boolean;
 }
 
 /**
@@ -34,7 +39,9 @@ export interface BuildOptions extends Pick<Config, "publicBaseUrl" | "oauthLimit
  * to them: the release feed, the discovery documents (OpenAPI, API catalog, llms.txt,
  * llms-full.txt, robots.txt), the per-platform match tables and the website's pages.
  */
-export function buildCatalog(options: BuildOptions): BuildSummary {
+export function buildCatalog(options: BuildOptions & { readonly pages?: true }): BuildSummary;
+export function buildCatalog(options: BuildOptions): BuildSummary | BareBuildSummary;
+export function buildCatalog(options: BuildOptions): BuildSummary | BareBuildSummary {
   const { publicBaseUrl, oauthLimits, artworkBaseUrl } = options;
   const documents = (): readonly ExtraDocument[] => [
     {
@@ -59,19 +66,27 @@ export function buildCatalog(options: BuildOptions): BuildSummary {
     publicBaseUrl,
     documents,
     matchTable: buildMatchTable,
-    // Only the platforms whose shard changed are rendered again (src/site/build-site.ts).
-    beforeManifest: ({ buildTime, platforms, entries }) => {
-      site = buildSite({
+    // Only the platforms whose shard changed are rendered again (src/site/build-site.ts), each
+    // as soon as its shard is written, on a worker thread while the build goes on.
+    derived: (buildTime) => {
+      if (options.pages === false) return undefined;
+      const pages = new SiteBuild({
         buildDir: options.buildDir,
         buildTime,
         publicBaseUrl,
         artworkBaseUrl,
-        platforms,
-        entries,
         ...(options.sitePageSize === undefined ? {} : { pageSize: options.sitePageSize }),
       });
+      return {
+        platform: (entry, built) => pages.platform(entry, built),
+        beforeManifest: ({ entries }) => {
+          site = pages.finish(entries);
+        },
+        abandon: () => pages.abandon(),
+      };
     },
   });
+  if (options.pages === false) return summary;
   if (site === undefined) throw new Error("the build wrote no pages");
   return { ...summary, site };
 }

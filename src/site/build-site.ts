@@ -1,30 +1,27 @@
 import { readdirSync, readFileSync, rmSync } from "node:fs";
 import path from "node:path";
-import { MessageChannel, receiveMessageOnPort, Worker } from "node:worker_threads";
 import { contentHash } from "../http/etag.ts";
 import type { BuiltPlatform } from "../catalog/build/manifest.ts";
 import { writeFileAtomic } from "../catalog/build/write-file-atomic.ts";
 import type { PlatformEntry } from "../catalog/record/game-record.ts";
 import { homePage } from "./home-page.ts";
-import { siteContext } from "./page-layout.ts";
+import { siteContext, type SiteContext } from "./page-layout.ts";
 import { PLATFORM_PAGE_SIZE } from "./platform-page.ts";
-import { PageWriter, renderPlatform, type PlatformJob, type PlatformJobResult } from "./render-platform.ts";
+import { PageWriter } from "./render-platform.ts";
+import { RenderPool } from "./render-pool.ts";
 import { siteAssets } from "./site-assets.ts";
 import { siteFiles, sitePaths } from "./site-paths.ts";
 import { SITEMAP_MAX_URLS, sitemapIndex, sitemapUrlSet } from "./sitemap.ts";
 
 /** Bump when the page markup changes in a way the inputs below do not capture. */
-const SITE_VERSION = 2;
+const SITE_VERSION = 3;
 
-export interface SiteBuildInput {
+export interface SiteBuildSettings {
   readonly buildDir: string;
-  /** Whole seconds; the mtime of every file written now (nginx and ludex derive the ETag from it). */
+  /** Whole seconds: the mtime of every file written now (nginx and ludex derive the ETag from it). */
   readonly buildTime: number;
   readonly publicBaseUrl: string;
   readonly artworkBaseUrl: string;
-  /** The platforms of this build, with the shard and index each page is rendered from. */
-  readonly platforms: Readonly<Record<string, BuiltPlatform>>;
-  readonly entries: readonly PlatformEntry[];
   /** From how many games to render a worker thread helps (tests set 0 to use it on a small catalog). */
   readonly workerMinGames?: number;
   /**
@@ -34,11 +31,21 @@ export interface SiteBuildInput {
   readonly pageSize?: number;
 }
 
+export interface SiteBuildInput extends SiteBuildSettings {
+  /** The platforms of this build, with the shard and index each page is rendered from. */
+  readonly platforms: Readonly<Record<string, BuiltPlatform>>;
+  readonly entries: readonly PlatformEntry[];
+}
+
 export interface SiteBuildSummary {
   readonly platformsRendered: number;
-  /** Pages rendered (changed or not) and files written (pages whose bytes changed, with their .gz and .br). */
+  /** Pages rendered (changed or not) and files written (pages whose bytes changed, assets with their .gz). */
   readonly pagesRendered: number;
   readonly filesWritten: number;
+  /**
+   * Time the build spent on pages beyond its other work: from the last platform's shard to the
+   * last page (the rest was rendered on the worker thread while the records were being built).
+   */
   readonly elapsedMs: number;
 }
 
@@ -59,145 +66,194 @@ function readState(buildDir: string): SiteState | undefined {
 }
 
 /**
- * From this many games to render, a worker thread takes about half of the platforms while this
- * thread renders the rest (a full build: ~130,000 pages); fewer are not worth its start-up.
+ * From this many games to render, a worker thread takes its share of the platforms while this
+ * thread builds the records (a full build: ~130,000 pages); fewer are not worth its start-up.
  */
 const WORKER_MIN_GAMES = 20_000;
 
-/**
- * Renders the jobs, splitting them by game count between this thread and one worker thread when
- * there are many. Synchronous like the rest of the build: it blocks on Atomics.wait for the
- * worker and reads its answer with receiveMessageOnPort.
- */
-function renderAll(jobs: readonly PlatformJob[], workerMinGames: number): PlatformJobResult[] {
-  const total = jobs.reduce((n, j) => n + j.built.games, 0);
-  if (total < workerMinGames || jobs.length < 2) return jobs.map(renderPlatform);
-  const mine: PlatformJob[] = [];
-  const theirs: PlatformJob[] = [];
-  let mineGames = 0;
-  let theirGames = 0;
-  for (const job of [...jobs].sort((a, b) => b.built.games - a.built.games)) {
-    if (mineGames <= theirGames) {
-      mine.push(job);
-      mineGames += job.built.games;
-    } else {
-      theirs.push(job);
-      theirGames += job.built.games;
-    }
-  }
-  const { port1, port2 } = new MessageChannel();
-  const done = new Int32Array(new SharedArrayBuffer(4));
-  const worker = new Worker(new URL("./render-worker.ts", import.meta.url), {
-    workerData: { jobs: theirs, port: port2, done },
-    transferList: [port2],
-  });
+function listOrEmpty(dir: string): string[] {
   try {
-    const results = mine.map(renderPlatform);
-    Atomics.wait(done, 0, 0);
-    const answer = receiveMessageOnPort(port1)?.message as { results?: PlatformJobResult[]; error?: string } | undefined;
-    if (!answer?.results) throw new Error(`page rendering failed in the worker: ${answer?.error ?? "no answer"}`);
-    return [...results, ...answer.results];
-  } finally {
-    port1.close();
-    void worker.terminate();
+    return readdirSync(dir);
+  } catch {
+    return [];
   }
 }
 
 /**
- * The website's build step, run by `ludex build` after the records: one HTML file per game
- * (`static/games/<id>.html`) and per platform listing page, the home page, the stylesheet and
- * search script, and the sitemaps, each with a gzip sibling, beside the JSON records
- * for nginx and ludex to serve as they are. Only platforms whose shard changed (or all, when the
- * base path, artwork host or templates changed) are rendered again, and only files whose bytes changed are written.
+ * The website's build step, run by `ludex build` beside the records: one gzip-compressed HTML file
+ * per game (`static/games/<id>.html.gz`), per platform listing page and for the home page, and the
+ * stylesheet, scripts and sitemaps with gzip siblings, beside the JSON records for nginx and ludex
+ * to serve as they are (src/site/render-platform.ts says why pages are stored compressed only).
+ * The build hands each platform over as soon as its shard is written ({@link SiteBuild.platform}),
+ * so that a worker thread renders pages while the build goes on, and calls
+ * {@link SiteBuild.finish} before the manifest. Only platforms whose shard changed (or all, when
+ * the base path, artwork host or templates changed) are rendered again, and only files whose
+ * bytes changed are written.
  */
-export function buildSite(input: SiteBuildInput): SiteBuildSummary {
-  const started = performance.now();
-  const { buildDir } = input;
-  const ctx = siteContext(input.publicBaseUrl, input.artworkBaseUrl, siteAssets);
-  const writer = new PageWriter(buildDir, input.buildTime);
-  const pageSize = input.pageSize ?? PLATFORM_PAGE_SIZE;
-  // Every listing page depends on the page size too: a new size renders every platform again.
-  const key = contentHash(JSON.stringify([ctx, SITE_VERSION, pageSize]), 16);
-  const previous = readState(buildDir);
-  const reusable = previous?.key === key ? previous : undefined;
+export class SiteBuild {
+  private readonly settings: SiteBuildSettings;
+  private readonly ctx: SiteContext;
+  private readonly pageSize: number;
+  private readonly key: string;
+  private readonly previous: SiteState | undefined;
+  private readonly reusable: SiteState | undefined;
+  private readonly writer: PageWriter;
+  private readonly pool: RenderPool;
+  private readonly state: SiteState;
+  private readonly platformKeys = new Map<string, string>();
 
-  writer.write(siteFiles.asset(siteAssets.css.file), siteAssets.css.body);
-  writer.write(siteFiles.asset(siteAssets.script.file), siteAssets.script.body);
-  writer.write(siteFiles.asset(siteAssets.copyScript.file), siteAssets.copyScript.body);
+  constructor(settings: SiteBuildSettings) {
+    this.settings = settings;
+    this.ctx = siteContext(settings.publicBaseUrl, settings.artworkBaseUrl, siteAssets);
+    this.writer = new PageWriter(settings.buildDir, settings.buildTime);
+    this.pageSize = settings.pageSize ?? PLATFORM_PAGE_SIZE;
+    // Every listing page depends on the page size too: a new size renders every platform again.
+    this.key = contentHash(JSON.stringify([this.ctx, SITE_VERSION, this.pageSize]), 16);
+    this.previous = readState(settings.buildDir);
+    this.reusable = this.previous?.key === this.key ? this.previous : undefined;
+    this.state = { version: SITE_VERSION, key: this.key, platforms: {} };
+    this.pool = new RenderPool(settings.workerMinGames ?? WORKER_MIN_GAMES);
+  }
 
-  const state: SiteState = { version: SITE_VERSION, key, platforms: {} };
-  const jobs: PlatformJob[] = [];
-  const platformKeys = new Map<string, string>();
-  for (const entry of input.entries) {
-    const built = input.platforms[entry.id];
-    if (!built) continue;
+  /** A platform of this build whose shard and index are written: queued for rendering if it changed. */
+  platform(entry: PlatformEntry, built: BuiltPlatform): void {
     const platformKey = contentHash(JSON.stringify([built.hash, entry]), 16);
-    const old = reusable?.platforms[entry.id];
+    const old = this.reusable?.platforms[entry.id];
     if (old && old.key === platformKey) {
-      state.platforms[entry.id] = old;
-      continue;
+      this.state.platforms[entry.id] = old;
+      return;
     }
-    platformKeys.set(entry.id, platformKey);
-    jobs.push({ buildDir, buildTime: input.buildTime, ctx, entry, built, fresh: previous?.platforms[entry.id] === undefined, pageSize });
+    this.platformKeys.set(entry.id, platformKey);
+    const { buildDir, buildTime } = this.settings;
+    const fresh = this.previous?.platforms[entry.id] === undefined;
+    this.pool.add({ buildDir, buildTime, ctx: this.ctx, entry, built, fresh, pageSize: this.pageSize });
   }
-  const results = renderAll(jobs, input.workerMinGames ?? WORKER_MIN_GAMES);
-  let pagesRendered = 0;
-  let filesWritten = 0;
-  for (const { slug, ids, pages, ...counts } of results) {
-    pagesRendered += counts.pagesRendered;
-    filesWritten += counts.filesWritten;
-    const was = previous?.platforms[slug];
-    if (was) {
-      const kept = new Set(ids);
-      for (const id of was.ids) if (!kept.has(id)) writer.remove(siteFiles.game(id));
-      for (let page = pages + 1; page <= was.pages; page++) writer.remove(siteFiles.platform(slug, page));
+
+  /** Renders what is left, removes the pages of games and platforms that are gone, writes the home page, sitemaps and state. */
+  finish(entries: readonly PlatformEntry[]): SiteBuildSummary {
+    const started = performance.now();
+    try {
+      return this.complete(entries, started);
+    } finally {
+      this.pool.close();
     }
-    state.platforms[slug] = { key: platformKeys.get(slug) ?? "", ids, pages };
-  }
-  for (const [slug, was] of Object.entries(previous?.platforms ?? {})) {
-    if (state.platforms[slug]) continue;
-    for (const id of was.ids) writer.remove(siteFiles.game(id));
-    rmSync(path.join(buildDir, siteFiles.platformDir(slug)), { recursive: true, force: true });
   }
 
-  writer.write(siteFiles.home, homePage(ctx, input.entries));
-
-  // The sitemaps' URLs are absolute (sitemaps.org): these files name the build's base, for static
-  // hosts; each server rebases them to its own (site-route.ts).
-  const baseUrl = input.publicBaseUrl.replace(/\/+$/, "");
-  const pageUrls = [baseUrl + sitePaths.home];
-  for (const entry of input.entries) {
-    const s = state.platforms[entry.id];
-    for (let page = 1; page <= (s?.pages ?? 0); page++) pageUrls.push(baseUrl + sitePaths.platform(entry.id, page));
+  /** Stops the worker of a build that failed before {@link finish}. */
+  abandon(): void {
+    this.pool.close();
   }
-  const gameIds = Object.values(state.platforms)
-    .flatMap((s) => s.ids)
-    .sort((a, b) => a - b);
-  const parts: { name: string; urls: string[] }[] = [{ name: "pages", urls: pageUrls }];
-  for (let i = 0; i < gameIds.length; i += SITEMAP_MAX_URLS) {
-    parts.push({
-      name: `games-${i / SITEMAP_MAX_URLS + 1}`,
-      urls: gameIds.slice(i, i + SITEMAP_MAX_URLS).map((id) => baseUrl + sitePaths.game(id)),
-    });
-  }
-  for (const part of parts) writer.write(siteFiles.sitemapPart(part.name), sitemapUrlSet(part.urls));
-  // Parts a smaller catalog no longer needs.
-  const live = new Set(parts.flatMap((p) => [siteFiles.sitemapPart(p.name), `${siteFiles.sitemapPart(p.name)}.gz`]));
-  const sitemapDir = path.dirname(siteFiles.sitemapPart("pages"));
-  for (const name of readdirSync(path.join(buildDir, sitemapDir)))
-    if (!live.has(`${sitemapDir}/${name}`)) rmSync(path.join(buildDir, sitemapDir, name), { force: true });
-  writer.write(
-    siteFiles.sitemap,
-    sitemapIndex(
-      parts.map((p) => ({ url: baseUrl + sitePaths.sitemapPart(p.name), lastmod: writer.mtime(siteFiles.sitemapPart(p.name)) })),
-    ),
-  );
 
-  writeFileAtomic(path.join(buildDir, siteFiles.state), JSON.stringify(state));
-  return {
-    platformsRendered: results.length,
-    pagesRendered: pagesRendered + writer.pagesRendered,
-    filesWritten: filesWritten + writer.filesWritten,
-    elapsedMs: performance.now() - started,
-  };
+  private complete(entries: readonly PlatformEntry[], started: number): SiteBuildSummary {
+    const { buildDir } = this.settings;
+    const { writer, state, previous, ctx } = this;
+    const results = this.pool.finish();
+    let pagesRendered = 0;
+    let filesWritten = 0;
+    for (const { slug, ids, pages, ...counts } of results) {
+      pagesRendered += counts.pagesRendered;
+      filesWritten += counts.filesWritten;
+      const was = previous?.platforms[slug];
+      if (was) {
+        const kept = new Set(ids);
+        for (const id of was.ids) if (!kept.has(id)) writer.remove(siteFiles.game(id));
+        for (let page = pages + 1; page <= was.pages; page++) writer.remove(siteFiles.platform(slug, page));
+      }
+      state.platforms[slug] = { key: this.platformKeys.get(slug) ?? "", ids, pages };
+    }
+    for (const [slug, was] of Object.entries(previous?.platforms ?? {})) {
+      if (state.platforms[slug]) continue;
+      for (const id of was.ids) writer.remove(siteFiles.game(id));
+      rmSync(path.join(buildDir, siteFiles.platformDir(slug)), { recursive: true, force: true });
+    }
+
+    if (previous === undefined) this.sweep();
+
+    writer.write(siteFiles.asset(siteAssets.css.file), siteAssets.css.body);
+    writer.write(siteFiles.asset(siteAssets.script.file), siteAssets.script.body);
+    writer.write(siteFiles.asset(siteAssets.copyScript.file), siteAssets.copyScript.body);
+    writer.page(siteFiles.home, homePage(ctx, entries), previous === undefined);
+
+    // The sitemaps' URLs are absolute (sitemaps.org): these files name the build's base, for static
+    // hosts; each server rebases them to its own (site-route.ts).
+    const baseUrl = this.settings.publicBaseUrl.replace(/\/+$/, "");
+    const pageUrls = [baseUrl + sitePaths.home];
+    for (const entry of entries) {
+      const s = state.platforms[entry.id];
+      for (let page = 1; page <= (s?.pages ?? 0); page++) pageUrls.push(baseUrl + sitePaths.platform(entry.id, page));
+    }
+    const gameIds = Object.values(state.platforms)
+      .flatMap((s) => s.ids)
+      .sort((a, b) => a - b);
+    const parts: { name: string; urls: string[] }[] = [{ name: "pages", urls: pageUrls }];
+    for (let i = 0; i < gameIds.length; i += SITEMAP_MAX_URLS) {
+      parts.push({
+        name: `games-${i / SITEMAP_MAX_URLS + 1}`,
+        urls: gameIds.slice(i, i + SITEMAP_MAX_URLS).map((id) => baseUrl + sitePaths.game(id)),
+      });
+    }
+    for (const part of parts) writer.write(siteFiles.sitemapPart(part.name), sitemapUrlSet(part.urls));
+    // Parts a smaller catalog no longer needs.
+    const live = new Set(parts.flatMap((p) => [siteFiles.sitemapPart(p.name), `${siteFiles.sitemapPart(p.name)}.gz`]));
+    const sitemapDir = path.dirname(siteFiles.sitemapPart("pages"));
+    for (const name of readdirSync(path.join(buildDir, sitemapDir)))
+      if (!live.has(`${sitemapDir}/${name}`)) rmSync(path.join(buildDir, sitemapDir, name), { force: true });
+    writer.write(
+      siteFiles.sitemap,
+      sitemapIndex(
+        parts.map((p) => ({ url: baseUrl + sitePaths.sitemapPart(p.name), lastmod: writer.mtime(siteFiles.sitemapPart(p.name)) })),
+      ),
+    );
+
+    writeFileAtomic(path.join(buildDir, siteFiles.state), JSON.stringify(state));
+    return {
+      platformsRendered: results.length,
+      pagesRendered: pagesRendered + writer.pagesRendered,
+      filesWritten: filesWritten + writer.filesWritten,
+      elapsedMs: performance.now() - started,
+    };
+  }
+
+  /**
+   * Without a state this build could trust, it knows nothing of the files already there: it
+   * removes every page file it did not write now (pages of games and platforms that are gone,
+   * and the plain .html pages of builds before SITE_VERSION 3). Done at the end, so that a build
+   * that fails leaves the pages it found.
+   */
+  private sweep(): void {
+    const { buildDir } = this.settings;
+    const live = new Set<string>();
+    for (const [slug, s] of Object.entries(this.state.platforms)) {
+      for (const id of s.ids) live.add(siteFiles.stored(siteFiles.game(id)));
+      for (let page = 1; page <= s.pages; page++) live.add(siteFiles.stored(siteFiles.platform(slug, page)));
+    }
+    const gamesDir = path.join(buildDir, siteFiles.gamesDir);
+    for (const name of listOrEmpty(gamesDir))
+      if (!live.has(`${siteFiles.gamesDir}/${name}`)) rmSync(path.join(gamesDir, name), { force: true });
+    const platformsDir = path.join(buildDir, siteFiles.platformsDir);
+    for (const slug of listOrEmpty(platformsDir)) {
+      if (this.state.platforms[slug] === undefined) {
+        rmSync(path.join(platformsDir, slug), { recursive: true, force: true });
+        continue;
+      }
+      for (const name of listOrEmpty(path.join(platformsDir, slug)))
+        if (!live.has(`${siteFiles.platformDir(slug)}/${name}`)) rmSync(path.join(platformsDir, slug, name), { force: true });
+    }
+    rmSync(path.join(buildDir, siteFiles.home), { force: true });
+  }
+}
+
+/** The page step in one call, for a build whose platforms are all written already. */
+export function buildSite(input: SiteBuildInput): SiteBuildSummary {
+  const site = new SiteBuild(input);
+  try {
+    for (const entry of input.entries) {
+      const built = input.platforms[entry.id];
+      if (built) site.platform(entry, built);
+    }
+  } catch (error) {
+    site.abandon();
+    throw error;
+  }
+  return site.finish(input.entries);
 }

@@ -1,6 +1,6 @@
 import { mkdirSync, readFileSync, rmSync, statSync, writeFileSync } from "node:fs";
 import path from "node:path";
-import { gzipSync } from "node:zlib";
+import { gunzipSync, gzipSync } from "node:zlib";
 import type { BuiltPlatform, ShardIndex } from "../catalog/build/manifest.ts";
 import { PRECOMPRESS_MIN_BYTES } from "../catalog/build/write-static-document.ts";
 import type { GameRecord, PlatformEntry } from "../catalog/record/game-record.ts";
@@ -11,7 +11,18 @@ import { siteFiles } from "./site-paths.ts";
 
 const collator = new Intl.Collator("en", { sensitivity: "base", numeric: true });
 
-/** Writes the page files of a build; a file whose bytes are unchanged keeps its mtime, so its ETag. */
+/**
+ * Writes the website's files into a build; a file whose bytes are unchanged is not rewritten, so it
+ * keeps its mtime and its ETag.
+ *
+ * HTML pages are stored gzip-compressed only (`<page>.html.gz`): a full build writes ~150,000 of
+ * them, and on this machine creating a file costs more than rendering and compressing the page
+ * (the profile of the page step had `open` as its top entry), so one file per page instead of
+ * two halves that cost and the disk space. nginx sends the stored bytes to clients that accept
+ * gzip and decompresses them for the others (`gzip_static always` with `gunzip on`); the Node
+ * server does the same (src/site/site-route.ts). Assets and sitemaps keep a plain file and a .gz
+ * sibling: static hosts and sitemap readers want them plain.
+ */
 export class PageWriter {
   filesWritten = 0;
   pagesRendered = 0;
@@ -24,42 +35,44 @@ export class PageWriter {
   }
 
   /**
-   * Writes `text` to `file` (relative to the build folder) with a .gz sibling, unless its bytes are
-   * unchanged. `fresh` says no earlier build wrote the file, which saves reading it first.
+   * Writes an HTML page as `file` + `.gz` only, unless the stored page decompresses to the same
+   * bytes. `fresh` says no earlier build wrote the file, which saves reading it first.
    */
-  write(file: string, text: string, fresh = false): void {
+  page(file: string, html: string, fresh = false): void {
+    this.pagesRendered++;
+    const full = path.join(this.buildDir, siteFiles.stored(file));
+    const bytes = Buffer.from(html);
+    if (!fresh && readGunzipped(full)?.equals(bytes)) return;
+    this.ensureDir(full);
+    writeFileSync(full, gzipSync(bytes, { level: 6 }));
+    this.filesWritten++;
+  }
+
+  /**
+   * Writes `text` to `file` (relative to the build folder) with a .gz sibling when it is large
+   * enough to gain from it, unless its bytes are unchanged.
+   */
+  write(file: string, text: string): void {
     this.pagesRendered++;
     const full = path.join(this.buildDir, file);
     const bytes = Buffer.from(text);
-    if (!fresh) {
-      let old: Buffer | undefined;
-      try {
-        old = readFileSync(full);
-      } catch {
-        old = undefined;
-      }
-      if (old?.equals(bytes)) return;
-    }
-    const dir = path.dirname(full);
-    if (!this.dirs.has(dir)) {
-      mkdirSync(dir, { recursive: true });
-      this.dirs.add(dir);
-    }
+    if (readOrUndefined(full)?.equals(bytes)) return;
+    this.ensureDir(full);
     // Plain writes, as for the record files: nginx and ludex read the same file and its stat,
     // so a file's ETag is whatever mtime it has; the build's time is set only where it is cheap.
     writeFileSync(full, bytes);
     this.filesWritten++;
     // gzip only: it is what nginx can serve precompressed (gzip_static; Debian's nginx has no
-    // brotli module), so both servers send the same bytes for every Accept-Encoding, and a
-    // brotli copy of 130,000 pages would have cost more build time than the page budget allows.
+    // brotli module), so both servers send the same bytes for every Accept-Encoding.
     if (bytes.length >= PRECOMPRESS_MIN_BYTES) {
       writeFileSync(`${full}.gz`, gzipSync(bytes, { level: 6 }));
       this.filesWritten++;
-    } else if (!fresh) {
+    } else {
       rmSync(`${full}.gz`, { force: true });
     }
   }
 
+  /** Removes a page or a file, in whichever of the two forms it was written. */
   remove(file: string): void {
     const full = path.join(this.buildDir, file);
     for (const f of [full, `${full}.gz`]) rmSync(f, { force: true });
@@ -67,6 +80,32 @@ export class PageWriter {
 
   mtime(file: string): number {
     return Math.floor((statSync(path.join(this.buildDir, file), { throwIfNoEntry: false })?.mtimeMs ?? this.buildTime * 1000) / 1000);
+  }
+
+  private ensureDir(full: string): void {
+    const dir = path.dirname(full);
+    if (this.dirs.has(dir)) return;
+    mkdirSync(dir, { recursive: true });
+    this.dirs.add(dir);
+  }
+}
+
+function readOrUndefined(file: string): Buffer | undefined {
+  try {
+    return readFileSync(file);
+  } catch {
+    return undefined;
+  }
+}
+
+/** A stored page's bytes, or undefined when it is missing or not valid gzip (then it is rewritten). */
+function readGunzipped(file: string): Buffer | undefined {
+  const stored = readOrUndefined(file);
+  if (stored === undefined) return undefined;
+  try {
+    return gunzipSync(stored);
+  } catch {
+    return undefined;
   }
 }
 
@@ -100,7 +139,7 @@ export function renderPlatform(job: PlatformJob): PlatformJobResult {
   for (let i = 0; i < index.ids.length; i++) {
     const offset = index.offsets[i] ?? 0;
     const record = JSON.parse(shard.toString("utf8", offset, offset + (index.lengths[i] ?? 0))) as GameRecord;
-    writer.write(siteFiles.game(record.id), gamePage(ctx, record, entry), fresh);
+    writer.page(siteFiles.game(record.id), gamePage(ctx, record, entry), fresh);
   }
   const listing = platformListing(
     entry,
@@ -108,6 +147,6 @@ export function renderPlatform(job: PlatformJob): PlatformJobResult {
     job.pageSize,
   );
   const pages = platformPageCount(listing);
-  for (let page = 1; page <= pages; page++) writer.write(siteFiles.platform(entry.id, page), platformPage(ctx, listing, page));
+  for (let page = 1; page <= pages; page++) writer.page(siteFiles.platform(entry.id, page), platformPage(ctx, listing, page), fresh);
   return { slug: entry.id, ids: index.ids, pages, pagesRendered: writer.pagesRendered, filesWritten: writer.filesWritten };
 }

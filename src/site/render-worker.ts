@@ -1,25 +1,35 @@
-import { parentPort, workerData, type MessagePort } from "node:worker_threads";
-import { renderPlatform, type PlatformJob, type PlatformJobResult } from "./render-platform.ts";
+import { workerData } from "node:worker_threads";
+import { renderPlatform, type PlatformJob } from "./render-platform.ts";
+import type { RenderAnswer, RenderWorkerData } from "./render-pool.ts";
 
 /**
- * A worker thread of the page build (src/site/build-site.ts): renders its share of the
- * platforms and posts the results on `port`, then raises `done` for the waiting build.
+ * The worker thread of the page build (src/site/render-pool.ts): takes the jobs nobody has taken
+ * yet through the shared counter, renders them, answers each on `port` and counts it in
+ * `finished`; jobs the build adds later arrive as messages.
  */
-interface RenderWorkerData {
-  readonly jobs: readonly PlatformJob[];
-  readonly port: MessagePort;
-  /** Int32Array over a SharedArrayBuffer: 1 when finished (2 on error), for Atomics.wait. */
-  readonly done: Int32Array;
+const { jobs, port, next, finished } = workerData as RenderWorkerData;
+const known: PlatformJob[] = [...jobs];
+
+function renderAvailable(): void {
+  for (;;) {
+    const index = Atomics.load(next, 0);
+    const job = known[index];
+    if (!job) return;
+    if (Atomics.compareExchange(next, 0, index, index + 1) !== index) continue;
+    let answer: RenderAnswer;
+    try {
+      answer = { index, result: renderPlatform(job) };
+    } catch (error) {
+      answer = { index, error: error instanceof Error ? (error.stack ?? error.message) : String(error) };
+    }
+    port.postMessage(answer);
+    Atomics.add(finished, 0, 1);
+    Atomics.notify(finished, 0);
+  }
 }
 
-const { jobs, port, done } = workerData as RenderWorkerData;
-try {
-  const results: PlatformJobResult[] = jobs.map(renderPlatform);
-  port.postMessage({ results });
-  Atomics.store(done, 0, 1);
-} catch (error) {
-  port.postMessage({ error: error instanceof Error ? (error.stack ?? error.message) : String(error) });
-  Atomics.store(done, 0, 2);
-}
-Atomics.notify(done, 0);
-parentPort?.close();
+port.on("message", (job: PlatformJob) => {
+  known.push(job);
+  renderAvailable();
+});
+renderAvailable();

@@ -21,7 +21,11 @@ export const sitePaths = {
 export const siteFiles = {
   home: "static/index.html",
   sitemap: "static/sitemap.xml",
+  /** The file that holds a page: pages are stored gzip-compressed only (src/site/render-platform.ts). */
+  stored: (page: string): string => `${page}.gz`,
   game: (id: number): string => `static/games/${id}.html`,
+  gamesDir: "static/games",
+  platformsDir: "static/platforms",
   platform: (slug: string, page = 1): string =>
     page > 1 ? `static/platforms/${slug}/page-${page}.html` : `static/platforms/${slug}/index.html`,
   platformDir: (slug: string): string => `static/platforms/${slug}`,

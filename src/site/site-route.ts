@@ -1,6 +1,6 @@
 import { readFileSync, statSync } from "node:fs";
 import path from "node:path";
-import { gzipSync } from "node:zlib";
+import { gunzipSync, gzipSync } from "node:zlib";
 import { fileEtag, httpDate, strongEtag } from "../http/etag.ts";
 import type { CatalogSource } from "../catalog/store/catalog-source.ts";
 import { agentSearchBody, computedEtag } from "../catalog/http/search-response.ts";
@@ -27,7 +27,6 @@ const controlCharacters = /\p{Cc}/u;
 
 const html = "text/html; charset=utf-8";
 const contentTypes: Readonly<Record<string, string>> = {
-  ".html": html,
   ".xml": "application/xml",
   ".css": "text/css; charset=utf-8",
   ".js": "text/javascript; charset=utf-8",
@@ -52,6 +51,31 @@ function staticFile(buildDir: string, file: string): HttpResult | undefined {
     headers: { "content-type": contentTypes[path.extname(file)] ?? "application/octet-stream", "cache-control": cachePolicy.document },
     body: readFileSync(full),
     encoded,
+  };
+}
+
+/**
+ * An HTML page of the build as nginx serves it: the page is stored gzip-compressed only
+ * (src/site/render-platform.ts), sent as stored to a client that accepts gzip and decompressed
+ * for one that does not, with the ETag weakened as nginx's gunzip filter weakens it (the two
+ * bodies are different representations of the same page).
+ * @see https://nginx.org/en/docs/http/ngx_http_gunzip_module.html
+ * @see RFC 9110 §8.8.1
+ */
+function storedPage(buildDir: string, file: string): HttpResult | undefined {
+  const full = path.join(buildDir, siteFiles.stored(file));
+  const stat = statSync(full, { throwIfNoEntry: false });
+  if (!stat?.isFile()) return undefined;
+  const mtime = Math.floor(stat.mtimeMs / 1000);
+  const stored = readFileSync(full);
+  const etag = fileEtag(mtime, stat.size);
+  return {
+    status: 200,
+    etag: `W/${etag}`,
+    lastModified: httpDate(mtime),
+    headers: { "content-type": html, "cache-control": cachePolicy.document },
+    body: gunzipSync(stored),
+    encoded: { gzip: { body: stored, etag } },
   };
 }
 
@@ -132,9 +156,9 @@ export function siteRoute(catalog: CatalogSource, options: SiteRouteOptions): (c
   /** A sitemap for this instance's base, or the 404 page (the 503 problem with no catalog build). */
   const sitemapOr404 = (file: string, detail: string): HttpResult =>
     sitemapFile(buildDir, file, catalog.current().manifest.publicBaseUrl, base, sitemaps) ?? notFound(detail);
-  /** A build file, or the 404 page; with no catalog build at all, the 503 problem. */
-  const fileOr404 = (file: string, detail: string): HttpResult => {
-    const found = staticFile(buildDir, file);
+  /** A page of the build, or the 404 page; with no catalog build at all, the 503 problem. */
+  const pageOr404 = (file: string, detail: string): HttpResult => {
+    const found = storedPage(buildDir, file);
     if (found) return found;
     catalog.current();
     return notFound(detail);
@@ -144,7 +168,7 @@ export function siteRoute(catalog: CatalogSource, options: SiteRouteOptions): (c
     const [id, ...rest] = segments;
     if (id === undefined || !GAME_ID_PATTERN.test(id))
       return notFound(`There is no game at this address: game ids are whole numbers from 1.`);
-    const result = fileOr404(siteFiles.game(Number(id)), `There is no game with id ${id} in the catalog.`);
+    const result = pageOr404(siteFiles.game(Number(id)), `There is no game with id ${id} in the catalog.`);
     // `/games/{id}/{title-slug}/` and `/games/{id}` are other forms of the canonical `/games/{id}/`.
     if (result.status === 200 && (rest.length > 0 || !trailingSlash)) return redirect(ctx, sitePaths.game(Number(id)));
     return result;
@@ -155,7 +179,7 @@ export function siteRoute(catalog: CatalogSource, options: SiteRouteOptions): (c
     const slug = raw === undefined ? undefined : decodeSegment(raw);
     if (slug === "") return redirect(ctx, `${sitePaths.home}#platforms`);
     if (slug === undefined) return notFound("There is no platform at this address.");
-    const known = PLATFORM_SLUG_PATTERN.test(slug) ? staticFile(buildDir, siteFiles.platform(slug)) : undefined;
+    const known = PLATFORM_SLUG_PATTERN.test(slug) ? storedPage(buildDir, siteFiles.platform(slug)) : undefined;
     if (!known) {
       // A name or alias ("Super Famicom", "Nintendo - Super Nintendo Entertainment System") leads to the slug.
       const platform = slug.length <= 128 ? catalog.current().platform(slug) : undefined;
@@ -169,7 +193,7 @@ export function siteRoute(catalog: CatalogSource, options: SiteRouteOptions): (c
       return notFound(`There is no such page of the ${slug} listing.`);
     const number = Number(n);
     if (number === 1) return redirect(ctx, sitePaths.platform(slug));
-    const result = fileOr404(siteFiles.platform(slug, number), `The ${slug} listing has no page ${number}.`);
+    const result = pageOr404(siteFiles.platform(slug, number), `The ${slug} listing has no page ${number}.`);
     return result.status === 200 && !trailingSlash ? redirect(ctx, sitePaths.platform(slug, number)) : result;
   };
 
@@ -210,7 +234,7 @@ export function siteRoute(catalog: CatalogSource, options: SiteRouteOptions): (c
     const first = segments[0];
     const trailingSlash = pathname.endsWith("/");
     const parts = trailingSlash ? segments.slice(1, -1) : segments.slice(1);
-    if (pathname === "/") return fileOr404(siteFiles.home, "The home page has not been built yet.");
+    if (pathname === "/") return pageOr404(siteFiles.home, "The home page has not been built yet.");
     switch (first) {
       case "games":
         return games(parts, trailingSlash);

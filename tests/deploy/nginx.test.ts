@@ -166,6 +166,20 @@ describe.skipIf(nginxBinary === undefined)(
           expect(fronted.status).toBe(direct.status);
           continue;
         }
+        // A page is stored gzip-compressed only; to a client without gzip nginx's gunzip filter
+        // streams it decompressed, so without Content-Length (a GET is chunked), where Node sends it.
+        if (
+          direct.headers["content-type"]?.startsWith("text/html") &&
+          direct.headers.etag?.startsWith("W/") &&
+          fronted.headers["content-length"] === undefined
+        ) {
+          expect(direct.headers["content-encoding"], c.path).toBeUndefined();
+          if (init.method === "GET") {
+            expect(frontedRaw.headers["transfer-encoding"], c.path).toBe("chunked");
+            expect(direct.headers["content-length"], c.path).toBe(String(directRaw.body.length));
+          }
+          direct.headers["content-length"] = undefined;
+        }
         expect(fronted, `${init.method} ${c.path}`).toEqual(direct);
       }
     });
@@ -190,7 +204,9 @@ describe.skipIf(nginxBinary === undefined)(
           const fronted = await http(`${front}${p}`, { headers });
           expect(direct.status, p).toBe(304);
           expect(fronted.status, p).toBe(304);
-          expect(fronted.headers.etag).toBe(direct.headers.etag);
+          // nginx's 304 for a page decompressed by gunzip keeps the stored file's strong tag
+          // (its gunzip filter weakens the tag of a 200 only); Node repeats the weak tag of its 200.
+          expect(fronted.headers.etag?.replace(/^W\//, ""), p).toBe(direct.headers.etag?.replace(/^W\//, ""));
         }
       }
     });
@@ -219,17 +235,16 @@ describe.skipIf(nginxBinary === undefined)(
     it("really serves the static files itself (Node never sees those requests), and hands the documents with absolute URLs to Node", async () => {
       const res = await http(`${front}/api/v1/games/?id=${recordId}`);
       expect(res.headers["accept-ranges"]).toBe("bytes");
-      for (const p of [
-        "/",
-        `/games/${recordId}/`,
-        "/platforms/snes/",
-        "/platforms/snes/page/2/",
-        "/platforms/snes/page/3/",
-        `/site/${siteAssets.css.file}`,
-        `/site/${siteAssets.copyScript.file}`,
-      ]) {
+      for (const p of [`/site/${siteAssets.css.file}`, `/site/${siteAssets.copyScript.file}`])
         expect((await http(`${front}${p}`)).headers["accept-ranges"], p).toBe("bytes");
-      }
+      // The pages are stored gzip-compressed, which nginx sends without Accept-Ranges: its request
+      // ids (32 hex digits, where Node's are UUIDs) show that it answered them itself.
+      for (const p of ["/", `/games/${recordId}/`, "/platforms/snes/", "/platforms/snes/page/2/", "/platforms/snes/page/3/"])
+        for (const encoding of ["gzip", "identity"]) {
+          const res = await http(`${front}${p}`, { headers: { "accept-encoding": encoding } });
+          expect(res.status, p).toBe(200);
+          expect(res.headers["x-request-id"], `${p} ${encoding}`).toMatch(/^[0-9a-f]{32}$/);
+        }
       // Documents with absolute URLs carry each instance's PUBLIC_BASE_URL (rendered by Node), not the build's.
       for (const p of [
         "/api/v1/changes/",

@@ -1,5 +1,6 @@
-import { readdirSync, readFileSync, rmSync, statSync } from "node:fs";
+import { existsSync, readdirSync, readFileSync, rmSync, statSync } from "node:fs";
 import path from "node:path";
+import { gunzipSync } from "node:zlib";
 import { HtmlValidate } from "html-validate";
 import { beforeAll, describe, expect, inject, it } from "vitest";
 import { buildCatalog } from "../../src/build/build-pipeline.ts";
@@ -163,6 +164,31 @@ describe("pages", () => {
   });
 });
 
+describe("stored pages", () => {
+  it("sends the stored gzip bytes to a client that accepts gzip and the decompressed page to one that does not, with a weak ETag", async () => {
+    const stored = readFileSync(path.join(inject("sampleCatalog").buildDir, siteFiles.stored(siteFiles.game(gameId))));
+    const zipped = await http(server.url(`/games/${gameId}/`), { headers: { "accept-encoding": "gzip" } });
+    expect(zipped.headers["content-encoding"]).toBe("gzip");
+    expect(zipped.body.equals(stored)).toBe(true);
+    expect(zipped.headers.etag).toMatch(/^"[0-9a-f]+-[0-9a-f]+"$/);
+    const plain = await http(server.url(`/games/${gameId}/`));
+    expect(plain.headers["content-encoding"]).toBeUndefined();
+    expect(plain.body.equals(gunzipSync(stored))).toBe(true);
+    expect(plain.headers["content-length"]).toBe(String(plain.body.length));
+    expect(plain.headers.etag).toBe(`W/${zipped.headers.etag}`);
+    expect(plain.headers.vary).toBe("Accept-Encoding");
+    for (const [etag, encoding] of [
+      [plain.headers.etag, "identity"],
+      [zipped.headers.etag, "gzip"],
+    ]) {
+      const again = await http(server.url(`/games/${gameId}/`), {
+        headers: { "if-none-match": etag ?? "", "accept-encoding": encoding ?? "" },
+      });
+      expect(again.status, encoding).toBe(304);
+    }
+  });
+});
+
 describe("sitemap", () => {
   it("is an index of parts of at most 50,000 URLs with lastmod, named by robots.txt; every URL answers 200", async () => {
     const robots = text(await http(server.url("/robots.txt")));
@@ -251,22 +277,25 @@ describe("build", () => {
     const first = buildCatalog({ dbFile, buildDir, releaseFeedFile, ...buildSettings(base) });
     expect(first.site.platformsRendered).toBe(first.manifest.counts.platforms);
     expect(first.site.filesWritten).toBeGreaterThan(first.manifest.counts.games);
-    const file = path.join(buildDir, siteFiles.game(gameId));
-    const before = { bytes: readFileSync(file), mtime: statSync(file).mtimeMs, gz: statSync(`${file}.gz`).mtimeMs };
+    // Pages are stored gzip-compressed only (src/site/render-platform.ts).
+    const file = path.join(buildDir, siteFiles.stored(siteFiles.game(gameId)));
+    expect(existsSync(path.join(buildDir, siteFiles.game(gameId)))).toBe(false);
+    const stored = (): { bytes: Buffer; mtime: number } => ({ bytes: readFileSync(file), mtime: statSync(file).mtimeMs });
+    const before = stored();
     await new Promise((r) => setTimeout(r, 1100));
     const second = buildCatalog({ dbFile, buildDir, releaseFeedFile, ...buildSettings(base) });
     expect(second.site.platformsRendered).toBe(0);
     expect(second.site.filesWritten).toBe(0);
-    expect({ bytes: readFileSync(file), mtime: statSync(file).mtimeMs, gz: statSync(`${file}.gz`).mtimeMs }).toEqual(before);
+    expect(stored()).toEqual(before);
     // Another origin changes no page (they name their site by path only), only the sitemaps.
     const moved = buildCatalog({ dbFile, buildDir, releaseFeedFile, ...buildSettings("https://games.example") });
     expect(moved.site.platformsRendered).toBe(0);
-    expect({ bytes: readFileSync(file), mtime: statSync(file).mtimeMs, gz: statSync(`${file}.gz`).mtimeMs }).toEqual(before);
+    expect(stored()).toEqual(before);
     expect(readFileSync(path.join(buildDir, siteFiles.sitemap), "utf8")).toContain("<loc>https://games.example/sitemaps/");
     // Another path changes every link between pages: every page is rendered again.
     const nested = buildCatalog({ dbFile, buildDir, releaseFeedFile, ...buildSettings("https://games.example/ludex") });
     expect(nested.site.platformsRendered).toBe(first.manifest.counts.platforms);
-    expect(readFileSync(file, "utf8")).toContain('<link rel="canonical" href="/ludex/games/');
+    expect(gunzipSync(readFileSync(file)).toString("utf8")).toContain('<link rel="canonical" href="/ludex/games/');
   });
 
   it("renders the same files when a worker thread takes half of the platforms", () => {

@@ -36,7 +36,7 @@ Options:
     console.log(
       `built catalog ${summary.manifest.catalogVersion}: ${c.platforms} platforms, ${c.games} games, ${c.releases} releases, ${c.roms} roms; ` +
         `${summary.rebuiltPlatforms.length} platforms rebuilt, ${summary.reusedPlatforms} reused; ` +
-        `website: ${summary.site.pagesRendered} pages rendered, ${summary.site.filesWritten} files written in ${(summary.site.elapsedMs / 1000).toFixed(1)} s; ${(summary.elapsedMs / 1000).toFixed(1)} s`,
+        `website: ${summary.site.pagesRendered} pages rendered, ${summary.site.filesWritten} files written (${(summary.site.elapsedMs / 1000).toFixed(1)} s after the records); ${(summary.elapsedMs / 1000).toFixed(1)} s`,
     );
     return 0;
   },

@@ -45,14 +45,23 @@ export interface BuildOptions {
   /** The per-platform lookup table written beside each shard (`match/<platform>.<hash>.json`). */
   readonly matchTable: (records: readonly GameRecord[]) => unknown;
   /**
-   * Writes what is derived from the built records (the website's pages, src/build/), after the
-   * records and documents and before the manifest, so that a reload never sees a manifest whose
-   * pages are missing.
+   * What is derived from the built records (the website's pages, src/build/): told the build's
+   * time first, each platform as soon as its shard is written (so that the pages can be rendered
+   * on another thread while the build goes on), and the whole build after the records and
+   * documents, before the manifest, so that a reload never sees a manifest whose pages are missing.
    */
-  readonly beforeManifest?: (built: BuiltRecords) => void;
+  readonly derived?: (buildTime: number) => DerivedOutput | undefined;
 }
 
-/** What {@link BuildOptions.beforeManifest} is handed. */
+/** See {@link BuildOptions.derived}. */
+export interface DerivedOutput {
+  platform(entry: PlatformEntry, built: BuiltPlatform): void;
+  beforeManifest(built: BuiltRecords): void;
+  /** The build failed before {@link beforeManifest}: stop what was started. */
+  abandon(): void;
+}
+
+/** What {@link DerivedOutput.beforeManifest} is handed. */
 export interface BuiltRecords {
   /** Whole seconds: the build's time, which records changed in it carry as `updatedAt`. */
   readonly buildTime: number;
@@ -212,7 +221,10 @@ export function buildCatalogFiles(options: BuildOptions): BuildSummary {
   // Whole seconds: file times and HTTP dates have that resolution.
   const buildTime = Math.floor(Date.now() / 1000);
   const db = openCatalogDb(options.dbFile, { readonly: true });
+  let derived: DerivedOutput | undefined;
+  let derivedDone = false;
   try {
+    derived = options.derived?.(buildTime);
     const previous = readManifest(options.buildDir);
     const reusable = previous?.buildVersion === BUILD_VERSION ? previous : undefined;
     const rows = db
@@ -241,7 +253,7 @@ export function buildCatalogFiles(options: BuildOptions): BuildSummary {
         rebuilt.push(row.slug);
       }
       platforms[row.slug] = built;
-      entries.push({
+      const entry: PlatformEntry = {
         id: info.slug,
         name: info.name,
         manufacturer: info.manufacturer,
@@ -250,7 +262,9 @@ export function buildCatalogFiles(options: BuildOptions): BuildSummary {
         aliases: info.aliases,
         ...(info.releaseYear !== undefined ? { releaseYear: info.releaseYear } : {}),
         gameCount: built.games,
-      });
+      };
+      entries.push(entry);
+      derived?.platform(entry, built);
     }
     for (const [slug, old] of Object.entries(previous?.platforms ?? {})) {
       if (platforms[slug]) continue;
@@ -273,7 +287,8 @@ export function buildCatalogFiles(options: BuildOptions): BuildSummary {
     for (const d of extraDocuments) {
       documents[d.key] = document(d.key, { name: d.name, staticFile: d.staticFile, body: d.body, contentType: d.contentType });
     }
-    options.beforeManifest?.({ buildTime, platforms, entries });
+    derivedDone = true;
+    derived?.beforeManifest({ buildTime, platforms, entries });
     const count = (sql: string): number => db.prepare(sql).pluck().get() as number;
     const dataVersion = (db.prepare("SELECT value FROM meta WHERE key = 'data_version'").pluck().get() as string | undefined) ?? "none";
     const versionInput = [
@@ -319,6 +334,7 @@ export function buildCatalogFiles(options: BuildOptions): BuildSummary {
     collectGarbage(options.buildDir, [manifest, previous]);
     return { manifest, rebuiltPlatforms: rebuilt, reusedPlatforms: reused, elapsedMs: Date.now() - started };
   } finally {
+    if (!derivedDone) derived?.abandon();
     db.close();
   }
 }
