@@ -66,6 +66,12 @@ function hasWord(key: string, word: string): boolean {
   return false;
 }
 
+/** True when a word of `key` starts with `start`. */
+function hasWordStart(key: string, start: string): boolean {
+  for (let at = key.indexOf(start); at >= 0; at = key.indexOf(start, at + 1)) if (at === 0 || key.charCodeAt(at - 1) === 32) return true;
+  return false;
+}
+
 /** The spellings of a weak word a title may have: itself, and its other numeral form ("2" ↔ "ii"). */
 function weakForms(word: string): string[] {
   const arabic = arabicWord(word);
@@ -113,8 +119,9 @@ function typoQuery(words: readonly string[], vocabulary: SearchVocabulary, prefi
 
 /**
  * Searches titles in the scope's index. Passes, until one finds something: every query word must
- * match, the last one possibly as a prefix; then the same with one typo tolerated per word of 5+
- * letters; then any word may match. Typo candidates come from the vocabulary, so exact queries
+ * match, the last one possibly as a prefix; then, when the last word is one or two characters,
+ * with it as the start of a word; then with one typo tolerated per word of 5+ letters; then any
+ * word may match. Typo candidates come from the vocabulary, so exact queries
  * never pay for fuzzy matching.
  *
  * Ranking, in order: a title equal to the query, then equal with numerals read alike; the number
@@ -138,17 +145,28 @@ export function searchGames(scope: SearchScope, request: GameSearchRequest): Gam
   // spellings ("2", "ii"), which is exact because a title's index terms are its key's words; a stop
   // word is not in the index, so it is looked for in the key.
   const weakSpellings = weak.map(weakForms);
-  const filters: TitleQuery[] = weakSpellings
-    .filter((forms) => !forms.some(isStopWord))
-    .map((forms) => ({ any: forms.map((f) => ({ term: f, prefix: false, filter: true })) }));
+  const postingFilters = (spellings: readonly string[][]): TitleQuery[] =>
+    spellings
+      .filter((forms) => !forms.some(isStopWord))
+      .map((forms) => ({ any: forms.map((f) => ({ term: f, prefix: false, filter: true })) }));
+  const filters = postingFilters(weakSpellings);
   const checked = weakSpellings.filter((forms) => forms.some(isStopWord));
-  const filtered = (query: TitleQuery | undefined): TitleQuery | undefined =>
-    query === undefined || filters.length === 0 ? query : { all: [...("all" in query ? query.all : [query]), ...filters] };
-  const passes: { query: () => TitleQuery | undefined; weak: readonly string[][] }[] = [
+  const filtered = (query: TitleQuery | undefined, by = filters): TitleQuery | undefined =>
+    query === undefined || by.length === 0 ? query : { all: [...("all" in query ? query.all : [query]), ...by] };
+  const plainQuery = (): TitleQuery =>
     // The plain words go through titleWords again, as they did as one MiniSearch query string.
+    equivalentQuery(indexed, searcher.vocabulary, prefixWord) ?? { all: titleWords(indexed.join(" ")).map(term) };
+  // A short last word is often a word being typed ("… Original Costume P"): when the title has no
+  // such whole word, it is looked for as the start of one of the hits' words, which are few once
+  // the longer words are matched (not in the index: a one-letter prefix there names thousands of terms).
+  const typing = weak.length > 0 && last !== undefined && last.length <= MAX_WEAK_LENGTH ? weakSpellings.at(-1) : undefined;
+  const before = weakSpellings.slice(0, -1);
+  const passes: { query: () => TitleQuery | undefined; weak: readonly string[][]; typing?: readonly string[] }[] = [
+    { query: () => filtered(plainQuery()), weak: checked },
     {
-      query: () => filtered(equivalentQuery(indexed, searcher.vocabulary, prefixWord) ?? { all: titleWords(indexed.join(" ")).map(term) }),
-      weak: checked,
+      query: () => (typing ? filtered(plainQuery(), postingFilters(before)) : undefined),
+      weak: before.filter((forms) => forms.some(isStopWord)),
+      ...(typing ? { typing } : {}),
     },
     { query: () => filtered(typoQuery(indexed, searcher.vocabulary, prefixWord)), weak: checked },
     { query: () => (words.length > 1 ? { any: indexed.map(term) } : undefined), weak: [] },
@@ -179,6 +197,7 @@ export function searchGames(scope: SearchScope, request: GameSearchRequest): Gam
       // The summary is read only when the per-game arrays cannot decide.
       const keyOf = (): string => (searcher.summaries[ordinal] as GameSummary).key;
       if (forms.length > 0 && !forms.every((f) => f.some((w) => hasWord(keyOf(), w)))) continue;
+      if (pass.typing && !pass.typing.some((w) => hasWordStart(keyOf(), w))) continue;
       const literal = keyLengths[ordinal] === wanted.length && keyOf() === wanted;
       const numbers = numbered[ordinal] === 1 ? numbersOf(searcher, ordinal, keyOf()) : "";
       // "Final Fantasy 7" is the title "Final Fantasy VII", just below a title spelt as typed.

@@ -50,3 +50,27 @@ describe("searchGames on the sample", () => {
     expect(second.results[0]?.id).not.toBe(first.results[0]?.id);
   });
 });
+
+const real = inject("realCatalog");
+
+describe.skipIf(real === null)(`searchGames on the real catalog${real === null ? " (skipped: real data absent)" : ""}`, () => {
+  const realSnapshot = real === null ? undefined : loadCatalogSnapshot(real.buildDir);
+  const search = (query: string): { total: number; titles: string[] } => {
+    if (!realSnapshot) throw new Error("the real catalog is absent");
+    const result = searchGames(realSnapshot.searchScope(), { query, limit: 3 });
+    return { total: result.total, titles: result.results.map((r) => r.title) };
+  };
+
+  it("reads a one- or two-character last word as the start of a word being typed, not as any-word", () => {
+    const costume = search("Dynasty Warriors 8 - Xtreme Legends Complete Edition - Original Costume P");
+    expect(costume.titles[0]).toBe("Dynasty Warriors 8 - Xtreme Legends Complete Edition - Original Costume Pack 1");
+    // Only the titles with every word and one starting with "p", not the thousands that share one word.
+    expect(costume.total).toBeLessThan(50);
+    const card = search("Rockman EXE 5 - Kaizou Card - Part 2 - 136-B");
+    expect(card.titles[0]).toBe("Rockman EXE 5 - Kaizou Card - Part 2 - 136-B001");
+    expect(card.total).toBeLessThan(100);
+    expect(search("street fighter ii t").titles[0]).toBe("Street Fighter II: The World Warrior");
+    // A short last word that is a whole word of the title still matches as one.
+    expect(search("final fight 2").titles[0]).toBe("Final Fight 2");
+  });
+});
