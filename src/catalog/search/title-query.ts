@@ -359,9 +359,23 @@ class Evaluator {
   private all(queries: readonly TitleQuery[]): Partial {
     if (queries.length === 0) return EMPTY;
     if (queries.length === 1) return this.run(queries[0] as TitleQuery);
-    // Nested groups first: they use the scratch arrays themselves.
-    const parts: (Partial | TermPlan)[] = queries.map((q) => ("term" in q ? this.plan(q) : this.run(q)));
     const sizeOf = (part: Partial | TermPlan): number => ("size" in part ? part.size : part.n);
+    // One empty part empties the whole, so the cheap parts are looked at first: term plans are
+    // sized from their posting ranges, and groups of filter terms (a short word's spellings) are
+    // small; a bigger group is run only when none of those is empty. Nested groups are run before
+    // the scratch arrays are filled below: they use them themselves.
+    const plans = queries.map((q) => ("term" in q ? this.plan(q) : undefined));
+    if (plans.some((p) => p !== undefined && p.size === 0)) return EMPTY;
+    const onlyFilters = (q: TitleQuery): boolean => "any" in q && q.any.every((m) => "term" in m && m.filter === true);
+    const order = queries
+      .map((_, i) => i)
+      .sort((a, b) => Number(!onlyFilters(queries[a] as TitleQuery)) - Number(!onlyFilters(queries[b] as TitleQuery)) || a - b);
+    const parts: (Partial | TermPlan)[] = new Array(queries.length);
+    for (const i of order) {
+      const part = plans[i] ?? this.run(queries[i] as TitleQuery);
+      if (sizeOf(part) === 0) return EMPTY;
+      parts[i] = part;
+    }
     const sorted = parts.sort((a, b) => sizeOf(a) - sizeOf(b));
     const head = sorted[0] as Partial | TermPlan;
     const first = "size" in head ? this.materialize(head) : head;
