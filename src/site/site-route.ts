@@ -6,6 +6,7 @@ import type { CatalogSource } from "../catalog/store/catalog-source.ts";
 import { agentSearchBody, computedEtag } from "../catalog/http/search-response.ts";
 import { cachePolicy } from "../http/cache-policy.ts";
 import type { EncodedBody, HttpResult, RequestContext } from "../http/http-types.ts";
+import { negotiateEncoding } from "../http/negotiate-encoding.ts";
 import { notFoundPage } from "./error-page.ts";
 import { siteContext, type SiteContext } from "./page-layout.ts";
 import { searchPage } from "./search-page.ts";
@@ -58,25 +59,23 @@ function staticFile(buildDir: string, file: string): HttpResult | undefined {
  * An HTML page of the build as nginx serves it: the page is stored gzip-compressed only
  * (src/site/render-platform.ts), sent as stored to a client that accepts gzip and decompressed
  * for one that does not, with the ETag weakened as nginx's gunzip filter weakens it (the two
- * bodies are different representations of the same page).
+ * bodies are different representations of the same page). The representation is chosen here
+ * rather than by the writer's negotiation so that the common gzip answer never decompresses.
  * @see https://nginx.org/en/docs/http/ngx_http_gunzip_module.html
- * @see RFC 9110 §8.8.1
+ * @see RFC 9110 §8.8.1, §12.5.3
  */
-function storedPage(buildDir: string, file: string): HttpResult | undefined {
+function storedPage(buildDir: string, file: string, acceptEncoding: string | undefined): HttpResult | undefined {
   const full = path.join(buildDir, siteFiles.stored(file));
   const stat = statSync(full, { throwIfNoEntry: false });
   if (!stat?.isFile()) return undefined;
   const mtime = Math.floor(stat.mtimeMs / 1000);
   const stored = readFileSync(full);
   const etag = fileEtag(mtime, stat.size);
-  return {
-    status: 200,
-    etag: `W/${etag}`,
-    lastModified: httpDate(mtime),
-    headers: { "content-type": html, "cache-control": cachePolicy.document },
-    body: gunzipSync(stored),
-    encoded: { gzip: { body: stored, etag } },
-  };
+  const headers = { "content-type": html, "cache-control": cachePolicy.document, vary: "Accept-Encoding" };
+  const gzip = negotiateEncoding(acceptEncoding, ["gzip"]) === "gzip";
+  return gzip
+    ? { status: 200, etag, lastModified: httpDate(mtime), headers: { ...headers, "content-encoding": "gzip" }, body: stored }
+    : { status: 200, etag: `W/${etag}`, lastModified: httpDate(mtime), headers, body: gunzipSync(stored) };
 }
 
 /** A sitemap as last rendered for this server, with the file's mtime and size and the base it was built for. */
@@ -157,29 +156,29 @@ export function siteRoute(catalog: CatalogSource, options: SiteRouteOptions): (c
   const sitemapOr404 = (file: string, detail: string): HttpResult =>
     sitemapFile(buildDir, file, catalog.current().manifest.publicBaseUrl, base, sitemaps) ?? notFound(detail);
   /** A page of the build, or the 404 page; with no catalog build at all, the 503 problem. */
-  const pageOr404 = (file: string, detail: string): HttpResult => {
-    const found = storedPage(buildDir, file);
+  const pageOr404 = (file: string, detail: string, accept: string | undefined): HttpResult => {
+    const found = storedPage(buildDir, file, accept);
     if (found) return found;
     catalog.current();
     return notFound(detail);
   };
 
-  const games = (segments: readonly string[], trailingSlash: boolean): HttpResult => {
+  const games = (segments: readonly string[], trailingSlash: boolean, accept: string | undefined): HttpResult => {
     const [id, ...rest] = segments;
     if (id === undefined || !GAME_ID_PATTERN.test(id))
       return notFound(`There is no game at this address: game ids are whole numbers from 1.`);
-    const result = pageOr404(siteFiles.game(Number(id)), `There is no game with id ${id} in the catalog.`);
+    const result = pageOr404(siteFiles.game(Number(id)), `There is no game with id ${id} in the catalog.`, accept);
     // `/games/{id}/{title-slug}/` and `/games/{id}` are other forms of the canonical `/games/{id}/`.
     if (result.status === 200 && (rest.length > 0 || !trailingSlash)) return redirect(ctx, sitePaths.game(Number(id)));
     return result;
   };
 
-  const platforms = (segments: readonly string[], trailingSlash: boolean): HttpResult => {
+  const platforms = (segments: readonly string[], trailingSlash: boolean, accept: string | undefined): HttpResult => {
     const [raw, ...rest] = segments;
     const slug = raw === undefined ? undefined : decodeSegment(raw);
     if (slug === "") return redirect(ctx, `${sitePaths.home}#platforms`);
     if (slug === undefined) return notFound("There is no platform at this address.");
-    const known = PLATFORM_SLUG_PATTERN.test(slug) ? storedPage(buildDir, siteFiles.platform(slug)) : undefined;
+    const known = PLATFORM_SLUG_PATTERN.test(slug) ? storedPage(buildDir, siteFiles.platform(slug), accept) : undefined;
     if (!known) {
       // A name or alias ("Super Famicom", "Nintendo - Super Nintendo Entertainment System") leads to the slug.
       const platform = slug.length <= 128 ? catalog.current().platform(slug) : undefined;
@@ -193,7 +192,7 @@ export function siteRoute(catalog: CatalogSource, options: SiteRouteOptions): (c
       return notFound(`There is no such page of the ${slug} listing.`);
     const number = Number(n);
     if (number === 1) return redirect(ctx, sitePaths.platform(slug));
-    const result = pageOr404(siteFiles.platform(slug, number), `The ${slug} listing has no page ${number}.`);
+    const result = pageOr404(siteFiles.platform(slug, number), `The ${slug} listing has no page ${number}.`, accept);
     return result.status === 200 && !trailingSlash ? redirect(ctx, sitePaths.platform(slug, number)) : result;
   };
 
@@ -234,12 +233,13 @@ export function siteRoute(catalog: CatalogSource, options: SiteRouteOptions): (c
     const first = segments[0];
     const trailingSlash = pathname.endsWith("/");
     const parts = trailingSlash ? segments.slice(1, -1) : segments.slice(1);
-    if (pathname === "/") return pageOr404(siteFiles.home, "The home page has not been built yet.");
+    const accept = request.req.headers["accept-encoding"];
+    if (pathname === "/") return pageOr404(siteFiles.home, "The home page has not been built yet.", accept);
     switch (first) {
       case "games":
-        return games(parts, trailingSlash);
+        return games(parts, trailingSlash, accept);
       case "platforms":
-        return platforms(parts, trailingSlash);
+        return platforms(parts, trailingSlash, accept);
       case "search":
         if (parts.length > 0) return notFound("There is no page at this address.");
         return trailingSlash ? search(request) : redirect(ctx, sitePaths.search + request.url.search);
