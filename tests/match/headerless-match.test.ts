@@ -7,7 +7,7 @@ import { readPlatformRecords } from "../../src/catalog/build/read-platform-recor
 import { openCatalogDb } from "../../src/catalog/db/catalog-db.ts";
 import { importCatalog } from "../../src/catalog/import/import-catalog.ts";
 import { loadPlatformRegistry } from "../../src/catalog/platforms/platform-registry.ts";
-import type { PlatformEntry } from "../../src/catalog/record/game-record.ts";
+import { platformEntry } from "../../src/catalog/platforms/platform-entry.ts";
 import type { MatchResult } from "../../src/match/match-roms.ts";
 import { matchRoms } from "../../src/match/match-roms.ts";
 import { offlineMatchContext } from "../../src/match/offline-index.ts";
@@ -131,16 +131,7 @@ describe("headerless hashes for Atari 7800 and Lynx", () => {
     const db = openCatalogDb(dbFile, { readonly: true });
     try {
       const records = readPlatformRecords(db, info);
-      const platform: PlatformEntry = {
-        id: info.slug,
-        name: info.name,
-        manufacturer: info.manufacturer,
-        kind: info.kind,
-        libretroName: info.libretroName,
-        aliases: info.aliases,
-        gameCount: records.length,
-      };
-      return matchRoms(offlineMatchContext(platform, records, "https://thumbs.example"), items, []);
+      return matchRoms(offlineMatchContext(platformEntry(info, records.length), records, "https://thumbs.example"), items, []);
     } finally {
       db.close();
     }

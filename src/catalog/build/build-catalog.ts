@@ -3,6 +3,7 @@ import path from "node:path";
 import { problems } from "../../core/problem.ts";
 import { openCatalogDb, type CatalogDb } from "../db/catalog-db.ts";
 import type { PlatformInfo } from "../platforms/platform-registry.ts";
+import { platformEntry } from "../platforms/platform-entry.ts";
 import { attribution } from "../record/attribution.ts";
 import type { GameRecord, PlatformEntry } from "../record/game-record.ts";
 import { summarize } from "../search/game-summary.ts";
@@ -253,16 +254,7 @@ export function buildCatalogFiles(options: BuildOptions): BuildSummary {
         rebuilt.push(row.slug);
       }
       platforms[row.slug] = built;
-      const entry: PlatformEntry = {
-        id: info.slug,
-        name: info.name,
-        manufacturer: info.manufacturer,
-        kind: info.kind,
-        libretroName: info.libretroName,
-        aliases: info.aliases,
-        ...(info.releaseYear !== undefined ? { releaseYear: info.releaseYear } : {}),
-        gameCount: built.games,
-      };
+      const entry = platformEntry(info, built.games);
       entries.push(entry);
       derived?.platform(entry, built);
     }
