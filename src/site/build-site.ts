@@ -31,12 +31,6 @@ export interface SiteBuildSettings {
   readonly pageSize?: number;
 }
 
-export interface SiteBuildInput extends SiteBuildSettings {
-  /** The platforms of this build, with the shard and index each page is rendered from. */
-  readonly platforms: Readonly<Record<string, BuiltPlatform>>;
-  readonly entries: readonly PlatformEntry[];
-}
-
 export interface SiteBuildSummary {
   readonly platformsRendered: number;
   /** Pages rendered (changed or not) and files written (pages whose bytes changed, assets with their .gz). */
@@ -241,19 +235,4 @@ export class SiteBuild {
     }
     rmSync(path.join(buildDir, siteFiles.home), { force: true });
   }
-}
-
-/** The page step in one call, for a build whose platforms are all written already. */
-export function buildSite(input: SiteBuildInput): SiteBuildSummary {
-  const site = new SiteBuild(input);
-  try {
-    for (const entry of input.entries) {
-      const built = input.platforms[entry.id];
-      if (built) site.platform(entry, built);
-    }
-  } catch (error) {
-    site.abandon();
-    throw error;
-  }
-  return site.finish(input.entries);
 }

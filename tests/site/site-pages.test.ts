@@ -5,7 +5,7 @@ import { HtmlValidate } from "html-validate";
 import { beforeAll, describe, expect, inject, it } from "vitest";
 import { buildCatalog } from "../../src/build/build-pipeline.ts";
 import type { GameRecord, PlatformEntry } from "../../src/catalog/record/game-record.ts";
-import { buildSite } from "../../src/site/build-site.ts";
+import { SiteBuild } from "../../src/site/build-site.ts";
 import { siteFiles } from "../../src/site/site-paths.ts";
 import { http, type RawResponse } from "../helpers/http.ts";
 import { releaseFeedFile } from "../helpers/paths.ts";
@@ -306,15 +306,18 @@ describe("build", () => {
     rmSync(path.join(buildDir, siteFiles.state));
     const manifest = summary.manifest;
     const entries = JSON.parse(readFileSync(path.join(buildDir, "static/api/v1/games/index.json"), "utf8")).platforms as PlatformEntry[];
-    const site = buildSite({
+    const pages = new SiteBuild({
       buildDir,
       buildTime: Math.floor(Date.now() / 1000),
       publicBaseUrl: base,
       artworkBaseUrl: "https://thumbnails.libretro.com",
-      platforms: manifest.platforms,
-      entries,
       workerMinGames: 0,
     });
+    for (const entry of entries) {
+      const built = manifest.platforms[entry.id];
+      if (built) pages.platform(entry, built);
+    }
+    const site = pages.finish(entries);
     expect(site.platformsRendered).toBe(manifest.counts.platforms);
     const games = readdirSync(path.join(fixtureDir, "static", "games")).sort();
     expect(readdirSync(path.join(buildDir, "static", "games")).sort()).toEqual(games);
