@@ -50,10 +50,13 @@ export async function createDatabase(adminUrl: string, prefix = "ludex"): Promis
   return url.toString();
 }
 
+/** util-linux's runuser, by its path: a root shell's PATH does not always name /usr/sbin. */
+const runuser = ["/usr/sbin/runuser", "/sbin/runuser"].find((p) => existsSync(p)) ?? "runuser";
+
 /** PostgreSQL refuses to run as root: as root, every command runs as the `postgres` system user. */
 function command(bin: string, args: string[]): [string, string[]] {
   const full = path.join(postgresBinDir, bin);
-  return process.getuid?.() === 0 ? ["runuser", ["-u", "postgres", "--", full, ...args]] : [full, args];
+  return process.getuid?.() === 0 ? [runuser, ["-u", "postgres", "--", full, ...args]] : [full, args];
 }
 
 async function pg(bin: string, args: string[]): Promise<void> {
