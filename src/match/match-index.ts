@@ -3,15 +3,10 @@ import { parseGameName } from "../catalog/names/parse-game-name.ts";
 import { serialKey } from "../core/keys.ts";
 import { datNameKey } from "./match-keys.ts";
 import type { MatchTable } from "./match-table.ts";
+import { hexIndex, type RowLookup } from "./hex-index.ts";
 
-/** Rows sharing a key, as a head map plus a chain through `next`: no array per key. */
-interface Chained {
-  get(key: string): number[];
-  /** The only row for `key`, -1 for none, -2 for several (the common single hit allocates nothing). */
-  only(key: string): number;
-}
-
-function chain(keys: readonly (string | null)[]): Chained {
+/** Rows sharing a string key, as a head map plus a chain through `next`: no array per key. */
+function chain(keys: readonly (string | null)[]): RowLookup {
   const head = new Map<string, number>();
   const next = new Int32Array(keys.length).fill(-1);
   for (let row = keys.length - 1; row >= 0; row--) {
@@ -38,16 +33,16 @@ function chain(keys: readonly (string | null)[]): Chained {
 /** Lookups over one platform's match table. Rom rows for hashes and rom names, release indexes for DAT names, serials and titles. */
 export interface MatchIndex {
   readonly table: MatchTable;
-  readonly sha1: Chained;
-  readonly md5: Chained;
-  readonly crc: Chained;
-  readonly romName: Chained;
+  readonly sha1: RowLookup;
+  readonly md5: RowLookup;
+  readonly crc: RowLookup;
+  readonly romName: RowLookup;
   /** Release indexes by DAT name, by serial (rom or release), and by clean-title key. */
-  readonly datName: Chained;
+  readonly datName: RowLookup;
   /** Release indexes by arcade set name (lower case), which a client sends as "sf2.zip". */
-  readonly setName: Chained;
-  readonly serial: Chained;
-  readonly title: Chained;
+  readonly setName: RowLookup;
+  readonly serial: RowLookup;
+  readonly title: RowLookup;
 }
 
 /** Builds the lookups; runs once per platform, on the first match request for it. */
@@ -75,9 +70,9 @@ export function createMatchIndex(table: MatchTable): MatchIndex {
   const serialChain = chain(serialKeys);
   return {
     table,
-    sha1: chain(table.sha1),
-    md5: chain(table.md5),
-    crc: chain(table.crc),
+    sha1: hexIndex(table.sha1, 40),
+    md5: hexIndex(table.md5, 32),
+    crc: hexIndex(table.crc, 8),
     romName: chain(table.name),
     datName: chain(table.releases.map(([, name]) => datNameKey(name))),
     setName: chain(table.releases.map((_, i) => table.releaseSetName?.[i]?.toLowerCase() ?? null)),

@@ -9,6 +9,7 @@ import type { MatchIndex } from "./match-index.ts";
 import { bareFileName, fileNameKey } from "./match-keys.ts";
 import { fastMatchItem, matchItemSchema, type MatchItem } from "./match-schemas.ts";
 import { editDistance, titleSimilarity } from "./title-similarity.ts";
+import { sharedMatch } from "./shared-matches.ts";
 import { numeralKey, titleNumbers } from "../catalog/names/numerals.ts";
 
 // The answer's shapes are inferred from their zod schemas (the one declaration); re-exported for the matcher's users.
@@ -99,8 +100,26 @@ function decide(
     };
   }
   const [gameId, release] = first;
+  return matched(ctx, i, gameId, release, by, score, types);
+}
+
+/**
+ * A `matched` result of an exact step. Its `match` is shared between answers when the confidence
+ * is one of the step's own (see {@link sharedMatch}); anything else gets an object of its own.
+ */
+function matched(
+  ctx: MatchContext,
+  i: number,
+  gameId: number,
+  release: number,
+  by: Exclude<MatchedBy, "fuzzy">,
+  score: number,
+  types: readonly ArtworkType[],
+): MatchResult {
   const datName = ctx.index.table.releases[release]?.[1] ?? "";
-  const match: Match = { gameId, title: ctx.summary(gameId)?.title ?? "", release: datName, confidence: score, matchedBy: by };
+  const make = (): Match => ({ gameId, title: ctx.summary(gameId)?.title ?? "", release: datName, confidence: score, matchedBy: by });
+  const variant = score === confidence[by] ? 0 : by === "crc" && score === CRC_SIZE_CONFIDENCE ? 1 : undefined;
+  const match = variant === undefined ? make() : sharedMatch(ctx.index, release, by, variant, make);
   const artwork = artworkFor(ctx, types, datName);
   return artwork ? { index: i, status: "matched", match, artwork } : { index: i, status: "matched", match };
 }
@@ -129,12 +148,8 @@ function byHash(
   if (row === -2) return decide(ctx, i, by, lookup.get(hash), true, types);
   // One rom, so one game: the common case, answered without the grouping arrays.
   const release = ctx.index.table.release[row] ?? -1;
-  const entry = ctx.index.table.releases[release];
-  if (!entry) return undefined;
-  const [gameId, datName] = entry;
-  const match: Match = { gameId, title: ctx.summary(gameId)?.title ?? "", release: datName, confidence: 1, matchedBy: by };
-  const artwork = artworkFor(ctx, types, datName);
-  return artwork ? { index: i, status: "matched", match, artwork } : { index: i, status: "matched", match };
+  const gameId = ctx.index.table.releases[release]?.[0];
+  return gameId === undefined ? undefined : matched(ctx, i, gameId, release, by, confidence[by], types);
 }
 
 /**

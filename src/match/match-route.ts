@@ -8,6 +8,7 @@ import { rateLimitHeaders, type RateLimiter } from "../http/rate-limiter.ts";
 import { readJsonBody } from "../http/read-body.ts";
 import { matchContext, matchQuotaExceeded, matchResponseBody } from "./match-request.ts";
 import { MATCH_BODY_LIMIT, matchRequestSchema } from "./match-schemas.ts";
+import { matchResponseJson } from "./match-response-json.ts";
 
 export interface MatchRouteOptions {
   readonly catalog: CatalogSource;
@@ -47,7 +48,7 @@ export function matchRoute(options: MatchRouteOptions): (ctx: RequestContext) =>
       return {
         status: 200,
         headers: { "content-type": "application/json", "cache-control": cachePolicy.noStore, ...rateLimitHeaders(limiter, decision) },
-        body: JSON.stringify(matchResponseBody(context, request)),
+        body: matchResponseJson(matchResponseBody(context, request)),
         compressible: true,
       };
     } catch (error) {

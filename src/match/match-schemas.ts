@@ -63,14 +63,20 @@ export const matchRequestSchema = z.object({
 
 export type MatchRequest = z.infer<typeof matchRequestSchema>;
 
-/** True for a string of exactly `length` hex digits; a plain loop, cheaper than a regular expression here. */
-function isHex(value: string, length: number): boolean {
-  if (value.length !== length) return false;
+/**
+ * `value` in lower case when it is exactly `length` hex digits, else undefined. A plain loop, cheaper
+ * than a regular expression here; an already lower-case value (nearly all) is returned as it is,
+ * since `toLowerCase` would copy it and the copy's hash would be computed again by the lookups.
+ */
+function lowerHex(value: unknown, length: number): string | undefined {
+  if (typeof value !== "string" || value.length !== length) return undefined;
+  let upper = false;
   for (let i = 0; i < length; i++) {
     const c = value.charCodeAt(i);
-    if (!((c >= 48 && c <= 57) || (c >= 65 && c <= 70) || (c >= 97 && c <= 102))) return false;
+    if (c >= 65 && c <= 70) upper = true;
+    else if (!((c >= 48 && c <= 57) || (c >= 97 && c <= 102))) return undefined;
   }
-  return true;
+  return upper ? value.toLowerCase() : value;
 }
 
 /**
@@ -87,21 +93,27 @@ export function fastMatchItem(raw: unknown): MatchItem | undefined {
   if (size != null && (typeof size !== "number" || !Number.isSafeInteger(size) || size < 0)) return undefined;
   if (serial != null && (typeof serial !== "string" || serial.length < 1 || serial.length > 64)) return undefined;
   if (group != null && (typeof group !== "string" || group.length < 1 || group.length > MAX_GROUP_LENGTH)) return undefined;
-  if (crc != null && (typeof crc !== "string" || !isHex(crc, 8))) return undefined;
-  if (md5 != null && (typeof md5 !== "string" || !isHex(md5, 32))) return undefined;
-  if (sha1 != null && (typeof sha1 !== "string" || !isHex(sha1, 40))) return undefined;
+  const crcKey = crc == null ? undefined : lowerHex(crc, 8);
+  const md5Key = md5 == null ? undefined : lowerHex(md5, 32);
+  const sha1Key = sha1 == null ? undefined : lowerHex(sha1, 40);
+  if ((crc != null && crcKey === undefined) || (md5 != null && md5Key === undefined) || (sha1 != null && sha1Key === undefined))
+    return undefined;
   let bare: { crc?: string; md5?: string; sha1?: string } | undefined;
   if (headerless != null) {
     if (typeof headerless !== "object" || Array.isArray(headerless)) return undefined;
     const h = headerless as Record<string, unknown>;
-    if (h.crc != null && (typeof h.crc !== "string" || !isHex(h.crc, 8))) return undefined;
-    if (h.md5 != null && (typeof h.md5 !== "string" || !isHex(h.md5, 32))) return undefined;
-    if (h.sha1 != null && (typeof h.sha1 !== "string" || !isHex(h.sha1, 40))) return undefined;
     if (h.crc == null && h.md5 == null && h.sha1 == null) return undefined;
     bare = {};
-    if (typeof h.crc === "string") bare.crc = h.crc.toLowerCase();
-    if (typeof h.md5 === "string") bare.md5 = h.md5.toLowerCase();
-    if (typeof h.sha1 === "string") bare.sha1 = h.sha1.toLowerCase();
+    for (const [field, length] of [
+      ["crc", 8],
+      ["md5", 32],
+      ["sha1", 40],
+    ] as const) {
+      if (h[field] == null) continue;
+      const key = lowerHex(h[field], length);
+      if (key === undefined) return undefined;
+      bare[field] = key;
+    }
   }
   if (name == null && crc == null && md5 == null && sha1 == null && serial == null && bare === undefined) return undefined;
   // Only the fields matching reads: unknown properties are allowed but never looked at.
@@ -117,9 +129,9 @@ export function fastMatchItem(raw: unknown): MatchItem | undefined {
   } = {};
   if (name != null) item.name = name;
   if (size != null) item.size = size;
-  if (crc != null) item.crc = crc.toLowerCase();
-  if (md5 != null) item.md5 = md5.toLowerCase();
-  if (sha1 != null) item.sha1 = sha1.toLowerCase();
+  if (crcKey !== undefined) item.crc = crcKey;
+  if (md5Key !== undefined) item.md5 = md5Key;
+  if (sha1Key !== undefined) item.sha1 = sha1Key;
   if (serial != null) item.serial = serial;
   if (group != null) item.group = group;
   if (bare !== undefined) item.headerless = bare;

@@ -1,0 +1,55 @@
+import { describe, expect, it } from "vitest";
+import { hexIndex } from "../../src/match/hex-index.ts";
+
+/** The reference: rows by key with a plain Map, in row order. */
+function reference(keys: readonly (string | null)[]): Map<string, number[]> {
+  const rows = new Map<string, number[]>();
+  keys.forEach((key, row) => {
+    if (key !== null) rows.set(key, [...(rows.get(key) ?? []), row]);
+  });
+  return rows;
+}
+
+function seeded(seed: number): () => number {
+  let s = seed;
+  return () => {
+    s = (Math.imul(s, 1103515245) + 12345) >>> 0;
+    return s / 2 ** 32;
+  };
+}
+
+describe("hexIndex", () => {
+  for (const length of [8, 32, 40] as const) {
+    it(`answers every ${length}-digit key as a Map of its rows would, duplicates, shared first words and odd keys included`, () => {
+      const random = seeded(length);
+      const hex = (): string => Array.from({ length }, () => "0123456789abcdef"[Math.floor(random() * 16)]).join("");
+      const distinct = Array.from({ length: 3000 }, hex);
+      const keys: (string | null)[] = [];
+      for (let i = 0; i < 6000; i++) {
+        const r = random();
+        if (r < 0.1) keys.push(null);
+        else if (r < 0.25) keys.push(keys[Math.floor(random() * keys.length)] ?? null);
+        // Same first 8 digits, another rest: the table's tag agrees and only the rest tells them apart.
+        else if (r < 0.3 && length > 8) keys.push(`${(distinct[0] as string).slice(0, 8)}${hex().slice(8)}`);
+        else if (r < 0.32) keys.push(hex().toUpperCase());
+        else if (r < 0.33) keys.push(hex().slice(1));
+        else keys.push(distinct[Math.floor(random() * distinct.length)] ?? null);
+      }
+      const index = hexIndex(keys, length);
+      const expected = reference(keys);
+      const queries = [...expected.keys(), ...Array.from({ length: 500 }, hex), "", "zz", `${hex().slice(2)}gg`];
+      for (const key of queries) {
+        const rows = expected.get(key) ?? [];
+        expect(index.get(key), key).toEqual(rows);
+        expect(index.only(key), key).toBe(rows.length === 0 ? -1 : rows.length > 1 ? -2 : rows[0]);
+      }
+      expect([...expected.values()].some((rows) => rows.length > 1)).toBe(true);
+    });
+  }
+
+  it("holds an empty column", () => {
+    const index = hexIndex([null, null], 40);
+    expect(index.get("a".repeat(40))).toEqual([]);
+    expect(index.only("a".repeat(40))).toBe(-1);
+  });
+});

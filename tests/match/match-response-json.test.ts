@@ -1,0 +1,94 @@
+import { describe, expect, it } from "vitest";
+import { attribution } from "../../src/catalog/record/attribution.ts";
+import type { GameRecord, PlatformEntry } from "../../src/catalog/record/game-record.ts";
+import { matchResponseBody } from "../../src/match/match-request.ts";
+import { matchResponseJson } from "../../src/match/match-response-json.ts";
+import { offlineMatchContext } from "../../src/match/offline-index.ts";
+import { matchRequestSchema } from "../../src/match/match-schemas.ts";
+
+const platform: PlatformEntry = {
+  id: "nes",
+  name: "Nintendo Entertainment System",
+  manufacturer: "Nintendo",
+  kind: "console",
+  libretroName: "Nintendo - Nintendo Entertainment System",
+  aliases: [],
+  gameCount: 3,
+};
+
+const hex = (digit: string, length: number): string => digit.repeat(length);
+
+function game(id: number, title: string, releases: { name: string; digit: string; crc?: string; size?: number }[]): GameRecord {
+  return {
+    id,
+    title,
+    system: "nes",
+    systemName: platform.name,
+    releases: releases.map((r) => ({
+      name: r.name,
+      regions: [],
+      languages: [],
+      status: "release",
+      flags: [],
+      source: "file",
+      roms: [
+        { name: `${r.name}.nes`, size: r.size ?? 40976, crc: r.crc ?? hex(r.digit, 8), md5: hex(r.digit, 32), sha1: hex(r.digit, 40) },
+      ],
+    })),
+    attribution,
+  };
+}
+
+const records = [
+  game(1, 'Quoted "Title" \\ Ünïcode', [
+    { name: 'Quoted "Title" \\ Ünïcode (USA)', digit: "a" },
+    { name: 'Quoted "Title" \\ Ünïcode (Europe)', digit: "b", crc: "cccccccc" },
+  ]),
+  game(2, "Second Game", [{ name: "Second Game (Japan)", digit: "d", crc: "cccccccc", size: 1 }]),
+  game(3, "Mega Quest", [{ name: "Mega Quest (USA)", digit: "e" }]),
+];
+
+describe("matchResponseJson", () => {
+  it("writes every kind of answer byte for byte as JSON.stringify does, shared matches written twice included", () => {
+    const context = offlineMatchContext(platform, records, "https://thumbnails.example");
+    const items = [
+      { sha1: hex("a", 40) },
+      { sha1: hex("A", 40), name: "x.nes" },
+      { md5: hex("b", 32), group: "set" },
+      { crc: "cccccccc", size: 1, group: "set" },
+      { crc: "cccccccc" },
+      { headerless: { sha1: hex("e", 40) } },
+      { name: "Second Game (Japan).nes" },
+      { name: "Mega Quest (Europe).nes" },
+      { name: "Mega Quets (USA).nes" },
+      { name: "Nothing Like It.nes" },
+      { sha1: "not hex" },
+      { sha1: hex("f", 40) },
+    ];
+    for (const artworkTypes of [undefined, ["boxart", "snap"]]) {
+      for (let round = 0; round < 2; round++) {
+        const request = matchRequestSchema.parse({ systemId: "nes", items, ...(artworkTypes ? { artworkTypes } : {}) });
+        const body = matchResponseBody(context, request);
+        expect(matchResponseJson(body)).toBe(JSON.stringify(body));
+        expect(new Set(body.results.map((r) => r.status))).toEqual(new Set(["matched", "ambiguous", "notFound", "invalid"]));
+        expect(body.groups?.length).toBe(1);
+      }
+    }
+  });
+
+  it("shares one frozen match object between answers, and never the headerless one", () => {
+    const context = offlineMatchContext(platform, records, "https://thumbnails.example");
+    const answer = (): ReturnType<typeof matchResponseBody> =>
+      matchResponseBody(
+        context,
+        matchRequestSchema.parse({ systemId: "nes", items: [{ sha1: hex("a", 40) }, { headerless: { sha1: hex("e", 40) } }] }),
+      );
+    const [first, second] = [answer(), answer()];
+    const [a, b] = [first.results[0], second.results[0]];
+    if (a?.status !== "matched" || b?.status !== "matched") throw new Error("expected matches");
+    expect(a.match).toBe(b.match);
+    expect(Object.isFrozen(a.match)).toBe(true);
+    const bare = first.results[1];
+    expect(bare?.status === "matched" && bare.match.headerless).toBe(true);
+  });
+});
