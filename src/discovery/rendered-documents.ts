@@ -14,7 +14,8 @@ const renderedByBase = new Map<string, Rendered>();
  * configuration, are for static hosts; an instance never publishes another base's URLs or limits
  * it does not enforce. ETags are content hashes, so every instance with the same configuration
  * and version sends the same validator. When the build's copy has the same bytes (the usual
- * case), its precompressed variants are reused: brotli at quality 11 was a tenth of start-up.
+ * case), its precompressed variants are reused; otherwise the brotli variants are made off the main
+ * thread and served once done (brotli at quality 11 was a tenth of start-up), gzip at once.
  */
 export function renderedDiscoveryDocuments(
   base: string,
@@ -25,7 +26,8 @@ export function renderedDiscoveryDocuments(
   const cached = renderedByBase.get(key);
   if (cached) return cached;
   const rendered = {} as Record<DiscoveryDocumentKey, Omit<StoredDocument, "lastModified">>;
-  for (const doc of discoveryDocuments(base, limits)) rendered[doc.key] = renderedDocument(doc.body, doc.contentType, built(doc.key));
+  for (const doc of discoveryDocuments(base, limits))
+    rendered[doc.key] = renderedDocument(doc.body, doc.contentType, built(doc.key), "background");
   renderedByBase.set(key, rendered);
   return rendered;
 }

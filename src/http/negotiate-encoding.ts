@@ -1,5 +1,8 @@
 export type ContentCoding = "br" | "gzip";
 
+/** The server's order on ties, whatever order a resource lists its variants in. */
+const PREFERENCE: readonly ContentCoding[] = ["br", "gzip"];
+
 /**
  * Picks the best content coding the client accepts among `available` (brotli preferred on ties),
  * or undefined for identity. Honours q-values, `q=0` exclusions and `*`.
@@ -20,7 +23,8 @@ export function negotiateEncoding(header: string | undefined, available: readonl
   }
   let best: ContentCoding | undefined;
   let bestQ = 0;
-  for (const coding of available) {
+  for (const coding of PREFERENCE) {
+    if (!available.includes(coding)) continue;
     const q = weights.get(coding) ?? (coding === "gzip" ? weights.get("x-gzip") : undefined) ?? weights.get("*") ?? 0;
     if (q > bestQ) {
       best = coding;
