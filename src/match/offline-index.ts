@@ -2,7 +2,7 @@ import type { GameRecord, PlatformEntry } from "../catalog/record/game-record.ts
 import { summarize, type GameSummary } from "../catalog/search/game-summary.ts";
 import { searchGames } from "../catalog/search/search-games.ts";
 import { decodeTitleIndex, encodeTitleIndex } from "../catalog/search/title-index.ts";
-import { createTitleSearcher } from "../catalog/search/title-query.ts";
+import { createTitleSearcher, gamesOfSummaries } from "../catalog/search/title-query.ts";
 import { createMatchIndex } from "./match-index.ts";
 import type { MatchContext } from "./match-roms.ts";
 import { buildMatchTable } from "./match-table.ts";
@@ -18,7 +18,11 @@ export function offlineMatchContext(platform: PlatformEntry, records: readonly G
   const summaries = records.map(summarize).sort((a, b) => a.id - b.id);
   const byId = new Map<number, GameSummary>(summaries.map((s) => [s.id, s]));
   const titles = decodeTitleIndex(encodeTitleIndex([{ slug: platform.id, summaries }]));
-  const scope = { searcher: createTitleSearcher(titles, () => summaries), system: platform.id, summary: (id: number) => byId.get(id) };
+  const scope = {
+    searcher: createTitleSearcher(titles, () => gamesOfSummaries(summaries)),
+    system: platform.id,
+    summary: (id: number) => byId.get(id),
+  };
   return {
     index: createMatchIndex(buildMatchTable(records)),
     platform,

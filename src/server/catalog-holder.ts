@@ -23,6 +23,7 @@ export function createCatalogHolder(buildDir: string): CatalogHolder {
     if (current && readManifest(buildDir)?.catalogVersion === current.manifest.catalogVersion) return current;
     try {
       const next = loadCatalogSnapshot(buildDir);
+      next.preload();
       snapshot = next;
       lastError = undefined;
       return next;

@@ -4,7 +4,6 @@ import { createRedisRateLimiter } from "./redis-rate-limiter.ts";
 import type { HealthProbe } from "../http/health-probes.ts";
 import type { Log } from "../core/logger.ts";
 import { createMemoryEndedSet, createRedisEndedSet, type EndedSet } from "./ended-set.ts";
-import { connectRedis } from "./redis-connection.ts";
 
 /**
  * The state instances must share: quotas and ended MCP sessions. In this process's memory by
@@ -27,6 +26,8 @@ export async function openSharedState(config: Config, log: Log): Promise<SharedS
       close: () => Promise.resolve(),
     };
   }
+  // ioredis is loaded only when configured: the embedded default never pays for it at start-up.
+  const { connectRedis } = await import("./redis-connection.ts");
   const redis = await connectRedis(config.redisUrl, log);
   return {
     createLimiter: (options, whenUnavailable) => createRedisRateLimiter(redis, { ...options, whenUnavailable }),

@@ -6,7 +6,7 @@ import type { PlatformInfo } from "../platforms/platform-registry.ts";
 import { platformEntry } from "../platforms/platform-entry.ts";
 import { attribution } from "../record/attribution.ts";
 import type { GameRecord, PlatformEntry } from "../record/game-record.ts";
-import { summarize } from "../search/game-summary.ts";
+import { summarize, type GameSummary } from "../search/game-summary.ts";
 import { buildSearchIndex } from "./build-search-index.ts";
 import { contentHash } from "../../http/etag.ts";
 import {
@@ -14,6 +14,7 @@ import {
   MANIFEST_FILE,
   readManifest,
   type ShardIndex,
+  type ShardIndexHead,
   type BuildManifest,
   type BuiltDocument,
   type BuiltPlatform,
@@ -105,7 +106,16 @@ function buildPlatform(
     });
   }
   const chunks: Buffer[] = [];
-  const index: ShardIndex = { ids: [], offsets: [], lengths: [], mtimes: [], hashes: [], summaries: [], stamped: true };
+  const index = {
+    ids: [] as number[],
+    offsets: [] as number[],
+    lengths: [] as number[],
+    mtimes: [] as number[],
+    releaseCounts: [] as number[],
+    stamped: true as const,
+  } satisfies ShardIndexHead;
+  const hashes: string[] = [];
+  const summaries: GameSummary[] = [];
   let offset = 0;
   mkdirSync(path.join(buildDir, "static", "records"), { recursive: true });
   // Older indexes hashed the same content, but their record files lack `updatedAt`: rewrite them once.
@@ -129,13 +139,16 @@ function buildPlatform(
     index.offsets.push(offset);
     index.lengths.push(body.length);
     index.mtimes.push(mtime);
-    index.hashes.push(hash);
-    index.summaries.push(summarize(record));
+    hashes.push(hash);
+    index.releaseCounts.push(record.releases.length);
+    summaries.push(summarize(record));
     chunks.push(body, newline);
     offset += body.length + 1;
   }
   const shard = Buffer.concat(chunks);
-  const indexJson = JSON.stringify(index);
+  // What only the build and first searches read goes last, after the head a server reads alone at start-up (`indexHead`).
+  const head = JSON.stringify(index).slice(0, -1);
+  const indexJson = `${head},"hashes":${JSON.stringify(hashes)},"summaries":${JSON.stringify(summaries)}}`;
   // The build version is part of the name so that a format change never rewrites a file in place.
   const hash = contentHash(Buffer.concat([Buffer.from(`v${BUILD_VERSION}\n`), shard, Buffer.from(indexJson)]), 12);
   const base = `${platform.slug}.${hash}`;
@@ -167,6 +180,7 @@ function buildPlatform(
     games: records.length,
     shard: `shards/${base}.ndjson`,
     index: `shards/${base}.idx.json`,
+    indexHead: Buffer.byteLength(head),
     match: `match/${base}.json`,
     dump,
   };

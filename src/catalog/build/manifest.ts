@@ -8,7 +8,7 @@ import type { BuiltDump } from "../dumps/dump-format.ts";
 export const MANIFEST_FILE = "manifest.json";
 
 /** Bump when the output format changes, so that the next build redoes every platform. */
-export const BUILD_VERSION = 8;
+export const BUILD_VERSION = 9;
 
 /**
  * Columnar offsets of one shard, as stored in its `.idx.json`, with each record's file time (the
@@ -21,10 +21,16 @@ export interface ShardIndex {
   readonly mtimes: number[];
   /** Content hash of each record, to tell an unchanged record on the next build. */
   readonly hashes: string[];
-  readonly summaries: GameSummary[];
+  /** Releases of each game, for the search boost without reading `summaries` (build version 9 on). */
+  readonly releaseCounts?: number[];
   /** Set when `hashes` cover the record without `updatedAt` and the record files carry it (build version 8 on). */
   readonly stamped?: true;
+  /** Written last with `hashes` (build version 9 on): a server reads the columns before them and parses these on first use. */
+  readonly summaries: GameSummary[];
 }
+
+/** The columns of a {@link ShardIndex} a server reads at start-up: everything before `hashes` and `summaries`. */
+export type ShardIndexHead = Omit<ShardIndex, "hashes" | "summaries">;
 
 /** One prebuilt document (platform list, release feed, ...) with what is known about it at build time. */
 export interface BuiltDocument {
@@ -49,8 +55,10 @@ export interface BuiltPlatform {
   readonly games: number;
   /** NDJSON of the platform's game records, one per line, in id order. */
   readonly shard: string;
-  /** Columnar offsets into the shard and search summaries: `{ ids, offsets, lengths, etags, summaries }`. */
+  /** Columnar offsets into the shard and search summaries ({@link ShardIndex}). */
   readonly index: string;
+  /** Bytes of `index` before `,"hashes":` (build version 9 on): the {@link ShardIndexHead} a server reads at start-up. */
+  readonly indexHead?: number;
   /** ROM facts in columns for matching (src/match/match-table.ts), loaded on first use. */
   readonly match: string;
   /** The platform's downloadable dump (src/catalog/dumps/). */

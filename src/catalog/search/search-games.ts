@@ -4,7 +4,7 @@ import type { SearchVocabulary } from "./search-vocabulary.ts";
 import { arabicWord, titleNumbers } from "../names/numerals.ts";
 import { equivalentQuery } from "./search-equivalences.ts";
 import { compactKey, SIGNATURE_WORDS, textSignature } from "./title-index.ts";
-import { runTitleQuery, type TitleQuery, type TitleSearcher } from "./title-query.ts";
+import { runTitleQuery, summaryAt, type TitleQuery, type TitleSearcher } from "./title-query.ts";
 
 export interface GameSearchRequest {
   readonly query: string;
@@ -195,7 +195,7 @@ export function searchGames(scope: SearchScope, request: GameSearchRequest): Gam
     for (let i = 0; i < matches.count; i++) {
       const ordinal = matches.ordinals[i] as number;
       // The summary is read only when the per-game arrays cannot decide.
-      const keyOf = (): string => (searcher.summaries[ordinal] as GameSummary).key;
+      const keyOf = (): string => summaryAt(searcher, ordinal).key;
       if (forms.length > 0 && !forms.every((f) => f.some((w) => hasWord(keyOf(), w)))) continue;
       if (pass.typing && !pass.typing.some((w) => hasWordStart(keyOf(), w))) continue;
       const literal = keyLengths[ordinal] === wanted.length && keyOf() === wanted;
@@ -231,7 +231,7 @@ export function searchGames(scope: SearchScope, request: GameSearchRequest): Gam
   }
   const offset = request.offset ?? 0;
   const top = topHits(searcher, hitOrdinals, hitScores, hitClasses, count, offset + request.limit);
-  return { total: count, results: top.slice(offset).map((i) => searcher.summaries[hitOrdinals[i] as number] as GameSummary) };
+  return { total: count, results: top.slice(offset).map((i) => summaryAt(searcher, hitOrdinals[i] as number)) };
 }
 
 /**
@@ -246,18 +246,14 @@ function topHits(
   count: number,
   k: number,
 ): number[] {
-  const { summaries } = searcher;
   // Negative when hit a ranks before hit b.
   const compare = (a: number, b: number): number => {
-    const sa = summaries[ordinals[a] as number] as GameSummary;
-    const sb = summaries[ordinals[b] as number] as GameSummary;
-    return (
-      (classes[b] as number) - (classes[a] as number) ||
-      (scores[b] as number) - (scores[a] as number) ||
-      // Among equals, the shortest title holding the query first (issue 14).
-      sa.title.length - sb.title.length ||
-      sa.id - sb.id
-    );
+    const byRank = (classes[b] as number) - (classes[a] as number) || (scores[b] as number) - (scores[a] as number);
+    if (byRank !== 0) return byRank;
+    // Among equals, the shortest title holding the query first (issue 14).
+    const sa = summaryAt(searcher, ordinals[a] as number);
+    const sb = summaryAt(searcher, ordinals[b] as number);
+    return sa.title.length - sb.title.length || sa.id - sb.id;
   };
   const keep = Math.min(k, count);
   if (keep <= 0) return [];

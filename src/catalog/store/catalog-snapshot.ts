@@ -2,8 +2,8 @@ import { closeSync, fstatSync, openSync, readFileSync, readSync } from "node:fs"
 import path from "node:path";
 import { LRUCache } from "lru-cache";
 import { type Problem, problems } from "../../core/problem.ts";
-import { readManifest, type BuildManifest, type BuiltDocument } from "../build/manifest.ts";
-import type { ShardIndex } from "../build/manifest.ts";
+import { readManifest, type BuildManifest, type BuiltDocument, type BuiltPlatform } from "../build/manifest.ts";
+import type { ShardIndex, ShardIndexHead } from "../build/manifest.ts";
 import { fileEtag, httpDate } from "../../http/etag.ts";
 import type { EncodedBody } from "../../http/http-types.ts";
 import { aliasKey } from "../platforms/platform-registry.ts";
@@ -11,7 +11,7 @@ import type { PlatformEntry } from "../record/game-record.ts";
 import type { GameSummary } from "../search/game-summary.ts";
 import type { SearchScope } from "../search/search-games.ts";
 import { decodeTitleIndex } from "../search/title-index.ts";
-import { createTitleSearcher, summaryById } from "../search/title-query.ts";
+import { createTitleSearcher, gamesOfSummaries, summaryById, type PlatformGames } from "../search/title-query.ts";
 
 /** A served body with its build-time validators (the same nginx gives the static copy). */
 export interface StoredBody {
@@ -49,6 +49,11 @@ export interface CatalogSnapshot {
   matchTableText(slug: string): string | undefined;
   /** What a search covers: one platform (by slug), or all of them. */
   searchScope(slug?: string): SearchScope;
+  /**
+   * Parses, one platform per turn of the event loop, what is otherwise read on first use (the
+   * search summaries), so that the first searches after start-up do not wait for it.
+   */
+  preload(): void;
   /** Releases the open shard files; the snapshot must not be used afterwards. */
   close(): void;
   readonly platformSlugs: readonly string[];
@@ -77,6 +82,47 @@ function loadDocument(buildDir: string, doc: BuiltDocument): StoredDocument {
 }
 
 /**
+ * A platform's shard index. With `indexHead` (build version 9 on), only its head is read now; the
+ * rest (hashes and summaries) is read from the still-open file and parsed on first use (parsing
+ * the whole indexes was two thirds of start-up). An older index is parsed whole.
+ */
+function openShardIndex(buildDir: string, platform: BuiltPlatform, fds: number[]): { index: ShardIndexHead; games: PlatformGames } {
+  const file = path.join(buildDir, platform.index);
+  if (platform.indexHead === undefined) {
+    const index = JSON.parse(readFileSync(file, "utf8")) as ShardIndex;
+    return { index, games: { ...gamesOfSummaries(index.summaries), ids: index.ids } };
+  }
+  const fd = openSync(file, "r");
+  fds.push(fd);
+  const headBytes = platform.indexHead;
+  const head = Buffer.allocUnsafe(headBytes);
+  if (readSync(fd, head, 0, headBytes, 0) !== headBytes) throw new Error(`${platform.index}: shorter than its head`);
+  const index = JSON.parse(`${head.toString("utf8")}}`) as ShardIndexHead;
+  if (!index.releaseCounts || index.releaseCounts.length !== index.ids.length) throw new Error(`${platform.index}: no release counts`);
+  let summaries: readonly GameSummary[] | undefined;
+  return {
+    index,
+    games: {
+      ids: index.ids,
+      releaseCounts: index.releaseCounts,
+      summaries() {
+        if (summaries) return summaries;
+        try {
+          const tail = Buffer.allocUnsafe(fstatSync(fd).size - headBytes);
+          if (readSync(fd, tail, 0, tail.length, headBytes) !== tail.length) throw new Error("short read");
+          const parsed = (JSON.parse(`{${tail.subarray(1).toString("utf8")}`) as Pick<ShardIndex, "summaries">).summaries;
+          if (parsed.length !== index.ids.length) throw new Error(`${parsed.length} summaries for ${index.ids.length} games`);
+          summaries = parsed;
+          return parsed;
+        } catch (error) {
+          throw corrupt(buildDir, new Error(`${platform.index}: ${(error as Error).message}`));
+        }
+      },
+    },
+  };
+}
+
+/**
  * Loads the build in `buildDir`: documents, offsets and search indexes into memory, shards as
  * open files (records are read with one positioned read each; the page cache keeps hot ones).
  * Shards are content-addressed and never rewritten, so an open snapshot stays consistent while a
@@ -99,14 +145,14 @@ export function loadCatalogSnapshot(buildDir: string): CatalogSnapshot {
       length: new Int32Array(total),
       mtime: new Float64Array(total),
     };
-    const summariesByPlatform = new Map<string, readonly GameSummary[]>();
+    const gamesByPlatform = new Map<string, PlatformGames>();
     const listings = new Map<string, readonly GameSummary[]>();
     const matchFds = new Map<string, number>();
     for (const [slug, platform] of Object.entries(manifest.platforms)) {
       const fd = openSync(path.join(buildDir, platform.shard), "r");
       fds.push(fd);
       const shardSize = fstatSync(fd).size;
-      const index = JSON.parse(readFileSync(path.join(buildDir, platform.index), "utf8")) as ShardIndex;
+      const { index, games } = openShardIndex(buildDir, platform, fds);
       for (let i = 0; i < index.ids.length; i++) {
         const offset = index.offsets[i] ?? 0;
         const length = index.lengths[i] ?? 0;
@@ -119,7 +165,7 @@ export function loadCatalogSnapshot(buildDir: string): CatalogSnapshot {
         table.length[slot] = length;
         table.mtime[slot] = index.mtimes[i] ?? 0;
       }
-      summariesByPlatform.set(slug, index.summaries);
+      gamesByPlatform.set(slug, games);
       // Opened now, read on first use: a later build may delete the file, never this open copy.
       const matchFd = openSync(path.join(buildDir, platform.match), "r");
       fds.push(matchFd);
@@ -130,7 +176,7 @@ export function loadCatalogSnapshot(buildDir: string): CatalogSnapshot {
     if (titleFile === undefined || !titleFile.endsWith(".bin"))
       throw new Error("no title index in the manifest (a build before issue 13?): rebuild");
     const searcher = createTitleSearcher(decodeTitleIndex(readFileSync(path.join(buildDir, titleFile))), (slug) =>
-      summariesByPlatform.get(slug),
+      gamesByPlatform.get(slug),
     );
     const documents = new Map<string, StoredDocument>();
     for (const [name, doc] of Object.entries(manifest.documents)) documents.set(name, loadDocument(buildDir, doc));
@@ -142,7 +188,7 @@ export function loadCatalogSnapshot(buildDir: string): CatalogSnapshot {
       for (const name of [p.id, p.name, p.libretroName, ...p.aliases]) if (!byAlias.has(aliasKey(name))) byAlias.set(aliasKey(name), p);
     return {
       manifest,
-      platformSlugs: [...summariesByPlatform.keys()],
+      platformSlugs: [...gamesByPlatform.keys()],
       platforms,
       platform: (nameOrAlias) => byAlias.get(aliasKey(nameOrAlias)),
       record(id) {
@@ -164,7 +210,7 @@ export function loadCatalogSnapshot(buildDir: string): CatalogSnapshot {
       listing(slug) {
         const cached = listings.get(slug);
         if (cached) return cached;
-        const summaries = summariesByPlatform.get(slug);
+        const summaries = gamesByPlatform.get(slug)?.summaries();
         if (!summaries) return undefined;
         const games = [...summaries].sort((a, b) => collator.compare(a.title, b.title) || a.id - b.id);
         listings.set(slug, games);
@@ -181,6 +227,20 @@ export function loadCatalogSnapshot(buildDir: string): CatalogSnapshot {
         slug === undefined
           ? { searcher, summary: (id) => summaryById(searcher, id) }
           : { searcher, system: slug, summary: (id) => summaryById(searcher, id, slug) ?? summaryById(searcher, id) },
+      preload() {
+        const starts = [...searcher.index.platforms.values()].map(([start]) => start);
+        const next = (): void => {
+          const start = starts.shift();
+          if (start === undefined || fds.length === 0) return;
+          try {
+            searcher.load(start);
+          } catch {
+            // A corrupt file is reported by the request that needs it, as a 503.
+          }
+          setTimeout(next, 0).unref();
+        };
+        setTimeout(next, 0).unref();
+      },
       close() {
         for (const fd of fds.splice(0)) closeSync(fd);
       },

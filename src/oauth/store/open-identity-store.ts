@@ -1,7 +1,6 @@
 import type { Config } from "../../config/config.ts";
 import { openIdentityDb } from "../identity-db.ts";
 import { migrate } from "./migrations.ts";
-import { postgresClient } from "./postgres-client.ts";
 import type { SqlClient } from "./sql-client.ts";
 import { sqliteClient } from "./sqlite-client.ts";
 
@@ -22,7 +21,11 @@ export async function openIdentityStore(
   config: Pick<Config, "membersDb" | "databaseUrl">,
   options: { readonly migrate: "on-start" | "none" } = { migrate: "on-start" },
 ): Promise<SqlClient> {
-  const client = config.databaseUrl === undefined ? sqliteClient(openIdentityDb(config.membersDb)) : postgresClient(config.databaseUrl);
+  // The PostgreSQL driver is loaded only when configured: the embedded default never pays for it at start-up.
+  const client =
+    config.databaseUrl === undefined
+      ? sqliteClient(openIdentityDb(config.membersDb))
+      : (await import("./postgres-client.ts")).postgresClient(config.databaseUrl);
   if (options.migrate === "on-start") {
     try {
       await migrate(client, storeLocation(config), { onStart: true });
