@@ -17,13 +17,14 @@ export interface CatalogHolder extends CatalogSource {
 export function createCatalogHolder(buildDir: string): CatalogHolder {
   let snapshot: CatalogSnapshot | undefined;
   let lastError: Problem | undefined;
-  const load = (): CatalogSnapshot => {
+  const load = (preload: boolean): CatalogSnapshot => {
     // Same build as the one in service: nothing to do (a second SIGHUP, a touched manifest).
     const current = snapshot;
     if (current && readManifest(buildDir)?.catalogVersion === current.manifest.catalogVersion) return current;
     try {
       const next = loadCatalogSnapshot(buildDir);
-      next.preload();
+      // At start-up the server preloads once it listens; a reload has a server running already.
+      if (preload) next.preload();
       snapshot = next;
       lastError = undefined;
       return next;
@@ -33,7 +34,7 @@ export function createCatalogHolder(buildDir: string): CatalogHolder {
     }
   };
   try {
-    load();
+    load(false);
   } catch {
     // Served as 503 by current() until a build appears and a reload succeeds.
   }
@@ -42,7 +43,7 @@ export function createCatalogHolder(buildDir: string): CatalogHolder {
       if (snapshot) return snapshot;
       throw problems.catalogUnavailable("The catalog is not loaded; try again later.", { ...(lastError ? { cause: lastError } : {}) });
     },
-    reload: load,
+    reload: () => load(true),
     peek: () => snapshot,
   };
 }
