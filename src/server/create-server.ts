@@ -1,6 +1,6 @@
 import { randomUUID } from "node:crypto";
+import type { Server } from "node:http";
 import { existsSync } from "node:fs";
-import http from "node:http";
 import net from "node:net";
 import path from "node:path";
 import { pathToFileURL } from "node:url";
@@ -9,7 +9,6 @@ import { checkServingConfig, type Config } from "../config/config.ts";
 import type { Log } from "../core/logger.ts";
 import { problems } from "../core/problem.ts";
 import { baseUrlMismatch } from "../discovery/discovery-routes.ts";
-import { renderedDiscoveryDocuments } from "../discovery/rendered-documents.ts";
 import { internalErrorProblem, problemResult } from "../http/problem-response.ts";
 import { createResponseCache } from "../http/response-cache.ts";
 import { createRouter } from "../http/router.ts";
@@ -22,13 +21,17 @@ import { createCatalogHolder, type CatalogHolder } from "./catalog-holder.ts";
 import { createRequestHandler } from "./request-pipeline.ts";
 import { logRequests } from "./request-log.ts";
 import { apiRoutesStep, astroPagesStep, sitePagesStep, staticFilesStep, type NodeHandler } from "./request-steps.ts";
+
+// Not `import http from "node:http"`: its ESM facade reads every export, and the lazy `WebSocket`
+// and `fetch` exports load undici (a twentieth of start-up) for a server that never uses them.
+const http = process.getBuiltinModule("node:http");
 import { loadStaticSite, type StaticSite } from "./static-site.ts";
 
 /** How long in-flight requests may take to finish on shutdown. */
 const SHUTDOWN_GRACE_MS = 10_000;
 
 export interface LudexServer {
-  readonly server: http.Server;
+  readonly server: Server;
   readonly catalog: CatalogHolder;
   /** The OAuth authorization server and member store (src/oauth/). */
   readonly oauth: OAuthService;
@@ -89,7 +92,6 @@ export async function createLudexServer(config: Config, options: ServerOptions =
   const base = config.publicBaseUrl;
   const otherBase = baseUrlMismatch(catalog.peek()?.manifest, base);
   if (otherBase) log(otherBase);
-  renderedDiscoveryDocuments(base, config.oauthLimits, (key) => catalog.peek()?.document(key));
   const shared = await openSharedState(config, log);
   /** What Astro pages see as `Astro.locals` (typed in src/env.d.ts). */
   const oauth = await createOAuthService(config, {
@@ -196,7 +198,7 @@ export async function createLudexServer(config: Config, options: ServerOptions =
         };
         if (closeOptions.drainIdle) {
           // net.Server's close stops accepting and waits for every connection, without the idle
-          // cut that http.Server's close adds; the second close then only stops http's timers.
+          // cut that Server's close adds; the second close then only stops http's timers.
           net.Server.prototype.close.call(server, () => {
             server.close(() => closed());
           });

@@ -28,7 +28,8 @@ export interface StoredDocument extends StoredBody {
 
 /** Where each record lives, as parallel typed arrays indexed by a per-id slot (~20 bytes a game instead of an object each). */
 interface RecordTable {
-  readonly slot: Map<number, number>;
+  /** Slot plus one by game id (0: no such game); ids are the importer's, dense from 1. */
+  readonly slot: Int32Array;
   readonly fd: Int32Array;
   readonly offset: Float64Array;
   readonly length: Int32Array;
@@ -138,8 +139,17 @@ export function loadCatalogSnapshot(buildDir: string): CatalogSnapshot {
     // load, a quarter of an id lookup); the rest of the catalog stays on disk and in the page cache.
     const hotRecords = new LRUCache<number, StoredBody>({ maxSize: HOT_RECORD_BYTES, sizeCalculation: (r) => r.body.length + 200 });
     const total = Object.values(manifest.platforms).reduce((n, p) => n + p.games, 0);
+    // One title index for the whole catalog (the build writes exactly one; an older build's MiniSearch buckets are not read).
+    const titleFile = manifest.search.length === 1 ? manifest.search[0]?.file : undefined;
+    if (titleFile === undefined || !titleFile.endsWith(".bin"))
+      throw new Error("no title index in the manifest (a build before issue 13?): rebuild");
+    const titles = decodeTitleIndex(readFileSync(path.join(buildDir, titleFile)));
+    // Ids are dense (the importer numbers games from 1), so a slot array by id beats a Map (filling
+    // one was a sixth of the snapshot's load). The title index lists every game's id.
+    let maxId = 0;
+    for (const id of titles.gameIds) maxId = Math.max(maxId, id);
     const table: RecordTable = {
-      slot: new Map(),
+      slot: new Int32Array(maxId + 1),
       fd: new Int32Array(total),
       offset: new Float64Array(total),
       length: new Int32Array(total),
@@ -148,18 +158,21 @@ export function loadCatalogSnapshot(buildDir: string): CatalogSnapshot {
     const gamesByPlatform = new Map<string, PlatformGames>();
     const listings = new Map<string, readonly GameSummary[]>();
     const matchFds = new Map<string, number>();
+    let slot = 0;
     for (const [slug, platform] of Object.entries(manifest.platforms)) {
       const fd = openSync(path.join(buildDir, platform.shard), "r");
       fds.push(fd);
       const shardSize = fstatSync(fd).size;
       const { index, games } = openShardIndex(buildDir, platform, fds);
-      for (let i = 0; i < index.ids.length; i++) {
+      for (let i = 0; i < index.ids.length; i++, slot++) {
         const offset = index.offsets[i] ?? 0;
         const length = index.lengths[i] ?? 0;
         if (offset + length > shardSize) throw new Error(`${platform.shard}: record ${index.ids[i]} lies past the end of the shard`);
-        const slot = table.slot.size;
+        const id = index.ids[i] ?? 0;
+        if (!(id > 0 && id <= maxId) || (table.slot[id] as number) !== 0)
+          throw new Error(`${platform.index}: game ${id} is not in the title index, or listed twice`);
         if (slot >= total) throw new Error("the shards hold more records than the manifest counts");
-        table.slot.set(index.ids[i] ?? 0, slot);
+        table.slot[id] = slot + 1;
         table.fd[slot] = fd;
         table.offset[slot] = offset;
         table.length[slot] = length;
@@ -171,13 +184,7 @@ export function loadCatalogSnapshot(buildDir: string): CatalogSnapshot {
       fds.push(matchFd);
       matchFds.set(slug, matchFd);
     }
-    // One title index for the whole catalog (the build writes exactly one; an older build's MiniSearch buckets are not read).
-    const titleFile = manifest.search.length === 1 ? manifest.search[0]?.file : undefined;
-    if (titleFile === undefined || !titleFile.endsWith(".bin"))
-      throw new Error("no title index in the manifest (a build before issue 13?): rebuild");
-    const searcher = createTitleSearcher(decodeTitleIndex(readFileSync(path.join(buildDir, titleFile))), (slug) =>
-      gamesByPlatform.get(slug),
-    );
+    const searcher = createTitleSearcher(titles, (slug) => gamesByPlatform.get(slug));
     const documents = new Map<string, StoredDocument>();
     for (const [name, doc] of Object.entries(manifest.documents)) documents.set(name, loadDocument(buildDir, doc));
     const platformsDoc = documents.get("platforms");
@@ -194,8 +201,8 @@ export function loadCatalogSnapshot(buildDir: string): CatalogSnapshot {
       record(id) {
         const cached = hotRecords.get(id);
         if (cached) return cached;
-        const slot = table.slot.get(id);
-        if (slot === undefined) return undefined;
+        const slot = (table.slot[id] ?? 0) - 1;
+        if (slot < 0) return undefined;
         const length = table.length[slot] ?? 0;
         const mtime = table.mtime[slot] ?? 0;
         // Every byte is read into it (a short read throws), so it needs no zero-filling first.
