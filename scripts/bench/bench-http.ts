@@ -42,6 +42,8 @@ async function main(): Promise<void> {
   const inProcessOnly = process.argv.includes("--in-process");
   const buildDir = inProcessOnly ? realBuild() : prepareRealCatalog().buildDir;
   const snapshot = loadCatalogSnapshot(buildDir);
+  // As a server does once it listens: the search summaries, otherwise parsed on first use.
+  await snapshot.preload();
   const queries = qualityQueries(snapshot);
   const random = seededRandom(13);
   const pick = <T>(list: readonly T[]): T => list[Math.floor(random() * list.length)] as T;

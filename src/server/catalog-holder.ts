@@ -24,7 +24,7 @@ export function createCatalogHolder(buildDir: string): CatalogHolder {
     try {
       const next = loadCatalogSnapshot(buildDir);
       // At start-up the server preloads once it listens; a reload has a server running already.
-      if (preload) next.preload();
+      if (preload) void next.preload();
       snapshot = next;
       lastError = undefined;
       return next;

@@ -177,7 +177,7 @@ export async function createLudexServer(config: Config, options: ServerOptions =
         server.listen(port, host, () => {
           server.off("error", reject);
           // What the snapshot reads on first use is read now, in idle turns, rather than before listening.
-          catalog.peek()?.preload();
+          void catalog.peek()?.preload();
           const address = server.address();
           resolve(typeof address === "object" && address ? address.port : port);
         });

@@ -52,9 +52,10 @@ export interface CatalogSnapshot {
   searchScope(slug?: string): SearchScope;
   /**
    * Parses, one platform per turn of the event loop, what is otherwise read on first use (the
-   * search summaries), so that the first searches after start-up do not wait for it.
+   * search summaries), so that the first searches after start-up do not wait for it. Resolves
+   * when done (or when the snapshot is closed).
    */
-  preload(): void;
+  preload(): Promise<void>;
   /** Releases the open shard files; the snapshot must not be used afterwards. */
   close(): void;
   readonly platformSlugs: readonly string[];
@@ -236,17 +237,22 @@ export function loadCatalogSnapshot(buildDir: string): CatalogSnapshot {
           : { searcher, system: slug, summary: (id) => summaryById(searcher, id, slug) ?? summaryById(searcher, id) },
       preload() {
         const starts = [...searcher.index.platforms.values()].map(([start]) => start);
-        const next = (): void => {
-          const start = starts.shift();
-          if (start === undefined || fds.length === 0) return;
-          try {
-            searcher.load(start);
-          } catch {
-            // A corrupt file is reported by the request that needs it, as a 503.
-          }
-          setTimeout(next, 0).unref();
-        };
-        setTimeout(next, 0).unref();
+        return new Promise((resolve) => {
+          const next = (): void => {
+            const start = starts.shift();
+            if (start === undefined || fds.length === 0) {
+              resolve();
+              return;
+            }
+            try {
+              searcher.load(start);
+            } catch {
+              // A corrupt file is reported by the request that needs it, as a 503.
+            }
+            setTimeout(next, 0);
+          };
+          setTimeout(next, 0);
+        });
       },
       close() {
         for (const fd of fds.splice(0)) closeSync(fd);

@@ -45,8 +45,7 @@ describe("catalog snapshot: shard index heads at load, summaries on first use", 
     expect(found.every((g) => g.system === "snes")).toBe(true);
     expect(searcher.summaries.slice(start, end).every((s) => s !== undefined)).toBe(true);
     expect(searcher.summaries.some((s) => s === undefined)).toBe(true);
-    snapshot.preload();
-    for (let tries = 0; searcher.summaries.some((s) => s === undefined) && tries < 200; tries++) await new Promise((r) => setTimeout(r, 5));
+    await snapshot.preload();
     expect(searcher.summaries.every((s) => s !== undefined)).toBe(true);
     expect(
       snapshot
