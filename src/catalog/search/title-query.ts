@@ -1,6 +1,7 @@
 import type { GameSummary } from "./game-summary.ts";
 import { createSearchVocabulary, type SearchVocabulary } from "./search-vocabulary.ts";
 import type { TitleIndex } from "./title-index.ts";
+import { QueryArena } from "./query-arena.ts";
 
 /**
  * A query over the title index: a term (exact, and as a prefix when asked), or all / any of
@@ -153,6 +154,8 @@ interface Scratch {
   readonly parts: Uint16Array;
   readonly touched: Uint32Array;
   epoch: number;
+  /** The current query's intermediate results. */
+  readonly arena: QueryArena;
 }
 
 const scratches = new WeakMap<TitleSearcher, Scratch>();
@@ -169,6 +172,7 @@ function scratchOf(searcher: TitleSearcher): Scratch {
       parts: new Uint16Array(n),
       touched: new Uint32Array(n),
       epoch: 0,
+      arena: new QueryArena(),
     };
     scratches.set(searcher, scratch);
   }
@@ -219,12 +223,13 @@ function popcount(x: number): number {
   return (((v + (v >>> 4)) & 0x0f0f0f0f) * 0x01010101) >>> 24;
 }
 
-/** Copies the scratch's first `n` touched games (those with `keep(ordinal)`) into a new Partial. */
+/** Copies the scratch's first `n` touched games (those with `keep(ordinal)`) into a Partial in the arena. */
 function gather(scratch: Scratch, n: number, keep?: (ordinal: number) => boolean): Partial {
-  const ordinals = new Uint32Array(n);
-  const scores = new Float64Array(n);
-  const low = new Int32Array(n);
-  const high = new Int32Array(n);
+  const { arena } = scratch;
+  const ordinals = arena.uint32.take(n);
+  const scores = arena.float64.take(n);
+  const low = arena.int32.take(n);
+  const high = arena.int32.take(n);
   let m = 0;
   for (let i = 0; i < n; i++) {
     const o = scratch.touched[i] as number;
@@ -316,12 +321,13 @@ class Evaluator {
       const first = plan.first[0] as number;
       const n = (plan.last[0] as number) - first;
       const weight = plan.weights[0] as number;
+      const { arena } = this.scratch;
       const out: Partial = {
         n,
-        ordinals: postings.slice(first, first + n),
-        scores: new Float64Array(n),
-        low: new Int32Array(n),
-        high: new Int32Array(n),
+        ordinals: postings.subarray(first, first + n),
+        scores: arena.float64.take(n),
+        low: arena.int32.take(n),
+        high: arena.int32.take(n),
       };
       for (let i = 0; i < n; i++) {
         const o = postings[first + i] as number;
@@ -476,6 +482,7 @@ export function runTitleQuery(searcher: TitleSearcher, query: TitleQuery, slug?:
   const range = slug === undefined ? ([0, games] as const) : searcher.index.platforms.get(slug);
   if (!range || range[0] >= range[1]) return { count: 0, ordinals: EMPTY.ordinals, scores: EMPTY.scores };
   const average = slug === undefined ? searcher.index.averageLength : (searcher.averages.get(slug) ?? 0);
+  scratchOf(searcher).arena.reset();
   const result = new Evaluator(searcher, range[0], range[1], average).run(query);
   const scores = result.scores.subarray(0, result.n);
   for (let i = 0; i < result.n; i++)
