@@ -122,7 +122,12 @@ function measureBuild<T>(build: () => T): { value: T; ms: number; heapMb: number
 
 function ludexEngine(buildDir: string): { engine: Engine; snapshot: CatalogSnapshot } {
   // The summaries count too: a server parses them right after it starts listening.
-  const { value: snapshot, ms, heapMb, rssMb } = measureBuild(() => {
+  const {
+    value: snapshot,
+    ms,
+    heapMb,
+    rssMb,
+  } = measureBuild(() => {
     const loaded = loadCatalogSnapshot(buildDir);
     const { searcher } = loaded.searchScope();
     for (const [start] of searcher.index.platforms.values()) searcher.load(start);

@@ -9,7 +9,7 @@ describe("QueryArena", () => {
       view.fill(k + 1);
       return view;
     });
-    views.forEach((view, k) => expect(view.every((v) => v === k + 1)).toBe(true));
+    for (const [k, view] of views.entries()) expect(view.every((v) => v === k + 1)).toBe(true);
     expect(views.map((v) => v.length)).toEqual([3, 5000, 7, 20_000, 1]);
   });
 
