@@ -64,3 +64,22 @@ describe("the batched log destination", () => {
     expectEveryLine(lines);
   });
 });
+
+describe("isoTimestamp", () => {
+  it("writes pino's isoTime field, the same string within one millisecond", async () => {
+    const { isoTimestamp } = await import("../../src/core/logger.ts");
+    const pino = (await import("pino")).default;
+    const before = Date.now();
+    const field = isoTimestamp();
+    const match = /^,"time":"(.+)"$/.exec(field);
+    expect(match).not.toBeNull();
+    const at = Date.parse(match?.[1] ?? "");
+    expect(at).toBeGreaterThanOrEqual(before);
+    expect(at).toBeLessThanOrEqual(Date.now());
+    expect(pino.stdTimeFunctions.isoTime().replace(/"[^"]+"$/, "")).toBe(field.replace(/"[^"]+"$/, ""));
+    expect(new Date(at).toISOString()).toBe(match?.[1]);
+    let same = 0;
+    for (let i = 0; i < 1000; i++) if (isoTimestamp() === isoTimestamp()) same++;
+    expect(same).toBeGreaterThan(900);
+  });
+});
