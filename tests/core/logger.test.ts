@@ -1,7 +1,7 @@
 import { spawnSync } from "node:child_process";
 import path from "node:path";
 import { pathToFileURL } from "node:url";
-import { describe, expect, it } from "vitest";
+import { describe, expect, it, vi } from "vitest";
 import { projectRoot } from "../helpers/paths.ts";
 
 const LINES = 20_000;
@@ -78,8 +78,15 @@ describe("isoTimestamp", () => {
     expect(at).toBeLessThanOrEqual(Date.now());
     expect(pino.stdTimeFunctions.isoTime().replace(/"[^"]+"$/, "")).toBe(field.replace(/"[^"]+"$/, ""));
     expect(new Date(at).toISOString()).toBe(match?.[1]);
-    let same = 0;
-    for (let i = 0; i < 1000; i++) if (isoTimestamp() === isoTimestamp()) same++;
-    expect(same).toBeGreaterThan(900);
+    vi.useFakeTimers({ now: Date.UTC(2026, 10, 24, 6, 0, 0, 123), toFake: ["Date"] });
+    try {
+      const first = isoTimestamp();
+      expect(first).toBe(',"time":"2026-11-24T06:00:00.123Z"');
+      expect(isoTimestamp()).toBe(first);
+      vi.advanceTimersByTime(1);
+      expect(isoTimestamp()).toBe(',"time":"2026-11-24T06:00:00.124Z"');
+    } finally {
+      vi.useRealTimers();
+    }
   });
 });
