@@ -79,6 +79,10 @@ export function postgresClient(url: string, limits: PostgresLimits = defaultPost
     idle_timeout: 60,
     backoff: (retries: number) => Math.min(0.025 * 2 ** retries, limits.maxReconnectDelayMs / 1000),
     onnotice: () => {},
+    // The array-type query it runs on each new connection drops its promise: a connection lost
+    // during it (a database outage) is an unhandled rejection that ends the process. The identity
+    // schema has no array columns to parse. @see https://github.com/porsager/postgres/issues/1192
+    fetch_types: false,
     types: { bigint: { to: 20, from: [20], serialize: (value: number) => String(value), parse: (value: string) => Number(value) } },
     connection: {
       statement_timeout: limits.statementTimeoutMs,
