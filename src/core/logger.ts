@@ -6,10 +6,25 @@ export type LogLevel = "debug" | "info" | "warn" | "error";
 /** One structured log record; `level` defaults to info. Never put a secret, token, code or query string in one. */
 export type LogRecord = Record<string, unknown> & { readonly level?: LogLevel; readonly msg?: string };
 
-export type Log = (record: LogRecord) => void;
+/** What one request's line says (src/server/request-log.ts). */
+export interface RequestLine {
+  readonly requestId: string;
+  readonly method: string;
+  readonly route: string;
+  readonly status: number;
+  readonly durationMs: number;
+  readonly bytes: number;
+  readonly aborted: boolean;
+}
+
+/**
+ * Where log records go. `request`, when a log has it, writes a request's line by a faster path
+ * than a generic record; without it, request lines are ordinary info records.
+ */
+export type Log = ((record: LogRecord) => void) & { readonly request?: (line: RequestLine) => void };
 
 /** A {@link Log} whose buffered lines can be written out synchronously (on stop and on exit). */
-export type FlushableLog = Log & { readonly flush: () => void };
+export type FlushableLog = Log & { readonly flush: () => void; readonly request: (line: RequestLine) => void };
 
 /** Lines are gathered up to this many characters before a write (one write for ~70 request lines)... */
 const BATCH_CHARS = 16_384;
@@ -51,19 +66,39 @@ export function isoTimestamp(): string {
   return stamp;
 }
 
+/** pino's `base`: the fields every line carries after its time. */
+const BASE = { service: "ludex" } as const;
+
+/**
+ * A request's line as pino writes `logger.info({ requestId, ..., aborted? }, "request")` with
+ * {@link BASE} and {@link isoTimestamp}, byte for byte (tested against pino), formatted directly:
+ * one template string where pino walks the record's keys, which measured half a request line's
+ * cost. `JSON.stringify` escapes as pino does for these strings (an id, an HTTP method token and
+ * a route path: no control characters).
+ */
+function requestLineJson(line: RequestLine): string {
+  return `{"level":30${isoTimestamp()},"service":"${BASE.service}","requestId":${JSON.stringify(line.requestId)},"method":${JSON.stringify(line.method)},"route":${JSON.stringify(line.route)},"status":${line.status},"durationMs":${line.durationMs},"bytes":${line.bytes}${line.aborted ? ',"aborted":true' : ""},"msg":"request"}\n`;
+}
+
 /**
  * A {@link Log} writing one JSON line per record through pino, at `level` and above, to
  * `destination` (tests) or to standard output in batches ({@link batchedStdout}). The record's
- * own `level` picks the pino method; everything else becomes fields of the line.
+ * own `level` picks the pino method; everything else becomes fields of the line. Request lines
+ * ({@link FlushableLog.request}) go to the same destination, in order with the others.
  */
 export function createPinoLog(level: string, destination?: DestinationStream): FlushableLog {
   const stdout = destination === undefined ? batchedStdout() : undefined;
-  const logger = pino({ level, base: { service: "ludex" }, timestamp: isoTimestamp }, destination ?? stdout);
+  const sink: DestinationStream = destination ?? (stdout as BatchedWriter);
+  const logger = pino({ level, base: BASE, timestamp: isoTimestamp }, sink);
   const log: Log = (record) => {
     const { level: recordLevel = "info", msg, ...fields } = record;
     logger[recordLevel](fields, msg);
   };
+  const requestsLogged = logger.isLevelEnabled("info");
   return Object.assign(log, {
     flush: (): void => stdout?.flushSync(),
+    request: (line: RequestLine): void => {
+      if (requestsLogged) sink.write(requestLineJson(line));
+    },
   });
 }

@@ -19,7 +19,7 @@ import { siteRoute } from "../site/site-route.ts";
 import { apiRoutes } from "./api-routes.ts";
 import { createCatalogHolder, type CatalogHolder } from "./catalog-holder.ts";
 import { createRequestHandler } from "./request-pipeline.ts";
-import { logRequests } from "./request-log.ts";
+import { logRequests, requestLineWriter } from "./request-log.ts";
 import { apiRoutesStep, astroPagesStep, sitePagesStep, staticFilesStep, type NodeHandler } from "./request-steps.ts";
 
 // Not `import http from "node:http"`: its ESM facade reads every export, and the lazy `WebSocket`
@@ -83,6 +83,7 @@ export async function createLudexServer(config: Config, options: ServerOptions =
   checkServingConfig(config);
   const startedAt = Date.now();
   const log: Log = options.log ?? ((): void => {});
+  const requestLine = requestLineWriter(log);
   const catalog = createCatalogHolder(config.buildDir);
   const siteDir = options.siteDir ?? path.join(config.projectRoot, "dist", "site");
   const site: StaticSite = loadStaticSite(path.join(siteDir, "client"));
@@ -151,7 +152,7 @@ export async function createLudexServer(config: Config, options: ServerOptions =
     (req, res) => {
       const id = randomUUID();
       if (closing) res.shouldKeepAlive = false;
-      const entry = logRequests(req, res, id, log);
+      const entry = logRequests(req, res, id, requestLine);
       let url: URL;
       try {
         url = parseRequestTarget(req.url ?? "/");

@@ -1,7 +1,9 @@
 import { spawnSync } from "node:child_process";
 import path from "node:path";
 import { pathToFileURL } from "node:url";
+import { Writable } from "node:stream";
 import { describe, expect, it, vi } from "vitest";
+import type { RequestLine } from "../../src/core/logger.ts";
 import { projectRoot } from "../helpers/paths.ts";
 
 const LINES = 20_000;
@@ -88,5 +90,65 @@ describe("isoTimestamp", () => {
     } finally {
       vi.useRealTimers();
     }
+  });
+});
+
+describe("request lines", () => {
+  const collect = (): { sink: Writable; text: () => string } => {
+    let text = "";
+    const sink = new Writable({
+      write(chunk: Buffer, _encoding, done) {
+        text += chunk.toString();
+        done();
+      },
+    });
+    return { sink, text: () => text };
+  };
+  const lines: RequestLine[] = [
+    {
+      requestId: "a39c4d62-d213-4ee2-a30d-fdf7cf3e5d69",
+      method: "GET",
+      route: "/api/v1/games/",
+      status: 200,
+      durationMs: 0.42,
+      bytes: 3120,
+      aborted: false,
+    },
+    { requestId: "r-2", method: "POST", route: "/api/v1/roms/match/", status: 429, durationMs: 12, bytes: 0, aborted: true },
+    { requestId: "r-3", method: "M-SEARCH", route: "unrouted", status: 400, durationMs: 1234.56, bytes: 99_999_999, aborted: false },
+    { requestId: 'q"uo\\te', method: "GET", route: "/jeux/é/ü", status: 304, durationMs: 0, bytes: 187, aborted: true },
+  ];
+
+  it("writes, byte for byte, the line pino writes for the same record", async () => {
+    const { createPinoLog } = await import("../../src/core/logger.ts");
+    vi.useFakeTimers({ now: Date.UTC(2026, 10, 24, 6, 0, 0, 5), toFake: ["Date"] });
+    try {
+      const fast = collect();
+      const generic = collect();
+      const fastLog = createPinoLog("info", fast.sink);
+      const genericLog = createPinoLog("info", generic.sink);
+      for (const line of lines) {
+        fastLog.request(line);
+        const { aborted, ...fields } = line;
+        genericLog({ level: "info", msg: "request", ...fields, ...(aborted ? { aborted } : {}) });
+      }
+      await new Promise((r) => setImmediate(r));
+      expect(fast.text().split("\n")).toHaveLength(lines.length + 1);
+      expect(fast.text()).toBe(generic.text());
+      expect(JSON.parse(fast.text().split("\n")[1] ?? "")).toMatchObject({ level: 30, service: "ludex", status: 429, aborted: true });
+    } finally {
+      vi.useRealTimers();
+    }
+  });
+
+  it("writes no request line below info", async () => {
+    const { createPinoLog } = await import("../../src/core/logger.ts");
+    const out = collect();
+    const log = createPinoLog("warn", out.sink);
+    for (const line of lines) log.request(line);
+    log({ level: "warn", msg: "kept" });
+    await new Promise((r) => setImmediate(r));
+    expect(out.text()).toContain('"msg":"kept"');
+    expect(out.text()).not.toContain('"msg":"request"');
   });
 });

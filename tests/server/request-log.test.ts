@@ -5,6 +5,7 @@ import { loadConfig } from "../../src/config/config.ts";
 import { createPinoLog } from "../../src/core/logger.ts";
 import { Writable } from "node:stream";
 import path from "node:path";
+import { connect } from "node:net";
 import { tempDir } from "../helpers/temp-dir.ts";
 
 describe("request logs", () => {
@@ -41,6 +42,38 @@ describe("request logs", () => {
       expect(records[1]).toMatchObject({ route: "/api/v1/games/", status: 404 });
       expect(lines.join("\n")).not.toContain("SECRET-IN-QUERY");
       expect(lines.join("\n")).not.toContain("starfall");
+    } finally {
+      await ludex.close();
+    }
+  });
+
+  it("logs a request whose client left before the answer as aborted", async () => {
+    const lines: string[] = [];
+    const sink = new Writable({
+      write(chunk: Buffer, _encoding, done) {
+        lines.push(...chunk.toString().split("\n").filter(Boolean));
+        done();
+      },
+    });
+    const config = loadConfig({
+      LUDEX_BUILD_DIR: inject("sampleCatalog").buildDir,
+      LUDEX_MEMBERS_DB: path.join(tempDir(), "members.db"),
+      PUBLIC_BASE_URL: "https://ludex.test",
+    });
+    const ludex = await createLudexServer(config, { log: createPinoLog("info", sink) });
+    const port = await ludex.listen(0, "127.0.0.1");
+    try {
+      const socket = connect(port, "127.0.0.1");
+      await new Promise((r) => socket.once("connect", r));
+      socket.write('POST /api/v1/games/ HTTP/1.1\r\nHost: x\r\nContent-Type: application/json\r\nContent-Length: 1000\r\n\r\n{"items":[');
+      await new Promise((r) => setTimeout(r, 100));
+      socket.destroy();
+      await expect.poll(() => lines.filter((l) => l.includes('"msg":"request"')).length).toBe(1);
+      expect(JSON.parse(lines.find((l) => l.includes('"msg":"request"')) ?? "")).toMatchObject({
+        method: "POST",
+        route: "/api/v1/games/",
+        aborted: true,
+      });
     } finally {
       await ludex.close();
     }
