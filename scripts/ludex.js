@@ -1,11 +1,13 @@
-#!/usr/bin/env node
+#!/usr/bin/env -S node --max-semi-space-size=16 --max-old-space-size=640
 // The ludex CLI. It is TypeScript run through Node's type stripping, and it wants two V8 heap
 // limits that keep the server's resident memory in check under load. On a large machine V8 lets
 // the young generation grow to ~130 MB, and it lets old-generation garbage pile up towards a
 // multi-gigabyte limit before a full collection (measured: RSS 380 → 965 MB in 20 s of MCP
 // traffic, with ~200 MB live). A 16 MB young generation and a 640 MB old generation fix both:
-// room for the full catalog's live heap twice over, as during a catalog reload. Flags must be on the node command line, so this file re-executes
-// itself with them when they are missing.
+// room for the full catalog's live heap twice over, as during a catalog reload. Flags must be on
+// the node command line: the shebang above passes them (`npx ludex`), as does `npm start`; run
+// any other way without them, this file re-executes itself with them, which costs a second Node
+// start (~0.1 s of `ludex serve`'s time to ready).
 import { spawnSync } from "node:child_process";
 import module from "node:module";
 import { fileURLToPath } from "node:url";

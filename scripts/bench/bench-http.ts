@@ -12,7 +12,17 @@ import path from "node:path";
 import { searchGames } from "../../src/catalog/search/search-games.ts";
 import { loadCatalogSnapshot } from "../../src/catalog/store/catalog-snapshot.ts";
 import { projectRoot } from "../../src/config/config.ts";
-import { load, percentile, prepareRealCatalog, realBuild, rssMb, startProcess, stop, type LoadResult } from "./bench-support.ts";
+import {
+  load,
+  ludexServe,
+  percentile,
+  prepareRealCatalog,
+  realBuild,
+  rssMb,
+  startProcess,
+  stop,
+  type LoadResult,
+} from "./bench-support.ts";
 import { type BenchQuery, qualityQueries, seededRandom, typedPrefixQueries } from "./search-query-sets.ts";
 
 const SECONDS = Number(process.env.BENCH_SECONDS ?? 10);
@@ -106,7 +116,7 @@ async function main(): Promise<void> {
   rmSync(logFile, { force: true });
   const port = 4600 + Math.floor(Math.random() * 200);
   const origin = `http://127.0.0.1:${port}`;
-  const serve = [path.join(projectRoot, "scripts", "ludex.js"), "serve"];
+  const serve = ludexServe();
   const env = { LUDEX_BUILD_DIR: buildDir, HOST: "127.0.0.1", ...(process.env.BENCH_NO_FLAGS ? { LUDEX_REEXEC: "1" } : {}) };
   // The configuration users run: the default log level (one line per request), lines to a file.
   const { child: server, readyMs } = await startProcess(serve, { ...env, PORT: String(port) }, `${origin}/api/health/`, logFile);

@@ -12,7 +12,7 @@ import { loadCatalogSnapshot } from "../../src/catalog/store/catalog-snapshot.ts
 import { projectRoot } from "../../src/config/config.ts";
 import { matchRoms } from "../../src/match/match-roms.ts";
 import { matchIndexOf } from "../../src/match/snapshot-match-index.ts";
-import { load, prepareRealCatalog, startProcess, stop, type LoadResult } from "./bench-support.ts";
+import { load, ludexServe, prepareRealCatalog, startProcess, stop, type LoadResult } from "./bench-support.ts";
 
 const SECONDS = Number(process.env.BENCH_SECONDS ?? 10);
 const CONNECTIONS = 10;
@@ -72,7 +72,7 @@ async function main(): Promise<void> {
 
   const port = 4800 + Math.floor(Math.random() * 100);
   const origin = `http://127.0.0.1:${port}`;
-  const serve = [path.join(projectRoot, "scripts", "ludex.js"), "serve"];
+  const serve = ludexServe();
   const env = { LUDEX_BUILD_DIR: buildDir, ...(process.env.BENCH_NO_FLAGS ? { LUDEX_REEXEC: "1" } : {}) };
   const logDir = path.join(projectRoot, ".ludex", "bench");
   const { child: server } = await startProcess(

@@ -14,7 +14,7 @@ import autocannon from "autocannon";
 import type { GameRecord } from "../../src/catalog/record/game-record.ts";
 import { loadCatalogSnapshot } from "../../src/catalog/store/catalog-snapshot.ts";
 import { projectRoot } from "../../src/config/config.ts";
-import { prepareRealCatalog, rssMb, startProcess, stop } from "./bench-support.ts";
+import { ludexServe, prepareRealCatalog, rssMb, startProcess, stop } from "./bench-support.ts";
 
 const SOAK_SECONDS = Number(process.env.SOAK_SECONDS ?? 60);
 const WARMUP_SECONDS = Number(process.env.SOAK_WARMUP_SECONDS ?? 30);
@@ -49,7 +49,7 @@ async function main(): Promise<void> {
   const port = 5000 + Math.floor(Math.random() * 200);
   const origin = `http://127.0.0.1:${port}`;
   const { child: server } = await startProcess(
-    [path.join(projectRoot, "scripts", "ludex.js"), "serve"],
+    ludexServe(),
     {
       LUDEX_BUILD_DIR: buildDir,
       PORT: String(port),

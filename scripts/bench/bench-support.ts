@@ -75,6 +75,18 @@ export function rssMb(pid: number): number {
 }
 
 /**
+ * `ludex serve` as `npx ludex serve` and `npm start` run it: Node with the flags of the CLI's
+ * shebang line (`#!/usr/bin/env -S node <flags>`), so no bench pays the CLI's re-execution.
+ * `BENCH_NO_FLAGS=1` leaves the heap flags out (with `LUDEX_REEXEC=1`, V8's own heap sizing).
+ */
+export function ludexServe(): string[] {
+  const cli = path.join(projectRoot, "scripts", "ludex.js");
+  const shebang = readFileSync(cli, "utf8").split("\n", 1)[0] ?? "";
+  const flags = process.env.BENCH_NO_FLAGS ? [] : shebang.split(" ").filter((word) => word.startsWith("--"));
+  return [...flags, cli, "serve"];
+}
+
+/**
  * Spawns a Node process and waits until `readyUrl` answers 200; returns it with the time that took.
  * Its standard output (a server's log lines) goes to `stdoutFile`, appended, as a deployment
  * would keep it, or is discarded without one.

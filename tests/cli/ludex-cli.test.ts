@@ -1,5 +1,5 @@
 import { execFile, spawnSync } from "node:child_process";
-import { writeFileSync } from "node:fs";
+import { readFileSync, writeFileSync } from "node:fs";
 import path from "node:path";
 import { describe, expect, inject, it } from "vitest";
 import { projectRoot, sampleSource } from "../helpers/paths.ts";
@@ -26,7 +26,36 @@ function ludexAsync(args: string[]): Promise<{ status: number; stdout: string }>
   });
 }
 
+/** The heap flags of the CLI's shebang line, `#!/usr/bin/env -S node <flags>`. */
+function shebangFlags(): string[] {
+  const first = readFileSync(path.join(projectRoot, "scripts", "ludex.js"), "utf8").split("\n", 1)[0] ?? "";
+  expect(first).toMatch(/^#!\/usr\/bin\/env -S node /);
+  return first.split(" ").filter((word) => word.startsWith("--"));
+}
+
+/** Counts Node start-ups: a preload (NODE_OPTIONS, inherited by a re-executed Node) prints a line each. */
+const countStarts = { NODE_OPTIONS: "--import=data:text/javascript,console.error(%22node-started%22)" };
+
 describe("ludex CLI", () => {
+  it("gets its heap flags from its shebang and from npm start, with one Node start; without them it re-executes itself", () => {
+    const flags = shebangFlags();
+    expect(flags).toEqual(["--max-semi-space-size=16", "--max-old-space-size=640"]);
+    const cli = readFileSync(path.join(projectRoot, "scripts", "ludex.js"), "utf8");
+    for (const flag of flags) expect(cli).toContain(`"${flag}"`);
+    const pkg = JSON.parse(readFileSync(path.join(projectRoot, "package.json"), "utf8")) as { scripts: Record<string, string> };
+    expect(pkg.scripts.start).toBe(`node ${flags.join(" ")} scripts/ludex.js start`);
+
+    const env = { ...process.env, ...countStarts, PATH: `${path.dirname(process.execPath)}${path.delimiter}${process.env.PATH ?? ""}` };
+    delete env.LUDEX_REEXEC;
+    const direct = spawnSync(path.join(projectRoot, "scripts", "ludex.js"), ["--help"], { cwd: projectRoot, encoding: "utf8", env });
+    expect(direct.status).toBe(0);
+    expect(direct.stdout).toContain("Usage: ludex");
+    expect(direct.stderr.match(/node-started/g)).toHaveLength(1);
+    const bare = spawnSync(process.execPath, [path.join(projectRoot, "scripts", "ludex.js"), "--help"], { cwd: projectRoot, encoding: "utf8", env });
+    expect(bare.status).toBe(0);
+    expect(bare.stderr.match(/node-started/g)).toHaveLength(2);
+  });
+
   // Twelve Node start-ups: concurrent, and with room for a loaded two-core machine.
   it("lists its commands, and every command has --help", { timeout: 90_000 }, async () => {
     const commands = ["import", "build", "show", "search", "serve", "start", "reload", "nginx-config", "member", "migrate", "dump"];
