@@ -102,9 +102,15 @@ export function createTitleSearcher(index: TitleIndex, gamesOf: (slug: string) =
       summaries[i] = summary;
     }
   };
+  let vocabulary: SearchVocabulary | undefined;
   return {
     index,
-    vocabulary: createSearchVocabulary(index.terms),
+    // Built on first use, or by the snapshot's preload once the server listens: it was a tenth
+    // of a full catalog's start-up.
+    get vocabulary(): SearchVocabulary {
+      vocabulary ??= createSearchVocabulary(index.terms);
+      return vocabulary;
+    },
     summaries,
     load,
     boosts,

@@ -51,9 +51,9 @@ export interface CatalogSnapshot {
   /** What a search covers: one platform (by slug), or all of them. */
   searchScope(slug?: string): SearchScope;
   /**
-   * Parses, one platform per turn of the event loop, what is otherwise read on first use (the
-   * search summaries), so that the first searches after start-up do not wait for it. Resolves
-   * when done (or when the snapshot is closed).
+   * Builds, one piece per turn of the event loop, what is otherwise built on first use (the search
+   * vocabulary, then each platform's search summaries), so that the first searches after start-up
+   * do not wait for it. Resolves when done (or when the snapshot is closed).
    */
   preload(): Promise<void>;
   /** Releases the open shard files; the snapshot must not be used afterwards. */
@@ -236,16 +236,19 @@ export function loadCatalogSnapshot(buildDir: string): CatalogSnapshot {
           ? { searcher, summary: (id) => summaryById(searcher, id) }
           : { searcher, system: slug, summary: (id) => summaryById(searcher, id, slug) ?? summaryById(searcher, id) },
       preload() {
-        const starts = [...searcher.index.platforms.values()].map(([start]) => start);
+        const steps = [
+          (): unknown => searcher.vocabulary,
+          ...[...searcher.index.platforms.values()].map(([start]) => (): void => searcher.load(start)),
+        ];
         return new Promise((resolve) => {
           const next = (): void => {
-            const start = starts.shift();
-            if (start === undefined || fds.length === 0) {
+            const step = steps.shift();
+            if (step === undefined || fds.length === 0) {
               resolve();
               return;
             }
             try {
-              searcher.load(start);
+              step();
             } catch {
               // A corrupt file is reported by the request that needs it, as a 503.
             }
