@@ -3,12 +3,13 @@
  * logging, log lines to a file) and, in the same run, a bare node:http baseline replaying the same
  * responses (headers and body bytes) from memory, and the same server logging at `warn` only;
  * loads them in alternating rounds with autocannon and prints requests/s, p50/p99 and ratios:
- * id lookups on a hot set and over the whole catalog, cached searches, and searches too varied for
- * the answer cache. Also times search in-process over the quality set and over typed prefixes, and
+ * id lookups on a hot set (also with Accept-Encoding: br, as most clients send it) and over the
+ * whole catalog, cached searches, and searches too varied for the answer cache. Also times search in-process over the quality set and over typed prefixes, and
  * prints the server's time to ready and RSS.
  */
 import { mkdirSync, readFileSync, rmSync, statSync, writeFileSync } from "node:fs";
 import path from "node:path";
+import { request } from "undici";
 import { searchGames } from "../../src/catalog/search/search-games.ts";
 import { loadCatalogSnapshot } from "../../src/catalog/store/catalog-snapshot.ts";
 import { projectRoot } from "../../src/config/config.ts";
@@ -33,16 +34,19 @@ const CONNECTIONS = 50;
 async function record(
   origin: string,
   paths: readonly string[],
+  acceptEncoding = "identity",
 ): Promise<Record<string, { status: number; headers: Record<string, string>; body: string }>> {
   const recorded: Record<string, { status: number; headers: Record<string, string>; body: string }> = {};
   for (const p of new Set(paths)) {
-    const res = await fetch(`${origin}${p}`, { headers: { "accept-encoding": "identity" } });
+    // fetch would decompress the body; the recorded bytes must be the ones sent.
+    const res = await request(`${origin}${p}`, { headers: { "accept-encoding": acceptEncoding } });
     const headers: Record<string, string> = {};
     // Headers Node writes itself (date, connection, keep-alive) are left to the baseline's Node too.
-    res.headers.forEach((value, name) => {
-      if (!["date", "connection", "keep-alive", "transfer-encoding"].includes(name)) headers[name] = value;
-    });
-    recorded[p] = { status: res.status, headers, body: Buffer.from(await res.arrayBuffer()).toString("base64") };
+    for (const [name, value] of Object.entries(res.headers)) {
+      if (value !== undefined && !["date", "connection", "keep-alive", "transfer-encoding"].includes(name))
+        headers[name] = Array.isArray(value) ? value.join(", ") : value;
+    }
+    recorded[p] = { status: res.statusCode, headers, body: Buffer.from(await res.body.arrayBuffer()).toString("base64") };
   }
   return recorded;
 }
@@ -94,6 +98,10 @@ async function main(): Promise<void> {
   // record cache holds); the quality queries plus 200 real titles (cached after the first time);
   // 20,000 distinct real titles, half within their platform, with varied limits (never cached twice).
   const hotIds = Array.from({ length: 2000 }, () => `/api/v1/games/?id=${pick(all).id}`);
+  // The same hot ids as most clients ask for them, with Accept-Encoding: br (the marker parameter,
+  // which the server ignores, keeps the baseline's recorded brotli answers apart).
+  const brIds = hotIds.map((p) => `${p}&encoding=br`);
+  const acceptBr = { "accept-encoding": "gzip, deflate, br" };
   const shuffled = [...all].sort(() => random() - 0.5);
   const wholeIds = shuffled.slice(0, 20_000).map((g) => `/api/v1/games/?id=${g.id}`);
   const searchPaths = [
@@ -130,7 +138,13 @@ async function main(): Promise<void> {
   );
 
   const responsesFile = path.join(benchDir, "baseline-responses.json");
-  writeFileSync(responsesFile, JSON.stringify(await record(origin, [...hotIds, ...wholeIds, ...searchPaths])));
+  writeFileSync(
+    responsesFile,
+    JSON.stringify({
+      ...(await record(origin, [...hotIds, ...wholeIds, ...searchPaths])),
+      ...(await record(origin, brIds, acceptBr["accept-encoding"])),
+    }),
+  );
   const baseOrigin = `http://127.0.0.1:${port + 1}`;
   const { child: baseline } = await startProcess(
     [path.join(projectRoot, "scripts", "bench", "baseline-server.ts"), responsesFile, String(port + 1)],
@@ -142,13 +156,15 @@ async function main(): Promise<void> {
   // shared 2-core machine, back-to-back single runs drifted by ±30%.
   const opts = { seconds: SECONDS, connections: CONNECTIONS };
   for (const o of [origin, quietOrigin, baseOrigin]) await load(o, hotIds, { ...opts, seconds: 2 });
-  const kinds = ["ids", "quietIds", "baseIds", "wholeIds", "baseWholeIds", "search", "baseSearch", "cold"] as const;
+  const kinds = ["ids", "quietIds", "baseIds", "brIds", "baseBrIds", "wholeIds", "baseWholeIds", "search", "baseSearch", "cold"] as const;
   const runs = Object.fromEntries(kinds.map((k) => [k, [] as LoadResult[]])) as Record<(typeof kinds)[number], LoadResult[]>;
   let rssLoaded = 0;
   for (let round = 0; round < ROUNDS; round++) {
     runs.ids.push(await load(origin, hotIds, opts));
     runs.quietIds.push(await load(quietOrigin, hotIds, opts));
     runs.baseIds.push(await load(baseOrigin, hotIds, opts));
+    runs.brIds.push(await load(origin, brIds, { ...opts, headers: acceptBr }));
+    runs.baseBrIds.push(await load(baseOrigin, brIds, { ...opts, headers: acceptBr }));
     runs.wholeIds.push(await load(origin, wholeIds, opts));
     runs.baseWholeIds.push(await load(baseOrigin, wholeIds, opts));
     runs.search.push(await load(origin, searchPaths, opts));
@@ -176,6 +192,8 @@ async function main(): Promise<void> {
   console.log(row("baseline, hot ids", m.baseIds));
   console.log(row("ludex (warn log), hot ids", m.quietIds, m.baseIds));
   console.log(row("ludex, hot ids", m.ids, m.baseIds));
+  console.log(row("baseline, hot ids, br", m.baseBrIds));
+  console.log(row("ludex, hot ids, br", m.brIds, m.baseBrIds));
   console.log(row("baseline, whole-catalog ids", m.baseWholeIds));
   console.log(row("ludex, whole-catalog ids", m.wholeIds, m.baseWholeIds));
   console.log(row("baseline, searches", m.baseSearch));
@@ -194,6 +212,7 @@ async function main(): Promise<void> {
   const verdicts = [
     [`request logging costs <= 5% of hot id lookups`, m.ids.rps >= 0.95 * m.quietIds.rps],
     [`hot id lookups >= 0.9x baseline`, m.ids.rps >= 0.9 * m.baseIds.rps],
+    [`hot id lookups with Accept-Encoding: br >= 0.9x baseline`, m.brIds.rps >= 0.9 * m.baseBrIds.rps],
     [`whole-catalog id lookups >= 0.9x baseline`, m.wholeIds.rps >= 0.9 * m.baseWholeIds.rps],
     [`uncached searches >= 0.2x cached searches`, m.cold.rps >= 0.2 * m.search.rps],
     [`in-process search p99 <= 1 ms (quality set)`, quality.p99 <= 1],

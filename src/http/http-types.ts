@@ -19,6 +19,12 @@ export interface HttpResult {
   readonly encoded?: Readonly<Partial<Record<"br" | "gzip", EncodedBody>>>;
   /** Allow compressing `body` on the fly when no precompressed variant fits. */
   readonly compressible?: boolean;
+  /**
+   * With `compressible`: where the on-the-fly variant for a coding comes from instead of
+   * compressing per request (a cache of them). It must give the bytes and ETag that compressing
+   * `body` would (src/http/compress-body.ts).
+   */
+  readonly encode?: (coding: "br" | "gzip") => EncodedBody;
 }
 
 /**

@@ -1,5 +1,5 @@
 import type { IncomingMessage, ServerResponse } from "node:http";
-import { brotliCompressSync, constants as zlib, gzipSync } from "node:zlib";
+import { codedEtag, compressBody } from "./compress-body.ts";
 import { ifNoneMatchMatches, notModifiedSince } from "./conditional.ts";
 import type { HttpResult } from "./http-types.ts";
 import { negotiateEncoding, type ContentCoding } from "./negotiate-encoding.ts";
@@ -18,17 +18,6 @@ const notModifiedHeaders = [
   "x-request-id",
   "link",
 ];
-
-function compress(body: Buffer, coding: ContentCoding): Buffer {
-  return coding === "br"
-    ? brotliCompressSync(body, { params: { [zlib.BROTLI_PARAM_QUALITY]: 4, [zlib.BROTLI_PARAM_SIZE_HINT]: body.length } })
-    : gzipSync(body, { level: 6 });
-}
-
-/** The ETag of a body compressed on the fly: a different representation needs a different tag. */
-function codedEtag(etag: string, coding: ContentCoding): string {
-  return `${etag.slice(0, -1)}-${coding}"`;
-}
 
 /**
  * Writes a route's result: content coding (a precompressed variant or on the fly, each with its
@@ -60,8 +49,8 @@ export function sendResult(
         : [];
     const coding = negotiateEncoding(req.headers["accept-encoding"], available);
     if (coding) {
-      const variant = result.encoded?.[coding];
-      const coded = variant?.body ?? compress(typeof body === "string" ? Buffer.from(body) : body, coding);
+      const variant = result.encoded?.[coding] ?? result.encode?.(coding);
+      const coded = variant?.body ?? compressBody(typeof body === "string" ? Buffer.from(body) : body, coding);
       payload = coded;
       payloadBytes = coded.length;
       if (etag) etag = variant?.etag ?? codedEtag(etag, coding);

@@ -45,13 +45,21 @@ describe("ludex CLI", () => {
     const pkg = JSON.parse(readFileSync(path.join(projectRoot, "package.json"), "utf8")) as { scripts: Record<string, string> };
     expect(pkg.scripts.start).toBe(`node ${flags.join(" ")} scripts/ludex.js start`);
 
-    const env: NodeJS.ProcessEnv = { ...process.env, ...countStarts, PATH: `${path.dirname(process.execPath)}${path.delimiter}${process.env.PATH ?? ""}` };
+    const env: NodeJS.ProcessEnv = {
+      ...process.env,
+      ...countStarts,
+      PATH: `${path.dirname(process.execPath)}${path.delimiter}${process.env.PATH ?? ""}`,
+    };
     delete env.LUDEX_REEXEC;
     const direct = spawnSync(path.join(projectRoot, "scripts", "ludex.js"), ["--help"], { cwd: projectRoot, encoding: "utf8", env });
     expect(direct.status).toBe(0);
     expect(direct.stdout).toContain("Usage: ludex");
     expect(direct.stderr.match(/node-started/g)).toHaveLength(1);
-    const bare = spawnSync(process.execPath, [path.join(projectRoot, "scripts", "ludex.js"), "--help"], { cwd: projectRoot, encoding: "utf8", env });
+    const bare = spawnSync(process.execPath, [path.join(projectRoot, "scripts", "ludex.js"), "--help"], {
+      cwd: projectRoot,
+      encoding: "utf8",
+      env,
+    });
     expect(bare.status).toBe(0);
     expect(bare.stderr.match(/node-started/g)).toHaveLength(2);
   });

@@ -8,6 +8,7 @@ import { searchGames } from "../search/search-games.ts";
 import { catalogParams, catalogQuery } from "./catalog-schemas.ts";
 import type { CatalogSource } from "../store/catalog-source.ts";
 import { documentResult } from "./document-result.ts";
+import { encodedRecord } from "./encoded-records.ts";
 import { parseQuery } from "./query-params.ts";
 import { computedEtag, withRecordUrls } from "./search-response.ts";
 
@@ -29,8 +30,9 @@ export function gamesRoute(catalog: CatalogSource, baseUrl: string, cache: Respo
     const query = parseQuery(ctx.url.searchParams, catalogQuery, catalogParams);
     const snapshot = catalog.current();
     if (query.id !== undefined) {
-      const record = snapshot.record(query.id);
-      if (!record) throw problems.notFound(`no game with id ${query.id}`);
+      const id = query.id;
+      const record = snapshot.record(id);
+      if (!record) throw problems.notFound(`no game with id ${id}`);
       return {
         status: 200,
         etag: record.etag,
@@ -38,6 +40,7 @@ export function gamesRoute(catalog: CatalogSource, baseUrl: string, cache: Respo
         headers: { "content-type": "application/json", "cache-control": cachePolicy.document },
         body: record.body,
         compressible: true,
+        encode: (coding) => encodedRecord(snapshot, id, record, coding),
       };
     }
     const q = query.q?.trim() ?? "";

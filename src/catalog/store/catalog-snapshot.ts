@@ -238,7 +238,11 @@ export function loadCatalogSnapshot(buildDir: string): CatalogSnapshot {
       preload() {
         const steps = [
           (): unknown => searcher.vocabulary,
-          ...[...searcher.index.platforms.values()].map(([start]) => (): void => searcher.load(start)),
+          ...[...searcher.index.platforms.values()].map(
+            ([start]) =>
+              (): void =>
+                searcher.load(start),
+          ),
         ];
         return new Promise((resolve) => {
           const next = (): void => {

@@ -1,4 +1,6 @@
+import { brotliDecompressSync, gunzipSync } from "node:zlib";
 import { beforeAll, describe, expect, inject, it } from "vitest";
+import { codedEtag, compressBody } from "../../../src/http/compress-body.ts";
 import type { GameRecord } from "../../../src/catalog/record/game-record.ts";
 import { http } from "../../helpers/http.ts";
 import { startTestServer, type RunningServer } from "../../helpers/test-server.ts";
@@ -34,6 +36,28 @@ describe("GET /api/v1/games/ (getOrSearchGameCatalog)", () => {
     expect(missing.status).toBe(404);
     expect(missing.headers["content-type"]).toBe("application/problem+json");
     expect(missing.json()).toMatchObject({ status: 404, title: "Not found", detail: "no game with id 999999" });
+  });
+
+  it("sends a record compressed for br and gzip: the bytes and ETag of compressing it per request, the same every time", async () => {
+    const list = (await get("?system=snes&limit=100")).json<Page>();
+    const id = list.results.find((r) => r.title === "The Legend of Starfall")?.id;
+    const plain = await get(`?id=${id}`);
+    expect(plain.body.length).toBeGreaterThanOrEqual(1024);
+    for (const coding of ["br", "gzip"] as const) {
+      const first = await http(server.url(`/api/v1/games/?id=${id}`), { headers: { "accept-encoding": coding } });
+      const again = await http(server.url(`/api/v1/games/?id=${id}`), { headers: { "accept-encoding": coding } });
+      expect(first.headers["content-encoding"]).toBe(coding);
+      expect(first.body.equals(compressBody(plain.body, coding))).toBe(true);
+      expect(again.body.equals(first.body)).toBe(true);
+      expect(first.headers.etag).toBe(codedEtag(plain.headers.etag ?? "", coding));
+      expect(again.headers.etag).toBe(first.headers.etag);
+      const unpacked = coding === "br" ? brotliDecompressSync(first.body) : gunzipSync(first.body);
+      expect(unpacked.equals(plain.body)).toBe(true);
+      const revalidated = await http(server.url(`/api/v1/games/?id=${id}`), {
+        headers: { "accept-encoding": coding, "if-none-match": first.headers.etag ?? "" },
+      });
+      expect(revalidated.status).toBe(304);
+    }
   });
 
   it("refuses an id that is not an integer of at least 1", async () => {
