@@ -38,26 +38,28 @@ describe("GET /api/v1/games/ (getOrSearchGameCatalog)", () => {
     expect(missing.json()).toMatchObject({ status: 404, title: "Not found", detail: "no game with id 999999" });
   });
 
-  it("sends a record compressed for br and gzip: the bytes and ETag of compressing it per request, the same every time", async () => {
+  it("sends records and listings compressed for br and gzip: the bytes and ETag of compressing them per request, every time", async () => {
     const list = (await get("?system=snes&limit=100")).json<Page>();
     const id = list.results.find((r) => r.title === "The Legend of Starfall")?.id;
-    const plain = await get(`?id=${id}`);
-    expect(plain.body.length).toBeGreaterThanOrEqual(1024);
-    for (const coding of ["br", "gzip"] as const) {
-      const first = await http(server.url(`/api/v1/games/?id=${id}`), { headers: { "accept-encoding": coding } });
-      const again = await http(server.url(`/api/v1/games/?id=${id}`), { headers: { "accept-encoding": coding } });
-      expect(first.headers["content-encoding"]).toBe(coding);
-      expect(first.body.equals(compressBody(plain.body, coding))).toBe(true);
-      expect(again.body.equals(first.body)).toBe(true);
-      expect(first.headers.etag).toBe(codedEtag(plain.headers.etag ?? "", coding));
-      expect(again.headers.etag).toBe(first.headers.etag);
-      const unpacked = coding === "br" ? brotliDecompressSync(first.body) : gunzipSync(first.body);
-      expect(unpacked.equals(plain.body)).toBe(true);
-      const revalidated = await http(server.url(`/api/v1/games/?id=${id}`), {
-        headers: { "accept-encoding": coding, "if-none-match": first.headers.etag ?? "" },
-      });
-      expect(revalidated.status).toBe(304);
-    }
+    // A record, and a listing (a cached computed answer).
+    for (const query of [`?id=${id}`, "?system=snes&limit=100"])
+      for (const coding of ["br", "gzip"] as const) {
+        const plain = await get(query);
+        expect(plain.body.length).toBeGreaterThanOrEqual(1024);
+        const first = await http(server.url(`/api/v1/games/${query}`), { headers: { "accept-encoding": coding } });
+        const again = await http(server.url(`/api/v1/games/${query}`), { headers: { "accept-encoding": coding } });
+        expect(first.headers["content-encoding"]).toBe(coding);
+        expect(first.body.equals(compressBody(plain.body, coding))).toBe(true);
+        expect(again.body.equals(first.body)).toBe(true);
+        expect(first.headers.etag).toBe(codedEtag(plain.headers.etag ?? "", coding));
+        expect(again.headers.etag).toBe(first.headers.etag);
+        const unpacked = coding === "br" ? brotliDecompressSync(first.body) : gunzipSync(first.body);
+        expect(unpacked.equals(plain.body)).toBe(true);
+        const revalidated = await http(server.url(`/api/v1/games/${query}`), {
+          headers: { "accept-encoding": coding, "if-none-match": first.headers.etag ?? "" },
+        });
+        expect(revalidated.status).toBe(304);
+      }
   });
 
   it("refuses an id that is not an integer of at least 1", async () => {
