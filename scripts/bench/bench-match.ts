@@ -2,7 +2,8 @@
  * npm run bench:match — 100-item match requests built from real hashes in the full libretro
  * catalog, sent over HTTP with the rate limit off; prints items/s and per-request latency against a
  * bare node:http baseline that reads each request body and replays a recorded answer, and against
- * the same server with the rate limiter on (its overhead), plus the in-process matcher's lookups/s.
+ * the same server with the rate limiter on (its overhead), and the same requests asking for
+ * compressed answers (Accept-Encoding: gzip, deflate, br); plus the in-process matcher's lookups/s.
  */
 import http from "node:http";
 import path from "node:path";
@@ -113,9 +114,17 @@ async function main(): Promise<void> {
   const paths = bodies.map(() => "/api/v1/games/");
   await load(origin, paths, { ...opts, seconds: 3 });
   await load(limitedOrigin, paths, { ...opts, seconds: 3 });
-  const runs: { ludex: LoadResult[]; limited: LoadResult[]; base: LoadResult[] } = { ludex: [], limited: [], base: [] };
+  // Most HTTP clients ask for compressed answers (Go's and Python's add gzip by themselves).
+  const compressed = { ...opts, headers: { ...opts.headers, "accept-encoding": "gzip, deflate, br" } };
+  const runs: { ludex: LoadResult[]; limited: LoadResult[]; base: LoadResult[]; br: LoadResult[] } = {
+    ludex: [],
+    limited: [],
+    base: [],
+    br: [],
+  };
   for (let round = 0; round < ROUNDS; round++) {
     runs.ludex.push(await load(origin, paths, opts));
+    runs.br.push(await load(origin, paths, compressed));
     runs.limited.push(await load(limitedOrigin, paths, opts));
     runs.base.push(await load(`http://127.0.0.1:${basePort}`, paths, opts));
   }
@@ -126,8 +135,9 @@ async function main(): Promise<void> {
   const ludex = median(runs.ludex);
   const withLimit = median(runs.limited);
   const base = median(runs.base);
+  const br = median(runs.br);
   const itemsPerSecond = ludex.rps * 100;
-  const errors = ludex.errors + ludex.non2xx + withLimit.errors + withLimit.non2xx;
+  const errors = ludex.errors + ludex.non2xx + withLimit.errors + withLimit.non2xx + br.errors + br.non2xx;
   console.log(
     `${bodies.length} distinct 100-item requests over ${PLATFORMS.join(", ")}; autocannon ${CONNECTIONS} connections, ${SECONDS} s, median of ${ROUNDS} alternating rounds; default logging to a file`,
   );
@@ -137,6 +147,9 @@ async function main(): Promise<void> {
   );
   console.log(
     `ludex, limit on        ${withLimit.rps.toFixed(0).padStart(6)} req/s  p50 ${withLimit.p50} ms  p99 ${withLimit.p99} ms  errors ${withLimit.errors + withLimit.non2xx}  ratio ${(withLimit.rps / ludex.rps).toFixed(2)}x of limit off`,
+  );
+  console.log(
+    `ludex, limit off, br   ${br.rps.toFixed(0).padStart(6)} req/s  p50 ${br.p50} ms  p99 ${br.p99} ms  errors ${br.errors + br.non2xx}  ratio ${(br.rps / ludex.rps).toFixed(2)}x of uncompressed`,
   );
   console.log(`items/s over HTTP      ${itemsPerSecond.toFixed(0)} (limit off), ${(withLimit.rps * 100).toFixed(0)} (limit on)`);
   console.log(`in-process matcher     ${inProcess.toFixed(0)} lookups/s`);

@@ -17,12 +17,14 @@ export interface HttpResult {
   readonly lastModified?: string;
   /** Precompressed variants of `body`, by content coding. */
   readonly encoded?: Readonly<Partial<Record<"br" | "gzip", EncodedBody>>>;
-  /** Allow compressing `body` on the fly when no precompressed variant fits. */
+  /**
+   * Allow compressing `body` for this response when no precompressed variant fits, at the
+   * `single` effort of src/http/compress-body.ts unless `encode` gives the variant.
+   */
   readonly compressible?: boolean;
   /**
-   * With `compressible`: where the on-the-fly variant for a coding comes from instead of
-   * compressing per request (a cache of them). It must give the bytes and ETag that compressing
-   * `body` would (src/http/compress-body.ts).
+   * With `compressible`: where the variant for a coding comes from instead (a cache of them). It
+   * gives `compressBody(body, coding, "kept")` with `codedEtag(etag, coding)`.
    */
   readonly encode?: (coding: "br" | "gzip") => EncodedBody;
 }

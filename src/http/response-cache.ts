@@ -42,7 +42,7 @@ export function createResponseCache(maxBytes = 8 * 1024 * 1024): ResponseCache {
           ? (coding: ContentCoding): EncodedBody => {
               let variant = variants[coding];
               if (!variant) {
-                variant = { body: compressBody(body, coding), etag: codedEtag(result.etag as string, coding) };
+                variant = { body: compressBody(body, coding, "kept"), etag: codedEtag(result.etag as string, coding) };
                 variants[coding] = variant;
                 // Set again, as a new entry object (lru-cache keeps the size of the same object), so
                 // that the cache counts the variant's bytes.

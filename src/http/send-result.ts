@@ -50,7 +50,7 @@ export function sendResult(
     const coding = negotiateEncoding(req.headers["accept-encoding"], available);
     if (coding) {
       const variant = result.encoded?.[coding] ?? result.encode?.(coding);
-      const coded = variant?.body ?? compressBody(typeof body === "string" ? Buffer.from(body) : body, coding);
+      const coded = variant?.body ?? compressBody(typeof body === "string" ? Buffer.from(body) : body, coding, "single");
       payload = coded;
       payloadBytes = coded.length;
       if (etag) etag = variant?.etag ?? codedEtag(etag, coding);

@@ -1,4 +1,6 @@
+import { brotliDecompressSync, gunzipSync } from "node:zlib";
 import { beforeAll, describe, expect, inject, it } from "vitest";
+import { compressBody } from "../../src/http/compress-body.ts";
 import type { MatchResult } from "../../src/match/match-roms.ts";
 import { http, type RawResponse } from "../helpers/http.ts";
 import { startTestServer, type RunningServer } from "../helpers/test-server.ts";
@@ -36,6 +38,20 @@ const paladinUsa = {
 const sharedSha1 = "B1BC60A53605B913B80593CE10C152E85582E2B1";
 
 describe("POST /api/v1/games/ (matchRomFiles)", () => {
+  it("compresses an answer for this response only, fast (brotli 1, gzip 1), and says so", async () => {
+    const body = { systemId: "snes", items: Array.from({ length: 40 }, (_, i) => ({ name: `Zephyr Quest (USA) ${i}.sfc` })) };
+    const plain = await post(body);
+    expect(plain.body.length).toBeGreaterThanOrEqual(1024);
+    for (const coding of ["br", "gzip"] as const) {
+      const res = await post(body, { "content-type": "application/json", "accept-encoding": coding });
+      expect(res.headers["content-encoding"]).toBe(coding);
+      expect(res.headers.vary).toContain("Accept-Encoding");
+      expect(res.body.equals(compressBody(plain.body, coding, "single"))).toBe(true);
+      const unpacked = coding === "br" ? brotliDecompressSync(res.body) : gunzipSync(res.body);
+      expect(unpacked.equals(plain.body)).toBe(true);
+    }
+  });
+
   it("answers one result per item, in order, each independent of the others", async () => {
     const results = await match("snes", [
       { crc: "nothex!!" },

@@ -27,7 +27,7 @@ export function encodedRecord(snapshot: CatalogSnapshot, id: number, stored: Sto
   const key = coding === "br" ? id * 2 + 1 : id * 2;
   const cached = cache.get(key);
   if (cached) return cached;
-  const encoded = { body: compressBody(stored.body, coding), etag: codedEtag(stored.etag, coding) };
+  const encoded = { body: compressBody(stored.body, coding, "kept"), etag: codedEtag(stored.etag, coding) };
   cache.set(key, encoded);
   return encoded;
 }
