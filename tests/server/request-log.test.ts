@@ -1,6 +1,6 @@
 import { describe, expect, inject, it } from "vitest";
 import { http } from "../helpers/http.ts";
-import { createLudexServer } from "../../src/server/create-server.ts";
+import { createLudexServer, type LudexServer } from "../../src/server/create-server.ts";
 import { loadConfig } from "../../src/config/config.ts";
 import { createPinoLog } from "../../src/core/logger.ts";
 import { Writable } from "node:stream";
@@ -8,22 +8,27 @@ import path from "node:path";
 import { connect } from "node:net";
 import { tempDir } from "../helpers/temp-dir.ts";
 
+/** A server on the sample catalog whose log lines (pino's format, at info) are collected in `lines`. */
+async function loggedServer(): Promise<{ lines: string[]; ludex: LudexServer; port: number }> {
+  const lines: string[] = [];
+  const sink = new Writable({
+    write(chunk: Buffer, _encoding, done) {
+      lines.push(...chunk.toString().split("\n").filter(Boolean));
+      done();
+    },
+  });
+  const config = loadConfig({
+    LUDEX_BUILD_DIR: inject("sampleCatalog").buildDir,
+    LUDEX_MEMBERS_DB: path.join(tempDir(), "members.db"),
+    PUBLIC_BASE_URL: "https://ludex.test",
+  });
+  const ludex = await createLudexServer(config, { log: createPinoLog("info", sink) });
+  return { lines, ludex, port: await ludex.listen(0, "127.0.0.1") };
+}
+
 describe("request logs", () => {
   it("writes one JSON line per request with id, method, route, status, duration and bytes, and never the query string", async () => {
-    const lines: string[] = [];
-    const sink = new Writable({
-      write(chunk: Buffer, _encoding, done) {
-        lines.push(...chunk.toString().split("\n").filter(Boolean));
-        done();
-      },
-    });
-    const config = loadConfig({
-      LUDEX_BUILD_DIR: inject("sampleCatalog").buildDir,
-      LUDEX_MEMBERS_DB: path.join(tempDir(), "members.db"),
-      PUBLIC_BASE_URL: "https://ludex.test",
-    });
-    const ludex = await createLudexServer(config, { log: createPinoLog("info", sink) });
-    const port = await ludex.listen(0, "127.0.0.1");
+    const { lines, ludex, port } = await loggedServer();
     try {
       const res = await http(`http://127.0.0.1:${port}/api/v1/agent/games/?q=starfall&access_token=SECRET-IN-QUERY`);
       await http(`http://127.0.0.1:${port}/api/v1/games/?id=999999`);
@@ -48,20 +53,7 @@ describe("request logs", () => {
   });
 
   it("logs a request whose client left before the answer as aborted", async () => {
-    const lines: string[] = [];
-    const sink = new Writable({
-      write(chunk: Buffer, _encoding, done) {
-        lines.push(...chunk.toString().split("\n").filter(Boolean));
-        done();
-      },
-    });
-    const config = loadConfig({
-      LUDEX_BUILD_DIR: inject("sampleCatalog").buildDir,
-      LUDEX_MEMBERS_DB: path.join(tempDir(), "members.db"),
-      PUBLIC_BASE_URL: "https://ludex.test",
-    });
-    const ludex = await createLudexServer(config, { log: createPinoLog("info", sink) });
-    const port = await ludex.listen(0, "127.0.0.1");
+    const { lines, ludex, port } = await loggedServer();
     try {
       const socket = connect(port, "127.0.0.1");
       await new Promise((r) => socket.once("connect", r));
