@@ -21,11 +21,11 @@ import { createCatalogHolder, type CatalogHolder } from "./catalog-holder.ts";
 import { createRequestHandler } from "./request-pipeline.ts";
 import { logRequests, requestLineWriter } from "./request-log.ts";
 import { apiRoutesStep, astroPagesStep, sitePagesStep, staticFilesStep, type NodeHandler } from "./request-steps.ts";
+import { loadStaticSite, type StaticSite } from "./static-site.ts";
 
 // Not `import http from "node:http"`: its ESM facade reads every export, and the lazy `WebSocket`
 // and `fetch` exports load undici (a twentieth of start-up) for a server that never uses them.
 const http = process.getBuiltinModule("node:http");
-import { loadStaticSite, type StaticSite } from "./static-site.ts";
 
 /** How long in-flight requests may take to finish on shutdown. */
 const SHUTDOWN_GRACE_MS = 10_000;
@@ -199,7 +199,7 @@ export async function createLudexServer(config: Config, options: ServerOptions =
         };
         if (closeOptions.drainIdle) {
           // net.Server's close stops accepting and waits for every connection, without the idle
-          // cut that Server's close adds; the second close then only stops http's timers.
+          // cut that http.Server's close adds; the second close then only stops http's timers.
           net.Server.prototype.close.call(server, () => {
             server.close(() => closed());
           });

@@ -236,14 +236,8 @@ export function loadCatalogSnapshot(buildDir: string): CatalogSnapshot {
           ? { searcher, summary: (id) => summaryById(searcher, id) }
           : { searcher, system: slug, summary: (id) => summaryById(searcher, id, slug) ?? summaryById(searcher, id) },
       preload() {
-        const steps = [
-          (): unknown => searcher.vocabulary,
-          ...[...searcher.index.platforms.values()].map(
-            ([start]) =>
-              (): void =>
-                searcher.load(start),
-          ),
-        ];
+        const steps: (() => unknown)[] = [() => searcher.vocabulary];
+        for (const [start] of searcher.index.platforms.values()) steps.push(() => searcher.load(start));
         return new Promise((resolve) => {
           const next = (): void => {
             const step = steps.shift();
