@@ -12,7 +12,7 @@ function nibble(c: number): number {
 }
 
 /** Parses `length` lower-case hex digits into `out` (32 bits a word); false for anything else. */
-function parseHex(key: string, length: number, out: Uint32Array): boolean {
+function parseHex(key: string, length: number, out: Int32Array): boolean {
   if (key.length !== length) return false;
   for (let w = 0; w < length / 8; w++) {
     let word = 0;
@@ -21,67 +21,61 @@ function parseHex(key: string, length: number, out: Uint32Array): boolean {
       if (v < 0) return false;
       word = (word << 4) | v;
     }
-    out[w] = word >>> 0;
+    out[w] = word;
   }
   return true;
 }
 
 /**
- * Rows by a fixed-length hex key (CRC32 8 digits, MD5 32, SHA-1 40), held as numbers in typed
- * arrays: an open-addressing table of (first 32 bits, row) pairs and each row's key bits. A lookup
- * parses the key and touches one table line and, past the first word, one row of bits. A `Map` of
- * the hex strings touched its buckets, its entry and the stored string: under load those were
- * cache misses, and hashing each request's fresh strings came on top (about half a microsecond a
- * lookup, the largest item of a match request's profile). Keys that are not lower-case hex of the
- * length (no build writes them) fall back to a `Map`, so any table answers exactly as before.
+ * Rows by a fixed-length hex key (CRC32 8 digits, MD5 32, SHA-1 40), held as numbers in one
+ * open-addressing table whose slots carry the whole key and the row: a lookup parses the key and
+ * reads one slot, usually one cache line. Matching is bound by memory latency (a `Map` of hex
+ * strings cost three cache misses a lookup, a tag table with the keys in a second array two), so
+ * the slot is the unit to keep small and whole. Keys that are not lower-case hex of the length (no
+ * build writes them) fall back to a `Map`, so any table answers exactly as a `Map` would.
  */
 export function hexIndex(keys: readonly (string | null)[], length: 8 | 32 | 40): RowLookup {
   const words = length / 8;
-  const bits = new Uint32Array(keys.length * words);
+  const stride = words + 1;
   const odd = new Map<string, number[]>();
-  const parsed = new Uint32Array(words);
+  const parsed = new Int32Array(words);
   let count = 0;
+  for (const key of keys) if (key !== null && key !== undefined && parseHex(key, length, parsed)) count++;
+  // Linear probing at a load factor of at most two thirds: probe runs stay short.
+  let capacity = 16;
+  while (capacity * 2 < count * 3) capacity *= 2;
+  const mask = capacity - 1;
+  // Slot s is slots[s * stride ..]: the key's words, then the row plus one (0: empty). Rows go in
+  // ascending order, so equal keys are met in row order along their probe sequence.
+  const slots = new Int32Array(capacity * stride);
   for (let row = 0; row < keys.length; row++) {
     const key = keys[row];
     if (key === null || key === undefined) continue;
-    if (parseHex(key, length, parsed)) {
-      bits.set(parsed, row * words);
-      count++;
-    } else {
+    if (!parseHex(key, length, parsed)) {
       const rows = odd.get(key);
       if (rows) rows.push(row);
       else odd.set(key, [row]);
+      continue;
     }
-  }
-  let capacity = 16;
-  while (capacity < count * 2) capacity *= 2;
-  const mask = capacity - 1;
-  // slots[2s] is the key's first word, slots[2s + 1] the row plus one (0: empty). Rows go in
-  // ascending order, so equal keys are met in row order along their probe sequence.
-  const slots = new Int32Array(capacity * 2);
-  for (let row = 0; row < keys.length; row++) {
-    const key = keys[row];
-    if (key === null || key === undefined || key.length !== length || odd.has(key)) continue;
-    const first = bits[row * words] as number;
-    let s = first & mask;
-    while ((slots[s * 2 + 1] as number) !== 0) s = (s + 1) & mask;
-    slots[s * 2] = first | 0;
-    slots[s * 2 + 1] = row + 1;
+    let at = ((parsed[0] as number) & mask) * stride;
+    while ((slots[at + words] as number) !== 0) at = at + stride === slots.length ? 0 : at + stride;
+    slots.set(parsed, at);
+    slots[at + words] = row + 1;
   }
 
-  const query = new Uint32Array(words);
-  /** True when row `row`'s key equals the parsed query past its first word (the slot's tag). */
-  const sameRest = (row: number): boolean => {
-    for (let w = 1; w < words; w++) if (bits[row * words + w] !== query[w]) return false;
-    return true;
+  const query = new Int32Array(words);
+  /** The row of the slot at `at` when it holds the parsed query; -1 for another key. */
+  const rowAt = (at: number): number => {
+    for (let w = 0; w < words; w++) if (slots[at + w] !== query[w]) return -1;
+    return (slots[at + words] as number) - 1;
   };
   return {
     get(key) {
       if (!parseHex(key, length, query)) return [...(odd.get(key) ?? [])];
       const rows: number[] = [];
-      const first = (query[0] as number) | 0;
-      for (let s = first & mask, entry = slots[s * 2 + 1] as number; entry !== 0; s = (s + 1) & mask, entry = slots[s * 2 + 1] as number) {
-        if (slots[s * 2] === first && sameRest(entry - 1)) rows.push(entry - 1);
+      for (let at = ((query[0] as number) & mask) * stride; slots[at + words] !== 0; at = at + stride === slots.length ? 0 : at + stride) {
+        const row = rowAt(at);
+        if (row >= 0) rows.push(row);
       }
       return rows;
     },
@@ -91,11 +85,11 @@ export function hexIndex(keys: readonly (string | null)[], length: 8 | 32 | 40):
         return rows === undefined ? -1 : rows.length > 1 ? -2 : (rows[0] as number);
       }
       let hit = -1;
-      const first = (query[0] as number) | 0;
-      for (let s = first & mask, entry = slots[s * 2 + 1] as number; entry !== 0; s = (s + 1) & mask, entry = slots[s * 2 + 1] as number) {
-        if (slots[s * 2] !== first || !sameRest(entry - 1)) continue;
+      for (let at = ((query[0] as number) & mask) * stride; slots[at + words] !== 0; at = at + stride === slots.length ? 0 : at + stride) {
+        const row = rowAt(at);
+        if (row < 0) continue;
         if (hit !== -1) return -2;
-        hit = entry - 1;
+        hit = row;
       }
       return hit;
     },

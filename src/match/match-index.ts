@@ -4,6 +4,7 @@ import { serialKey } from "../core/keys.ts";
 import { datNameKey } from "./match-keys.ts";
 import type { MatchTable } from "./match-table.ts";
 import { hexIndex, type RowLookup } from "./hex-index.ts";
+import { createSharedMatches, type SharedMatches } from "./shared-matches.ts";
 
 /** Rows sharing a string key, as a head map plus a chain through `next`: no array per key. */
 function chain(keys: readonly (string | null)[]): RowLookup {
@@ -33,6 +34,11 @@ function chain(keys: readonly (string | null)[]): RowLookup {
 /** Lookups over one platform's match table. Rom rows for hashes and rom names, release indexes for DAT names, serials and titles. */
 export interface MatchIndex {
   readonly table: MatchTable;
+  /** `table.release` and each release's game id as typed arrays: the hit path's reads, one cache line each. */
+  readonly romRelease: Int32Array;
+  readonly releaseGame: Int32Array;
+  /** The exact steps' shared `match` objects, made as requests name them. */
+  readonly shared: SharedMatches;
   readonly sha1: RowLookup;
   readonly md5: RowLookup;
   readonly crc: RowLookup;
@@ -70,6 +76,9 @@ export function createMatchIndex(table: MatchTable): MatchIndex {
   const serialChain = chain(serialKeys);
   return {
     table,
+    romRelease: Int32Array.from(table.release),
+    releaseGame: Int32Array.from(table.releases, ([gameId]) => gameId),
+    shared: createSharedMatches(releaseCount),
     sha1: hexIndex(table.sha1, 40),
     md5: hexIndex(table.md5, 32),
     crc: hexIndex(table.crc, 8),

@@ -9,7 +9,7 @@ import type { MatchIndex } from "./match-index.ts";
 import { bareFileName, fileNameKey } from "./match-keys.ts";
 import { fastMatchItem, matchItemSchema, type MatchItem } from "./match-schemas.ts";
 import { editDistance, titleSimilarity } from "./title-similarity.ts";
-import { sharedMatch } from "./shared-matches.ts";
+import type { SharedMatches } from "./shared-matches.ts";
 import { numeralKey, titleNumbers } from "../catalog/names/numerals.ts";
 
 // The answer's shapes are inferred from their zod schemas (the one declaration); re-exported for the matcher's users.
@@ -59,8 +59,8 @@ const MAX_SUGGESTIONS = 5;
 function gamesOf(index: MatchIndex, ids: readonly number[], rows: boolean): [gameId: number, release: number][] {
   const games: [number, number][] = [];
   for (const id of ids) {
-    const release = rows ? (index.table.release[id] ?? -1) : id;
-    const gameId = index.table.releases[release]?.[0];
+    const release = rows ? (index.romRelease[id] ?? -1) : id;
+    const gameId = index.releaseGame[release];
     if (gameId !== undefined && !games.some(([g]) => g === gameId)) games.push([gameId, release]);
   }
   return games;
@@ -88,6 +88,12 @@ function decide(
   score: number = confidence[by],
 ): MatchResult | undefined {
   if (ids.length === 0) return undefined;
+  if (ids.length === 1) {
+    // One row or release is one game: the common case, answered without the grouping arrays.
+    const release = rows ? (ctx.index.romRelease[ids[0] as number] ?? -1) : (ids[0] as number);
+    const gameId = ctx.index.releaseGame[release];
+    return gameId === undefined ? undefined : matched(ctx, i, gameId, release, by, score, types);
+  }
   const games = gamesOf(ctx.index, ids, rows);
   const [first] = games;
   if (!first) return undefined;
@@ -105,7 +111,7 @@ function decide(
 
 /**
  * A `matched` result of an exact step. Its `match` is shared between answers when the confidence
- * is one of the step's own (see {@link sharedMatch}); anything else gets an object of its own.
+ * is one of the step's own (see {@link SharedMatches}); anything else gets an object of its own.
  */
 function matched(
   ctx: MatchContext,
@@ -116,12 +122,18 @@ function matched(
   score: number,
   types: readonly ArtworkType[],
 ): MatchResult {
-  const datName = ctx.index.table.releases[release]?.[1] ?? "";
-  const make = (): Match => ({ gameId, title: ctx.summary(gameId)?.title ?? "", release: datName, confidence: score, matchedBy: by });
+  const { shared } = ctx.index;
   const variant = score === confidence[by] ? 0 : by === "crc" && score === CRC_SIZE_CONFIDENCE ? 1 : undefined;
-  const match = variant === undefined ? make() : sharedMatch(ctx.index, release, by, variant, make);
-  const artwork = artworkFor(ctx, types, datName);
+  const kept = variant === undefined ? undefined : shared.find(release, by, variant);
+  const match = kept ?? newMatch(ctx, gameId, release, by, score);
+  if (kept === undefined && variant !== undefined) shared.add(release, by, variant, match);
+  const artwork = artworkFor(ctx, types, match.release);
   return artwork ? { index: i, status: "matched", match, artwork } : { index: i, status: "matched", match };
+}
+
+function newMatch(ctx: MatchContext, gameId: number, release: number, by: Exclude<MatchedBy, "fuzzy">, score: number): Match {
+  const datName = ctx.index.table.releases[release]?.[1] ?? "";
+  return { gameId, title: ctx.summary(gameId)?.title ?? "", release: datName, confidence: score, matchedBy: by };
 }
 
 /** For a title match, the release whose regions best fit the file's own tags. */
@@ -147,8 +159,8 @@ function byHash(
   if (row === -1) return undefined;
   if (row === -2) return decide(ctx, i, by, lookup.get(hash), true, types);
   // One rom, so one game: the common case, answered without the grouping arrays.
-  const release = ctx.index.table.release[row] ?? -1;
-  const gameId = ctx.index.table.releases[release]?.[0];
+  const release = ctx.index.romRelease[row] ?? -1;
+  const gameId = ctx.index.releaseGame[release];
   return gameId === undefined ? undefined : matched(ctx, i, gameId, release, by, confidence[by], types);
 }
 
