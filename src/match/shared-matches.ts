@@ -1,4 +1,5 @@
 import type { Match, MatchedBy } from "./match-response-schemas.ts";
+import { utf8AsLatin1 } from "../core/utf8-as-latin1.ts";
 
 /** The exact steps, each with its first and (CRC with size) second confidence: a slot each. */
 const STEP_SLOT: Readonly<Record<Exclude<MatchedBy, "fuzzy">, number>> = { sha1: 0, md5: 1, crc: 2, serial: 3, name: 4, title: 5 };
@@ -37,14 +38,17 @@ export function createSharedMatches(releaseCount: number): SharedMatches {
     add(release, by, variant, match) {
       const slot = STEP_SLOT[by] * 2 + variant;
       const byRelease = (slots[slot] ??= new Array<Match | undefined>(releaseCount).fill(undefined));
-      Object.defineProperty(match, FRAGMENT, { value: JSON.stringify(match) });
+      Object.defineProperty(match, FRAGMENT, { value: utf8AsLatin1(JSON.stringify(match)) });
       byRelease[release] = Object.freeze(match);
       return match;
     },
   };
 }
 
-/** The JSON text of a shared match, exactly as `JSON.stringify` writes it; undefined for any other object. */
+/**
+ * The JSON text of a shared match, exactly as `JSON.stringify` writes it but in UTF-8 bytes, one
+ * char a byte (see {@link utf8AsLatin1}); undefined for any other object.
+ */
 export function matchFragment(match: Match): string | undefined {
   return (match as Fragmented)[FRAGMENT];
 }

@@ -46,6 +46,8 @@ const records = [
   ]),
   game(2, "Second Game", [{ name: "Second Game (Japan)", digit: "d", crc: "cccccccc", size: 1 }]),
   game(3, "Mega Quest", [{ name: "Mega Quest (USA)", digit: "e" }]),
+  // Outside Latin-1: the answer's other pieces must still come out as their UTF-8 bytes.
+  game(4, "Dragon Quest™ ドラゴン", [{ name: "Dragon Quest™ ドラゴン (Japan)", digit: "9" }]),
 ];
 
 describe("matchResponseJson", () => {
@@ -64,14 +66,17 @@ describe("matchResponseJson", () => {
       { name: "Nothing Like It.nes" },
       { sha1: "not hex" },
       { sha1: hex("f", 40) },
+      { md5: hex("9", 32) },
+      { name: "Dragon Quest™ ドラゴン (Japan) [b].nes" },
     ];
     for (const artworkTypes of [undefined, ["boxart", "snap"]]) {
       for (let round = 0; round < 2; round++) {
         const request = matchRequestSchema.parse({ systemId: "nes", items, ...(artworkTypes ? { artworkTypes } : {}) });
         const body = matchResponseBody(context, request);
-        expect(matchResponseJson(body)).toBe(JSON.stringify(body));
+        expect(matchResponseJson(body)).toEqual(Buffer.from(JSON.stringify(body)));
         expect(new Set(body.results.map((r) => r.status))).toEqual(new Set(["matched", "ambiguous", "notFound", "invalid"]));
         expect(body.groups?.length).toBe(1);
+        expect(body.results.slice(-2).map((r) => (r.status === "matched" ? r.match.gameId : r.status))).toEqual([4, 4]);
       }
     }
   });
