@@ -48,9 +48,10 @@ async function main(): Promise<void> {
 
   // In-process: the matcher alone, every platform's index already loaded.
   let lookups = 0;
+  let requests = 0;
   const started = performance.now();
   while (performance.now() - started < 3000) {
-    const body = JSON.parse(bodies[lookups % bodies.length] ?? "{}") as { systemId: string; items: unknown[] };
+    const body = JSON.parse(bodies[requests++ % bodies.length] ?? "{}") as { systemId: string; items: unknown[] };
     const platform = snapshot.platform(body.systemId);
     const index = matchIndexOf(snapshot, body.systemId);
     if (!platform || !index) throw new Error(body.systemId);
