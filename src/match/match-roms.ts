@@ -91,8 +91,7 @@ function decide(
   if (ids.length === 1) {
     // One row or release is one game: the common case, answered without the grouping arrays.
     const release = rows ? (ctx.index.romRelease[ids[0] as number] ?? -1) : (ids[0] as number);
-    const gameId = ctx.index.releaseGame[release];
-    return gameId === undefined ? undefined : matched(ctx, i, gameId, release, by, score, types);
+    return matched(ctx, i, release, by, score, types);
   }
   const games = gamesOf(ctx.index, ids, rows);
   const [first] = games;
@@ -105,28 +104,32 @@ function decide(
       candidates: games.map(([gameId, release]) => candidate(ctx, gameId, release, score)),
     };
   }
-  const [gameId, release] = first;
-  return matched(ctx, i, gameId, release, by, score, types);
+  return matched(ctx, i, first[1], by, score, types);
 }
 
 /**
- * A `matched` result of an exact step. Its `match` is shared between answers when the confidence
- * is one of the step's own (see {@link SharedMatches}); anything else gets an object of its own.
+ * A `matched` result of an exact step for a release (undefined for no such release). Its `match`
+ * is shared between answers when the confidence is one of the step's own (see
+ * {@link SharedMatches}); anything else gets an object of its own. A shared hit reads nothing of
+ * the table: each read there is a cache miss, and this is the path nearly every item takes.
  */
 function matched(
   ctx: MatchContext,
   i: number,
-  gameId: number,
   release: number,
   by: Exclude<MatchedBy, "fuzzy">,
   score: number,
   types: readonly ArtworkType[],
-): MatchResult {
-  const { shared } = ctx.index;
+): MatchResult | undefined {
+  const { shared, releaseGame } = ctx.index;
   const variant = score === confidence[by] ? 0 : by === "crc" && score === CRC_SIZE_CONFIDENCE ? 1 : undefined;
-  const kept = variant === undefined ? undefined : shared.find(release, by, variant);
-  const match = kept ?? newMatch(ctx, gameId, release, by, score);
-  if (kept === undefined && variant !== undefined) shared.add(release, by, variant, match);
+  let match = variant === undefined ? undefined : shared.find(release, by, variant);
+  if (match === undefined) {
+    const gameId = releaseGame[release];
+    if (gameId === undefined) return undefined;
+    match = newMatch(ctx, gameId, release, by, score);
+    if (variant !== undefined) shared.add(release, by, variant, match);
+  }
   const artwork = artworkFor(ctx, types, match.release);
   return artwork ? { index: i, status: "matched", match, artwork } : { index: i, status: "matched", match };
 }
@@ -159,9 +162,7 @@ function byHash(
   if (row === -1) return undefined;
   if (row === -2) return decide(ctx, i, by, lookup.get(hash), true, types);
   // One rom, so one game: the common case, answered without the grouping arrays.
-  const release = ctx.index.romRelease[row] ?? -1;
-  const gameId = ctx.index.releaseGame[release];
-  return gameId === undefined ? undefined : matched(ctx, i, gameId, release, by, confidence[by], types);
+  return matched(ctx, i, ctx.index.romRelease[row] ?? -1, by, confidence[by], types);
 }
 
 /**

@@ -116,24 +116,16 @@ export function fastMatchItem(raw: unknown): MatchItem | undefined {
     }
   }
   if (name == null && crc == null && md5 == null && sha1 == null && serial == null && bare === undefined) return undefined;
-  // Only the fields matching reads: unknown properties are allowed but never looked at.
-  const item: {
-    name?: string;
-    size?: number;
-    crc?: string;
-    md5?: string;
-    sha1?: string;
-    serial?: string;
-    group?: string;
-    headerless?: typeof bare;
-  } = {};
-  if (name != null) item.name = name;
-  if (size != null) item.size = size;
-  if (crcKey !== undefined) item.crc = crcKey;
-  if (md5Key !== undefined) item.md5 = md5Key;
-  if (sha1Key !== undefined) item.sha1 = sha1Key;
-  if (serial != null) item.serial = serial;
-  if (group != null) item.group = group;
-  if (bare !== undefined) item.headerless = bare;
-  return item as MatchItem;
+  // Only the fields matching reads (unknown properties are allowed but never looked at), and all
+  // of them, absent ones undefined: one shape for every item keeps the matcher's reads monomorphic.
+  return {
+    name: name ?? undefined,
+    size: size ?? undefined,
+    crc: crcKey,
+    md5: md5Key,
+    sha1: sha1Key,
+    serial: serial ?? undefined,
+    group: group ?? undefined,
+    headerless: bare,
+  } as MatchItem;
 }
