@@ -35,7 +35,7 @@ export function createResponseCache(maxBytes = 8 * 1024 * 1024): ResponseCache {
       if (hit) return hit.result;
       const result = compute();
       if (result.status !== 200) return result;
-      const body = typeof result.body === "string" ? Buffer.from(result.body) : result.body;
+      const body = typeof result.body === "string" ? Buffer.from(result.body, result.bodyEncoding ?? "utf8") : result.body;
       const variants: Entry["variants"] = {};
       const encode =
         result.compressible && result.etag !== undefined && body !== undefined

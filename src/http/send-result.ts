@@ -36,7 +36,8 @@ export function sendResult(
   // A string body goes out as it is: Node writes it with the headers in one write, where a
   // Buffer would be copied first and then sent with a second vector (writev).
   let payload: Buffer | string | undefined = body;
-  let payloadBytes = body === undefined ? 0 : typeof body === "string" ? Buffer.byteLength(body) : body.length;
+  const encoding = result.bodyEncoding ?? "utf8";
+  let payloadBytes = body === undefined ? 0 : typeof body === "string" ? Buffer.byteLength(body, encoding) : body.length;
   let etag = result.etag;
 
   const negotiable = body !== undefined && (result.encoded !== undefined || result.compressible === true);
@@ -50,7 +51,7 @@ export function sendResult(
     const coding = negotiateEncoding(req.headers["accept-encoding"], available);
     if (coding) {
       const variant = result.encoded?.[coding] ?? result.encode?.(coding);
-      const coded = variant?.body ?? compressBody(typeof body === "string" ? Buffer.from(body) : body, coding, "single");
+      const coded = variant?.body ?? compressBody(typeof body === "string" ? Buffer.from(body, encoding) : body, coding, "single");
       payload = coded;
       payloadBytes = coded.length;
       if (etag) etag = variant?.etag ?? codedEtag(etag, coding);
@@ -78,5 +79,6 @@ export function sendResult(
   if (payload !== undefined) headers["content-length"] = String(payloadBytes);
   res.writeHead(result.status, headers);
   if (req.method === "HEAD" || payload === undefined || payload.length === 0) res.end();
+  else if (typeof payload === "string") res.end(payload, encoding);
   else res.end(payload);
 }

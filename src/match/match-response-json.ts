@@ -17,17 +17,17 @@ function resultJson(result: MatchResult): string {
 }
 
 /**
- * The match answer as UTF-8 JSON, byte for byte what `JSON.stringify(body)` encodes to
- * (property-tested in tests/match/match-response-json.test.ts), but joining each shared match's
- * cached text instead of serialising it again. Members are written in the order the matcher
- * creates them. Every piece is joined as its UTF-8 bytes ({@link utf8AsLatin1}): one title outside
- * Latin-1 ("™", kana) in a 17 KB answer made V8 hold all of it as UTF-16, and encoding that for
- * the socket took 5 to 10 times as long as an ASCII answer.
+ * The match answer as its UTF-8 JSON bytes, one char a byte ({@link utf8AsLatin1}), so that
+ * `Buffer.from(text, "latin1")` gives exactly the bytes of `JSON.stringify(body)` (tested in
+ * tests/match/match-response-json.test.ts), but joining each shared match's cached text instead of
+ * serialising it again. Members are written in the order the matcher creates them. Joined as
+ * UTF-8 bytes because one title outside Latin-1 ("™", kana) in a 17 KB answer made V8 hold all of
+ * it as UTF-16, and encoding that for the socket took 5 to 10 times as long as an ASCII answer.
  */
-export function matchResponseJson(body: MatchResponseBody): Buffer {
+export function matchResponseJson(body: MatchResponseBody): string {
   let out = `{"systemId":${utf8AsLatin1(JSON.stringify(body.systemId))},"results":[`;
   for (let i = 0; i < body.results.length; i++) out += (i === 0 ? "" : ",") + resultJson(body.results[i] as MatchResult);
   out += "]";
   if (body.groups !== undefined) out += `,"groups":${utf8AsLatin1(JSON.stringify(body.groups))}`;
-  return Buffer.from(`${out}}`, "latin1");
+  return `${out}}`;
 }

@@ -49,6 +49,7 @@ export function matchRoute(options: MatchRouteOptions): (ctx: RequestContext) =>
         status: 200,
         headers: { "content-type": "application/json", "cache-control": cachePolicy.noStore, ...rateLimitHeaders(limiter, decision) },
         body: matchResponseJson(matchResponseBody(context, request)),
+        bodyEncoding: "latin1",
         compressible: true,
       };
     } catch (error) {

@@ -73,7 +73,7 @@ describe("matchResponseJson", () => {
       for (let round = 0; round < 2; round++) {
         const request = matchRequestSchema.parse({ systemId: "nes", items, ...(artworkTypes ? { artworkTypes } : {}) });
         const body = matchResponseBody(context, request);
-        expect(matchResponseJson(body)).toEqual(Buffer.from(JSON.stringify(body)));
+        expect(Buffer.from(matchResponseJson(body), "latin1")).toEqual(Buffer.from(JSON.stringify(body)));
         expect(new Set(body.results.map((r) => r.status))).toEqual(new Set(["matched", "ambiguous", "notFound", "invalid"]));
         expect(body.groups?.length).toBe(1);
         expect(body.results.slice(-2).map((r) => (r.status === "matched" ? r.match.gameId : r.status))).toEqual([4, 4]);

@@ -52,6 +52,25 @@ describe("POST /api/v1/games/ (matchRomFiles)", () => {
     }
   });
 
+  it("sends non-ASCII titles as UTF-8, with a Content-Length in bytes, plain and compressed alike", async () => {
+    const sha1 = "6091373DF55A3E829906011F630BBA3E237F5392";
+    // The shared match (a hash hit, many times: past the 1 KiB compression floor) and an unshared result beside it.
+    const body = {
+      systemId: "gba",
+      items: [...Array.from({ length: 12 }, () => ({ sha1 })), { name: "Crêpe Château ドラゴン™ (Japan).gba" }],
+    };
+    const plain = await post(body);
+    expect(plain.status).toBe(200);
+    expect(Number(plain.headers["content-length"])).toBe(plain.body.length);
+    const text = plain.body.toString("utf8");
+    expect(Buffer.from(text, "utf8").equals(plain.body)).toBe(true);
+    const answer = JSON.parse(text) as { results: MatchResult[] };
+    expect(answer.results.slice(0, 2).map((r) => matched(r).title)).toEqual(["Crêpe Château", "Crêpe Château"]);
+    const gzip = await post(body, { "content-type": "application/json", "accept-encoding": "gzip" });
+    expect(gzip.headers["content-encoding"]).toBe("gzip");
+    expect(gunzipSync(gzip.body).equals(plain.body)).toBe(true);
+  });
+
   it("answers one result per item, in order, each independent of the others", async () => {
     const results = await match("snes", [
       { crc: "nothex!!" },
