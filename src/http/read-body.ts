@@ -40,7 +40,8 @@ export function readBody(req: IncomingMessage, limit: number): Promise<Buffer> {
     req.once("end", () => {
       if (done) return;
       done = true;
-      resolve(Buffer.concat(chunks, size));
+      // A body in one chunk (most, on a local network) is used as it came, not copied.
+      resolve(chunks.length === 1 ? (chunks[0] as Buffer) : Buffer.concat(chunks, size));
     });
     req.once("aborted", () => fail(problems.badRequest("the request body was cut off")));
     req.once("error", () => fail(problems.badRequest("the request body could not be read")));
