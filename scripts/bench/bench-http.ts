@@ -9,7 +9,6 @@
  */
 import { mkdirSync, readFileSync, rmSync, statSync, writeFileSync } from "node:fs";
 import path from "node:path";
-import { request } from "undici";
 import { searchGames } from "../../src/catalog/search/search-games.ts";
 import { loadCatalogSnapshot } from "../../src/catalog/store/catalog-snapshot.ts";
 import { projectRoot } from "../../src/config/config.ts";
@@ -19,6 +18,7 @@ import {
   percentile,
   prepareRealCatalog,
   realBuild,
+  record,
   rssMb,
   startProcess,
   stop,
@@ -29,27 +29,6 @@ import { type BenchQuery, qualityQueries, seededRandom, typedPrefixQueries } fro
 const SECONDS = Number(process.env.BENCH_SECONDS ?? 10);
 const ROUNDS = Number(process.env.BENCH_ROUNDS ?? 3);
 const CONNECTIONS = 50;
-
-/** The exact responses a server gives for `paths`, for the baseline to replay. */
-async function record(
-  origin: string,
-  paths: readonly string[],
-  acceptEncoding = "identity",
-): Promise<Record<string, { status: number; headers: Record<string, string>; body: string }>> {
-  const recorded: Record<string, { status: number; headers: Record<string, string>; body: string }> = {};
-  for (const p of new Set(paths)) {
-    // fetch would decompress the body; the recorded bytes must be the ones sent.
-    const res = await request(`${origin}${p}`, { headers: { "accept-encoding": acceptEncoding } });
-    const headers: Record<string, string> = {};
-    // Headers Node writes itself (date, connection, keep-alive) are left to the baseline's Node too.
-    for (const [name, value] of Object.entries(res.headers)) {
-      if (value !== undefined && !["date", "connection", "keep-alive", "transfer-encoding"].includes(name))
-        headers[name] = Array.isArray(value) ? value.join(", ") : value;
-    }
-    recorded[p] = { status: res.statusCode, headers, body: Buffer.from(await res.body.arrayBuffer()).toString("base64") };
-  }
-  return recorded;
-}
 
 async function main(): Promise<void> {
   // `--in-process`: only the in-process search timings, on the test fixture's build when there is one.
@@ -142,7 +121,7 @@ async function main(): Promise<void> {
     responsesFile,
     JSON.stringify({
       ...(await record(origin, [...hotIds, ...wholeIds, ...searchPaths])),
-      ...(await record(origin, brIds, acceptBr["accept-encoding"])),
+      ...(await record(origin, brIds, { acceptEncoding: acceptBr["accept-encoding"] })),
     }),
   );
   const baseOrigin = `http://127.0.0.1:${port + 1}`;

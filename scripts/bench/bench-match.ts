@@ -1,11 +1,11 @@
 /**
  * npm run bench:match — 100-item match requests built from real hashes in the full libretro
  * catalog, sent over HTTP with the rate limit off; prints items/s and per-request latency against a
- * bare node:http baseline that reads each request body and replays a recorded answer, and against
+ * bare node:http baseline replaying a recorded answer from its own process, and against
  * the same server with the rate limiter on (its overhead), and the same requests asking for
  * compressed answers (Accept-Encoding: gzip, deflate, br); plus the in-process matcher's lookups/s.
  */
-import http from "node:http";
+import { writeFileSync } from "node:fs";
 import path from "node:path";
 import type { GameRecord } from "../../src/catalog/record/game-record.ts";
 import { searchGames } from "../../src/catalog/search/search-games.ts";
@@ -13,7 +13,7 @@ import { loadCatalogSnapshot } from "../../src/catalog/store/catalog-snapshot.ts
 import { projectRoot } from "../../src/config/config.ts";
 import { matchRoms } from "../../src/match/match-roms.ts";
 import { matchIndexOf } from "../../src/match/snapshot-match-index.ts";
-import { load, ludexServe, prepareRealCatalog, startProcess, stop, type LoadResult } from "./bench-support.ts";
+import { load, ludexServe, prepareRealCatalog, record, startProcess, stop, type LoadResult } from "./bench-support.ts";
 
 const SECONDS = Number(process.env.BENCH_SECONDS ?? 10);
 const CONNECTIONS = 10;
@@ -92,24 +92,19 @@ async function main(): Promise<void> {
     `${limitedOrigin}/api/health/`,
     path.join(logDir, "match-server-limited.log"),
   );
-  const recorded = await (
-    await fetch(`${origin}/api/v1/games/`, {
-      method: "POST",
-      headers: { "content-type": "application/json", "accept-encoding": "identity" },
-      body: bodies[0],
-    })
-  ).text();
-
-  const basePort = port + 1;
-  const baseline = http
-    .createServer((req, res) => {
-      req.resume();
-      req.on("end", () => {
-        res.writeHead(200, { "content-type": "application/json", "content-length": Buffer.byteLength(recorded) });
-        res.end(recorded);
-      });
-    })
-    .listen(basePort, "127.0.0.1");
+  // The baseline replays ludex's answer to one of the bodies (status, headers, bytes) from its own
+  // process, as bench:http's does: Node reads and drops each request body it does not consume.
+  const responsesFile = path.join(logDir, "match-baseline-responses.json");
+  writeFileSync(
+    responsesFile,
+    JSON.stringify(await record(origin, ["/api/v1/games/"], { method: "POST", body: bodies[0], contentType: "application/json" })),
+  );
+  const baseOrigin = `http://127.0.0.1:${port + 1}`;
+  const { child: baseline } = await startProcess(
+    [path.join(projectRoot, "scripts", "bench", "baseline-server.ts"), responsesFile, String(port + 1)],
+    {},
+    `${baseOrigin}/api/v1/games/`,
+  );
 
   const opts = { seconds: SECONDS, connections: CONNECTIONS, method: "POST", bodies, headers: { "content-type": "application/json" } };
   const paths = bodies.map(() => "/api/v1/games/");
@@ -127,11 +122,11 @@ async function main(): Promise<void> {
     runs.ludex.push(await load(origin, paths, opts));
     runs.br.push(await load(origin, paths, compressed));
     runs.limited.push(await load(limitedOrigin, paths, opts));
-    runs.base.push(await load(`http://127.0.0.1:${basePort}`, paths, opts));
+    runs.base.push(await load(baseOrigin, paths, opts));
   }
   await stop(server);
   await stop(limited);
-  baseline.close();
+  await stop(baseline);
   const median = (list: LoadResult[]): LoadResult => [...list].sort((a, b) => a.rps - b.rps)[Math.floor(list.length / 2)] as LoadResult;
   const ludex = median(runs.ludex);
   const withLimit = median(runs.limited);

@@ -2,6 +2,7 @@ import { spawn, type ChildProcess } from "node:child_process";
 import { closeSync, existsSync, openSync, readFileSync } from "node:fs";
 import path from "node:path";
 import autocannon from "autocannon";
+import { request } from "undici";
 import { buildCatalog } from "../../src/build/build-pipeline.ts";
 import { importCatalog } from "../../src/catalog/import/import-catalog.ts";
 import { loadConfig, projectRoot } from "../../src/config/config.ts";
@@ -112,6 +113,34 @@ export async function startProcess(
     }
     await new Promise((r) => setTimeout(r, 10));
   }
+}
+
+/** The exact responses a server gives for `paths`, for a baseline to replay (scripts/bench/baseline-server.ts). */
+export async function record(
+  origin: string,
+  paths: readonly string[],
+  options: { acceptEncoding?: string; method?: "GET" | "POST"; body?: string; contentType?: string } = {},
+): Promise<Record<string, { status: number; headers: Record<string, string>; body: string }>> {
+  const recorded: Record<string, { status: number; headers: Record<string, string>; body: string }> = {};
+  for (const p of new Set(paths)) {
+    // fetch would decompress the body; the recorded bytes must be the ones sent.
+    const res = await request(`${origin}${p}`, {
+      method: options.method ?? "GET",
+      headers: {
+        "accept-encoding": options.acceptEncoding ?? "identity",
+        ...(options.contentType ? { "content-type": options.contentType } : {}),
+      },
+      ...(options.body === undefined ? {} : { body: options.body }),
+    });
+    const headers: Record<string, string> = {};
+    // Headers Node writes itself (date, connection, keep-alive) are left to the baseline's Node too.
+    for (const [name, value] of Object.entries(res.headers)) {
+      if (value !== undefined && !["date", "connection", "keep-alive", "transfer-encoding"].includes(name))
+        headers[name] = Array.isArray(value) ? value.join(", ") : value;
+    }
+    recorded[p] = { status: res.statusCode, headers, body: Buffer.from(await res.body.arrayBuffer()).toString("base64") };
+  }
+  return recorded;
 }
 
 export function stop(child: ChildProcess): Promise<void> {
