@@ -39,9 +39,10 @@ export function hexIndex(keys: readonly (string | null)[], length: 8 | 32 | 40):
   const stride = words + 1;
   const odd = new Map<string, number[]>();
   const parsed = new Int32Array(words);
+  // Every key counts (the rare odd ones too), so each is parsed once, below. Linear probing at a
+  // load factor of at most two thirds: probe runs stay short.
   let count = 0;
-  for (const key of keys) if (key !== null && key !== undefined && parseHex(key, length, parsed)) count++;
-  // Linear probing at a load factor of at most two thirds: probe runs stay short.
+  for (const key of keys) if (key !== null && key !== undefined) count++;
   let capacity = 16;
   while (capacity * 2 < count * 3) capacity *= 2;
   const mask = capacity - 1;

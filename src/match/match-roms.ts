@@ -9,7 +9,6 @@ import type { MatchIndex } from "./match-index.ts";
 import { bareFileName, fileNameKey } from "./match-keys.ts";
 import { fastMatchItem, matchItemSchema, type MatchItem } from "./match-schemas.ts";
 import { editDistance, titleSimilarity } from "./title-similarity.ts";
-import type { SharedMatches } from "./shared-matches.ts";
 import { numeralKey, titleNumbers } from "../catalog/names/numerals.ts";
 
 // The answer's shapes are inferred from their zod schemas (the one declaration); re-exported for the matcher's users.
@@ -110,8 +109,8 @@ function decide(
 /**
  * A `matched` result of an exact step for a release (undefined for no such release). Its `match`
  * is shared between answers when the confidence is one of the step's own (see
- * {@link SharedMatches}); anything else gets an object of its own. A shared hit reads nothing of
- * the table: each read there is a cache miss, and this is the path nearly every item takes.
+ * {@link MatchIndex.shared}); anything else gets an object of its own. A shared hit reads nothing
+ * of the table: each read there is a cache miss, and this is the path nearly every item takes.
  */
 function matched(
   ctx: MatchContext,
