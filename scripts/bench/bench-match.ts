@@ -5,6 +5,7 @@
  * the same server with the rate limiter on (its overhead), and the same requests asking for
  * compressed answers (Accept-Encoding: gzip, deflate, br); plus the in-process matcher's lookups/s.
  */
+import type { ChildProcess } from "node:child_process";
 import { writeFileSync } from "node:fs";
 import path from "node:path";
 import type { GameRecord } from "../../src/catalog/record/game-record.ts";
@@ -13,11 +14,13 @@ import { loadCatalogSnapshot } from "../../src/catalog/store/catalog-snapshot.ts
 import { projectRoot } from "../../src/config/config.ts";
 import { matchRoms } from "../../src/match/match-roms.ts";
 import { matchIndexOf } from "../../src/match/snapshot-match-index.ts";
-import { load, ludexServe, prepareRealCatalog, record, startProcess, stop, type LoadResult } from "./bench-support.ts";
+import { createRateLimiter, rateLimitHeaders, type RateLimiter } from "../../src/http/rate-limiter.ts";
+import { cpuMicros, load, ludexServe, prepareRealCatalog, record, startProcess, stop, type LoadResult } from "./bench-support.ts";
 
 const SECONDS = Number(process.env.BENCH_SECONDS ?? 10);
 const CONNECTIONS = 10;
 const ROUNDS = Number(process.env.BENCH_ROUNDS ?? 3);
+const PAIRED_ROUNDS = Number(process.env.BENCH_PAIRED_ROUNDS ?? 7);
 const PLATFORMS = ["nes", "snes", "gb", "gba", "megadrive", "psx", "n64", "nds"];
 
 async function main(): Promise<void> {
@@ -92,6 +95,15 @@ async function main(): Promise<void> {
     `${limitedOrigin}/api/health/`,
     path.join(logDir, "match-server-limited.log"),
   );
+  // A second limit-off server: beside the first, it shows how far two processes running the same
+  // code differ, the floor of what the paired rounds below can tell.
+  const twinOrigin = `http://127.0.0.1:${port + 3}`;
+  const { child: twin } = await startProcess(
+    serve,
+    { ...env, PORT: String(port + 3), LUDEX_MATCH_RATE_LIMIT: "off" },
+    `${twinOrigin}/api/health/`,
+    path.join(logDir, "match-server-twin.log"),
+  );
   // The baseline replays ludex's answer to one of the bodies (status, headers, bytes) from its own
   // process, as bench:http's does: Node reads and drops each request body it does not consume.
   const responsesFile = path.join(logDir, "match-baseline-responses.json");
@@ -110,6 +122,7 @@ async function main(): Promise<void> {
   const paths = bodies.map(() => "/api/v1/games/");
   await load(origin, paths, { ...opts, seconds: 3 });
   await load(limitedOrigin, paths, { ...opts, seconds: 3 });
+  await load(twinOrigin, paths, { ...opts, seconds: 3 });
   // Most HTTP clients ask for compressed answers (Go's and Python's add gzip by themselves).
   const compressed = { ...opts, headers: { ...opts.headers, "accept-encoding": "gzip, deflate, br" } };
   const runs: { ludex: LoadResult[]; limited: LoadResult[]; base: LoadResult[]; br: LoadResult[] } = {
@@ -124,8 +137,27 @@ async function main(): Promise<void> {
     runs.limited.push(await load(limitedOrigin, paths, opts));
     runs.base.push(await load(baseOrigin, paths, opts));
   }
+  // The limiter's overhead as server CPU time per request, two servers loaded at once: each round
+  // then sees one machine state (this VM changes speed for tens of seconds at a time, which no
+  // ratio of separate runs can cancel). Each round pairs limit off with limit on, then with the twin.
+  const paired: { limited: number[]; twin: number[]; offMicros: number[] } = { limited: [], twin: [], offMicros: [] };
+  const pairedOpts = { ...opts, seconds: 4, connections: 5 };
+  const cpuPerRequest = async (a: string, b: string, children: readonly ChildProcess[]): Promise<[number, number]> => {
+    const before = children.map((child) => cpuMicros(child.pid ?? 0));
+    const results = await Promise.all([a, b].map((o) => load(o, paths, pairedOpts)));
+    const [x = NaN, y = NaN] = children.map((child, k) => (cpuMicros(child.pid ?? 0) - (before[k] ?? 0)) / (results[k]?.requests ?? 1));
+    return [x, y];
+  };
+  for (let round = 0; round < PAIRED_ROUNDS; round++) {
+    const [off, on] = await cpuPerRequest(origin, limitedOrigin, [server, limited]);
+    const [offAgain, second] = await cpuPerRequest(origin, twinOrigin, [server, twin]);
+    paired.limited.push(on / off);
+    paired.twin.push(second / offAgain);
+    paired.offMicros.push(off, offAgain);
+  }
   await stop(server);
   await stop(limited);
+  await stop(twin);
   await stop(baseline);
   const median = (list: LoadResult[]): LoadResult => [...list].sort((a, b) => a.rps - b.rps)[Math.floor(list.length / 2)] as LoadResult;
   const ludex = median(runs.ludex);
@@ -133,6 +165,11 @@ async function main(): Promise<void> {
   const base = median(runs.base);
   const br = median(runs.br);
   const itemsPerSecond = ludex.rps * 100;
+  const middle = (list: readonly number[]): number => [...list].sort((a, b) => a - b)[Math.floor(list.length / 2)] ?? NaN;
+  const span = (list: readonly number[]): string => `${Math.min(...list).toFixed(3)}–${Math.max(...list).toFixed(3)}`;
+  const limiterRatio = middle(paired.limited);
+  const limiterMicros = await limiterCostMicros();
+  const offMicros = middle(paired.offMicros);
   const errors = ludex.errors + ludex.non2xx + withLimit.errors + withLimit.non2xx + br.errors + br.non2xx;
   console.log(
     `${bodies.length} distinct 100-item requests over ${PLATFORMS.join(", ")}; autocannon ${CONNECTIONS} connections, ${SECONDS} s, median of ${ROUNDS} alternating rounds; default logging to a file`,
@@ -151,8 +188,32 @@ async function main(): Promise<void> {
   console.log(`in-process matcher     ${inProcess.toFixed(0)} lookups/s`);
   console.log(`${itemsPerSecond >= 500_000 ? "ok  " : "FAIL"} >= 500,000 items/s over HTTP (limit off)`);
   console.log(`${ludex.p99 <= 10 ? "ok  " : "FAIL"} p99 of a 100-item request <= 10 ms`);
-  console.log(`${withLimit.rps >= 0.95 * ludex.rps ? "ok  " : "FAIL"} the rate limiter costs <= 5%`);
+  console.log(
+    `limiter, paired rounds server CPU per request, limit on / off: median ${limiterRatio.toFixed(3)} (${span(paired.limited)} over ${PAIRED_ROUNDS} rounds, both loaded at once); a second limit-off process / the first, likewise: median ${middle(paired.twin).toFixed(3)} (${span(paired.twin)})`,
+  );
+  console.log(
+    `limiter, in process    ${limiterMicros.toFixed(2)} µs a request (take + RateLimit fields, on minus off) = ${((100 * limiterMicros) / offMicros).toFixed(2)}% of the ${offMicros.toFixed(0)} µs of server CPU a limit-off request used`,
+  );
+  console.log(`${limiterRatio <= 1.05 ? "ok  " : "FAIL"} the rate limiter costs <= 5% (server CPU per request, paired rounds)`);
   console.log(`${errors === 0 ? "ok  " : "FAIL"} no errors`);
+}
+
+/**
+ * What the limiter adds to one request, in µs: `take` and the two RateLimit fields under a quota
+ * this bench cannot spend, minus the same calls with the limit off (the route awaits `take` either way).
+ */
+async function limiterCostMicros(): Promise<number> {
+  const time = async (limiter: RateLimiter): Promise<number> => {
+    const n = 200_000;
+    const started = performance.now();
+    for (let i = 0; i < n; i++) rateLimitHeaders(limiter, await limiter.take("127.0.0.1", 100));
+    return ((performance.now() - started) * 1000) / n;
+  };
+  const on = createRateLimiter({ name: "match", quota: 999_999_999, windowSeconds: 60 });
+  const off = createRateLimiter({ name: "match", quota: 0, windowSeconds: 60 });
+  const differences: number[] = [];
+  for (let round = 0; round < 5; round++) differences.push((await time(on)) - (await time(off)));
+  return differences.sort((a, b) => a - b)[2] ?? NaN;
 }
 
 await main();

@@ -1,5 +1,5 @@
 import { spawn, type ChildProcess } from "node:child_process";
-import { closeSync, existsSync, openSync, readFileSync } from "node:fs";
+import { closeSync, existsSync, openSync, readdirSync, readFileSync } from "node:fs";
 import path from "node:path";
 import autocannon from "autocannon";
 import { request } from "undici";
@@ -29,6 +29,8 @@ export function realBuild(): string {
 
 export interface LoadResult {
   readonly rps: number;
+  /** Requests answered in the run. */
+  readonly requests: number;
   readonly p50: number;
   readonly p99: number;
   readonly errors: number;
@@ -61,11 +63,28 @@ export async function load(
   void i;
   return {
     rps: result.requests.average,
+    requests: result.requests.total,
     p50: result.latency.p50,
     p99: result.latency.p99,
     errors: result.errors + result.timeouts,
     non2xx: result.non2xx,
   };
+}
+
+/**
+ * CPU time a process has used so far, in µs, all its threads (V8's helpers included), from the
+ * scheduler's nanosecond counters (/proc/<pid>/task/<tid>/schedstat), not the 10 ms ticks of `stat`.
+ */
+export function cpuMicros(pid: number): number {
+  let ns = 0;
+  for (const tid of readdirSync(`/proc/${pid}/task`)) {
+    try {
+      ns += Number(readFileSync(`/proc/${pid}/task/${tid}/schedstat`, "utf8").split(" ")[0]);
+    } catch {
+      // The thread ended between the listing and the read.
+    }
+  }
+  return ns / 1000;
 }
 
 /** Resident set size of a process, in MB, from /proc. */
