@@ -1,29 +1,26 @@
+import { HEX_DIGIT } from "./hex-digits.ts";
+
 /** Rows sharing a key: all of them, or the only one (-1 for none, -2 for several; the common single hit allocates nothing). */
 export interface RowLookup {
   get(key: string): number[];
   only(key: string): number;
 }
 
-/** The hex digit's value, or -1. */
-function nibble(c: number): number {
-  if (c >= 48 && c <= 57) return c - 48;
-  if (c >= 97 && c <= 102) return c - 87;
-  return -1;
-}
-
 /** Parses `length` lower-case hex digits into `out` (32 bits a word); false for anything else. */
 function parseHex(key: string, length: number, out: Int32Array): boolean {
   if (key.length !== length) return false;
-  for (let w = 0; w < length / 8; w++) {
+  // Every digit's value OR-ed: a negative (not hex) or upper-case one leaves bits above the low four.
+  let seen = 0;
+  for (let w = 0, i = 0; w < length >> 3; w++) {
     let word = 0;
-    for (let i = w * 8; i < w * 8 + 8; i++) {
-      const v = nibble(key.charCodeAt(i));
-      if (v < 0) return false;
+    for (const end = i + 8; i < end; i++) {
+      const v = HEX_DIGIT[key.charCodeAt(i)] as number;
+      seen |= v;
       word = (word << 4) | v;
     }
     out[w] = word;
   }
-  return true;
+  return (seen & ~15) === 0;
 }
 
 /**

@@ -37,7 +37,9 @@ describe("hexIndex", () => {
       }
       const index = hexIndex(keys, length);
       const expected = reference(keys);
-      const queries = [...expected.keys(), ...Array.from({ length: 500 }, hex), "", "zz", `${hex().slice(2)}gg`];
+      // A digit swapped for each neighbour of the hex ranges, or for a character outside ASCII.
+      const near = ["/", ":", "@", "G", "`", "g", "é", "\u0130", "\uff10"].map((c) => `${c}${hex().slice(1)}`);
+      const queries = [...expected.keys(), ...Array.from({ length: 500 }, hex), "", "zz", `${hex().slice(2)}gg`, ...near];
       for (const key of queries) {
         const rows = expected.get(key) ?? [];
         expect(index.get(key), key).toEqual(rows);
