@@ -30,23 +30,14 @@ const SECONDS = Number(process.env.BENCH_SECONDS ?? 10);
 const ROUNDS = Number(process.env.BENCH_ROUNDS ?? 3);
 const CONNECTIONS = 50;
 
-async function main(): Promise<void> {
-  // `--in-process`: only the in-process search timings, on the test fixture's build when there is one.
-  const inProcessOnly = process.argv.includes("--in-process");
-  const buildDir = inProcessOnly ? realBuild() : prepareRealCatalog().buildDir;
+/** In-process search: the quality set, and every prefix from 3 letters of 500 titles, as a search box sends them while someone types (half of them within the title's platform). */
+async function inProcessSearch(buildDir: string): Promise<{ quality: Timings; prefixes: Timings }> {
   const snapshot = loadCatalogSnapshot(buildDir);
   // As a server does once it listens: the search summaries, otherwise parsed on first use.
   await snapshot.preload();
   const queries = qualityQueries(snapshot);
-  const random = seededRandom(13);
-  const pick = <T>(list: readonly T[]): T => list[Math.floor(random() * list.length)] as T;
-  const all = snapshot.platformSlugs.flatMap((slug) => snapshot.listing(slug) ?? []);
-  const titled = all.filter((g) => g.title.length <= 120);
-
-  // In-process search: the quality set, and every prefix from 3 letters of 500 titles, as a
-  // search box sends them while someone types (half of them within the title's platform).
   const typed = typedPrefixQueries(snapshot);
-  const timeSearches = (set: readonly BenchQuery[], rounds: number): { p50: number; p99: number; runs: number } => {
+  const timeSearches = (set: readonly BenchQuery[], rounds: number): Timings => {
     const times: number[] = [];
     for (let round = 0; round < rounds; round++) {
       for (const q of set) {
@@ -61,26 +52,47 @@ async function main(): Promise<void> {
   timeSearches(queries, 2);
   const quality = timeSearches(queries, 20);
   const prefixes = timeSearches(typed, 2);
-  const inProcessLines = [
+  snapshot.close();
+  return { quality, prefixes };
+}
+
+interface Timings {
+  readonly p50: number;
+  readonly p99: number;
+  readonly runs: number;
+}
+
+function inProcessLines({ quality, prefixes }: { quality: Timings; prefixes: Timings }): string[] {
+  return [
     `in-process search, quality set (${quality.runs} runs): p50 ${quality.p50.toFixed(3)} ms, p99 ${quality.p99.toFixed(3)} ms`,
     `in-process search, typed prefixes (${prefixes.runs} runs): p50 ${prefixes.p50.toFixed(3)} ms, p99 ${prefixes.p99.toFixed(3)} ms`,
   ];
-  if (inProcessOnly) {
-    for (const line of inProcessLines) console.log(line);
-    console.log(`${quality.p99 <= 1 ? "ok  " : "FAIL"} in-process search p99 <= 1 ms (quality set)`);
-    console.log(`${prefixes.p99 <= 1 ? "ok  " : "FAIL"} in-process search p99 <= 1 ms (typed prefixes)`);
-    snapshot.close();
-    return;
-  }
+}
 
-  // Request sets: 2,000 hot ids; 20,000 distinct ids over the whole catalog (far more than the
-  // record cache holds); the quality queries plus 200 real titles (cached after the first time);
-  // 20,000 distinct real titles, half within their platform, with varied limits (never cached twice).
+/**
+ * The request sets, as paths; the snapshot they come from is closed and dropped. 2,000 hot ids;
+ * 20,000 distinct ids over the whole catalog (far more than the record cache holds); the quality
+ * queries plus 200 real titles (cached after the first time); 20,000 distinct real titles, half
+ * within their platform, with varied limits (never cached twice).
+ */
+function requestSets(buildDir: string): {
+  games: number;
+  hotIds: string[];
+  brIds: string[];
+  wholeIds: string[];
+  searchPaths: string[];
+  coldPaths: string[];
+} {
+  const snapshot = loadCatalogSnapshot(buildDir);
+  const queries = qualityQueries(snapshot);
+  const random = seededRandom(13);
+  const pick = <T>(list: readonly T[]): T => list[Math.floor(random() * list.length)] as T;
+  const all = snapshot.platformSlugs.flatMap((slug) => snapshot.listing(slug) ?? []);
+  const titled = all.filter((g) => g.title.length <= 120);
   const hotIds = Array.from({ length: 2000 }, () => `/api/v1/games/?id=${pick(all).id}`);
   // The same hot ids as most clients ask for them, with Accept-Encoding: br (the marker parameter,
   // which the server ignores, keeps the baseline's recorded brotli answers apart).
   const brIds = hotIds.map((p) => `${p}&encoding=br`);
-  const acceptBr = { "accept-encoding": "gzip, deflate, br" };
   const shuffled = [...all].sort(() => random() - 0.5);
   const wholeIds = shuffled.slice(0, 20_000).map((g) => `/api/v1/games/?id=${g.id}`);
   const searchPaths = [
@@ -96,6 +108,23 @@ async function main(): Promise<void> {
     return `/api/v1/agent/games/?q=${encodeURIComponent(game.title)}${system}&limit=${1 + Math.floor(random() * 30)}`;
   });
   snapshot.close();
+  return { games: all.length, hotIds, brIds, wholeIds, searchPaths, coldPaths };
+}
+
+async function main(): Promise<void> {
+  // `--in-process`: only the in-process search timings, on the test fixture's build when there is one.
+  if (process.argv.includes("--in-process")) {
+    const timings = await inProcessSearch(realBuild());
+    for (const line of inProcessLines(timings)) console.log(line);
+    console.log(`${timings.quality.p99 <= 1 ? "ok  " : "FAIL"} in-process search p99 <= 1 ms (quality set)`);
+    console.log(`${timings.prefixes.p99 <= 1 ? "ok  " : "FAIL"} in-process search p99 <= 1 ms (typed prefixes)`);
+    return;
+  }
+  const { buildDir } = prepareRealCatalog();
+  // The load generator holds only the request paths while it loads the servers: a catalog
+  // snapshot alive in its heap, as this bench used to run, slowed it (see bench-match.ts).
+  const { games, hotIds, brIds, wholeIds, searchPaths, coldPaths } = requestSets(buildDir);
+  const acceptBr = { "accept-encoding": "gzip, deflate, br" };
 
   const benchDir = path.join(projectRoot, ".ludex", "bench");
   mkdirSync(benchDir, { recursive: true });
@@ -162,12 +191,15 @@ async function main(): Promise<void> {
   let logLines = 0;
   for (let at = log.indexOf('"msg":"request"'); at !== -1; at = log.indexOf('"msg":"request"', at + 1)) logLines++;
 
+  const timings = await inProcessSearch(buildDir);
+  const { quality, prefixes } = timings;
+
   const median = (list: LoadResult[]): LoadResult => [...list].sort((a, b) => a.rps - b.rps)[Math.floor(list.length / 2)] as LoadResult;
   const m = Object.fromEntries(kinds.map((k) => [k, median(runs[k])])) as Record<(typeof kinds)[number], LoadResult>;
   const row = (label: string, r: LoadResult, base?: LoadResult): string =>
     `${label.padEnd(34)} ${r.rps.toFixed(0).padStart(7)} req/s  p50 ${String(r.p50).padStart(3)} ms  p99 ${String(r.p99).padStart(3)} ms  errors ${r.errors + r.non2xx}${base ? `  ratio ${(r.rps / base.rps).toFixed(2)}x` : ""}`;
   console.log(
-    `catalog: ${all.length} games; autocannon ${CONNECTIONS} connections, ${SECONDS} s per run, median of ${ROUNDS} alternating rounds`,
+    `catalog: ${games} games; autocannon ${CONNECTIONS} connections, ${SECONDS} s per run, median of ${ROUNDS} alternating rounds`,
   );
   console.log(row("baseline, hot ids", m.baseIds));
   console.log(row("ludex (warn log), hot ids", m.quietIds, m.baseIds));
@@ -181,10 +213,7 @@ async function main(): Promise<void> {
   console.log(row("ludex, uncached searches (20k pool)", m.cold, m.search));
   console.log(`request log: ${logLines} lines, ${(logBytes / 1e6).toFixed(1)} MB in ${path.relative(projectRoot, logFile)}`);
   console.log(`logging cost on hot ids: ${((1 - m.ids.rps / m.quietIds.rps) * 100).toFixed(1)}% (info against warn)`);
-  console.log(`in-process search, quality set (${quality.runs} runs): p50 ${quality.p50.toFixed(3)} ms, p99 ${quality.p99.toFixed(3)} ms`);
-  console.log(
-    `in-process search, typed prefixes (${prefixes.runs} runs): p50 ${prefixes.p50.toFixed(3)} ms, p99 ${prefixes.p99.toFixed(3)} ms`,
-  );
+  for (const line of inProcessLines(timings)) console.log(line);
   console.log(
     `server: ready in ${readyMs.toFixed(0)} ms; RSS ${rssReady.toFixed(0)} MB at ready, ${rssLoaded.toFixed(0)} MB at most during the runs`,
   );
