@@ -7,12 +7,16 @@
  * whole catalog, cached searches, and searches too varied for the answer cache. Also times search in-process over the quality set and over typed prefixes, and
  * prints the server's time to ready and RSS.
  */
-import { mkdirSync, readFileSync, rmSync, statSync, writeFileSync } from "node:fs";
+import { randomUUID } from "node:crypto";
+import { closeSync, mkdirSync, openSync, readFileSync, rmSync, statSync, writeFileSync } from "node:fs";
 import path from "node:path";
 import { searchGames } from "../../src/catalog/search/search-games.ts";
 import { loadCatalogSnapshot } from "../../src/catalog/store/catalog-snapshot.ts";
 import { projectRoot } from "../../src/config/config.ts";
+import { createBatchedWriter } from "../../src/core/batched-writer.ts";
+import { createPinoLog, type FlushableLog } from "../../src/core/logger.ts";
 import {
+  cpuMicros,
   load,
   ludexServe,
   percentile,
@@ -111,6 +115,43 @@ function requestSets(buildDir: string): {
   return { games: all.length, hotIds, brIds, wholeIds, searchPaths, coldPaths };
 }
 
+/**
+ * What the request log adds to one request, in µs: `Log.request` at the default level, the line
+ * formatted, queued and written in 16 KiB batches to a file as the server's standard output is,
+ * minus the same call at `warn` (which drops it). The request id is made either way.
+ */
+function requestLogMicros(dir: string): number {
+  const file = path.join(dir, "request-log-bench.log");
+  const fd = openSync(file, "w");
+  try {
+    const writer = createBatchedWriter(fd, { batchChars: 16_384, batchMs: 200 });
+    const line = {
+      requestId: randomUUID(),
+      method: "GET",
+      route: "/api/v1/games/",
+      status: 200,
+      durationMs: 1.23,
+      bytes: 1421,
+      aborted: false,
+    };
+    const time = (log: FlushableLog): number => {
+      const n = 200_000;
+      const started = performance.now();
+      for (let i = 0; i < n; i++) log.request(line);
+      writer.flushSync();
+      return ((performance.now() - started) * 1000) / n;
+    };
+    const info = createPinoLog("info", writer);
+    const warn = createPinoLog("warn", writer);
+    const differences: number[] = [];
+    for (let round = 0; round < 5; round++) differences.push(time(info) - time(warn));
+    return differences.sort((a, b) => a - b)[2] ?? Number.NaN;
+  } finally {
+    closeSync(fd);
+    rmSync(file, { force: true });
+  }
+}
+
 async function main(): Promise<void> {
   // `--in-process`: only the in-process search timings, on the test fixture's build when there is one.
   if (process.argv.includes("--in-process")) {
@@ -121,6 +162,8 @@ async function main(): Promise<void> {
     return;
   }
   const { buildDir } = prepareRealCatalog();
+  const timings = await inProcessSearch(buildDir);
+  const { quality, prefixes } = timings;
   // The load generator holds only the request paths while it loads the servers: a catalog
   // snapshot alive in its heap, as this bench used to run, slowed it (see bench-match.ts).
   const { games, hotIds, brIds, wholeIds, searchPaths, coldPaths } = requestSets(buildDir);
@@ -145,6 +188,16 @@ async function main(): Promise<void> {
     path.join(benchDir, "server-warn.log"),
   );
 
+  // A second warn-level server: beside the first, it shows how far two processes running the same
+  // code differ between rounds, the floor of what the info-against-warn ratio can tell.
+  const twinOrigin = `http://127.0.0.1:${port + 3}`;
+  const { child: twin } = await startProcess(
+    serve,
+    { ...env, PORT: String(port + 3), LUDEX_LOG_LEVEL: "warn" },
+    `${twinOrigin}/api/health/`,
+    path.join(benchDir, "server-warn-twin.log"),
+  );
+
   const responsesFile = path.join(benchDir, "baseline-responses.json");
   writeFileSync(
     responsesFile,
@@ -163,13 +216,31 @@ async function main(): Promise<void> {
   // Every server stays up and they are loaded in alternation, and the median round counts: on this
   // shared 2-core machine, back-to-back single runs drifted by ±30%.
   const opts = { seconds: SECONDS, connections: CONNECTIONS };
-  for (const o of [origin, quietOrigin, baseOrigin]) await load(o, hotIds, { ...opts, seconds: 2 });
-  const kinds = ["ids", "quietIds", "baseIds", "brIds", "baseBrIds", "wholeIds", "baseWholeIds", "search", "baseSearch", "cold"] as const;
+  for (const o of [origin, quietOrigin, twinOrigin, baseOrigin]) await load(o, hotIds, { ...opts, seconds: 2 });
+  const kinds = [
+    "ids",
+    "quietIds",
+    "twinIds",
+    "baseIds",
+    "brIds",
+    "baseBrIds",
+    "wholeIds",
+    "baseWholeIds",
+    "search",
+    "baseSearch",
+    "cold",
+  ] as const;
   const runs = Object.fromEntries(kinds.map((k) => [k, [] as LoadResult[]])) as Record<(typeof kinds)[number], LoadResult[]>;
   let rssLoaded = 0;
+  // Server CPU time per hot-id request at the default log level, each round.
+  const idsCpu: number[] = [];
   for (let round = 0; round < ROUNDS; round++) {
-    runs.ids.push(await load(origin, hotIds, opts));
+    const cpuBefore = cpuMicros(server.pid ?? 0);
+    const ids = await load(origin, hotIds, opts);
+    idsCpu.push((cpuMicros(server.pid ?? 0) - cpuBefore) / ids.requests);
+    runs.ids.push(ids);
     runs.quietIds.push(await load(quietOrigin, hotIds, opts));
+    runs.twinIds.push(await load(twinOrigin, hotIds, opts));
     runs.baseIds.push(await load(baseOrigin, hotIds, opts));
     runs.brIds.push(await load(origin, brIds, { ...opts, headers: acceptBr }));
     runs.baseBrIds.push(await load(baseOrigin, brIds, { ...opts, headers: acceptBr }));
@@ -185,14 +256,14 @@ async function main(): Promise<void> {
   const logBytes = statSync(logFile).size;
   await stop(server);
   await stop(quiet);
+  await stop(twin);
   await stop(baseline);
   // Counted in the bytes: the log outgrows the longest string V8 makes (512 MiB).
   const log = readFileSync(logFile);
   let logLines = 0;
   for (let at = log.indexOf('"msg":"request"'); at !== -1; at = log.indexOf('"msg":"request"', at + 1)) logLines++;
 
-  const timings = await inProcessSearch(buildDir);
-  const { quality, prefixes } = timings;
+  const logMicros = requestLogMicros(benchDir);
 
   const median = (list: LoadResult[]): LoadResult => [...list].sort((a, b) => a.rps - b.rps)[Math.floor(list.length / 2)] as LoadResult;
   const m = Object.fromEntries(kinds.map((k) => [k, median(runs[k])])) as Record<(typeof kinds)[number], LoadResult>;
@@ -213,12 +284,23 @@ async function main(): Promise<void> {
   console.log(row("ludex, uncached searches (20k pool)", m.cold, m.search));
   console.log(`request log: ${logLines} lines, ${(logBytes / 1e6).toFixed(1)} MB in ${path.relative(projectRoot, logFile)}`);
   console.log(`logging cost on hot ids: ${((1 - m.ids.rps / m.quietIds.rps) * 100).toFixed(1)}% (info against warn)`);
+  const twinRatios = runs.twinIds.map((r, k) => r.rps / (runs.quietIds[k]?.rps ?? Number.NaN));
+  console.log(
+    `  floor: a second warn-level server / the first, per round: ${twinRatios.map((r) => r.toFixed(3)).join(", ")} (median ${(m.twinIds.rps / m.quietIds.rps).toFixed(3)})`,
+  );
+  const idsMicros = [...idsCpu].sort((a, b) => a - b)[Math.floor(idsCpu.length / 2)] ?? Number.NaN;
+  const logShare = logMicros / idsMicros;
+  console.log(
+    `request log, in process: ${logMicros.toFixed(2)} µs a request (the line formatted, queued and written in batches to a file; info minus warn) = ${(100 * logShare).toFixed(1)}% of the ${idsMicros.toFixed(1)} µs of server CPU a hot-id request used`,
+  );
   for (const line of inProcessLines(timings)) console.log(line);
   console.log(
     `server: ready in ${readyMs.toFixed(0)} ms; RSS ${rssReady.toFixed(0)} MB at ready, ${rssLoaded.toFixed(0)} MB at most during the runs`,
   );
   const errors = kinds.reduce((n, k) => n + m[k].errors + m[k].non2xx, 0);
   const verdicts = [
+    // End to end, as users meet it: the in-process line and the floor beside it tell how much of a
+    // miss is the server's own work and how much the round-to-round spread of two identical servers.
     [`request logging costs <= 5% of hot id lookups`, m.ids.rps >= 0.95 * m.quietIds.rps],
     [`hot id lookups >= 0.9x baseline`, m.ids.rps >= 0.9 * m.baseIds.rps],
     [`hot id lookups with Accept-Encoding: br >= 0.9x baseline`, m.brIds.rps >= 0.9 * m.baseBrIds.rps],
