@@ -85,8 +85,8 @@ function inProcessLookups(buildDir: string, bodies: readonly string[]): number {
 async function main(): Promise<void> {
   const { buildDir } = prepareRealCatalog();
   // The load generator holds only the request bodies while it loads the servers. With a catalog
-  // snapshot alive in its heap, as this bench used to run, the replay
-  // baseline fell from 15,700–18,700 to 11,300–12,200 req/s and every p99 rose by about 5 ms.
+  // snapshot alive in its heap, as this bench used to run, the replay baseline fell from
+  // 15,700–18,700 to 11,300–12,200 req/s and every p99 rose by about 5 ms.
   const bodies = requestBodies(buildDir);
 
   const port = 4800 + Math.floor(Math.random() * 100);
@@ -221,7 +221,7 @@ async function main(): Promise<void> {
     `limiter, in process    ${limiterMicros.toFixed(2)} µs a request (take + RateLimit fields, on minus off) = ${(100 * limiterShare).toFixed(2)}% of the ${offMicros.toFixed(0)} µs of server CPU a limit-off request used`,
   );
   // End to end, two identical processes differ by more than 5% here (the floor line), so the
-  // verdict is on the limiter's own cost; the paired lines show nothing contradicts it.
+  // verdict is on the limiter's own cost, with the paired lines printed beside it.
   console.log(
     `${limiterShare <= 0.05 ? "ok  " : "FAIL"} the rate limiter costs <= 5% (its own CPU per request, against a request's server CPU)`,
   );
