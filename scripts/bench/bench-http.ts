@@ -18,7 +18,7 @@ import { createPinoLog, type FlushableLog } from "../../src/core/logger.ts";
 import {
   cpuMicros,
   load,
-  ludexServe,
+  serveLudex,
   percentile,
   prepareRealCatalog,
   realBuild,
@@ -174,27 +174,20 @@ async function main(): Promise<void> {
   const logFile = path.join(benchDir, "server.log");
   rmSync(logFile, { force: true });
   const port = 4600 + Math.floor(Math.random() * 200);
-  const origin = `http://127.0.0.1:${port}`;
-  const serve = ludexServe();
   const env = { LUDEX_BUILD_DIR: buildDir, HOST: "127.0.0.1", ...(process.env.BENCH_NO_FLAGS ? { LUDEX_REEXEC: "1" } : {}) };
   // The configuration users run: the default log level (one line per request), lines to a file.
-  const { child: server, readyMs } = await startProcess(serve, { ...env, PORT: String(port) }, `${origin}/api/health/`, logFile);
+  const { child: server, readyMs, origin } = await serveLudex(port, env, logFile);
   const rssReady = rssMb(server.pid ?? 0);
-  const quietOrigin = `http://127.0.0.1:${port + 2}`;
-  const { child: quiet } = await startProcess(
-    serve,
-    { ...env, PORT: String(port + 2), LUDEX_LOG_LEVEL: "warn" },
-    `${quietOrigin}/api/health/`,
+  const { child: quiet, origin: quietOrigin } = await serveLudex(
+    port + 2,
+    { ...env, LUDEX_LOG_LEVEL: "warn" },
     path.join(benchDir, "server-warn.log"),
   );
-
   // A second warn-level server: beside the first, it shows how far two processes running the same
   // code differ between rounds, the floor of what the info-against-warn ratio can tell.
-  const twinOrigin = `http://127.0.0.1:${port + 3}`;
-  const { child: twin } = await startProcess(
-    serve,
-    { ...env, PORT: String(port + 3), LUDEX_LOG_LEVEL: "warn" },
-    `${twinOrigin}/api/health/`,
+  const { child: twin, origin: twinOrigin } = await serveLudex(
+    port + 3,
+    { ...env, LUDEX_LOG_LEVEL: "warn" },
     path.join(benchDir, "server-warn-twin.log"),
   );
 

@@ -15,7 +15,7 @@ import { projectRoot } from "../../src/config/config.ts";
 import { matchRoms } from "../../src/match/match-roms.ts";
 import { matchIndexOf } from "../../src/match/snapshot-match-index.ts";
 import { createRateLimiter, rateLimitHeaders, type RateLimiter } from "../../src/http/rate-limiter.ts";
-import { cpuMicros, load, ludexServe, prepareRealCatalog, record, startProcess, stop, type LoadResult } from "./bench-support.ts";
+import { cpuMicros, load, prepareRealCatalog, record, serveLudex, startProcess, stop, type LoadResult } from "./bench-support.ts";
 
 const SECONDS = Number(process.env.BENCH_SECONDS ?? 10);
 const CONNECTIONS = 10;
@@ -90,32 +90,25 @@ async function main(): Promise<void> {
   const bodies = requestBodies(buildDir);
 
   const port = 4800 + Math.floor(Math.random() * 100);
-  const origin = `http://127.0.0.1:${port}`;
-  const serve = ludexServe();
   const env = { LUDEX_BUILD_DIR: buildDir, ...(process.env.BENCH_NO_FLAGS ? { LUDEX_REEXEC: "1" } : {}) };
   const logDir = path.join(projectRoot, ".ludex", "bench");
-  const { child: server } = await startProcess(
-    serve,
-    { ...env, PORT: String(port), LUDEX_MATCH_RATE_LIMIT: "off" },
-    `${origin}/api/health/`,
+  const { child: server, origin } = await serveLudex(
+    port,
+    { ...env, LUDEX_MATCH_RATE_LIMIT: "off" },
     path.join(logDir, "match-server.log"),
   );
   // The same server with the rate limiter on: every request is counted and gets the RateLimit
   // fields, under a quota this bench cannot spend (all of its requests come from one address).
-  const limitedOrigin = `http://127.0.0.1:${port + 2}`;
-  const { child: limited } = await startProcess(
-    serve,
-    { ...env, PORT: String(port + 2), LUDEX_MATCH_RATE_LIMIT: "999999999" },
-    `${limitedOrigin}/api/health/`,
+  const { child: limited, origin: limitedOrigin } = await serveLudex(
+    port + 2,
+    { ...env, LUDEX_MATCH_RATE_LIMIT: "999999999" },
     path.join(logDir, "match-server-limited.log"),
   );
   // A second limit-off server: beside the first, it shows how far two processes running the same
   // code differ, the floor of what the paired rounds below can tell.
-  const twinOrigin = `http://127.0.0.1:${port + 3}`;
-  const { child: twin } = await startProcess(
-    serve,
-    { ...env, PORT: String(port + 3), LUDEX_MATCH_RATE_LIMIT: "off" },
-    `${twinOrigin}/api/health/`,
+  const { child: twin, origin: twinOrigin } = await serveLudex(
+    port + 3,
+    { ...env, LUDEX_MATCH_RATE_LIMIT: "off" },
     path.join(logDir, "match-server-twin.log"),
   );
   // The baseline replays ludex's answer to one of the bodies (status, headers, bytes) from its own

@@ -134,6 +134,20 @@ export async function startProcess(
   }
 }
 
+/**
+ * `ludex serve` as {@link ludexServe} runs it, on 127.0.0.1:`port`, once its health check answers
+ * 200: {@link startProcess}'s result with the server's origin.
+ */
+export async function serveLudex(
+  port: number,
+  env: Record<string, string>,
+  stdoutFile?: string,
+): Promise<{ child: ChildProcess; readyMs: number; origin: string }> {
+  const origin = `http://127.0.0.1:${port}`;
+  const started = await startProcess(ludexServe(), { ...env, PORT: String(port) }, `${origin}/api/health/`, stdoutFile);
+  return { ...started, origin };
+}
+
 /** The exact responses a server gives for `paths`, for a baseline to replay (scripts/bench/baseline-server.ts). */
 export async function record(
   origin: string,
