@@ -5,7 +5,6 @@
  * the same server with the rate limiter on (its overhead), and the same requests asking for
  * compressed answers (Accept-Encoding: gzip, deflate, br); plus the in-process matcher's lookups/s.
  */
-import type { ChildProcess } from "node:child_process";
 import { writeFileSync } from "node:fs";
 import path from "node:path";
 import type { GameRecord } from "../../src/catalog/record/game-record.ts";
@@ -15,7 +14,19 @@ import { projectRoot } from "../../src/config/config.ts";
 import { matchRoms } from "../../src/match/match-roms.ts";
 import { matchIndexOf } from "../../src/match/snapshot-match-index.ts";
 import { createRateLimiter, rateLimitHeaders, type RateLimiter } from "../../src/http/rate-limiter.ts";
-import { cpuMicros, load, prepareRealCatalog, record, serveLudex, startProcess, stop, type LoadResult } from "./bench-support.ts";
+import {
+  load,
+  middle,
+  pairedLine,
+  pairedRound,
+  pairedRounds,
+  prepareRealCatalog,
+  record,
+  serveLudex,
+  startProcess,
+  stop,
+  type LoadResult,
+} from "./bench-support.ts";
 
 const SECONDS = Number(process.env.BENCH_SECONDS ?? 10);
 const CONNECTIONS = 10;
@@ -144,31 +155,14 @@ async function main(): Promise<void> {
     runs.limited.push(await load(limitedOrigin, paths, opts));
     runs.base.push(await load(baseOrigin, paths, opts));
   }
-  // The limiter's overhead end to end, two servers loaded at once by one load generator: each round
-  // then sees one machine state (this VM changes speed for tens of seconds at a time, which no
-  // ratio of separate runs can cancel). Each round pairs limit off with limit on, then with the
-  // twin; each pair's ratios are of req/s and of server CPU time per request.
-  type Pair = { rps: number[]; cpu: number[] };
-  const paired: { limited: Pair; twin: Pair; offMicros: number[] } = {
-    limited: { rps: [], cpu: [] },
-    twin: { rps: [], cpu: [] },
-    offMicros: [],
-  };
+  // The limiter's overhead end to end, two servers loaded at once (pairedRound): each round pairs
+  // limit off with limit on, then with the twin.
+  const paired = { limited: pairedRounds(), twin: pairedRounds() };
   const pairedOpts = { ...opts, seconds: 4, connections: 5 };
-  const pair = async (other: string, otherChild: ChildProcess, into: Pair): Promise<void> => {
-    const children = [server, otherChild];
-    const before = children.map((child) => cpuMicros(child.pid ?? 0));
-    const [off, next] = await Promise.all([origin, other].map((o) => load(o, paths, pairedOpts)));
-    const [offCpu = NaN, nextCpu = NaN] = children.map(
-      (child, k) => (cpuMicros(child.pid ?? 0) - (before[k] ?? 0)) / ([off, next][k]?.requests ?? 1),
-    );
-    into.rps.push((next?.rps ?? NaN) / (off?.rps ?? NaN));
-    into.cpu.push(nextCpu / offCpu);
-    paired.offMicros.push(offCpu);
-  };
+  const off = { child: server, origin };
   for (let round = 0; round < PAIRED_ROUNDS; round++) {
-    await pair(limitedOrigin, limited, paired.limited);
-    await pair(twinOrigin, twin, paired.twin);
+    await pairedRound(off, { child: limited, origin: limitedOrigin }, paths, pairedOpts, paired.limited);
+    await pairedRound(off, { child: twin, origin: twinOrigin }, paths, pairedOpts, paired.twin);
   }
   await stop(server);
   await stop(limited);
@@ -181,10 +175,8 @@ async function main(): Promise<void> {
   const br = median(runs.br);
   const inProcess = inProcessLookups(buildDir, bodies);
   const itemsPerSecond = ludex.rps * 100;
-  const middle = (list: readonly number[]): number => [...list].sort((a, b) => a - b)[Math.floor(list.length / 2)] ?? NaN;
-  const span = (list: readonly number[]): string => `${Math.min(...list).toFixed(3)}–${Math.max(...list).toFixed(3)}`;
   const limiterMicros = await limiterCostMicros();
-  const offMicros = middle(paired.offMicros);
+  const offMicros = middle([...paired.limited.firstMicros, ...paired.twin.firstMicros]);
   const errors = ludex.errors + ludex.non2xx + withLimit.errors + withLimit.non2xx + br.errors + br.non2xx;
   console.log(
     `${bodies.length} distinct 100-item requests over ${PLATFORMS.join(", ")}; autocannon ${CONNECTIONS} connections, ${SECONDS} s, median of ${ROUNDS} alternating rounds; default logging to a file`,
@@ -203,12 +195,10 @@ async function main(): Promise<void> {
   console.log(`in-process matcher     ${inProcess.toFixed(0)} lookups/s`);
   console.log(`${itemsPerSecond >= 500_000 ? "ok  " : "FAIL"} >= 500,000 items/s over HTTP (limit off)`);
   console.log(`${ludex.p99 <= 10 ? "ok  " : "FAIL"} p99 of a 100-item request <= 10 ms`);
-  const pairLine = (p: Pair): string =>
-    `req/s ${middle(p.rps).toFixed(3)} (${span(p.rps)}), CPU per request ${middle(p.cpu).toFixed(3)} (${span(p.cpu)})`;
   console.log(
-    `limiter, paired        limit on / off: ${pairLine(paired.limited)}; medians of ${PAIRED_ROUNDS} rounds, both loaded at once`,
+    `limiter, paired        limit on / off: ${pairedLine(paired.limited)}; medians of ${PAIRED_ROUNDS} rounds, both loaded at once`,
   );
-  console.log(`  floor                a second limit-off process / the first: ${pairLine(paired.twin)}`);
+  console.log(`  floor                a second limit-off process / the first: ${pairedLine(paired.twin)}`);
   const limiterShare = limiterMicros / offMicros;
   console.log(
     `limiter, in process    ${limiterMicros.toFixed(2)} µs a request (take + RateLimit fields, on minus off) = ${(100 * limiterShare).toFixed(2)}% of the ${offMicros.toFixed(0)} µs of server CPU a limit-off request used`,

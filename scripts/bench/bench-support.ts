@@ -43,7 +43,6 @@ export async function load(
   paths: readonly string[],
   options: { seconds: number; connections: number; method?: string; bodies?: readonly string[]; headers?: Record<string, string> },
 ): Promise<LoadResult> {
-  let i = 0;
   const result = await autocannon({
     url: origin,
     connections: options.connections,
@@ -54,13 +53,11 @@ export async function load(
         headers: options.headers,
         setupRequest: (req) => {
           const n = Math.floor(Math.random() * paths.length);
-          i++;
           return { ...req, path: paths[n] ?? "/", ...(options.bodies ? { body: options.bodies[n] } : {}) };
         },
       },
     ],
   });
-  void i;
   return {
     rps: result.requests.average,
     requests: result.requests.total,
@@ -182,6 +179,58 @@ export function stop(child: ChildProcess): Promise<void> {
     child.once("exit", () => resolve());
     child.kill("SIGTERM");
   });
+}
+
+/** A server being loaded: its process (for its CPU time) and where it listens. */
+export interface LoadedServer {
+  readonly child: ChildProcess;
+  readonly origin: string;
+}
+
+/** What paired rounds of two servers gave, one entry a round: `second` against `first`. */
+export interface PairedRounds {
+  /** req/s of the second over the first. */
+  readonly rps: number[];
+  /** Server CPU time per request of the second over the first ({@link cpuMicros}). */
+  readonly cpu: number[];
+  /** The first server's CPU time per request, in µs. */
+  readonly firstMicros: number[];
+}
+
+export function pairedRounds(): PairedRounds {
+  return { rps: [], cpu: [], firstMicros: [] };
+}
+
+/**
+ * One paired round: loads two servers at once, with one load generator and the same request set,
+ * and adds the round's ratios to `into`. Both then see one machine state: this VM changes speed for
+ * tens of seconds at a time, which no ratio of runs taken one after the other can cancel.
+ */
+export async function pairedRound(
+  first: LoadedServer,
+  second: LoadedServer,
+  paths: readonly string[],
+  options: Parameters<typeof load>[2],
+  into: PairedRounds,
+): Promise<void> {
+  const servers = [first, second];
+  const before = servers.map((s) => cpuMicros(s.child.pid ?? 0));
+  const results = await Promise.all(servers.map((s) => load(s.origin, paths, options)));
+  const [a = NaN, b = NaN] = servers.map((s, k) => (cpuMicros(s.child.pid ?? 0) - (before[k] ?? 0)) / (results[k]?.requests ?? NaN));
+  into.rps.push((results[1]?.rps ?? NaN) / (results[0]?.rps ?? NaN));
+  into.cpu.push(b / a);
+  into.firstMicros.push(a);
+}
+
+/** The middle value of a list (the upper one of an even count). */
+export function middle(list: readonly number[]): number {
+  return [...list].sort((a, b) => a - b)[Math.floor(list.length / 2)] ?? NaN;
+}
+
+/** Paired rounds' medians and spans, for a bench's report. */
+export function pairedLine(p: PairedRounds): string {
+  const span = (list: readonly number[]): string => `${Math.min(...list).toFixed(3)}–${Math.max(...list).toFixed(3)}`;
+  return `req/s ${middle(p.rps).toFixed(3)} (${span(p.rps)}), CPU per request ${middle(p.cpu).toFixed(3)} (${span(p.cpu)})`;
 }
 
 export function percentile(sorted: readonly number[], p: number): number {

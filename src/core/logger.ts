@@ -26,20 +26,20 @@ export type Log = ((record: LogRecord) => void) & { readonly request?: (line: Re
 /** A {@link Log} whose buffered lines can be written out synchronously (on stop and on exit). */
 export type FlushableLog = Log & { readonly flush: () => void; readonly request: (line: RequestLine) => void };
 
-/** Lines are gathered up to this many characters before a write (one write for ~70 request lines)... */
-const BATCH_CHARS = 16_384;
+/** Lines are gathered in a buffer of this many bytes before a write (one write for ~290 request lines)... */
+const BATCH_BYTES = 65_536;
 /** ...or for at most this long, so that a quiet server's lines still appear at once. */
 const BATCH_MS = 200;
 
 /**
- * Standard output in batches ({@link createBatchedWriter}): one write per {@link BATCH_CHARS} or
+ * Standard output in batches ({@link createBatchedWriter}): one write per {@link BATCH_BYTES} or
  * {@link BATCH_MS}. A write per request line, and SonicBoom's per-line bookkeeping, cost a quarter
  * to a third of the id-lookup throughput (issue 13). Queued lines are written on `flush()` and
  * when the process exits (normally, by `process.exit` or on an uncaught exception); only a
- * `kill -9` can lose lines: the last batch, at most 200 ms or 16 KiB.
+ * `kill -9` can lose lines: the last batch, at most 200 ms or 64 KiB.
  */
 function batchedStdout(): BatchedWriter {
-  const writer = createBatchedWriter(1, { batchChars: BATCH_CHARS, batchMs: BATCH_MS });
+  const writer = createBatchedWriter(1, { batchBytes: BATCH_BYTES, batchMs: BATCH_MS });
   process.once("exit", () => {
     try {
       writer.flushSync();
