@@ -3,17 +3,34 @@ import type { MatchResult } from "./match-response-schemas.ts";
 import { matchFragment } from "./shared-matches.ts";
 import { utf8AsLatin1 } from "../core/utf8-as-latin1.ts";
 
-/** A matched result whose `match` is shared: its text is joined from the cached fragment. */
-function resultJson(result: MatchResult): string {
-  if (result.status === "matched") {
-    const fragment = matchFragment(result.match);
-    const keys = Object.keys(result).length;
-    if (fragment !== undefined && keys === (result.artwork === undefined ? 3 : 4)) {
-      const head = `{"index":${result.index},"status":"matched","match":${fragment}`;
-      return result.artwork === undefined ? `${head}}` : `${head},"artwork":${utf8AsLatin1(JSON.stringify(result.artwork))}}`;
-    }
+/** A matched result whose `match` is shared ({@link sharedFragments}): its text is joined from the cached fragment. */
+function resultJson(result: MatchResult, fragment: string | undefined): string {
+  if (fragment !== undefined && result.status === "matched" && Object.keys(result).length === (result.artwork === undefined ? 3 : 4)) {
+    const head = `{"index":${result.index},"status":"matched","match":${fragment}`;
+    return result.artwork === undefined ? `${head}}` : `${head},"artwork":${utf8AsLatin1(JSON.stringify(result.artwork))}}`;
   }
   return utf8AsLatin1(JSON.stringify(result));
+}
+
+/** A JSON object's last char: see {@link sharedFragments}. */
+const CLOSING_BRACE = 0x7d;
+
+/**
+ * Each result's shared match text, or undefined, read in one short loop before any is joined: the
+ * matches and their texts lie all over the heap, a cache miss or two each, and a loop this short
+ * lets the processor wait for many of them at once, where the join meets them one by one (measured
+ * in process over the bench's 400 bodies: an answer's text and bytes in 19–22 µs instead of 27–28,
+ * this loop included). Reading each text's last char is what brings it into cache.
+ */
+function sharedFragments(results: readonly MatchResult[]): (string | undefined)[] {
+  const fragments = new Array<string | undefined>(results.length);
+  for (let i = 0; i < results.length; i++) {
+    const result = results[i] as MatchResult;
+    if (result.status !== "matched") continue;
+    const fragment = matchFragment(result.match);
+    if (fragment !== undefined && fragment.charCodeAt(fragment.length - 1) === CLOSING_BRACE) fragments[i] = fragment;
+  }
+  return fragments;
 }
 
 /**
@@ -25,8 +42,9 @@ function resultJson(result: MatchResult): string {
  * it as UTF-16, and encoding that for the socket took 5 to 10 times as long as an ASCII answer.
  */
 export function matchResponseJson(body: MatchResponseBody): string {
+  const fragments = sharedFragments(body.results);
   let out = `{"systemId":${utf8AsLatin1(JSON.stringify(body.systemId))},"results":[`;
-  for (let i = 0; i < body.results.length; i++) out += (i === 0 ? "" : ",") + resultJson(body.results[i] as MatchResult);
+  for (let i = 0; i < body.results.length; i++) out += (i === 0 ? "" : ",") + resultJson(body.results[i] as MatchResult, fragments[i]);
   out += "]";
   if (body.groups !== undefined) out += `,"groups":${utf8AsLatin1(JSON.stringify(body.groups))}`;
   return `${out}}`;
