@@ -11,6 +11,13 @@ export interface SearchVocabulary {
   ordinal(term: string): number;
   /** The positions `[start, end)` of the terms that begin with `prefix` (the term itself included). */
   prefixRange(prefix: string): readonly [number, number];
+  /**
+   * Adds up to `count` more terms to the map that answers {@link SearchVocabulary.has} and
+   * {@link SearchVocabulary.ordinal}; true while some are left. Until all are in, those two search
+   * the sorted terms instead, with the same answers; {@link SearchVocabulary.near}, which looks up
+   * hundreds of candidates, adds the rest first.
+   */
+  indexSome(count: number): boolean;
 }
 
 /** Letters and digits: what an ASCII term is made of (titleKey keeps nothing else). */
@@ -35,10 +42,22 @@ export function oneTypoApart(a: string, b: string): boolean {
 
 /** The vocabulary over `terms`, which must be sorted by UTF-16 code units (as the title index stores them). */
 export function createSearchVocabulary(terms: readonly string[]): SearchVocabulary {
+  // Filled in steps (indexSome): the whole map took 50–100 ms, which a server's first requests
+  // waited for when its preload built it in one turn.
   const ordinals = new Map<string, number>();
-  for (const [i, term] of terms.entries()) ordinals.set(term, i);
+  let indexed = 0;
+  const indexSome = (count: number): boolean => {
+    const end = Math.min(terms.length, indexed + count);
+    for (; indexed < end; indexed++) ordinals.set(terms[indexed] as string, indexed);
+    return indexed < terms.length;
+  };
+  const ordinal = (term: string): number => {
+    if (indexed === terms.length) return ordinals.get(term) ?? -1;
+    const at = lowerBound(term);
+    return terms[at] === term ? at : -1;
+  };
   // The few terms with other letters (kana, kanji, ...): an ASCII word is checked against them directly.
-  const otherTerms = terms.filter((term) => !ASCII_RE.test(term));
+  let otherTerms: readonly string[] | undefined;
   const nearCache = new Map<string, string[]>();
   const lowerBound = (key: string, from = 0, to = terms.length): number => {
     let lo = from;
@@ -51,12 +70,14 @@ export function createSearchVocabulary(terms: readonly string[]): SearchVocabula
     return lo;
   };
   return {
-    has: (term) => ordinals.has(term),
-    ordinal: (term) => ordinals.get(term) ?? -1,
+    has: (term) => ordinal(term) !== -1,
+    ordinal,
     prefixRange: (prefix) => [lowerBound(prefix), lowerBound(`${prefix}\uffff`)],
+    indexSome,
     near(word) {
       const cached = nearCache.get(word);
       if (cached) return cached;
+      indexSome(terms.length);
       if (nearCache.size >= NEAR_CACHE_SIZE) nearCache.clear();
       const found = nearTerms(word);
       nearCache.set(word, found);
@@ -96,6 +117,7 @@ export function createSearchVocabulary(terms: readonly string[]): SearchVocabula
       if (i < word.length) add(head + word.slice(i + 1));
       if (i + 1 < word.length) add(head + word.charAt(i + 1) + word.charAt(i) + word.slice(i + 2));
     }
+    otherTerms ??= terms.filter((term) => !ASCII_RE.test(term));
     for (const term of otherTerms) if (oneTypoApart(word, term)) out.add(term);
     return [...out];
   }

@@ -105,8 +105,8 @@ export function createTitleSearcher(index: TitleIndex, gamesOf: (slug: string) =
   let vocabulary: SearchVocabulary | undefined;
   return {
     index,
-    // Built on first use, or by the snapshot's preload once the server listens: it was a tenth
-    // of a full catalog's start-up.
+    // Made on first use, or by the snapshot's preload once the server listens, which also fills
+    // its map in steps: it was a tenth of a full catalog's start-up.
     get vocabulary(): SearchVocabulary {
       vocabulary ??= createSearchVocabulary(index.terms);
       return vocabulary;

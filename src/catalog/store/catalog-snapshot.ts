@@ -66,6 +66,8 @@ export interface CatalogSnapshot {
 
 /** Memory for recently served records. */
 const HOT_RECORD_BYTES = 16 * 1024 * 1024;
+/** Search terms the preload adds to the vocabulary per turn: a few milliseconds, which a request arriving meanwhile waits for. */
+const VOCABULARY_STEP = 4096;
 
 const collator = new Intl.Collator("en", { sensitivity: "base", numeric: true });
 
@@ -236,8 +238,13 @@ export function loadCatalogSnapshot(buildDir: string): CatalogSnapshot {
           ? { searcher, summary: (id) => summaryById(searcher, id) }
           : { searcher, system: slug, summary: (id) => summaryById(searcher, id, slug) ?? summaryById(searcher, id) },
       preload() {
-        const steps: (() => unknown)[] = [() => searcher.vocabulary];
-        for (const [start] of searcher.index.platforms.values()) steps.push(() => searcher.load(start));
+        // A step that returns true runs again in the next turn.
+        const steps: (() => boolean)[] = [() => searcher.vocabulary.indexSome(VOCABULARY_STEP)];
+        for (const [start] of searcher.index.platforms.values())
+          steps.push(() => {
+            searcher.load(start);
+            return false;
+          });
         return new Promise((resolve) => {
           const next = (): void => {
             const step = steps.shift();
@@ -246,7 +253,7 @@ export function loadCatalogSnapshot(buildDir: string): CatalogSnapshot {
               return;
             }
             try {
-              step();
+              if (step() === true) steps.unshift(step);
             } catch {
               // A corrupt file is reported by the request that needs it, as a 503.
             }

@@ -31,6 +31,8 @@ describe("the title searcher's vocabulary", () => {
     try {
       await snapshot.preload();
       expect(built).toHaveBeenCalledTimes(1);
+      // Its map is whole: nothing is left to add.
+      expect(snapshot.searchScope().searcher.vocabulary.indexSome(1)).toBe(false);
       expect(snapshot.searchScope().searcher.vocabulary.has("starfall")).toBe(true);
       expect(built).toHaveBeenCalledTimes(1);
     } finally {
