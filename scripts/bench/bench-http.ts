@@ -19,6 +19,7 @@ import { createPinoLog, type FlushableLog, type RequestLine } from "../../src/co
 import {
   cpuMicros,
   load,
+  middle,
   pairedLine,
   pairedRound,
   pairedRounds,
@@ -303,6 +304,9 @@ async function main(): Promise<void> {
   );
   console.log(`logging, paired: info / warn ${pairedLine(paired.info)}; medians of ${PAIRED_ROUNDS} rounds, both loaded at once`);
   console.log(`  floor: a second warn-level server / the first: ${pairedLine(paired.twin)}`);
+  // The CPU ratio against the floor's: what the log adds beyond the spread of two identical processes.
+  const logCost = middle(paired.info.cpu) / middle(paired.twin.cpu) - 1;
+  console.log(`  logging cost, paired: ${(100 * logCost).toFixed(1)}% more server CPU per hot-id request than warn, against the floor`);
   const idsMicros = [...idsCpu].sort((a, b) => a - b)[Math.floor(idsCpu.length / 2)] ?? Number.NaN;
   const logShare = logMicros / idsMicros;
   console.log(
@@ -314,9 +318,10 @@ async function main(): Promise<void> {
   );
   const errors = kinds.reduce((n, k) => n + m[k].errors + m[k].non2xx, 0);
   const verdicts = [
-    // On the log's own cost, as bench:match judges its limiter: two identical processes, even
-    // loaded at once, differ by up to a tenth in CPU per request (the floor line), more than 5%.
-    [`request logging costs <= 5% of hot id lookups (its own CPU per request, against a request's server CPU)`, logShare <= 0.05],
+    // End to end, in the paired rounds against their floor: the one measure of it here that has
+    // repeated across runs (the alternating rounds' floor spans ±10%, and the in-process figure
+    // sees only the log's own work).
+    [`request logging costs <= 5% of hot id lookups (paired server CPU per request, against the floor)`, logCost <= 0.05],
     [`hot id lookups >= 0.9x baseline`, m.ids.rps >= 0.9 * m.baseIds.rps],
     [`hot id lookups with Accept-Encoding: br >= 0.9x baseline`, m.brIds.rps >= 0.9 * m.baseBrIds.rps],
     [`whole-catalog id lookups >= 0.9x baseline`, m.wholeIds.rps >= 0.9 * m.baseWholeIds.rps],
