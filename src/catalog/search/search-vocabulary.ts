@@ -13,9 +13,10 @@ export interface SearchVocabulary {
   prefixRange(prefix: string): readonly [number, number];
   /**
    * Adds up to `count` more terms to the map that answers {@link SearchVocabulary.has} and
-   * {@link SearchVocabulary.ordinal}; true while some are left. Until all are in, those two search
-   * the sorted terms instead, with the same answers; {@link SearchVocabulary.near}, which looks up
-   * hundreds of candidates, adds the rest first.
+   * {@link SearchVocabulary.ordinal}; true while some are left. Once filling has begun, and until
+   * all are in, those two search the sorted terms instead, with the same answers; used before it
+   * begins, they fill the map at once, as does {@link SearchVocabulary.near}, which looks up
+   * hundreds of candidates.
    */
   indexSome(count: number): boolean;
 }
@@ -52,6 +53,8 @@ export function createSearchVocabulary(terms: readonly string[]): SearchVocabula
     return indexed < terms.length;
   };
   const ordinal = (term: string): number => {
+    // Used before any filling began (no preload under way): filled at once, as a first use always was.
+    if (indexed === 0) indexSome(terms.length);
     if (indexed === terms.length) return ordinals.get(term) ?? -1;
     const at = lowerBound(term);
     return terms[at] === term ? at : -1;

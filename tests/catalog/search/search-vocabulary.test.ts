@@ -5,18 +5,26 @@ const terms = ["2", "adventure", "mario", "mega", "megaman", "metroid", "sonic",
 const asked = [...terms, "", "a", "marioo", "meg", "megamen", "zzz", "ソニ", "Mario"];
 
 describe("createSearchVocabulary", () => {
-  it("answers has and ordinal alike before, while and after its map is filled", () => {
+  const expected = asked.map((t): [string, boolean, number] => [t, terms.includes(t), terms.indexOf(t)]);
+  const answers = (vocabulary: ReturnType<typeof createSearchVocabulary>): [string, boolean, number][] =>
+    asked.map((t) => [t, vocabulary.has(t), vocabulary.ordinal(t)]);
+
+  it("answers has and ordinal alike while and after its map is filled in steps", () => {
     const vocabulary = createSearchVocabulary(terms);
-    const answers = (): [string, boolean, number][] => asked.map((t) => [t, vocabulary.has(t), vocabulary.ordinal(t)]);
-    const expected = asked.map((t): [string, boolean, number] => [t, terms.includes(t), terms.indexOf(t)]);
-    expect(answers()).toEqual(expected);
     const more: boolean[] = [];
     for (let step = 0; step < 4; step++) {
       more.push(vocabulary.indexSome(3));
-      expect(answers()).toEqual(expected);
+      expect(answers(vocabulary)).toEqual(expected);
     }
     expect(more).toEqual([true, true, true, false]);
     expect(vocabulary.indexSome(3)).toBe(false);
+  });
+
+  it("fills its whole map on a look-up before any filling began", () => {
+    const vocabulary = createSearchVocabulary(terms);
+    expect(vocabulary.has("zelda")).toBe(true);
+    expect(vocabulary.indexSome(1)).toBe(false);
+    expect(answers(vocabulary)).toEqual(expected);
   });
 
   it("fills the rest of its map for near, and finds the same candidates either way", () => {
