@@ -152,7 +152,7 @@ function requestLogMicros(dir: string): number {
     const warn = createPinoLog("warn", writer);
     const differences: number[] = [];
     for (let round = 0; round < 5; round++) differences.push(time(info) - time(warn));
-    return differences.sort((a, b) => a - b)[2] ?? Number.NaN;
+    return middle(differences);
   } finally {
     closeSync(fd);
     rmSync(file, { force: true });
@@ -307,7 +307,7 @@ async function main(): Promise<void> {
   // The CPU ratio against the floor's: what the log adds beyond the spread of two identical processes.
   const logCost = middle(paired.info.cpu) / middle(paired.twin.cpu) - 1;
   console.log(`  logging cost, paired: ${(100 * logCost).toFixed(1)}% more server CPU per hot-id request than warn, against the floor`);
-  const idsMicros = [...idsCpu].sort((a, b) => a - b)[Math.floor(idsCpu.length / 2)] ?? Number.NaN;
+  const idsMicros = middle(idsCpu);
   const logShare = logMicros / idsMicros;
   console.log(
     `request log, in process: ${logMicros.toFixed(2)} µs a request (each line formatted and written in batches to a file; info minus warn) = ${(100 * logShare).toFixed(1)}% of the ${idsMicros.toFixed(1)} µs of server CPU a hot-id request used`,

@@ -226,7 +226,7 @@ async function limiterCostMicros(): Promise<number> {
   const off = createRateLimiter({ name: "match", quota: 0, windowSeconds: 60 });
   const differences: number[] = [];
   for (let round = 0; round < 5; round++) differences.push((await time(on)) - (await time(off)));
-  return differences.sort((a, b) => a - b)[2] ?? NaN;
+  return middle(differences);
 }
 
 await main();

@@ -197,6 +197,7 @@ export interface PairedRounds {
   readonly firstMicros: number[];
 }
 
+/** An empty {@link PairedRounds}, for {@link pairedRound} to fill. */
 export function pairedRounds(): PairedRounds {
   return { rps: [], cpu: [], firstMicros: [] };
 }
