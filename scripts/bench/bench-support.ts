@@ -1,5 +1,5 @@
 import { spawn, type ChildProcess } from "node:child_process";
-import { closeSync, existsSync, openSync, readdirSync, readFileSync } from "node:fs";
+import { closeSync, existsSync, openSync, readdirSync, readFileSync, statSync } from "node:fs";
 import path from "node:path";
 import autocannon from "autocannon";
 import { request } from "undici";
@@ -97,10 +97,13 @@ export function rssMb(pid: number): number {
  * `BENCH_NO_FLAGS=1` leaves the heap flags out (with `LUDEX_REEXEC=1`, V8's own heap sizing).
  */
 export function ludexServe(): string[] {
-  const cli = path.join(projectRoot, "scripts", "ludex.js");
-  const shebang = readFileSync(cli, "utf8").split("\n", 1)[0] ?? "";
-  const flags = process.env.BENCH_NO_FLAGS ? [] : shebang.split(" ").filter((word) => word.startsWith("--"));
-  return [...flags, cli, "serve"];
+  return [...ludexNodeFlags(), path.join(projectRoot, "scripts", "ludex.js"), "serve"];
+}
+
+/** The Node flags of the CLI's shebang line, which {@link ludexServe} runs with (none with `BENCH_NO_FLAGS=1`). */
+export function ludexNodeFlags(): string[] {
+  const shebang = readFileSync(path.join(projectRoot, "scripts", "ludex.js"), "utf8").split("\n", 1)[0] ?? "";
+  return process.env.BENCH_NO_FLAGS ? [] : shebang.split(" ").filter((word) => word.startsWith("--"));
 }
 
 /**
@@ -221,6 +224,48 @@ export async function pairedRound(
   into.rps.push((results[1]?.rps ?? NaN) / (results[0]?.rps ?? NaN));
   into.cpu.push(b / a);
   into.firstMicros.push(a);
+}
+
+/** The least a request line takes in the log (id, route, time and the fixed fields). */
+const MIN_REQUEST_LINE_BYTES = 150;
+
+/**
+ * One switched round: loads a server started by scripts/bench/log-switch-server.ts twice, its
+ * request lines on and off (SIGUSR2 between), and adds the round's ratios, on over off, to `into`.
+ * Every other round loads the switched-off state first, so that a drift within a round cancels.
+ * Throws unless the server's log (`logFile`) grew by a line a request with lines on, and by no
+ * more than one unwritten batch with them off: a switch that did not happen would read as free.
+ */
+export async function switchedRound(
+  server: LoadedServer & { linesOn: boolean; logFile: string },
+  paths: readonly string[],
+  options: Parameters<typeof load>[2],
+  round: number,
+  into: PairedRounds,
+): Promise<void> {
+  const pid = server.child.pid ?? 0;
+  const measured = new Map<boolean, { rps: number; micros: number }>();
+  for (const on of round % 2 === 0 ? [true, false] : [false, true]) {
+    if (server.linesOn !== on) {
+      server.child.kill("SIGUSR2");
+      server.linesOn = on;
+      // The signal is handled in the server's next turn; a short pause keeps it out of the load.
+      await new Promise((resolve) => setTimeout(resolve, 100));
+    }
+    const before = cpuMicros(pid);
+    const logBefore = statSync(server.logFile).size;
+    const result = await load(server.origin, paths, options);
+    measured.set(on, { rps: result.rps, micros: (cpuMicros(pid) - before) / result.requests });
+    // Lines reach the file in batches of at most 64 KiB, one of which may be on its way.
+    const grown = statSync(server.logFile).size - logBefore;
+    if (on ? grown + 65_536 < result.requests * MIN_REQUEST_LINE_BYTES : grown > 65_536)
+      throw new Error(`the log grew by ${grown} bytes over ${result.requests} requests with request lines ${on ? "on" : "off"}`);
+  }
+  const on = measured.get(true);
+  const off = measured.get(false);
+  into.rps.push((on?.rps ?? NaN) / (off?.rps ?? NaN));
+  into.cpu.push((on?.micros ?? NaN) / (off?.micros ?? NaN));
+  into.firstMicros.push(off?.micros ?? NaN);
 }
 
 /** The middle value of a list (the upper one of an even count). */

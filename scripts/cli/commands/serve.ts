@@ -36,7 +36,7 @@ export async function serve(): Promise<number> {
   await ludex.close(undefined, { drainIdle: config.multiInstance });
   rmSync(pidFile(config.stateDir), { force: true });
   log({ msg: "stopped" });
-  // Lines are written asynchronously; a graceful stop writes out every queued line before exit.
+  // Lines are gathered and written in batches; a graceful stop writes out every gathered line before exit.
   log.flush();
   return 0;
 }
