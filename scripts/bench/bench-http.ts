@@ -6,8 +6,8 @@
  * id lookups on a hot set (also with Accept-Encoding: br, as most clients send it) and over the
  * whole catalog, cached searches, and searches too varied for the answer cache. The logging cost is
  * also measured inside one server with its request lines switched on and off (switchedRound), and
- * in process. Also times search in-process over
- * the quality set and over typed prefixes, and prints the server's time to ready and RSS.
+ * in process. Also times search in-process over the quality set and over typed prefixes, and prints
+ * the server's time to ready and RSS.
  */
 import { randomUUID } from "node:crypto";
 import { closeSync, mkdirSync, openSync, readFileSync, rmSync, statSync, writeFileSync } from "node:fs";

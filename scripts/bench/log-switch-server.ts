@@ -1,7 +1,8 @@
 /**
  * bench:http's server for weighing the request log inside one process: what `ludex serve` runs
  * (createLudexServer, createPinoLog at the configured level, lines to standard output in batches)
- * on $HOST:$PORT, except that SIGUSR2 switches its request lines off and on. Two processes running
+ * on $HOST:$PORT, except that SIGUSR2 switches its request lines off and on (and that it neither
+ * watches the build nor writes a pid file, which no request touches). Two processes running
  * the same code differ by up to a fifth in CPU per request (measured with two warn-level servers
  * loaded at once), more than the log itself costs, so a ratio of two processes cannot tell it.
  */
