@@ -9,6 +9,7 @@ import { catalogParams, catalogQuery } from "./catalog-schemas.ts";
 import type { CatalogSource } from "../store/catalog-source.ts";
 import { documentResult } from "./document-result.ts";
 import { encodedRecord } from "./encoded-records.ts";
+import { idOnlyQuery } from "./id-query.ts";
 import { parseQuery } from "./query-params.ts";
 import { computedEtag, withRecordUrls } from "./search-response.ts";
 
@@ -27,7 +28,7 @@ function pageUrl(baseUrl: string, params: Record<string, string | number | undef
  */
 export function gamesRoute(catalog: CatalogSource, baseUrl: string, cache: ResponseCache): (ctx: RequestContext) => HttpResult {
   return (ctx) => {
-    const query = parseQuery(ctx.url.searchParams, catalogQuery, catalogParams);
+    const query = idOnlyQuery(ctx.url.search) ?? parseQuery(ctx.url.searchParams, catalogQuery, catalogParams);
     const snapshot = catalog.current();
     if (query.id !== undefined) {
       const id = query.id;

@@ -1,0 +1,20 @@
+import type { z } from "zod";
+import type { catalogQuery } from "./catalog-schemas.ts";
+
+/** The whole query string of a record look-up: `id` alone, 1 to 16 decimal digits, as the schema's `intParam` reads it. */
+const ID_ONLY = /^\?id=(\d{1,16})$/;
+
+/**
+ * `?id=<digits>` and nothing else, the record look-up media clients send, read without
+ * {@link catalogQuery}'s schema (URLSearchParams and zod took 0.6 µs a look-up in process, this
+ * 0.1 µs). It gives exactly what the schema gives for such a query, defaults
+ * included (tested in tests/catalog/http/id-query.test.ts); anything else, an out-of-range id
+ * included, is undefined, and the schema decides and explains.
+ */
+export function idOnlyQuery(search: string): z.infer<typeof catalogQuery> | undefined {
+  const digits = ID_ONLY.exec(search)?.[1];
+  if (digits === undefined) return undefined;
+  const id = Number(digits);
+  if (id < 1 || id > Number.MAX_SAFE_INTEGER) return undefined;
+  return { id, limit: 30, offset: 0 };
+}
