@@ -1,5 +1,8 @@
 import type { z } from "zod";
-import type { catalogQuery } from "./catalog-schemas.ts";
+import { catalogQuery } from "./catalog-schemas.ts";
+
+/** The schema's defaults (`limit`, `offset`), read from it once rather than written again here. */
+const DEFAULTS: z.infer<typeof catalogQuery> = catalogQuery.parse({});
 
 /** The whole query string of a record look-up: `id` alone, 1 to 16 decimal digits, as the schema's `intParam` reads it. */
 const ID_ONLY = /^\?id=(\d{1,16})$/;
@@ -16,5 +19,5 @@ export function idOnlyQuery(search: string): z.infer<typeof catalogQuery> | unde
   if (digits === undefined) return undefined;
   const id = Number(digits);
   if (id < 1 || id > Number.MAX_SAFE_INTEGER) return undefined;
-  return { id, limit: 30, offset: 0 };
+  return { id, limit: DEFAULTS.limit, offset: DEFAULTS.offset };
 }
