@@ -10,7 +10,8 @@
 // start (~0.1 s of `ludex serve`'s time to ready).
 import { spawnSync } from "node:child_process";
 import module from "node:module";
-import { fileURLToPath } from "node:url";
+import path from "node:path";
+import { fileURLToPath, pathToFileURL } from "node:url";
 
 const flags = ["--max-semi-space-size=16", "--max-old-space-size=640"];
 if (!process.features.typescript) flags.push("--experimental-strip-types", "--no-warnings=ExperimentalWarning");
@@ -20,7 +21,18 @@ if (missing.length === 0 || process.env.LUDEX_REEXEC === "1") {
   // V8's code cache and the type-stripped sources, kept on disk between runs ($NODE_COMPILE_CACHE,
   // else the OS temp directory): a third of `ludex serve`'s start-up was compiling modules.
   module.enableCompileCache?.();
-  const { main } = await import("./cli/main.ts");
+  // The bundle `ludex build` writes, while no source has changed since (scripts/cli/cli-bundle.ts);
+  // LUDEX_CLI_BUNDLE=off runs the sources always.
+  const { freshCliBundle } = await import("./cli/cli-bundle.ts");
+  const bundle = process.env.LUDEX_CLI_BUNDLE === "off" ? undefined : freshCliBundle(path.dirname(import.meta.dirname));
+  const sources = () => import("./cli/main.ts");
+  // A bundle removed since the check (`rm -rf dist`) leaves the sources, which still run.
+  const { main } = bundle
+    ? await import(pathToFileURL(bundle).href).catch((error) => {
+        if (error?.code === "ERR_MODULE_NOT_FOUND") return sources();
+        throw error;
+      })
+    : await sources();
   process.exitCode = await main(process.argv.slice(2));
 } else {
   const args = [...process.execArgv, ...missing, fileURLToPath(import.meta.url), ...process.argv.slice(2)];

@@ -1,4 +1,5 @@
 import { randomBytes } from "node:crypto";
+import { existsSync } from "node:fs";
 import path from "node:path";
 import { z } from "zod";
 import { type Problem, problems } from "../core/problem.ts";
@@ -172,8 +173,18 @@ function isPostgresUrl(value: string): boolean {
   return /^postgres(ql)?:$/.test(url.protocol) && (url.hostname !== "" || url.searchParams.has("host"));
 }
 
-/** The project root: the folder holding package.json, two levels above this file. */
-export const projectRoot: string = path.resolve(import.meta.dirname, "..", "..");
+/**
+ * The nearest folder at or above `dir` that holds a package.json: the project root from this
+ * file (src/config/) and from the chunk of the CLI bundle that holds it (dist/cli/<bundle>/,
+ * scripts/cli/cli-bundle.ts) alike.
+ */
+function packageRoot(dir: string): string {
+  const parent = path.dirname(dir);
+  return existsSync(path.join(dir, "package.json")) || parent === dir ? dir : packageRoot(parent);
+}
+
+/** The project root: the folder holding package.json. */
+export const projectRoot: string = packageRoot(import.meta.dirname);
 
 /**
  * Reads the configuration from `env` (default `process.env`).

@@ -1,5 +1,13 @@
+import path from "node:path";
 import { MessageChannel, receiveMessageOnPort, Worker, type MessagePort } from "node:worker_threads";
+import { projectRoot } from "../config/config.ts";
 import { renderPlatform, type PlatformJob, type PlatformJobResult } from "./render-platform.ts";
+
+/**
+ * The worker's module, from the project root rather than this module's URL: the CLI may run from
+ * its bundle (dist/cli/, scripts/cli/cli-bundle.ts), where no render-worker.ts lies beside it.
+ */
+const renderWorkerFile = path.join(projectRoot, "src", "site", "render-worker.ts");
 
 /** What the worker posts back for each job it took (src/site/render-worker.ts). */
 export interface RenderAnswer {
@@ -89,7 +97,7 @@ export class RenderPool {
   private startWorker(): void {
     const { port1, port2 } = new MessageChannel();
     const workerData: RenderWorkerData = { jobs: this.jobs, port: port2, next: this.next, finished: this.finished };
-    this.worker = new Worker(new URL("./render-worker.ts", import.meta.url), { workerData, transferList: [port2] });
+    this.worker = new Worker(renderWorkerFile, { workerData, transferList: [port2] });
     // A build that fails before finish() must not be kept alive by an idle worker.
     this.worker.unref();
     this.port = port1;

@@ -2,6 +2,7 @@ import path from "node:path";
 import { buildCatalog } from "../../../src/build/build-pipeline.ts";
 import { loadConfig } from "../../../src/config/config.ts";
 import { ensureAstroPages } from "../astro-pages.ts";
+import { cliBundleMessage, ensureCliBundle } from "../build-cli-bundle.ts";
 import type { Command } from "../command.ts";
 
 export const buildCommand: Command = {
@@ -11,8 +12,9 @@ export const buildCommand: Command = {
 Writes everything the server serves: the catalog build (one JSON file per game record,
 per-platform record shards and the title search index, the platform list, the release feed, the
 change log and platform dumps, the discovery documents for $PUBLIC_BASE_URL, the website's
-pages and sitemaps, and manifest.json, written last), and the Astro pages (/docs/, /problems/;
-\`astro build\` into dist/site when they are missing or older than src/).
+pages and sitemaps, and manifest.json, written last), the Astro pages (/docs/, /problems/;
+\`astro build\` into dist/site when they are missing or older than src/), and the CLI bundle
+(dist/cli/, which \`ludex\` runs instead of its sources until one of them changes).
 Platforms unchanged since the previous build are reused.
 
 Options:
@@ -24,6 +26,8 @@ Options:
     const config = loadConfig();
     const pages = ensureAstroPages(config.projectRoot);
     if (pages.built) console.log(`built the Astro pages (/docs/, /problems/) in ${(pages.elapsedMs / 1000).toFixed(1)} s`);
+    const bundled = cliBundleMessage(ensureCliBundle(config.projectRoot));
+    if (bundled) console.log(bundled);
     const summary = buildCatalog({
       dbFile: typeof values.db === "string" ? path.resolve(values.db) : config.catalogDb,
       buildDir: typeof values.out === "string" ? path.resolve(values.out) : config.buildDir,

@@ -3,6 +3,7 @@ import { buildCatalog } from "../../../src/build/build-pipeline.ts";
 import { importCatalog } from "../../../src/catalog/import/import-catalog.ts";
 import { loadConfig } from "../../../src/config/config.ts";
 import { ensureAstroPages } from "../astro-pages.ts";
+import { cliBundleMessage, ensureCliBundle } from "../build-cli-bundle.ts";
 import type { Command } from "../command.ts";
 import { serve } from "./serve.ts";
 
@@ -26,6 +27,8 @@ like \`ludex build\` (incrementally) and serves it like \`ludex serve\`.`,
       console.log(`imported ${summary.platforms} platforms, ${summary.games} games (${summary.warnings.length} warnings)`);
     }
     if (ensureAstroPages(config.projectRoot).built) console.log("built the Astro pages (/docs/, /problems/)");
+    const bundled = cliBundleMessage(ensureCliBundle(config.projectRoot));
+    if (bundled) console.log(bundled);
     const built = buildCatalog({
       dbFile: config.catalogDb,
       buildDir: config.buildDir,
