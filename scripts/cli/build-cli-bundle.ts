@@ -85,8 +85,9 @@ export function ensureCliBundle(projectRoot: string): CliBundleOutcome {
   }
 }
 
-/** The line `ludex build` and `ludex start` print about the bundle, or undefined when it was fresh. */
-export function cliBundleMessage(outcome: CliBundleOutcome): string | undefined {
-  if (outcome.error !== undefined) return `warning: could not bundle the CLI, so it keeps running from its sources: ${outcome.error}`;
-  return outcome.built ? `bundled the CLI (dist/cli/) in ${(outcome.elapsedMs / 1000).toFixed(1)} s` : undefined;
+/** What `ludex build` and `ludex start` say about the bundle: nothing when it was fresh, a warning on standard error when bundling failed. */
+export function reportCliBundle(outcome: CliBundleOutcome): void {
+  if (outcome.error !== undefined)
+    console.error(`warning: could not bundle the CLI, so it keeps running from its sources: ${outcome.error}`);
+  else if (outcome.built) console.log(`bundled the CLI (dist/cli/) in ${(outcome.elapsedMs / 1000).toFixed(1)} s`);
 }

@@ -148,6 +148,21 @@ describe("CLI bundle", () => {
     await new Promise((resolve) => server.once("exit", resolve));
   });
 
+  it("reports a failed bundling and leaves the current bundle as it was", () => {
+    const root = tempDir("ludex-bundle-broken-");
+    mkdirSync(path.join(root, "scripts", "cli"), { recursive: true });
+    writeFileSync(path.join(root, "scripts", "cli", "main.ts"), "export const main = (;\n");
+    const bundles = cliBundleRoot(root);
+    mkdirSync(path.join(bundles, "previous"), { recursive: true });
+    const previous = JSON.stringify({ dir: "previous", builtMs: 1, inputs: ["gone.ts"] });
+    writeFileSync(path.join(bundles, CLI_BUNDLE_STAMP), previous);
+    const outcome = ensureCliBundle(root);
+    expect(outcome.built).toBe(false);
+    expect(outcome.error).toMatch(/main\.ts/);
+    expect(readFileSync(path.join(bundles, CLI_BUNDLE_STAMP), "utf8")).toBe(previous);
+    expect(readdirSync(bundles).sort()).toEqual([CLI_BUNDLE_STAMP, "previous"]);
+  });
+
   it("keeps the two newest earlier bundles when it bundles again, for servers started from them", () => {
     const root = projectCopy();
     const bundles = cliBundleRoot(root);

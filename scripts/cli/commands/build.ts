@@ -2,7 +2,7 @@ import path from "node:path";
 import { buildCatalog } from "../../../src/build/build-pipeline.ts";
 import { loadConfig } from "../../../src/config/config.ts";
 import { ensureAstroPages } from "../astro-pages.ts";
-import { cliBundleMessage, ensureCliBundle } from "../build-cli-bundle.ts";
+import { ensureCliBundle, reportCliBundle } from "../build-cli-bundle.ts";
 import type { Command } from "../command.ts";
 
 export const buildCommand: Command = {
@@ -26,8 +26,7 @@ Options:
     const config = loadConfig();
     const pages = ensureAstroPages(config.projectRoot);
     if (pages.built) console.log(`built the Astro pages (/docs/, /problems/) in ${(pages.elapsedMs / 1000).toFixed(1)} s`);
-    const bundled = cliBundleMessage(ensureCliBundle(config.projectRoot));
-    if (bundled) console.log(bundled);
+    reportCliBundle(ensureCliBundle(config.projectRoot));
     const summary = buildCatalog({
       dbFile: typeof values.db === "string" ? path.resolve(values.db) : config.catalogDb,
       buildDir: typeof values.out === "string" ? path.resolve(values.out) : config.buildDir,
