@@ -24,14 +24,14 @@ function parseHex(key: string, length: number, out: Int32Array): boolean {
 }
 
 /**
- * Rows by a fixed-length hex key (CRC32 8 digits, MD5 32, SHA-1 40), held as numbers in one
- * open-addressing table whose slots carry the whole key and the row: a lookup parses the key and
- * reads one slot, usually one cache line. Matching is bound by memory latency (a `Map` of hex
+ * Rows by a fixed-length hex key (CRC32 8 digits, MD5 32, SHA-1 40), or `values[row]` for each
+ * row when `values` is given, held as numbers in one open-addressing table whose slots carry the
+ * whole key and the value: a lookup parses the key and reads one slot, usually one cache line. Matching is bound by memory latency (a `Map` of hex
  * strings cost three cache misses a lookup, a tag table with the keys in a second array two), so
  * the slot is the unit to keep small and whole. Keys that are not lower-case hex of the length (no
  * build writes them) fall back to a `Map`, so any table answers exactly as a `Map` would.
  */
-export function hexIndex(keys: readonly (string | null)[], length: 8 | 32 | 40): RowLookup {
+export function hexIndex(keys: readonly (string | null)[], length: 8 | 32 | 40, values?: ArrayLike<number>): RowLookup {
   const words = length / 8;
   const stride = words + 1;
   const odd = new Map<string, number[]>();
@@ -43,22 +43,23 @@ export function hexIndex(keys: readonly (string | null)[], length: 8 | 32 | 40):
   let capacity = 16;
   while (capacity * 2 < count * 3) capacity *= 2;
   const mask = capacity - 1;
-  // Slot s is slots[s * stride ..]: the key's words, then the row plus one (0: empty). Rows go in
+  // Slot s is slots[s * stride ..]: the key's words, then the value plus one (0: empty). Rows go in
   // ascending order, so equal keys are met in row order along their probe sequence.
   const slots = new Int32Array(capacity * stride);
   for (let row = 0; row < keys.length; row++) {
     const key = keys[row];
     if (key === null || key === undefined) continue;
+    const value = values ? (values[row] as number) : row;
     if (!parseHex(key, length, parsed)) {
       const rows = odd.get(key);
-      if (rows) rows.push(row);
-      else odd.set(key, [row]);
+      if (rows) rows.push(value);
+      else odd.set(key, [value]);
       continue;
     }
     let at = ((parsed[0] as number) & mask) * stride;
     while ((slots[at + words] as number) !== 0) at = at + stride === slots.length ? 0 : at + stride;
     slots.set(parsed, at);
-    slots[at + words] = row + 1;
+    slots[at + words] = value + 1;
   }
 
   const query = new Int32Array(words);

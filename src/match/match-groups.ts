@@ -17,14 +17,13 @@ export function releaseFamily(datName: string): string {
 
 /** Release indexes holding the item's file, by its strongest hash present in the catalog. */
 function releasesByHash(index: MatchIndex, item: MatchItem): number[] {
-  let found = item.sha1 ? index.sha1.get(item.sha1) : [];
-  if (found.length === 0 && item.md5) found = index.md5.get(item.md5);
-  if (found.length === 0 && item.crc) {
-    const crcRows = index.crc.get(item.crc);
-    const sized = item.size != null ? crcRows.filter((row) => index.table.size[row] === item.size) : [];
-    found = sized.length > 0 ? sized : crcRows;
-  }
-  return found.map((row) => index.table.release[row] ?? -1).filter((r) => r >= 0);
+  const bySha1 = item.sha1 ? index.sha1.get(item.sha1) : [];
+  if (bySha1.length > 0) return bySha1;
+  const byMd5 = item.md5 ? index.md5.get(item.md5) : [];
+  if (byMd5.length > 0 || !item.crc) return byMd5;
+  const crcRows = index.crc.get(item.crc);
+  const sized = item.size != null ? crcRows.filter((row) => index.table.size[row] === item.size) : [];
+  return (sized.length > 0 ? sized : crcRows).map((row) => index.table.release[row] ?? -1).filter((r) => r >= 0);
 }
 
 /** The item's `group` when it is a valid one, even for an item that is otherwise invalid (it is then `unknown` in its group). */

@@ -148,7 +148,10 @@ function bestRelease(ctx: MatchContext, releases: readonly number[], regions: re
   return [...fitting, ...releases.filter((r) => !fitting.includes(r))];
 }
 
-/** A strong-hash step: one row is the common case and needs no arrays; several go through {@link decide}. */
+/**
+ * A strong-hash step over release indexes ({@link MatchIndex.sha1}): one rom is the common case
+ * and needs no arrays; several go through {@link decide}.
+ */
 function byHash(
   ctx: MatchContext,
   i: number,
@@ -157,11 +160,11 @@ function byHash(
   hash: string,
   types: readonly ArtworkType[],
 ): MatchResult | undefined {
-  const row = lookup.only(hash);
-  if (row === -1) return undefined;
-  if (row === -2) return decide(ctx, i, by, lookup.get(hash), true, types);
+  const release = lookup.only(hash);
+  if (release === -1) return undefined;
+  if (release === -2) return decide(ctx, i, by, lookup.get(hash), false, types);
   // One rom, so one game: the common case, answered without the grouping arrays.
-  return matched(ctx, i, ctx.index.romRelease[row] ?? -1, by, confidence[by], types);
+  return matched(ctx, i, release, by, confidence[by], types);
 }
 
 /**

@@ -20,7 +20,7 @@ function seeded(seed: number): () => number {
 
 describe("hexIndex", () => {
   for (const length of [8, 32, 40] as const) {
-    it(`answers every ${length}-digit key as a Map of its rows would, duplicates, shared first words and odd keys included`, () => {
+    it(`answers every ${length}-digit key as a Map of its rows (or of a value per row) would, duplicates, shared first words and odd keys included`, () => {
       const random = seeded(length);
       const hex = (): string => Array.from({ length }, () => "0123456789abcdef"[Math.floor(random() * 16)]).join("");
       const distinct = Array.from({ length: 3000 }, hex);
@@ -36,6 +36,9 @@ describe("hexIndex", () => {
         else keys.push(distinct[Math.floor(random() * distinct.length)] ?? null);
       }
       const index = hexIndex(keys, length);
+      // A value per row, as the release of each rom: several rows share one.
+      const values = Int32Array.from(keys, (_, row) => Math.floor(row / 3));
+      const valued = hexIndex(keys, length, values);
       const expected = reference(keys);
       // A digit swapped for each neighbour of the hex ranges, or for a character outside ASCII.
       const near = ["/", ":", "@", "G", "`", "g", "é", "\u0130", "\uff10"].map((c) => `${c}${hex().slice(1)}`);
@@ -44,6 +47,8 @@ describe("hexIndex", () => {
         const rows = expected.get(key) ?? [];
         expect(index.get(key), key).toEqual(rows);
         expect(index.only(key), key).toBe(rows.length === 0 ? -1 : rows.length > 1 ? -2 : rows[0]);
+        expect(valued.get(key), key).toEqual(rows.map((row) => values[row]));
+        expect(valued.only(key), key).toBe(rows.length === 0 ? -1 : rows.length > 1 ? -2 : values[rows[0] as number]);
       }
       expect([...expected.values()].some((rows) => rows.length > 1)).toBe(true);
     });
