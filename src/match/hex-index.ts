@@ -1,6 +1,9 @@
 import { HEX_DIGIT } from "./hex-digits.ts";
 
-/** Rows sharing a key: all of them, or the only one (-1 for none, -2 for several; the common single hit allocates nothing). */
+/**
+ * Rows (or their values, see {@link hexIndex}) sharing a key: all of them, or the only one (-1 for
+ * none, -2 for several; the common single hit allocates nothing).
+ */
 export interface RowLookup {
   get(key: string): number[];
   only(key: string): number;
@@ -26,9 +29,9 @@ function parseHex(key: string, length: number, out: Int32Array): boolean {
 /**
  * Rows by a fixed-length hex key (CRC32 8 digits, MD5 32, SHA-1 40), or `values[row]` for each
  * row when `values` is given, held as numbers in one open-addressing table whose slots carry the
- * whole key and the value: a lookup parses the key and reads one slot, usually one cache line. Matching is bound by memory latency (a `Map` of hex
- * strings cost three cache misses a lookup, a tag table with the keys in a second array two), so
- * the slot is the unit to keep small and whole. Keys that are not lower-case hex of the length (no
+ * whole key and the value: a lookup parses the key and reads one slot, usually one cache line.
+ * Matching is bound by memory latency (a `Map` of hex strings cost three cache misses a lookup, a
+ * tag table with the keys in a second array two), so the slot is the unit to keep small and whole. Keys that are not lower-case hex of the length (no
  * build writes them) fall back to a `Map`, so any table answers exactly as a `Map` would.
  */
 export function hexIndex(keys: readonly (string | null)[], length: 8 | 32 | 40, values?: ArrayLike<number>): RowLookup {

@@ -34,7 +34,7 @@ function chain(keys: readonly (string | null)[]): RowLookup {
 /** Lookups over one platform's match table. Rom rows for hashes and rom names, release indexes for DAT names, serials and titles. */
 export interface MatchIndex {
   readonly table: MatchTable;
-  /** `table.release` and each release's game id as typed arrays: the hit path's reads, one cache line each. */
+  /** `table.release` and each release's game id as typed arrays: the CRC step's reads, one cache line each. */
   readonly romRelease: Int32Array;
   readonly releaseGame: Int32Array;
   /** The exact steps' shared `match` objects, made as requests name them. */
