@@ -2,6 +2,7 @@ import { createHash } from "node:crypto";
 import { existsSync, mkdirSync, readdirSync, renameSync, rmSync, statSync, writeFileSync } from "node:fs";
 import path from "node:path";
 import { buildSync } from "esbuild";
+import { writeFileAtomic } from "../../src/catalog/build/write-file-atomic.ts";
 import { CLI_BUNDLE_ENTRY, CLI_BUNDLE_STAMP, type CliBundleStamp, cliBundleRoot, freshCliBundle } from "./cli-bundle.ts";
 
 /** What {@link ensureCliBundle} did. */
@@ -73,9 +74,7 @@ export function ensureCliBundle(projectRoot: string): CliBundleOutcome {
       }
     }
     const stamp: CliBundleStamp = { dir, builtMs: started, inputs: Object.keys(result.metafile.inputs).sort() };
-    const temporary = path.join(root, `${CLI_BUNDLE_STAMP}.${process.pid}.tmp`);
-    writeFileSync(temporary, `${JSON.stringify(stamp)}\n`);
-    renameSync(temporary, path.join(root, CLI_BUNDLE_STAMP));
+    writeFileAtomic(path.join(root, CLI_BUNDLE_STAMP), `${JSON.stringify(stamp)}\n`);
     pruneOldBundles(root, dir);
     return { built: true, elapsedMs: Date.now() - started };
   } catch (error) {
