@@ -30,10 +30,13 @@ export function matchContext(snapshot: CatalogSnapshot, systemId: string, artwor
   };
 }
 
-/** Matches every item of a validated request on its own. @see docs/service-spec.md §4.3 */
-export function matchResponseBody(context: MatchContext, request: MatchRequest): MatchResponseBody {
+/**
+ * Matches every item of a validated request on its own; `sharedTexts` as {@link matchRoms} fills
+ * it, for the answer's JSON. @see docs/service-spec.md §4.3
+ */
+export function matchResponseBody(context: MatchContext, request: MatchRequest, sharedTexts?: (string | undefined)[]): MatchResponseBody {
   const items: (MatchItem | undefined)[] = [];
-  const results = matchRoms(context, request.items, request.artworkTypes ?? [], items);
+  const results = matchRoms(context, request.items, request.artworkTypes ?? [], items, sharedTexts);
   if (!request.items.some((item) => groupOf(item) !== undefined)) return { systemId: context.platform.id, results };
   return { systemId: context.platform.id, results, groups: matchGroups(context, request.items, items, results) };
 }

@@ -26,6 +26,14 @@ export interface MatchContext {
   readonly fuzzy?: { readonly similarity: number; readonly margin: number };
 }
 
+/** What the caller wants of each item's result besides the result itself. */
+interface Wanted {
+  /** Artwork URLs for each `matched` result. */
+  readonly types: readonly ArtworkType[];
+  /** Receives, at an item's index, its result's shared match's JSON text (`SharedMatches.text`). */
+  readonly texts: (string | undefined)[] | undefined;
+}
+
 /** How sure each step is. Hash matches are certain; a CRC alone can collide; names and titles can be wrong. */
 const confidence: Readonly<Record<Exclude<MatchedBy, "fuzzy">, number>> = {
   sha1: 1,
@@ -83,14 +91,14 @@ function decide(
   by: Exclude<MatchedBy, "fuzzy">,
   ids: readonly number[],
   rows: boolean,
-  types: readonly ArtworkType[],
+  want: Wanted,
   score: number = confidence[by],
 ): MatchResult | undefined {
   if (ids.length === 0) return undefined;
   if (ids.length === 1) {
     // One row or release is one game: the common case, answered without the grouping arrays.
     const release = rows ? (ctx.index.romRelease[ids[0] as number] ?? -1) : (ids[0] as number);
-    return matched(ctx, i, release, by, score, types);
+    return matched(ctx, i, release, by, score, want);
   }
   const games = gamesOf(ctx.index, ids, rows);
   const [first] = games;
@@ -103,7 +111,7 @@ function decide(
       candidates: games.map(([gameId, release]) => candidate(ctx, gameId, release, score)),
     };
   }
-  return matched(ctx, i, first[1], by, score, types);
+  return matched(ctx, i, first[1], by, score, want);
 }
 
 /**
@@ -118,7 +126,7 @@ function matched(
   release: number,
   by: Exclude<MatchedBy, "fuzzy">,
   score: number,
-  types: readonly ArtworkType[],
+  want: Wanted,
 ): MatchResult | undefined {
   const { shared, releaseGame } = ctx.index;
   const variant = score === confidence[by] ? 0 : by === "crc" && score === CRC_SIZE_CONFIDENCE ? 1 : undefined;
@@ -129,7 +137,10 @@ function matched(
     match = newMatch(ctx, gameId, release, by, score);
     if (variant !== undefined) shared.add(release, by, variant, match);
   }
-  const artwork = artworkFor(ctx, types, match.release);
+  if (variant !== undefined && want.texts !== undefined) want.texts[i] = shared.text(release, by, variant);
+  // Without artwork the shared match is not read at all: it is a cache miss, and its text (read
+  // beside it in the store) is all the answer's JSON needs.
+  const artwork = want.types.length === 0 ? undefined : artworkFor(ctx, want.types, match.release);
   return artwork ? { index: i, status: "matched", match, artwork } : { index: i, status: "matched", match };
 }
 
@@ -158,42 +169,39 @@ function byHash(
   by: "sha1" | "md5",
   lookup: MatchIndex["sha1"],
   hash: string,
-  types: readonly ArtworkType[],
+  want: Wanted,
 ): MatchResult | undefined {
   const release = lookup.only(hash);
   if (release === -1) return undefined;
-  if (release === -2) return decide(ctx, i, by, lookup.get(hash), false, types);
+  if (release === -2) return decide(ctx, i, by, lookup.get(hash), false, want);
   // One rom, so one game: the common case, answered without the grouping arrays.
-  return matched(ctx, i, release, by, confidence[by], types);
+  return matched(ctx, i, release, by, confidence[by], want);
 }
 
 /**
  * The hashes of the file without its header (iNES/NES 2.0 16 bytes, Atari 7800 128, Lynx 64).
  * No-Intro catalogues those systems headerless, so these match whatever header a dump carries.
  */
-function byHeaderless(
-  ctx: MatchContext,
-  i: number,
-  h: NonNullable<MatchItem["headerless"]>,
-  types: readonly ArtworkType[],
-): MatchResult | undefined {
+function byHeaderless(ctx: MatchContext, i: number, h: NonNullable<MatchItem["headerless"]>, want: Wanted): MatchResult | undefined {
   const { index } = ctx;
+  // The answer's match is a copy of the shared one, so its shared text must not be handed on.
+  const own: Wanted = { types: want.types, texts: undefined };
   const hit =
-    (h.sha1 ? byHash(ctx, i, "sha1", index.sha1, h.sha1, types) : undefined) ??
-    (h.md5 ? byHash(ctx, i, "md5", index.md5, h.md5, types) : undefined) ??
-    (h.crc ? decide(ctx, i, "crc", index.crc.get(h.crc), true, types) : undefined);
+    (h.sha1 ? byHash(ctx, i, "sha1", index.sha1, h.sha1, own) : undefined) ??
+    (h.md5 ? byHash(ctx, i, "md5", index.md5, h.md5, own) : undefined) ??
+    (h.crc ? decide(ctx, i, "crc", index.crc.get(h.crc), true, own) : undefined);
   if (hit?.status !== "matched") return hit;
   return { ...hit, match: { ...hit.match, headerless: true } };
 }
 
-function matchOne(ctx: MatchContext, i: number, item: MatchItem, types: readonly ArtworkType[]): MatchResult {
+function matchOne(ctx: MatchContext, i: number, item: MatchItem, want: Wanted): MatchResult {
   const { index } = ctx;
   if (item.sha1) {
-    const hit = byHash(ctx, i, "sha1", index.sha1, item.sha1, types);
+    const hit = byHash(ctx, i, "sha1", index.sha1, item.sha1, want);
     if (hit) return hit;
   }
   if (item.md5) {
-    const hit = byHash(ctx, i, "md5", index.md5, item.md5, types);
+    const hit = byHash(ctx, i, "md5", index.md5, item.md5, want);
     if (hit) return hit;
   }
   if (item.crc) {
@@ -205,20 +213,20 @@ function matchOne(ctx: MatchContext, i: number, item: MatchItem, types: readonly
         "crc",
         rows.filter((row) => index.table.size[row] === item.size),
         true,
-        types,
+        want,
         CRC_SIZE_CONFIDENCE,
       );
       if (hit) return hit;
     }
-    const hit = decide(ctx, i, "crc", rows, true, types);
+    const hit = decide(ctx, i, "crc", rows, true, want);
     if (hit) return hit;
   }
   if (item.headerless) {
-    const hit = byHeaderless(ctx, i, item.headerless, types);
+    const hit = byHeaderless(ctx, i, item.headerless, want);
     if (hit) return hit;
   }
   if (item.serial) {
-    const hit = decide(ctx, i, "serial", index.serial.get(serialKey(item.serial)), false, types);
+    const hit = decide(ctx, i, "serial", index.serial.get(serialKey(item.serial)), false, want);
     if (hit) return hit;
   }
   if (item.name) {
@@ -228,15 +236,15 @@ function matchOne(ctx: MatchContext, i: number, item: MatchItem, types: readonly
       ...index.datName.get(key),
       ...index.setName.get(key),
     ];
-    const hit = decide(ctx, i, "name", releases, false, types);
+    const hit = decide(ctx, i, "name", releases, false, want);
     if (hit) return hit;
 
     const parsed = parseGameName(bareFileName(item.name));
     const wanted = titleKey(parsed.title);
     if (wanted) {
-      const titled = decide(ctx, i, "title", bestRelease(ctx, index.title.get(wanted), parsed.regions), false, types);
+      const titled = decide(ctx, i, "title", bestRelease(ctx, index.title.get(wanted), parsed.regions), false, want);
       if (titled) return titled;
-      return fuzzy(ctx, i, parsed.title, wanted, parsed.regions, types);
+      return fuzzy(ctx, i, parsed.title, wanted, parsed.regions, want);
     }
   }
   return { index: i, status: "notFound" };
@@ -254,14 +262,7 @@ function fewEdits(a: string, b: string): boolean {
 }
 
 /** The fuzzy step: a similar title is `matched` only when it is clearly the one; otherwise suggestions. */
-function fuzzy(
-  ctx: MatchContext,
-  i: number,
-  title: string,
-  wanted: string,
-  regions: readonly string[],
-  types: readonly ArtworkType[],
-): MatchResult {
+function fuzzy(ctx: MatchContext, i: number, title: string, wanted: string, regions: readonly string[], want: Wanted): MatchResult {
   const { index } = ctx;
   const wantedNumerals = numeralKey(wanted);
   const wantedNumbers = titleNumbers(wanted);
@@ -288,7 +289,7 @@ function fuzzy(
     fewEdits(wantedNumerals, numeralKey(pick.game.key));
   if (!sure || !pick) return { index: i, status: "notFound", suggestions: scored.slice(0, MAX_SUGGESTIONS).map(toCandidate) };
   const match: Match = { ...toCandidate(pick), matchedBy: "fuzzy" };
-  const artwork = artworkFor(ctx, types, match.release);
+  const artwork = artworkFor(ctx, want.types, match.release);
   return { index: i, status: "matched", match, ...(artwork ? { artwork } : {}) };
 }
 
@@ -296,18 +297,22 @@ function fuzzy(
  * Matches each item on its own — one bad item never fails the batch — in the order sha1, md5,
  * crc+size, crc, serial, file or DAT name, clean title, fuzzy title. A hash shared by several
  * games is `ambiguous` with its candidates, never a silent pick. `validItems`, when given, receives
- * each item as validated (undefined for an invalid one), for the groups.
+ * each item as validated (undefined for an invalid one), for the groups. `sharedTexts`, when given,
+ * receives at each index whose result's `match` is shared that match's JSON text, for the answer's
+ * JSON (`matchResponseJson`).
  */
 export function matchRoms(
   ctx: MatchContext,
   items: readonly unknown[],
   types: readonly ArtworkType[],
   validItems?: (MatchItem | undefined)[],
+  sharedTexts?: (string | undefined)[],
 ): MatchResult[] {
+  const want: Wanted = { types, texts: sharedTexts };
   return items.map((raw, i) => {
     const fast = fastMatchItem(raw);
     if (validItems) validItems[i] = fast;
-    if (fast) return matchOne(ctx, i, fast, types);
+    if (fast) return matchOne(ctx, i, fast, want);
     const parsed = matchItemSchema.safeParse(raw);
     if (validItems) validItems[i] = parsed.success ? parsed.data : undefined;
     if (!parsed.success) {
@@ -320,6 +325,6 @@ export function matchRoms(
         })),
       };
     }
-    return matchOne(ctx, i, parsed.data, types);
+    return matchOne(ctx, i, parsed.data, want);
   });
 }

@@ -45,10 +45,12 @@ export function matchRoute(options: MatchRouteOptions): (ctx: RequestContext) =>
 
       const decision = await limiter.take(client, request.items.length);
       if (!decision.allowed) throw matchQuotaExceeded(limiter, decision, request.items.length);
+      const sharedTexts: (string | undefined)[] = [];
+      const answer = matchResponseBody(context, request, sharedTexts);
       return {
         status: 200,
         headers: { "content-type": "application/json", "cache-control": cachePolicy.noStore, ...rateLimitHeaders(limiter, decision) },
-        body: matchResponseJson(matchResponseBody(context, request)),
+        body: matchResponseJson(answer, sharedTexts),
         bodyEncoding: "latin1",
         compressible: true,
       };

@@ -72,7 +72,9 @@ describe("matchResponseJson", () => {
     for (const artworkTypes of [undefined, ["boxart", "snap"]]) {
       for (let round = 0; round < 2; round++) {
         const request = matchRequestSchema.parse({ systemId: "nes", items, ...(artworkTypes ? { artworkTypes } : {}) });
-        const body = matchResponseBody(context, request);
+        const sharedTexts: (string | undefined)[] = [];
+        const body = matchResponseBody(context, request, sharedTexts);
+        expect(Buffer.from(matchResponseJson(body, sharedTexts), "latin1")).toEqual(Buffer.from(JSON.stringify(body)));
         expect(Buffer.from(matchResponseJson(body), "latin1")).toEqual(Buffer.from(JSON.stringify(body)));
         expect(new Set(body.results.map((r) => r.status))).toEqual(new Set(["matched", "ambiguous", "notFound", "invalid"]));
         expect(body.groups?.length).toBe(1);
@@ -95,5 +97,19 @@ describe("matchResponseJson", () => {
     expect(Object.isFrozen(a.match)).toBe(true);
     const bare = first.results[1];
     expect(bare?.status === "matched" && bare.match.headerless).toBe(true);
+  });
+
+  it("hands on a shared match's text only where the answer's match is that shared one", () => {
+    const context = offlineMatchContext(platform, records, "https://thumbnails.example");
+    // The same release by SHA-1, then headerless (a copy with `headerless`), then by a CRC shared by two games.
+    const items = [{ sha1: hex("e", 40) }, { headerless: { sha1: hex("e", 40) } }, { crc: "cccccccc" }, { name: "Nothing.nes" }];
+    const sharedTexts: (string | undefined)[] = [];
+    const body = matchResponseBody(context, matchRequestSchema.parse({ systemId: "nes", items }), sharedTexts);
+    const [sha1Hit] = body.results;
+    if (sha1Hit?.status !== "matched") throw new Error("expected a match");
+    expect(sharedTexts[0]).toBe(JSON.stringify(sha1Hit.match));
+    expect([sharedTexts[1], sharedTexts[2], sharedTexts[3]]).toEqual([undefined, undefined, undefined]);
+    expect(body.results.map((r) => r.status)).toEqual(["matched", "matched", "ambiguous", "notFound"]);
+    expect(Buffer.from(matchResponseJson(body, sharedTexts), "latin1")).toEqual(Buffer.from(JSON.stringify(body)));
   });
 });
