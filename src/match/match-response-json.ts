@@ -39,9 +39,10 @@ function sharedFragments(results: readonly MatchResult[], texts: readonly (strin
  * The match answer as its UTF-8 JSON bytes, one char a byte ({@link utf8AsLatin1}), so that
  * `Buffer.from(text, "latin1")` gives exactly the bytes of `JSON.stringify(body)` (tested in
  * tests/match/match-response-json.test.ts), but joining each shared match's text, as `matchRoms`
- * gave it in `sharedTexts` (at each result's index), instead of serialising it again. Members are written in the order the matcher creates them. Joined as
- * UTF-8 bytes because one title outside Latin-1 ("™", kana) in a 17 KB answer made V8 hold all of
- * it as UTF-16, and encoding that for the socket took 5 to 10 times as long as an ASCII answer.
+ * gave it in `sharedTexts` (at each result's index), instead of serialising it again. Members are
+ * written in the order the matcher creates them. Joined as UTF-8 bytes because one title outside
+ * Latin-1 ("™", kana) in a 17 KB answer made V8 hold all of it as UTF-16, and encoding that for the
+ * socket took 5 to 10 times as long as an ASCII answer.
  */
 export function matchResponseJson(body: MatchResponseBody, sharedTexts: readonly (string | undefined)[] = []): string {
   const fragments = sharedFragments(body.results, sharedTexts);

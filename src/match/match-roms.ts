@@ -117,8 +117,9 @@ function decide(
 /**
  * A `matched` result of an exact step for a release (undefined for no such release). Its `match`
  * is shared between answers when the confidence is one of the step's own (see
- * {@link MatchIndex.shared}); anything else gets an object of its own. A shared hit reads nothing
- * of the table: each read there is a cache miss, and this is the path nearly every item takes.
+ * {@link MatchIndex.shared}), and its text goes to `want.texts`; anything else gets an object of
+ * its own. A shared hit reads nothing of the table, nor (without artwork) the match: each read
+ * there is a cache miss, and this is the path nearly every item takes.
  */
 function matched(
   ctx: MatchContext,
@@ -138,8 +139,6 @@ function matched(
     if (variant !== undefined) shared.add(release, by, variant, match);
   }
   if (variant !== undefined && want.texts !== undefined) want.texts[i] = shared.text(release, by, variant);
-  // Without artwork the shared match is not read at all: it is a cache miss, and its text (read
-  // beside it in the store) is all the answer's JSON needs.
   const artwork = want.types.length === 0 ? undefined : artworkFor(ctx, want.types, match.release);
   return artwork ? { index: i, status: "matched", match, artwork } : { index: i, status: "matched", match };
 }
