@@ -84,7 +84,10 @@ export function ensureCliBundle(projectRoot: string): CliBundleOutcome {
   }
 }
 
-/** What `ludex build` and `ludex start` say about the bundle: nothing when it was fresh, a warning on standard error when bundling failed. */
+/**
+ * What `ludex build` and `ludex start` say about the bundle: nothing when it was fresh, a warning
+ * on standard error when bundling failed.
+ */
 export function reportCliBundle(outcome: CliBundleOutcome): void {
   if (outcome.error !== undefined)
     console.error(`warning: could not bundle the CLI, so it keeps running from its sources: ${outcome.error}`);

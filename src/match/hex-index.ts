@@ -31,8 +31,9 @@ function parseHex(key: string, length: number, out: Int32Array): boolean {
  * row when `values` is given, held as numbers in one open-addressing table whose slots carry the
  * whole key and the value: a lookup parses the key and reads one slot, usually one cache line.
  * Matching is bound by memory latency (a `Map` of hex strings cost three cache misses a lookup, a
- * tag table with the keys in a second array two), so the slot is the unit to keep small and whole. Keys that are not lower-case hex of the length (no
- * build writes them) fall back to a `Map`, so any table answers exactly as a `Map` would.
+ * tag table with the keys in a second array two), so the slot is the unit to keep small and
+ * whole. Keys that are not lower-case hex of the length (no build writes them) fall back to a
+ * `Map`, so any table answers exactly as a `Map` would.
  */
 export function hexIndex(keys: readonly (string | null)[], length: 8 | 32 | 40, values?: ArrayLike<number>): RowLookup {
   const words = length / 8;
