@@ -66,24 +66,35 @@ function unsupported(expected: string, got: string): Problem {
 const utf8 = new TextDecoder("utf-8", { fatal: true });
 
 /**
- * Reads a JSON body (`application/json` or any `+json` type): 415 for another media type, 400 for
- * malformed JSON or bytes that are not UTF-8, 413 past `limit`.
+ * Reads a JSON body's text (`application/json` or any `+json` type): 415 for another media type,
+ * 400 for bytes that are not UTF-8, 413 past `limit`. {@link parseJsonText} parses it.
  */
-export async function readJsonBody(req: IncomingMessage, limit: number): Promise<unknown> {
+export async function readJsonText(req: IncomingMessage, limit: number): Promise<string> {
   const type = mediaType(req);
   if (type !== "application/json" && !type.endsWith("+json")) throw unsupported("application/json", type);
   const body = await readBody(req, limit);
-  let text: string;
   try {
-    text = utf8.decode(body);
+    return utf8.decode(body);
   } catch {
     throw problems.malformedJson("the body is not valid UTF-8");
   }
+}
+
+/** `JSON.parse`, but malformed JSON is a 400. */
+export function parseJsonText(text: string): unknown {
   try {
     return JSON.parse(text) as unknown;
   } catch (error) {
     throw problems.malformedJson(`the body is not valid JSON: ${(error as Error).message}`);
   }
+}
+
+/**
+ * Reads a JSON body (`application/json` or any `+json` type): 415 for another media type, 400 for
+ * malformed JSON or bytes that are not UTF-8, 413 past `limit`.
+ */
+export async function readJsonBody(req: IncomingMessage, limit: number): Promise<unknown> {
+  return parseJsonText(await readJsonText(req, limit));
 }
 
 /** Reads an `application/x-www-form-urlencoded` body: 415 for another media type, 413 past `limit`. */

@@ -6,7 +6,7 @@ import { rateLimitHeaders, type RateLimitDecision, type RateLimiter } from "../h
 import type { MatchItem, MatchRequest } from "./match-schemas.ts";
 import { groupOf, matchGroups } from "./match-groups.ts";
 import type { MatchResponseBody } from "./match-response-schemas.ts";
-import { matchRoms, type MatchContext } from "./match-roms.ts";
+import { matchCheckedRoms, matchRoms, type MatchContext, type MatchResult } from "./match-roms.ts";
 
 // Inferred from matchResponseSchema (match-response-schemas.ts); re-exported for the routes and agents.
 export type { MatchResponseBody } from "./match-response-schemas.ts";
@@ -32,11 +32,26 @@ export function matchContext(snapshot: CatalogSnapshot, systemId: string, artwor
 
 /**
  * Matches every item of a validated request on its own; `sharedTexts` as {@link matchRoms} fills
- * it, for the answer's JSON. @see docs/service-spec.md §4.3
+ * it, for the answer's JSON. `checkedItems`, when given, are the request's items already
+ * validated (by `scanMatchRequest`), matched as they are. @see docs/service-spec.md §4.3
  */
-export function matchResponseBody(context: MatchContext, request: MatchRequest, sharedTexts?: (string | undefined)[]): MatchResponseBody {
-  const items: (MatchItem | undefined)[] = [];
-  const results = matchRoms(context, request.items, request.artworkTypes ?? [], items, sharedTexts);
+export function matchResponseBody(
+  context: MatchContext,
+  request: MatchRequest,
+  sharedTexts?: (string | undefined)[],
+  checkedItems?: readonly MatchItem[],
+): MatchResponseBody {
+  const types = request.artworkTypes ?? [];
+  let items: readonly (MatchItem | undefined)[];
+  let results: MatchResult[];
+  if (checkedItems) {
+    items = checkedItems;
+    results = matchCheckedRoms(context, checkedItems, types, sharedTexts);
+  } else {
+    const valid: (MatchItem | undefined)[] = [];
+    results = matchRoms(context, request.items, types, valid, sharedTexts);
+    items = valid;
+  }
   if (!request.items.some((item) => groupOf(item) !== undefined)) return { systemId: context.platform.id, results };
   return { systemId: context.platform.id, results, groups: matchGroups(context, request.items, items, results) };
 }

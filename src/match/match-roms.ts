@@ -327,3 +327,19 @@ export function matchRoms(
     return matchOne(ctx, i, parsed.data, want);
   });
 }
+
+/**
+ * {@link matchRoms} for items already validated, as `fastMatchItem` or {@link matchItemSchema}
+ * gives them (`scanMatchRequest` reads a body's items so).
+ */
+export function matchCheckedRoms(
+  ctx: MatchContext,
+  items: readonly MatchItem[],
+  types: readonly ArtworkType[],
+  sharedTexts?: (string | undefined)[],
+): MatchResult[] {
+  const want: Wanted = { types, texts: sharedTexts };
+  const results = new Array<MatchResult>(items.length);
+  for (let i = 0; i < items.length; i++) results[i] = matchOne(ctx, i, items[i] as MatchItem, want);
+  return results;
+}

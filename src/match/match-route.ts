@@ -5,7 +5,8 @@ import { clientAddress } from "../http/client-address.ts";
 import type { HttpResult, RequestContext } from "../http/http-types.ts";
 import { Problem, problems } from "../core/problem.ts";
 import { rateLimitHeaders, type RateLimiter } from "../http/rate-limiter.ts";
-import { readJsonBody } from "../http/read-body.ts";
+import { parseJsonText, readJsonText } from "../http/read-body.ts";
+import { scanMatchRequest } from "./match-body-scan.ts";
 import { matchContext, matchQuotaExceeded, matchResponseBody } from "./match-request.ts";
 import { MATCH_BODY_LIMIT, matchRequestSchema } from "./match-schemas.ts";
 import { matchResponseJson } from "./match-response-json.ts";
@@ -29,8 +30,10 @@ export function matchRoute(options: MatchRouteOptions): (ctx: RequestContext) =>
     const client = clientAddress(ctx.req, options.trustedProxies);
     const quotaHeaders = async (): Promise<Record<string, string>> => rateLimitHeaders(limiter, await limiter.take(client, 0));
     try {
-      const body = await readJsonBody(ctx.req, MATCH_BODY_LIMIT);
-      const parsed = matchRequestSchema.safeParse(body);
+      const text = await readJsonText(ctx.req, MATCH_BODY_LIMIT);
+      // The plain shape is read straight into checked items; anything else takes the general path.
+      const scanned = scanMatchRequest(text);
+      const parsed = matchRequestSchema.safeParse(scanned ?? parseJsonText(text));
       if (!parsed.success) {
         throw problems.invalidRequest(
           parsed.error.issues.map((issue) => ({ pointer: issue.path.map((p) => `/${String(p)}`).join(""), detail: issue.message })),
@@ -46,7 +49,7 @@ export function matchRoute(options: MatchRouteOptions): (ctx: RequestContext) =>
       const decision = await limiter.take(client, request.items.length);
       if (!decision.allowed) throw matchQuotaExceeded(limiter, decision, request.items.length);
       const sharedTexts: (string | undefined)[] = [];
-      const answer = matchResponseBody(context, request, sharedTexts);
+      const answer = matchResponseBody(context, request, sharedTexts, scanned?.items);
       return {
         status: 200,
         headers: { "content-type": "application/json", "cache-control": cachePolicy.noStore, ...rateLimitHeaders(limiter, decision) },

@@ -1,6 +1,7 @@
 import { brotliDecompressSync, gunzipSync } from "node:zlib";
 import { beforeAll, describe, expect, inject, it } from "vitest";
 import { compressBody } from "../../src/http/compress-body.ts";
+import { scanMatchRequest } from "../../src/match/match-body-scan.ts";
 import type { MatchResult } from "../../src/match/match-roms.ts";
 import { http, type RawResponse } from "../helpers/http.ts";
 import { startTestServer, type RunningServer } from "../helpers/test-server.ts";
@@ -173,6 +174,34 @@ describe("POST /api/v1/games/ (matchRomFiles)", () => {
       "/items/3/size",
       "/items/4/sha1",
     ]);
+  });
+
+  it("answers a plain body (read by the scanner) byte for byte as the same body in a shape only JSON.parse reads", async () => {
+    const gba = (await http(server.url("/api/v1/games/?system=gba&limit=100"))).json<{ results: { id: number }[] }>();
+    const full = (await http(server.url(`/api/v1/games/?id=${gba.results[0]?.id}`))).json<{
+      releases: { roms: { sha1: string; md5: string; crc: string; size: number }[] }[];
+    }>();
+    const rom = full.releases[0]?.roms[0];
+    if (!rom) throw new Error("the sample's first gba game has no rom");
+    const items = [
+      { sha1: rom.sha1.toUpperCase(), name: "x.gba" },
+      { md5: rom.md5, group: "set one" },
+      { crc: rom.crc, size: rom.size, group: "set one" },
+      { crc: rom.crc, size: rom.size + 1 },
+      { sha1: "6091373DF55A3E829906011F630BBA3E237F5392" },
+      { name: "Crêpe Château ドラゴン™ (Japan).gba", serial: null },
+      { name: "Nothing Like This At All" },
+    ];
+    const plain = JSON.stringify({ systemId: "gba", items, artworkTypes: ["boxart"] }, null, 1);
+    // An escape sequence in the platform's name and an unknown member are each left to JSON.parse.
+    const escaped = plain.replace('"gba"', String.raw`"g\u0062a"`);
+    const extra = JSON.stringify({ systemId: "gba", items: items.map((item) => ({ ...item, note: 1 })), artworkTypes: ["boxart"] });
+    expect([plain, escaped, extra].map((body) => scanMatchRequest(body) !== undefined)).toEqual([true, false, false]);
+    const answers = await Promise.all([plain, escaped, extra].map((body) => post(body)));
+    for (const res of answers) expect(res.status, res.body.toString()).toBe(200);
+    const [first, ...others] = answers.map((res) => res.body);
+    expect(JSON.parse(first?.toString() ?? "").groups).toHaveLength(1);
+    for (const other of others) expect(other.equals(first as Buffer)).toBe(true);
   });
 
   it("ignores unknown item properties and treats null as absent", async () => {

@@ -1,0 +1,251 @@
+import { HEX_DIGIT, UPPER_HEX } from "./hex-digits.ts";
+import { MAX_GROUP_LENGTH, type MatchItem } from "./match-schemas.ts";
+
+/** A match request body as {@link scanMatchRequest} read it: its items already checked. */
+export interface ScannedMatchRequest {
+  readonly systemId: string;
+  readonly items: MatchItem[];
+  readonly artworkTypes?: string[];
+}
+
+const QUOTE = 0x22;
+const COMMA = 0x2c;
+const COLON = 0x3a;
+const OPEN_BRACKET = 0x5b;
+const CLOSE_BRACKET = 0x5d;
+const OPEN_BRACE = 0x7b;
+const CLOSE_BRACE = 0x7d;
+const BACKSLASH = 0x5c;
+const ZERO = 0x30;
+const NINE = 0x39;
+const DOT = 0x2e;
+const LOWER_E = 0x65;
+const UPPER_E = 0x45;
+/** Digits of the largest safe integer (2^53 − 1): no more are read, so the running value stays exact or just past it. */
+const MAX_SIZE_DIGITS = 16;
+
+/** Thrown inside the scanner for anything it does not read itself; never leaves this module. */
+const GIVE_UP = Symbol("give up");
+
+/** Reads one body; each method advances `at` past what it read, or throws {@link GIVE_UP}. */
+class Scanner {
+  at = 0;
+  private readonly text: string;
+  constructor(text: string) {
+    this.text = text;
+  }
+
+  /** @see RFC 8259 §2: whitespace is space, tab, line feed and carriage return. */
+  space(): void {
+    const { text } = this;
+    for (;;) {
+      const c = text.charCodeAt(this.at);
+      if (c !== 0x20 && c !== 0x0a && c !== 0x0d && c !== 0x09) return;
+      this.at++;
+    }
+  }
+
+  expect(char: number): void {
+    this.space();
+    if (this.text.charCodeAt(this.at) !== char) throw GIVE_UP;
+    this.at++;
+  }
+
+  /** After optional whitespace: true and past it when the next char is `char`. */
+  next(char: number): boolean {
+    this.space();
+    if (this.text.charCodeAt(this.at) !== char) return false;
+    this.at++;
+    return true;
+  }
+
+  /** After an opening quote: the member name `name` with its closing quote and colon, or false. */
+  key(name: string): boolean {
+    const { text, at } = this;
+    const length = name.length;
+    for (let i = 0; i < length; i++) if (text.charCodeAt(at + i) !== name.charCodeAt(i)) return false;
+    if (text.charCodeAt(at + length) !== QUOTE) return false;
+    this.at = at + length + 1;
+    this.expect(COLON);
+    return true;
+  }
+
+  /** A string with no escape sequence (those are left to `JSON.parse`). @see RFC 8259 §7 */
+  string(): string {
+    this.expect(QUOTE);
+    const { text } = this;
+    const start = this.at;
+    for (;;) {
+      const c = text.charCodeAt(this.at);
+      if (c === QUOTE) break;
+      // NaN past the end fails this test too.
+      if (!(c >= 0x20) || c === BACKSLASH) throw GIVE_UP;
+      this.at++;
+    }
+    return text.slice(start, this.at++);
+  }
+
+  /** After optional whitespace: true and past it when the next value is `null`, which counts as absent. */
+  null(): boolean {
+    this.space();
+    if (!this.text.startsWith("null", this.at)) return false;
+    this.at += 4;
+    return true;
+  }
+
+  /** A safe non-negative integer in plain digits, or undefined for null. @see RFC 8259 §6 */
+  size(): number | undefined {
+    if (this.null()) return undefined;
+    const { text } = this;
+    const start = this.at;
+    let value = 0;
+    for (;;) {
+      const c = text.charCodeAt(this.at);
+      if (!(c >= ZERO && c <= NINE)) break;
+      value = value * 10 + (c - ZERO);
+      this.at++;
+    }
+    const digits = this.at - start;
+    const c = text.charCodeAt(this.at);
+    // A fraction, an exponent, a sign or a leading zero is JSON.parse's to read.
+    if (digits === 0 || digits > MAX_SIZE_DIGITS || (digits > 1 && text.charCodeAt(start) === ZERO)) throw GIVE_UP;
+    if (value > Number.MAX_SAFE_INTEGER) throw GIVE_UP;
+    if (c === DOT || c === LOWER_E || c === UPPER_E) throw GIVE_UP;
+    return value;
+  }
+
+  /**
+   * `length` hex digits in lower case, or undefined for null. Checked in the body's text, before
+   * the slice is taken: a sliced string's chars are slower to read.
+   */
+  hex(length: number): string | undefined {
+    if (this.null()) return undefined;
+    const { text } = this;
+    if (text.charCodeAt(this.at) !== QUOTE) throw GIVE_UP;
+    const start = this.at + 1;
+    const end = start + length;
+    let seen = 0;
+    for (let i = start; i < end; i++) seen |= HEX_DIGIT[text.charCodeAt(i)] as number;
+    // NaN past the end reads as undefined, and `seen` as 0 | undefined is 0: the quote test catches it.
+    if (seen < 0 || text.charCodeAt(end) !== QUOTE) throw GIVE_UP;
+    this.at = end + 1;
+    const value = text.slice(start, end);
+    return (seen & UPPER_HEX) === 0 ? value : value.toLowerCase();
+  }
+
+  /** A string of 1 to `max` chars, or undefined for null. */
+  bounded(max: number): string | undefined {
+    if (this.null()) return undefined;
+    const value = this.string();
+    if (value.length < 1 || value.length > max) throw GIVE_UP;
+    return value;
+  }
+
+  /** One item, exactly as `fastMatchItem` gives it. */
+  item(): MatchItem {
+    this.expect(OPEN_BRACE);
+    let name: string | undefined;
+    let size: number | undefined;
+    let crc: string | undefined;
+    let md5: string | undefined;
+    let sha1: string | undefined;
+    let serial: string | undefined;
+    let group: string | undefined;
+    // Each member once: JSON.parse keeps the last of repeated names, and this scanner does not try.
+    let seen = 0;
+    if (!this.next(CLOSE_BRACE)) {
+      do {
+        this.expect(QUOTE);
+        if (this.key("sha1")) {
+          if ((seen & 1) !== 0) throw GIVE_UP;
+          seen |= 1;
+          sha1 = this.hex(40);
+        } else if (this.key("name")) {
+          if ((seen & 2) !== 0) throw GIVE_UP;
+          seen |= 2;
+          name = this.bounded(1024);
+        } else if (this.key("crc")) {
+          if ((seen & 4) !== 0) throw GIVE_UP;
+          seen |= 4;
+          crc = this.hex(8);
+        } else if (this.key("size")) {
+          if ((seen & 8) !== 0) throw GIVE_UP;
+          seen |= 8;
+          size = this.size();
+        } else if (this.key("md5")) {
+          if ((seen & 16) !== 0) throw GIVE_UP;
+          seen |= 16;
+          md5 = this.hex(32);
+        } else if (this.key("serial")) {
+          if ((seen & 32) !== 0) throw GIVE_UP;
+          seen |= 32;
+          serial = this.bounded(64);
+        } else if (this.key("group")) {
+          if ((seen & 64) !== 0) throw GIVE_UP;
+          seen |= 64;
+          group = this.bounded(MAX_GROUP_LENGTH);
+        } else throw GIVE_UP;
+      } while (this.next(COMMA));
+      this.expect(CLOSE_BRACE);
+    }
+    if (name === undefined && crc === undefined && md5 === undefined && sha1 === undefined && serial === undefined) throw GIVE_UP;
+    return { name, size, crc, md5, sha1, serial, group, headerless: undefined } as MatchItem;
+  }
+
+  items(): MatchItem[] {
+    this.expect(OPEN_BRACKET);
+    const items: MatchItem[] = [];
+    if (this.next(CLOSE_BRACKET)) return items;
+    do items.push(this.item());
+    while (this.next(COMMA));
+    this.expect(CLOSE_BRACKET);
+    return items;
+  }
+
+  strings(): string[] {
+    this.expect(OPEN_BRACKET);
+    const strings: string[] = [];
+    if (this.next(CLOSE_BRACKET)) return strings;
+    do strings.push(this.string());
+    while (this.next(COMMA));
+    this.expect(CLOSE_BRACKET);
+    return strings;
+  }
+
+  request(): ScannedMatchRequest {
+    this.expect(OPEN_BRACE);
+    let systemId: string | undefined;
+    let items: MatchItem[] | undefined;
+    let artworkTypes: string[] | undefined;
+    do {
+      this.expect(QUOTE);
+      if (systemId === undefined && this.key("systemId")) systemId = this.string();
+      else if (items === undefined && this.key("items")) items = this.items();
+      else if (artworkTypes === undefined && this.key("artworkTypes")) artworkTypes = this.strings();
+      else throw GIVE_UP;
+    } while (this.next(COMMA));
+    this.expect(CLOSE_BRACE);
+    this.space();
+    if (this.at !== this.text.length || systemId === undefined || items === undefined) throw GIVE_UP;
+    return artworkTypes === undefined ? { systemId, items } : { systemId, items, artworkTypes };
+  }
+}
+
+/**
+ * The match request in `text` when it is of the plain shape nearly every client sends — members
+ * `systemId`, `items` and `artworkTypes` once each, every item valid, of the fields `name`, `size`,
+ * `crc`, `md5`, `sha1`, `serial` and `group` only, strings without escape sequences, sizes as plain
+ * integers — else undefined, and `JSON.parse` and the schemas read it (and explain what is wrong).
+ * Its items are what `fastMatchItem` gives for the items `JSON.parse` would give (property-tested
+ * in tests/match/match-body-scan.test.ts). `JSON.parse` builds every string and object of a body
+ * whose items are then checked and copied; this reads each item once, straight into its checked
+ * form.
+ */
+export function scanMatchRequest(text: string): ScannedMatchRequest | undefined {
+  try {
+    return new Scanner(text).request();
+  } catch (error) {
+    if (error === GIVE_UP) return undefined;
+    throw error;
+  }
+}
