@@ -9,6 +9,16 @@ export interface RowLookup {
   only(key: string): number;
 }
 
+/**
+ * A {@link RowLookup} by a fixed-length hex key, which also takes the key already parsed: its
+ * 32-bit words at `words[at ..]`, as the digits read (`scanMatchRequest` parses them while
+ * checking them), with the answers `get` and `only` give for the key in lower case.
+ */
+export interface HexLookup extends RowLookup {
+  getParsed(words: Int32Array, at: number): number[];
+  onlyParsed(words: Int32Array, at: number): number;
+}
+
 /** Parses `length` lower-case hex digits into `out` (32 bits a word); false for anything else. */
 function parseHex(key: string, length: number, out: Int32Array): boolean {
   if (key.length !== length) return false;
@@ -35,7 +45,7 @@ function parseHex(key: string, length: number, out: Int32Array): boolean {
  * whole. Keys that are not lower-case hex of the length (no build writes them) fall back to a
  * `Map`, so any table answers exactly as a `Map` would.
  */
-export function hexIndex(keys: readonly (string | null)[], length: 8 | 32 | 40, values?: ArrayLike<number>): RowLookup {
+export function hexIndex(keys: readonly (string | null)[], length: 8 | 32 | 40, values?: ArrayLike<number>): HexLookup {
   const words = length / 8;
   const stride = words + 1;
   const odd = new Map<string, number[]>();
@@ -67,34 +77,39 @@ export function hexIndex(keys: readonly (string | null)[], length: 8 | 32 | 40, 
   }
 
   const query = new Int32Array(words);
-  /** The row of the slot at `at` when it holds the parsed query; -1 for another key. */
-  const rowAt = (at: number): number => {
-    for (let w = 0; w < words; w++) if (slots[at + w] !== query[w]) return -1;
-    return (slots[at + words] as number) - 1;
+  /** The row of the slot at `slot` when it holds the key at `key[from ..]`; -1 for another key. */
+  const rowAt = (slot: number, key: Int32Array, from: number): number => {
+    for (let w = 0; w < words; w++) if (slots[slot + w] !== key[from + w]) return -1;
+    return (slots[slot + words] as number) - 1;
+  };
+  const getParsed = (key: Int32Array, from: number): number[] => {
+    const rows: number[] = [];
+    for (let at = ((key[from] as number) & mask) * stride; slots[at + words] !== 0; at = at + stride === slots.length ? 0 : at + stride) {
+      const row = rowAt(at, key, from);
+      if (row >= 0) rows.push(row);
+    }
+    return rows;
+  };
+  const onlyParsed = (key: Int32Array, from: number): number => {
+    let hit = -1;
+    for (let at = ((key[from] as number) & mask) * stride; slots[at + words] !== 0; at = at + stride === slots.length ? 0 : at + stride) {
+      const row = rowAt(at, key, from);
+      if (row < 0) continue;
+      if (hit !== -1) return -2;
+      hit = row;
+    }
+    return hit;
   };
   return {
     get(key) {
-      if (!parseHex(key, length, query)) return [...(odd.get(key) ?? [])];
-      const rows: number[] = [];
-      for (let at = ((query[0] as number) & mask) * stride; slots[at + words] !== 0; at = at + stride === slots.length ? 0 : at + stride) {
-        const row = rowAt(at);
-        if (row >= 0) rows.push(row);
-      }
-      return rows;
+      return parseHex(key, length, query) ? getParsed(query, 0) : [...(odd.get(key) ?? [])];
     },
     only(key) {
-      if (!parseHex(key, length, query)) {
-        const rows = odd.get(key);
-        return rows === undefined ? -1 : rows.length > 1 ? -2 : (rows[0] as number);
-      }
-      let hit = -1;
-      for (let at = ((query[0] as number) & mask) * stride; slots[at + words] !== 0; at = at + stride === slots.length ? 0 : at + stride) {
-        const row = rowAt(at);
-        if (row < 0) continue;
-        if (hit !== -1) return -2;
-        hit = row;
-      }
-      return hit;
+      if (parseHex(key, length, query)) return onlyParsed(query, 0);
+      const rows = odd.get(key);
+      return rows === undefined ? -1 : rows.length > 1 ? -2 : (rows[0] as number);
     },
+    getParsed,
+    onlyParsed,
   };
 }

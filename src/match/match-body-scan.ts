@@ -1,11 +1,14 @@
 import { HEX_DIGIT, UPPER_HEX } from "./hex-digits.ts";
-import { MAX_GROUP_LENGTH, type MatchItem } from "./match-schemas.ts";
+import { CRC_WORD, ITEM_HASH_WORDS, itemHashWords, MD5_WORD, SHA1_WORD } from "./item-hash-words.ts";
+import { MAX_GROUP_LENGTH, MAX_MATCH_ITEMS, type MatchItem } from "./match-schemas.ts";
 
-/** A match request body as {@link scanMatchRequest} read it: its items already checked. */
+/** A match request body as {@link scanMatchRequest} read it: its items already checked, their hashes parsed. */
 export interface ScannedMatchRequest {
   readonly systemId: string;
   readonly items: MatchItem[];
   readonly artworkTypes?: string[];
+  /** The items' hashes as 32-bit words, laid out as `item-hash-words.ts` says. */
+  readonly hashWords: Int32Array;
 }
 
 const QUOTE = 0x22;
@@ -30,6 +33,7 @@ const GIVE_UP = Symbol("give up");
 /** Reads one body; each method advances `at` past what it read, or throws {@link GIVE_UP}. */
 class Scanner {
   at = 0;
+  readonly hashWords: Int32Array = itemHashWords();
   private readonly text: string;
   constructor(text: string) {
     this.text = text;
@@ -115,18 +119,27 @@ class Scanner {
   }
 
   /**
-   * `length` hex digits in lower case, or undefined for null. Checked in the body's text, before
-   * the slice is taken: a sliced string's chars are slower to read.
+   * `length` hex digits in lower case, or undefined for null; their words go to `hashWords` from
+   * `word`. Checked in the body's text, before the slice is taken: a sliced string's chars are
+   * slower to read.
    */
-  hex(length: number): string | undefined {
+  hex(length: number, word: number): string | undefined {
     if (this.null()) return undefined;
-    const { text } = this;
+    const { text, hashWords } = this;
     if (text.charCodeAt(this.at) !== QUOTE) throw GIVE_UP;
     const start = this.at + 1;
     const end = start + length;
     let seen = 0;
-    for (let i = start; i < end; i++) seen |= HEX_DIGIT[text.charCodeAt(i)] as number;
-    // NaN past the end reads as undefined, and `seen` as 0 | undefined is 0: the quote test catches it.
+    for (let i = start, w = word; i < end; w++) {
+      let value = 0;
+      for (const stop = i + 8; i < stop; i++) {
+        const digit = HEX_DIGIT[text.charCodeAt(i)] as number;
+        seen |= digit;
+        value = (value << 4) | (digit & 15);
+      }
+      hashWords[w] = value;
+    }
+    // Past the end a char reads as NaN, its digit as undefined, and `seen |= undefined` changes nothing: the quote test catches it.
     if (seen < 0 || text.charCodeAt(end) !== QUOTE) throw GIVE_UP;
     this.at = end + 1;
     const value = text.slice(start, end);
@@ -141,8 +154,9 @@ class Scanner {
     return value;
   }
 
-  /** One item, exactly as `fastMatchItem` gives it. */
-  item(): MatchItem {
+  /** Item `index`, exactly as `fastMatchItem` gives it. */
+  item(index: number): MatchItem {
+    const words = index * ITEM_HASH_WORDS;
     this.expect(OPEN_BRACE);
     let name: string | undefined;
     let size: number | undefined;
@@ -159,7 +173,7 @@ class Scanner {
         if (this.key("sha1")) {
           if ((seen & 1) !== 0) throw GIVE_UP;
           seen |= 1;
-          sha1 = this.hex(40);
+          sha1 = this.hex(40, words + SHA1_WORD);
         } else if (this.key("name")) {
           if ((seen & 2) !== 0) throw GIVE_UP;
           seen |= 2;
@@ -167,7 +181,7 @@ class Scanner {
         } else if (this.key("crc")) {
           if ((seen & 4) !== 0) throw GIVE_UP;
           seen |= 4;
-          crc = this.hex(8);
+          crc = this.hex(8, words + CRC_WORD);
         } else if (this.key("size")) {
           if ((seen & 8) !== 0) throw GIVE_UP;
           seen |= 8;
@@ -175,7 +189,7 @@ class Scanner {
         } else if (this.key("md5")) {
           if ((seen & 16) !== 0) throw GIVE_UP;
           seen |= 16;
-          md5 = this.hex(32);
+          md5 = this.hex(32, words + MD5_WORD);
         } else if (this.key("serial")) {
           if ((seen & 32) !== 0) throw GIVE_UP;
           seen |= 32;
@@ -196,8 +210,11 @@ class Scanner {
     this.expect(OPEN_BRACKET);
     const items: MatchItem[] = [];
     if (this.next(CLOSE_BRACKET)) return items;
-    do items.push(this.item());
-    while (this.next(COMMA));
+    do {
+      // More are the schema's to refuse, with its message.
+      if (items.length === MAX_MATCH_ITEMS) throw GIVE_UP;
+      items.push(this.item(items.length));
+    } while (this.next(COMMA));
     this.expect(CLOSE_BRACKET);
     return items;
   }
@@ -227,7 +244,8 @@ class Scanner {
     this.expect(CLOSE_BRACE);
     this.space();
     if (this.at !== this.text.length || systemId === undefined || items === undefined) throw GIVE_UP;
-    return artworkTypes === undefined ? { systemId, items } : { systemId, items, artworkTypes };
+    const { hashWords } = this;
+    return artworkTypes === undefined ? { systemId, items, hashWords } : { systemId, items, artworkTypes, hashWords };
   }
 }
 
@@ -237,7 +255,8 @@ class Scanner {
  * `crc`, `md5`, `sha1`, `serial` and `group` only, strings without escape sequences, sizes as plain
  * integers — else undefined, and `JSON.parse` and the schemas read it (and explain what is wrong).
  * Its items are what `fastMatchItem` gives for the items `JSON.parse` would give (property-tested
- * in tests/match/match-body-scan.test.ts). `JSON.parse` builds every string and object of a body
+ * in tests/match/match-body-scan.test.ts), and their hashes are parsed too. At most
+ * {@link MAX_MATCH_ITEMS} items are read. `JSON.parse` builds every string and object of a body
  * whose items are then checked and copied; this reads each item once, straight into its checked
  * form.
  */

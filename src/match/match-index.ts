@@ -3,7 +3,7 @@ import { parseGameName } from "../catalog/names/parse-game-name.ts";
 import { serialKey } from "../core/keys.ts";
 import { datNameKey } from "./match-keys.ts";
 import type { MatchTable } from "./match-table.ts";
-import { hexIndex, type RowLookup } from "./hex-index.ts";
+import { type HexLookup, hexIndex, type RowLookup } from "./hex-index.ts";
 import { createSharedMatches, type SharedMatches } from "./shared-matches.ts";
 
 /** Rows sharing a string key, as a head map plus a chain through `next`: no array per key. */
@@ -43,10 +43,10 @@ export interface MatchIndex {
    * Release indexes by SHA-1 and by MD5, one per rom holding the hash: a hit names its release at
    * once, where a rom row cost one more cache miss (its `romRelease`) on nearly every item.
    */
-  readonly sha1: RowLookup;
-  readonly md5: RowLookup;
+  readonly sha1: HexLookup;
+  readonly md5: HexLookup;
   /** Rom rows by CRC, whose sizes the CRC-and-size step compares. */
-  readonly crc: RowLookup;
+  readonly crc: HexLookup;
   readonly romName: RowLookup;
   /** Release indexes by DAT name, by serial (rom or release), and by clean-title key. */
   readonly datName: RowLookup;

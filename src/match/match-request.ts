@@ -1,5 +1,6 @@
 import type { CatalogSnapshot } from "../catalog/store/catalog-snapshot.ts";
 import { matchIndexOf } from "./snapshot-match-index.ts";
+import type { ScannedMatchRequest } from "./match-body-scan.ts";
 import { searchGames } from "../catalog/search/search-games.ts";
 import { type Problem, problems } from "../core/problem.ts";
 import { rateLimitHeaders, type RateLimitDecision, type RateLimiter } from "../http/rate-limiter.ts";
@@ -32,21 +33,21 @@ export function matchContext(snapshot: CatalogSnapshot, systemId: string, artwor
 
 /**
  * Matches every item of a validated request on its own; `sharedTexts` as {@link matchRoms} fills
- * it, for the answer's JSON. `checkedItems`, when given, are the request's items already
- * validated (by `scanMatchRequest`), matched as they are. @see docs/service-spec.md §4.3
+ * it, for the answer's JSON. `scanned`, when given, is the request as `scanMatchRequest` read it,
+ * its items checked and their hashes parsed, matched as they are. @see docs/service-spec.md §4.3
  */
 export function matchResponseBody(
   context: MatchContext,
   request: MatchRequest,
   sharedTexts?: (string | undefined)[],
-  checkedItems?: readonly MatchItem[],
+  scanned?: ScannedMatchRequest,
 ): MatchResponseBody {
   const types = request.artworkTypes ?? [];
   let items: readonly (MatchItem | undefined)[];
   let results: MatchResult[];
-  if (checkedItems) {
-    items = checkedItems;
-    results = matchCheckedRoms(context, checkedItems, types, sharedTexts);
+  if (scanned) {
+    items = scanned.items;
+    results = matchCheckedRoms(context, scanned.items, scanned.hashWords, types, sharedTexts);
   } else {
     const valid: (MatchItem | undefined)[] = [];
     results = matchRoms(context, request.items, types, valid, sharedTexts);

@@ -5,6 +5,8 @@ import type { PlatformEntry } from "../catalog/record/game-record.ts";
 import type { GameSummary } from "../catalog/search/game-summary.ts";
 import { artworkUrl, type ArtworkType } from "./artwork.ts";
 import type { Match, MatchCandidate, MatchedBy, MatchResult } from "./match-response-schemas.ts";
+import type { HexLookup } from "./hex-index.ts";
+import { CRC_WORD, ITEM_HASH_WORDS, MD5_WORD, SHA1_WORD } from "./item-hash-words.ts";
 import type { MatchIndex } from "./match-index.ts";
 import { bareFileName, fileNameKey } from "./match-keys.ts";
 import { fastMatchItem, matchItemSchema, type MatchItem } from "./match-schemas.ts";
@@ -32,6 +34,8 @@ interface Wanted {
   readonly types: readonly ArtworkType[];
   /** Receives, at an item's index, its result's shared match's JSON text (`SharedMatches.text`). */
   readonly texts: (string | undefined)[] | undefined;
+  /** The items' hashes already parsed, laid out as `item-hash-words.ts` says; else each hash string is parsed. */
+  readonly words: Int32Array | undefined;
 }
 
 /** How sure each step is. Hash matches are certain; a CRC alone can collide; names and titles can be wrong. */
@@ -160,19 +164,22 @@ function bestRelease(ctx: MatchContext, releases: readonly number[], regions: re
 
 /**
  * A strong-hash step over release indexes ({@link MatchIndex.sha1}): one rom is the common case
- * and needs no arrays; several go through {@link decide}.
+ * and needs no arrays; several go through {@link decide}. `word` is where the hash lies in
+ * `want.words`, when those are given.
  */
 function byHash(
   ctx: MatchContext,
   i: number,
   by: "sha1" | "md5",
-  lookup: MatchIndex["sha1"],
+  lookup: HexLookup,
   hash: string,
+  word: number,
   want: Wanted,
 ): MatchResult | undefined {
-  const release = lookup.only(hash);
+  const { words } = want;
+  const release = words === undefined ? lookup.only(hash) : lookup.onlyParsed(words, word);
   if (release === -1) return undefined;
-  if (release === -2) return decide(ctx, i, by, lookup.get(hash), false, want);
+  if (release === -2) return decide(ctx, i, by, words === undefined ? lookup.get(hash) : lookup.getParsed(words, word), false, want);
   // One rom, so one game: the common case, answered without the grouping arrays.
   return matched(ctx, i, release, by, confidence[by], want);
 }
@@ -183,11 +190,12 @@ function byHash(
  */
 function byHeaderless(ctx: MatchContext, i: number, h: NonNullable<MatchItem["headerless"]>, want: Wanted): MatchResult | undefined {
   const { index } = ctx;
-  // The answer's match is a copy of the shared one, so its shared text must not be handed on.
-  const own: Wanted = { types: want.types, texts: undefined };
+  // The answer's match is a copy of the shared one, so its shared text must not be handed on; and
+  // these hashes are not among the parsed words.
+  const own: Wanted = { types: want.types, texts: undefined, words: undefined };
   const hit =
-    (h.sha1 ? byHash(ctx, i, "sha1", index.sha1, h.sha1, own) : undefined) ??
-    (h.md5 ? byHash(ctx, i, "md5", index.md5, h.md5, own) : undefined) ??
+    (h.sha1 ? byHash(ctx, i, "sha1", index.sha1, h.sha1, 0, own) : undefined) ??
+    (h.md5 ? byHash(ctx, i, "md5", index.md5, h.md5, 0, own) : undefined) ??
     (h.crc ? decide(ctx, i, "crc", index.crc.get(h.crc), true, own) : undefined);
   if (hit?.status !== "matched") return hit;
   return { ...hit, match: { ...hit.match, headerless: true } };
@@ -195,16 +203,17 @@ function byHeaderless(ctx: MatchContext, i: number, h: NonNullable<MatchItem["he
 
 function matchOne(ctx: MatchContext, i: number, item: MatchItem, want: Wanted): MatchResult {
   const { index } = ctx;
+  const words = i * ITEM_HASH_WORDS;
   if (item.sha1) {
-    const hit = byHash(ctx, i, "sha1", index.sha1, item.sha1, want);
+    const hit = byHash(ctx, i, "sha1", index.sha1, item.sha1, words + SHA1_WORD, want);
     if (hit) return hit;
   }
   if (item.md5) {
-    const hit = byHash(ctx, i, "md5", index.md5, item.md5, want);
+    const hit = byHash(ctx, i, "md5", index.md5, item.md5, words + MD5_WORD, want);
     if (hit) return hit;
   }
   if (item.crc) {
-    const rows = index.crc.get(item.crc);
+    const rows = want.words === undefined ? index.crc.get(item.crc) : index.crc.getParsed(want.words, words + CRC_WORD);
     if (item.size != null) {
       const hit = decide(
         ctx,
@@ -307,7 +316,7 @@ export function matchRoms(
   validItems?: (MatchItem | undefined)[],
   sharedTexts?: (string | undefined)[],
 ): MatchResult[] {
-  const want: Wanted = { types, texts: sharedTexts };
+  const want: Wanted = { types, texts: sharedTexts, words: undefined };
   return items.map((raw, i) => {
     const fast = fastMatchItem(raw);
     if (validItems) validItems[i] = fast;
@@ -330,15 +339,17 @@ export function matchRoms(
 
 /**
  * {@link matchRoms} for items already validated, as `fastMatchItem` or {@link matchItemSchema}
- * gives them (`scanMatchRequest` reads a body's items so).
+ * gives them, and their hashes parsed into `hashWords` as `item-hash-words.ts` lays them out
+ * (`scanMatchRequest` reads a body so).
  */
 export function matchCheckedRoms(
   ctx: MatchContext,
   items: readonly MatchItem[],
+  hashWords: Int32Array,
   types: readonly ArtworkType[],
   sharedTexts?: (string | undefined)[],
 ): MatchResult[] {
-  const want: Wanted = { types, texts: sharedTexts };
+  const want: Wanted = { types, texts: sharedTexts, words: hashWords };
   const results = new Array<MatchResult>(items.length);
   for (let i = 0; i < items.length; i++) results[i] = matchOne(ctx, i, items[i] as MatchItem, want);
   return results;

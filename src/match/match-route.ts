@@ -49,7 +49,7 @@ export function matchRoute(options: MatchRouteOptions): (ctx: RequestContext) =>
       const decision = await limiter.take(client, request.items.length);
       if (!decision.allowed) throw matchQuotaExceeded(limiter, decision, request.items.length);
       const sharedTexts: (string | undefined)[] = [];
-      const answer = matchResponseBody(context, request, sharedTexts, scanned?.items);
+      const answer = matchResponseBody(context, request, sharedTexts, scanned);
       return {
         status: 200,
         headers: { "content-type": "application/json", "cache-control": cachePolicy.noStore, ...rateLimitHeaders(limiter, decision) },

@@ -1,5 +1,6 @@
 import { describe, expect, it } from "vitest";
 import { hexIndex } from "../../src/match/hex-index.ts";
+import { hexWords } from "../helpers/hex-words.ts";
 
 /** The reference: rows by key with a plain Map, in row order. */
 function reference(keys: readonly (string | null)[]): Map<string, number[]> {
@@ -51,6 +52,15 @@ describe("hexIndex", () => {
         expect(valued.only(key), key).toBe(rows.length === 0 ? -1 : rows.length > 1 ? -2 : values[rows[0] as number]);
       }
       expect([...expected.values()].some((rows) => rows.length > 1)).toBe(true);
+      // Parsed keys, as the match body scanner gives them (at an offset in a larger array), answer as their lower-case text.
+      const words = new Int32Array(3 + length / 8);
+      for (const key of queries.filter((q) => /^[0-9a-f]+$/i.test(q) && q.length === length)) {
+        words.set(hexWords(key), 3);
+        const rows = expected.get(key.toLowerCase()) ?? [];
+        expect(index.getParsed(words, 3), key).toEqual(rows);
+        expect(index.onlyParsed(words, 3), key).toBe(rows.length === 0 ? -1 : rows.length > 1 ? -2 : rows[0]);
+        expect(valued.getParsed(words, 3), key).toEqual(rows.map((row) => values[row]));
+      }
     });
   }
 
