@@ -3,12 +3,14 @@ import { loadConfig } from "../../../src/config/config.ts";
 import { startCatalogReloader } from "../../../src/server/catalog-reload.ts";
 import { pidFile } from "./reload.ts";
 import { createLudexServer } from "../../../src/server/create-server.ts";
+import { tuneServerHeap } from "../../../src/server/server-heap.ts";
 import { createPinoLog } from "../../../src/core/logger.ts";
 import { astroEntry } from "../astro-pages.ts";
 import type { Command } from "../command.ts";
 
 /** Starts the server and keeps it running until SIGINT/SIGTERM. */
 export async function serve(): Promise<number> {
+  tuneServerHeap();
   const config = loadConfig();
   const log = createPinoLog(config.logLevel);
   const ludex = await createLudexServer(config, { log });
