@@ -27,6 +27,16 @@ const UPPER_E = 0x45;
 /** Digits of the largest safe integer (2^53 − 1): no more are read, so the running value stays exact or just past it. */
 const MAX_SIZE_DIGITS = 16;
 
+/** The item members read, by their number in {@link Scanner.member}'s answer. */
+const ITEM_MEMBERS = ["sha1", "name", "crc", "size", "md5", "serial", "group"] as const;
+const SHA1 = 0;
+const NAME = 1;
+const CRC = 2;
+const SIZE = 3;
+const MD5 = 4;
+const SERIAL = 5;
+const GROUP = 6;
+
 /** Thrown inside the scanner for anything it does not read itself; never leaves this module. */
 const GIVE_UP = Symbol("give up");
 
@@ -42,11 +52,13 @@ class Scanner {
   /** @see RFC 8259 §2: whitespace is space, tab, line feed and carriage return. */
   space(): void {
     const { text } = this;
+    let { at } = this;
     for (;;) {
-      const c = text.charCodeAt(this.at);
-      if (c !== 0x20 && c !== 0x0a && c !== 0x0d && c !== 0x09) return;
-      this.at++;
+      const c = text.charCodeAt(at);
+      if (c !== 0x20 && c !== 0x0a && c !== 0x0d && c !== 0x09) break;
+      at++;
     }
+    this.at = at;
   }
 
   expect(char: number): void {
@@ -79,14 +91,16 @@ class Scanner {
     this.expect(QUOTE);
     const { text } = this;
     const start = this.at;
+    let at = start;
     for (;;) {
-      const c = text.charCodeAt(this.at);
+      const c = text.charCodeAt(at);
       if (c === QUOTE) break;
       // NaN past the end fails this test too.
       if (!(c >= 0x20) || c === BACKSLASH) throw GIVE_UP;
-      this.at++;
+      at++;
     }
-    return text.slice(start, this.at++);
+    this.at = at + 1;
+    return text.slice(start, at);
   }
 
   /** After optional whitespace: true and past it when the next value is `null`, which counts as absent. */
@@ -102,15 +116,17 @@ class Scanner {
     if (this.null()) return undefined;
     const { text } = this;
     const start = this.at;
+    let at = start;
     let value = 0;
     for (;;) {
-      const c = text.charCodeAt(this.at);
+      const c = text.charCodeAt(at);
       if (!(c >= ZERO && c <= NINE)) break;
       value = value * 10 + (c - ZERO);
-      this.at++;
+      at++;
     }
-    const digits = this.at - start;
-    const c = text.charCodeAt(this.at);
+    this.at = at;
+    const digits = at - start;
+    const c = text.charCodeAt(at);
     // A fraction, an exponent, a sign or a leading zero is JSON.parse's to read.
     if (digits === 0 || digits > MAX_SIZE_DIGITS || (digits > 1 && text.charCodeAt(start) === ZERO)) throw GIVE_UP;
     if (value > Number.MAX_SAFE_INTEGER) throw GIVE_UP;
@@ -146,6 +162,35 @@ class Scanner {
     return (seen & UPPER_HEX) === 0 ? value : value.toLowerCase();
   }
 
+  /**
+   * After an item member's opening quote: which member it is, past its closing quote and colon.
+   * Told apart by its first chars, so that one comparison checks it.
+   */
+  member(): number {
+    const { text, at } = this;
+    let member: number;
+    switch (text.charCodeAt(at)) {
+      case 0x73: {
+        const second = text.charCodeAt(at + 1);
+        member = second === 0x68 ? SHA1 : second === 0x69 ? SIZE : SERIAL;
+        break;
+      }
+      case 0x6e:
+        member = NAME;
+        break;
+      case 0x63:
+        member = CRC;
+        break;
+      case 0x6d:
+        member = MD5;
+        break;
+      default:
+        member = GROUP;
+    }
+    if (!this.key(ITEM_MEMBERS[member] as string)) throw GIVE_UP;
+    return member;
+  }
+
   /** A string of 1 to `max` chars, or undefined for null. */
   bounded(max: number): string | undefined {
     if (this.null()) return undefined;
@@ -170,35 +215,31 @@ class Scanner {
     if (!this.next(CLOSE_BRACE)) {
       do {
         this.expect(QUOTE);
-        if (this.key("sha1")) {
-          if ((seen & 1) !== 0) throw GIVE_UP;
-          seen |= 1;
-          sha1 = this.hex(40, words + SHA1_WORD);
-        } else if (this.key("name")) {
-          if ((seen & 2) !== 0) throw GIVE_UP;
-          seen |= 2;
-          name = this.bounded(1024);
-        } else if (this.key("crc")) {
-          if ((seen & 4) !== 0) throw GIVE_UP;
-          seen |= 4;
-          crc = this.hex(8, words + CRC_WORD);
-        } else if (this.key("size")) {
-          if ((seen & 8) !== 0) throw GIVE_UP;
-          seen |= 8;
-          size = this.size();
-        } else if (this.key("md5")) {
-          if ((seen & 16) !== 0) throw GIVE_UP;
-          seen |= 16;
-          md5 = this.hex(32, words + MD5_WORD);
-        } else if (this.key("serial")) {
-          if ((seen & 32) !== 0) throw GIVE_UP;
-          seen |= 32;
-          serial = this.bounded(64);
-        } else if (this.key("group")) {
-          if ((seen & 64) !== 0) throw GIVE_UP;
-          seen |= 64;
-          group = this.bounded(MAX_GROUP_LENGTH);
-        } else throw GIVE_UP;
+        const member = this.member();
+        if ((seen & (1 << member)) !== 0) throw GIVE_UP;
+        seen |= 1 << member;
+        switch (member) {
+          case SHA1:
+            sha1 = this.hex(40, words + SHA1_WORD);
+            break;
+          case NAME:
+            name = this.bounded(1024);
+            break;
+          case CRC:
+            crc = this.hex(8, words + CRC_WORD);
+            break;
+          case SIZE:
+            size = this.size();
+            break;
+          case MD5:
+            md5 = this.hex(32, words + MD5_WORD);
+            break;
+          case SERIAL:
+            serial = this.bounded(64);
+            break;
+          default:
+            group = this.bounded(MAX_GROUP_LENGTH);
+        }
       } while (this.next(COMMA));
       this.expect(CLOSE_BRACE);
     }

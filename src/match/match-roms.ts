@@ -38,15 +38,25 @@ interface Wanted {
   readonly words: Int32Array | undefined;
 }
 
-/** How sure each step is. Hash matches are certain; a CRC alone can collide; names and titles can be wrong. */
-const confidence: Readonly<Record<Exclude<MatchedBy, "fuzzy">, number>> = {
-  sha1: 1,
-  md5: 1,
-  crc: 0.9,
-  serial: 0.95,
-  name: 0.95,
-  title: 0.85,
-};
+/**
+ * How sure each step is. Hash matches are certain; a CRC alone can collide; names and titles can be
+ * wrong. A switch, where reading a record by the step's name was a megamorphic keyed load on every
+ * hit.
+ */
+function confidence(by: Exclude<MatchedBy, "fuzzy">): number {
+  switch (by) {
+    case "sha1":
+    case "md5":
+      return 1;
+    case "crc":
+      return 0.9;
+    case "serial":
+    case "name":
+      return 0.95;
+    default:
+      return 0.85;
+  }
+}
 /** A CRC that also agrees on the size is all but certain. */
 const CRC_SIZE_CONFIDENCE = 0.98;
 /** Fuzzy matches are scaled below every exact step. */
@@ -96,7 +106,7 @@ function decide(
   ids: readonly number[],
   rows: boolean,
   want: Wanted,
-  score: number = confidence[by],
+  score: number = confidence(by),
 ): MatchResult | undefined {
   if (ids.length === 0) return undefined;
   if (ids.length === 1) {
@@ -134,7 +144,7 @@ function matched(
   want: Wanted,
 ): MatchResult | undefined {
   const { shared, releaseGame } = ctx.index;
-  const variant = score === confidence[by] ? 0 : by === "crc" && score === CRC_SIZE_CONFIDENCE ? 1 : undefined;
+  const variant = score === confidence(by) ? 0 : by === "crc" && score === CRC_SIZE_CONFIDENCE ? 1 : undefined;
   let match = variant === undefined ? undefined : shared.find(release, by, variant);
   if (match === undefined) {
     const gameId = releaseGame[release];
@@ -181,7 +191,7 @@ function byHash(
   if (release === -1) return undefined;
   if (release === -2) return decide(ctx, i, by, words === undefined ? lookup.get(hash) : lookup.getParsed(words, word), false, want);
   // One rom, so one game: the common case, answered without the grouping arrays.
-  return matched(ctx, i, release, by, confidence[by], want);
+  return matched(ctx, i, release, by, confidence(by), want);
 }
 
 /**
