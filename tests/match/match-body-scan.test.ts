@@ -87,6 +87,11 @@ describe("scanMatchRequest", () => {
     });
   });
 
+  it("reads strings up to each field's longest", () => {
+    const items = [{ name: "x".repeat(1024) }, { serial: "x".repeat(64) }, { crc: "00000000", group: "x".repeat(200) }];
+    expect(expectAgreement(JSON.stringify({ systemId: "snes", items }))).toBe(true);
+  });
+
   it("agrees with JSON.parse and fastMatchItem on every plain body, compact or spaced, and reads those without escapes", () => {
     fc.assert(
       fc.property(request, fc.constantFrom(undefined, 2, "\t", " \r\n "), (body, space) => {
@@ -117,6 +122,9 @@ describe("scanMatchRequest", () => {
     ["a long hash", `{"systemId":"snes","items":[{"crc":"000000000"}]}`],
     ["a hash that is not hex", `{"systemId":"snes","items":[{"sha1":"zz00000000000000000000000000000000000000"}]}`],
     ["an empty name", `{"systemId":"snes","items":[{"name":""}]}`],
+    ["a name past 1024 chars", JSON.stringify({ systemId: "snes", items: [{ name: "x".repeat(1025) }] })],
+    ["a serial past 64 chars", JSON.stringify({ systemId: "snes", items: [{ serial: "x".repeat(65) }] })],
+    ["a group past 200 chars", JSON.stringify({ systemId: "snes", items: [{ crc: "00000000", group: "x".repeat(201) }] })],
     ["an item with nothing to match", `{"systemId":"snes","items":[{"size":12}]}`],
     ["an item that is not an object", `{"systemId":"snes","items":["x"]}`],
     ["a control char in a string", `{"systemId":"snes","items":[{"name":"a\tb"}]}`],
