@@ -1,4 +1,4 @@
-import { HEX_DIGIT } from "./hex-digits.ts";
+import { readHexWords } from "./hex-digits.ts";
 
 /**
  * Rows (or their values, see {@link hexIndex}) sharing a key: all of them, or the only one (-1 for
@@ -21,19 +21,8 @@ export interface HexLookup extends RowLookup {
 
 /** Parses `length` lower-case hex digits into `out` (32 bits a word); false for anything else. */
 function parseHex(key: string, length: number, out: Int32Array): boolean {
-  if (key.length !== length) return false;
-  // Every digit's value OR-ed: a negative (not hex) or upper-case one leaves bits above the low four.
-  let seen = 0;
-  for (let w = 0, i = 0; w < length >> 3; w++) {
-    let word = 0;
-    for (const end = i + 8; i < end; i++) {
-      const v = HEX_DIGIT[key.charCodeAt(i)] as number;
-      seen |= v;
-      word = (word << 4) | v;
-    }
-    out[w] = word;
-  }
-  return (seen & ~15) === 0;
+  // Any digit that is not lower-case hex leaves bits above the low four.
+  return key.length === length && (readHexWords(key, 0, length, out, 0) & ~15) === 0;
 }
 
 /**

@@ -1,6 +1,7 @@
-import { HEX_DIGIT, UPPER_HEX } from "./hex-digits.ts";
+import { artworkTypes as ARTWORK_TYPES } from "./artwork.ts";
+import { readHexWords, UPPER_HEX } from "./hex-digits.ts";
 import { CRC_WORD, ITEM_HASH_WORDS, itemHashWords, MD5_WORD, SHA1_WORD } from "./item-hash-words.ts";
-import { MAX_GROUP_LENGTH, MAX_MATCH_ITEMS, type MatchItem } from "./match-schemas.ts";
+import { MAX_GROUP_LENGTH, MAX_MATCH_ITEMS, MAX_NAME_LENGTH, MAX_SERIAL_LENGTH, type MatchItem } from "./match-schemas.ts";
 
 /** A match request body as {@link scanMatchRequest} read it: its items already checked, their hashes parsed. */
 export interface ScannedMatchRequest {
@@ -141,21 +142,12 @@ class Scanner {
    */
   hex(length: number, word: number): string | undefined {
     if (this.null()) return undefined;
-    const { text, hashWords } = this;
+    const { text } = this;
     if (text.charCodeAt(this.at) !== QUOTE) throw GIVE_UP;
     const start = this.at + 1;
     const end = start + length;
-    let seen = 0;
-    for (let i = start, w = word; i < end; w++) {
-      let value = 0;
-      for (const stop = i + 8; i < stop; i++) {
-        const digit = HEX_DIGIT[text.charCodeAt(i)] as number;
-        seen |= digit;
-        value = (value << 4) | (digit & 15);
-      }
-      hashWords[w] = value;
-    }
-    // Past the end a char reads as NaN, its digit as undefined, and `seen |= undefined` changes nothing: the quote test catches it.
+    const seen = readHexWords(text, start, length, this.hashWords, word);
+    // A string shorter than `length` ends before `end`: its quote, read as a digit, makes `seen` negative.
     if (seen < 0 || text.charCodeAt(end) !== QUOTE) throw GIVE_UP;
     this.at = end + 1;
     const value = text.slice(start, end);
@@ -223,7 +215,7 @@ class Scanner {
             sha1 = this.hex(40, words + SHA1_WORD);
             break;
           case NAME:
-            name = this.bounded(1024);
+            name = this.bounded(MAX_NAME_LENGTH);
             break;
           case CRC:
             crc = this.hex(8, words + CRC_WORD);
@@ -235,7 +227,7 @@ class Scanner {
             md5 = this.hex(32, words + MD5_WORD);
             break;
           case SERIAL:
-            serial = this.bounded(64);
+            serial = this.bounded(MAX_SERIAL_LENGTH);
             break;
           default:
             group = this.bounded(MAX_GROUP_LENGTH);
@@ -247,27 +239,18 @@ class Scanner {
     return { name, size, crc, md5, sha1, serial, group, headerless: undefined } as MatchItem;
   }
 
-  items(): MatchItem[] {
+  /** A JSON array of at most `max` elements, each read by `element` (given its index). */
+  list<T>(element: (index: number) => T, max: number): T[] {
     this.expect(OPEN_BRACKET);
-    const items: MatchItem[] = [];
-    if (this.next(CLOSE_BRACKET)) return items;
+    const list: T[] = [];
+    if (this.next(CLOSE_BRACKET)) return list;
     do {
       // More are the schema's to refuse, with its message.
-      if (items.length === MAX_MATCH_ITEMS) throw GIVE_UP;
-      items.push(this.item(items.length));
+      if (list.length === max) throw GIVE_UP;
+      list.push(element(list.length));
     } while (this.next(COMMA));
     this.expect(CLOSE_BRACKET);
-    return items;
-  }
-
-  strings(): string[] {
-    this.expect(OPEN_BRACKET);
-    const strings: string[] = [];
-    if (this.next(CLOSE_BRACKET)) return strings;
-    do strings.push(this.string());
-    while (this.next(COMMA));
-    this.expect(CLOSE_BRACKET);
-    return strings;
+    return list;
   }
 
   request(): ScannedMatchRequest {
@@ -278,8 +261,8 @@ class Scanner {
     do {
       this.expect(QUOTE);
       if (systemId === undefined && this.key("systemId")) systemId = this.string();
-      else if (items === undefined && this.key("items")) items = this.items();
-      else if (artworkTypes === undefined && this.key("artworkTypes")) artworkTypes = this.strings();
+      else if (items === undefined && this.key("items")) items = this.list((index) => this.item(index), MAX_MATCH_ITEMS);
+      else if (artworkTypes === undefined && this.key("artworkTypes")) artworkTypes = this.list(() => this.string(), ARTWORK_TYPES.length);
       else throw GIVE_UP;
     } while (this.next(COMMA));
     this.expect(CLOSE_BRACE);

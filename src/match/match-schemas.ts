@@ -4,6 +4,10 @@ import { HEX_DIGIT, UPPER_HEX } from "./hex-digits.ts";
 
 /** Most items a request may carry. @see docs/service-spec.md §8 */
 export const MAX_MATCH_ITEMS = 100;
+/** Longest file `name`. */
+export const MAX_NAME_LENGTH = 1024;
+/** Longest `serial`. */
+export const MAX_SERIAL_LENGTH = 64;
 /** Longest `group` name: a folder or playlist path. */
 export const MAX_GROUP_LENGTH = 200;
 /** Largest request body accepted (413 beyond): 100 items of generous size. */
@@ -21,12 +25,12 @@ const hex = (digits: number): z.ZodType<string> =>
  */
 export const matchItemSchema = z
   .looseObject({
-    name: z.string().min(1, "must not be empty").max(1024).nullish(),
+    name: z.string().min(1, "must not be empty").max(MAX_NAME_LENGTH).nullish(),
     size: z.number().int("must be a whole number of bytes").min(0).max(Number.MAX_SAFE_INTEGER).nullish(),
     crc: hex(8).nullish(),
     md5: hex(32).nullish(),
     sha1: hex(40).nullish(),
-    serial: z.string().min(1, "must not be empty").max(64).nullish(),
+    serial: z.string().min(1, "must not be empty").max(MAX_SERIAL_LENGTH).nullish(),
     group: z.string().min(1, "must not be empty").max(MAX_GROUP_LENGTH, `must be at most ${MAX_GROUP_LENGTH} characters`).nullish().meta({
       description:
         "Any client-chosen name (the folder, .cue or .m3u the file came from): items with the same group are also decided together in `groups`",
@@ -88,9 +92,9 @@ export function fastMatchItem(raw: unknown): MatchItem | undefined {
   if (typeof raw !== "object" || raw === null || Array.isArray(raw)) return undefined;
   const r = raw as Record<string, unknown>;
   const { name, size, crc, md5, sha1, serial, group, headerless } = r;
-  if (name != null && (typeof name !== "string" || name.length < 1 || name.length > 1024)) return undefined;
+  if (name != null && (typeof name !== "string" || name.length < 1 || name.length > MAX_NAME_LENGTH)) return undefined;
   if (size != null && (typeof size !== "number" || !Number.isSafeInteger(size) || size < 0)) return undefined;
-  if (serial != null && (typeof serial !== "string" || serial.length < 1 || serial.length > 64)) return undefined;
+  if (serial != null && (typeof serial !== "string" || serial.length < 1 || serial.length > MAX_SERIAL_LENGTH)) return undefined;
   if (group != null && (typeof group !== "string" || group.length < 1 || group.length > MAX_GROUP_LENGTH)) return undefined;
   const crcKey = crc == null ? undefined : lowerHex(crc, 8);
   const md5Key = md5 == null ? undefined : lowerHex(md5, 32);
