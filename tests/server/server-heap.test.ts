@@ -23,8 +23,9 @@ function pretenuringTrace(tuned: boolean): string[] {
 }
 
 describe("tuneServerHeap", () => {
-  it("turns off V8's allocation-site pretenuring: no decisions are traced, where an untuned process makes them", () => {
-    expect(pretenuringTrace(false).some((line) => line.includes("=> tenure"))).toBe(true);
+  it("turns off V8's allocation-site pretenuring: no feedback is weighed, where an untuned process weighs its sites", () => {
+    // Whether an untuned process goes as far as tenuring a site varies from run to run; that it weighs them does not.
+    expect(pretenuringTrace(false).some((line) => line.includes("AllocationSite"))).toBe(true);
     expect(pretenuringTrace(true)).toEqual([]);
   });
 });
