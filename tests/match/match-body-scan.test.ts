@@ -138,6 +138,10 @@ describe("scanMatchRequest", () => {
     ["a body that is not an object", `[{"crc":"00000000"}]`],
     ["an empty body", ""],
     [
+      "more artwork types than there are (the schema refuses them)",
+      `{"systemId":"snes","items":[{"crc":"00000000"}],"artworkTypes":["boxart","snap","title","logo","boxart"]}`,
+    ],
+    [
       "more items than a request may hold (the schema refuses them)",
       JSON.stringify({ systemId: "snes", items: Array.from({ length: MAX_MATCH_ITEMS + 1 }, () => ({ crc: "00000000" })) }),
     ],
