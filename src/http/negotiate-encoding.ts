@@ -3,13 +3,14 @@ export type ContentCoding = "br" | "gzip";
 /** The server's order on ties, whatever order a resource lists its variants in. */
 const PREFERENCE: readonly ContentCoding[] = ["br", "gzip"];
 
-/**
- * Picks the best content coding the client accepts among `available` (brotli preferred on ties),
- * or undefined for identity. Honours q-values, `q=0` exclusions and `*`.
- * @see RFC 9110 §12.5.3
- */
-export function negotiateEncoding(header: string | undefined, available: readonly ContentCoding[]): ContentCoding | undefined {
-  if (!header || available.length === 0) return undefined;
+/** Parsed Accept-Encoding values by header text: clients send a handful of distinct headers, each on every request. */
+const parsed = new Map<string, ReadonlyMap<string, number>>();
+const PARSED_MAX = 64;
+
+/** The q-value of each coding an Accept-Encoding header names. @see RFC 9110 §12.5.3, §12.4.2 */
+function codingWeights(header: string): ReadonlyMap<string, number> {
+  const known = parsed.get(header);
+  if (known) return known;
   const weights = new Map<string, number>();
   for (const part of header.split(",")) {
     const [token = "", ...params] = part.trim().toLowerCase().split(";");
@@ -21,6 +22,18 @@ export function negotiateEncoding(header: string | undefined, available: readonl
     }
     weights.set(token.trim(), q);
   }
+  if (parsed.size < PARSED_MAX) parsed.set(header, weights);
+  return weights;
+}
+
+/**
+ * Picks the best content coding the client accepts among `available` (brotli preferred on ties),
+ * or undefined for identity. Honours q-values, `q=0` exclusions and `*`.
+ * @see RFC 9110 §12.5.3
+ */
+export function negotiateEncoding(header: string | undefined, available: readonly ContentCoding[]): ContentCoding | undefined {
+  if (!header || available.length === 0) return undefined;
+  const weights = codingWeights(header);
   let best: ContentCoding | undefined;
   let bestQ = 0;
   for (const coding of PREFERENCE) {
