@@ -9,7 +9,7 @@ import { writeFileSync } from "node:fs";
 import path from "node:path";
 import type { GameRecord } from "../../src/catalog/record/game-record.ts";
 import { searchGames } from "../../src/catalog/search/search-games.ts";
-import { loadCatalogSnapshot } from "../../src/catalog/store/catalog-snapshot.ts";
+import { loadCatalogSnapshot, recordJson } from "../../src/catalog/store/catalog-snapshot.ts";
 import { projectRoot } from "../../src/config/config.ts";
 import { matchRoms } from "../../src/match/match-roms.ts";
 import { matchIndexOf } from "../../src/match/snapshot-match-index.ts";
@@ -42,7 +42,9 @@ function requestBodies(buildDir: string): string[] {
   for (const slug of PLATFORMS) {
     const items: object[] = [];
     for (const summary of snapshot.listing(slug) ?? []) {
-      const record = JSON.parse(snapshot.record(summary.id)?.body.toString() ?? "null") as GameRecord;
+      const stored = snapshot.record(summary.id);
+      if (!stored) continue;
+      const record = JSON.parse(recordJson(stored)) as GameRecord;
       for (const release of record.releases) {
         for (const rom of release.roms) {
           if (!rom.sha1 || !rom.md5 || !rom.crc) continue;

@@ -12,7 +12,7 @@
 import path from "node:path";
 import autocannon from "autocannon";
 import type { GameRecord } from "../../src/catalog/record/game-record.ts";
-import { loadCatalogSnapshot } from "../../src/catalog/store/catalog-snapshot.ts";
+import { loadCatalogSnapshot, recordJson } from "../../src/catalog/store/catalog-snapshot.ts";
 import { projectRoot } from "../../src/config/config.ts";
 import { ludexServe, prepareRealCatalog, rssMb, startProcess, stop } from "./bench-support.ts";
 
@@ -41,7 +41,9 @@ async function main(): Promise<void> {
   const pick = <T>(list: readonly T[]): T => list[Math.floor(Math.random() * list.length)] as T;
   const snesRoms: object[] = [];
   for (const summary of snapshot.listing("snes") ?? []) {
-    const record = JSON.parse(snapshot.record(summary.id)?.body.toString() ?? "null") as GameRecord;
+    const stored = snapshot.record(summary.id);
+    if (!stored) continue;
+    const record = JSON.parse(recordJson(stored)) as GameRecord;
     for (const release of record.releases) for (const rom of release.roms) if (rom.sha1) snesRoms.push({ sha1: rom.sha1, name: rom.name });
   }
   snapshot.close();

@@ -7,7 +7,7 @@
  */
 import type { GameRecord } from "../../src/catalog/record/game-record.ts";
 import { searchGames } from "../../src/catalog/search/search-games.ts";
-import { loadCatalogSnapshot, type CatalogSnapshot } from "../../src/catalog/store/catalog-snapshot.ts";
+import { loadCatalogSnapshot, recordJson, type CatalogSnapshot } from "../../src/catalog/store/catalog-snapshot.ts";
 import { calibrationCases, evaluateCalibration, seeded } from "../../src/match/match-calibration.ts";
 import { FUZZY_MARGIN, FUZZY_MATCH_SIMILARITY, type MatchContext } from "../../src/match/match-roms.ts";
 import { matchIndexOf } from "../../src/match/snapshot-match-index.ts";
@@ -17,7 +17,10 @@ const PLATFORMS = ["nes", "snes", "gb", "gbc", "gba", "megadrive", "psx", "n64",
 const PER_PLATFORM = Number(process.env.CALIBRATE_CASES ?? 400);
 
 function recordsOf(snapshot: CatalogSnapshot, slug: string): GameRecord[] {
-  return (snapshot.listing(slug) ?? []).map((s) => JSON.parse(snapshot.record(s.id)?.body.toString() ?? "null") as GameRecord);
+  return (snapshot.listing(slug) ?? []).flatMap((s) => {
+    const stored = snapshot.record(s.id);
+    return stored ? [JSON.parse(recordJson(stored)) as GameRecord] : [];
+  });
 }
 
 function main(): void {

@@ -1,7 +1,7 @@
 import path from "node:path";
 import { describe, expect, inject, it } from "vitest";
 import type { GameRecord } from "../../src/catalog/record/game-record.ts";
-import { loadCatalogSnapshot, type CatalogSnapshot } from "../../src/catalog/store/catalog-snapshot.ts";
+import { loadCatalogSnapshot, type CatalogSnapshot, recordJson } from "../../src/catalog/store/catalog-snapshot.ts";
 import { findSources } from "../../src/catalog/import/find-sources.ts";
 import { splitTitleVersion } from "../../src/catalog/names/title-version.ts";
 import { searchGames } from "../../src/catalog/search/search-games.ts";
@@ -14,7 +14,7 @@ const real = inject("realCatalog");
 function find(snapshot: CatalogSnapshot, system: string, title: string): GameRecord {
   const summary = snapshot.listing(system)?.find((g) => g.title === title);
   if (!summary) throw new Error(`no ${system} game "${title}"`);
-  return JSON.parse(snapshot.record(summary.id)?.body.toString() ?? "null") as GameRecord;
+  return JSON.parse(recordJson(snapshot.record(summary.id)) ?? "null") as GameRecord;
 }
 
 describe.skipIf(!hasRealData || real === null)(`the full libretro-database (${hasRealData ? "present" : realDataSkipReason})`, () => {
@@ -52,7 +52,7 @@ describe.skipIf(!hasRealData || real === null)(`the full libretro-database (${ha
   });
 
   it("joins PlayStation metadata on serial (the analog and rumble DATs are keyed by serial only)", () => {
-    const records = (snapshot.listing("psx") ?? []).map((g) => JSON.parse(snapshot.record(g.id)?.body.toString() ?? "{}") as GameRecord);
+    const records = (snapshot.listing("psx") ?? []).map((g) => JSON.parse(recordJson(snapshot.record(g.id)) ?? "{}") as GameRecord);
     expect(records.filter((r) => r.analog === true).length).toBeGreaterThan(50);
     expect(records.filter((r) => r.rumble === true).length).toBeGreaterThan(50);
   });
@@ -67,7 +67,7 @@ describe.skipIf(!hasRealData || real === null)(`the full libretro-database (${ha
     for (const platform of snapshot.platforms) {
       if (tosecPlatforms.size >= 6) break;
       for (const summary of snapshot.listing(platform.id) ?? []) {
-        const record = JSON.parse(snapshot.record(summary.id)?.body.toString() ?? "null") as GameRecord;
+        const record = JSON.parse(recordJson(snapshot.record(summary.id)) ?? "null") as GameRecord;
         if (record.releases.some((r) => r.source === "tosec")) {
           tosecPlatforms.add(platform.id);
           break;

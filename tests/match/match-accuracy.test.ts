@@ -1,7 +1,7 @@
 import { describe, expect, inject, it } from "vitest";
 import type { GameRecord } from "../../src/catalog/record/game-record.ts";
 import { searchGames } from "../../src/catalog/search/search-games.ts";
-import { loadCatalogSnapshot, type CatalogSnapshot } from "../../src/catalog/store/catalog-snapshot.ts";
+import { loadCatalogSnapshot, type CatalogSnapshot, recordJson } from "../../src/catalog/store/catalog-snapshot.ts";
 import { matchRoms, type MatchContext, type MatchResult } from "../../src/match/match-roms.ts";
 import { matchIndexOf } from "../../src/match/snapshot-match-index.ts";
 import { realDataSkipReason } from "../helpers/paths.ts";
@@ -42,7 +42,7 @@ function samples(snapshot: CatalogSnapshot, slug: string, count: number, random:
   const out: Sample[] = [];
   for (let tries = 0; out.length < count && tries < count * 20; tries++) {
     const summary = games[Math.floor(random() * games.length)];
-    const game = JSON.parse(snapshot.record(summary?.id ?? 0)?.body.toString() ?? "null") as GameRecord | null;
+    const game = JSON.parse(recordJson(snapshot.record(summary?.id ?? 0)) ?? "null") as GameRecord | null;
     const release = game?.releases[Math.floor(random() * game.releases.length)];
     const rom = release?.roms[Math.floor(random() * release.roms.length)];
     if (game && release && rom?.sha1 && rom.md5 && rom.crc && rom.size !== undefined && rom.name)

@@ -1,7 +1,7 @@
 import { describe, expect, inject, it } from "vitest";
 import type { GameRecord } from "../../src/catalog/record/game-record.ts";
 import { searchGames } from "../../src/catalog/search/search-games.ts";
-import { loadCatalogSnapshot, type CatalogSnapshot } from "../../src/catalog/store/catalog-snapshot.ts";
+import { loadCatalogSnapshot, type CatalogSnapshot, recordJson } from "../../src/catalog/store/catalog-snapshot.ts";
 import { calibrationCases, evaluateCalibration, seeded } from "../../src/match/match-calibration.ts";
 import type { MatchContext } from "../../src/match/match-roms.ts";
 import { matchIndexOf } from "../../src/match/snapshot-match-index.ts";
@@ -10,7 +10,7 @@ import { realDataSkipReason } from "../helpers/paths.ts";
 const real = inject("realCatalog");
 
 function recordsOf(snapshot: CatalogSnapshot, slug: string): GameRecord[] {
-  return (snapshot.listing(slug) ?? []).map((s) => JSON.parse(snapshot.record(s.id)?.body.toString() ?? "null") as GameRecord);
+  return (snapshot.listing(slug) ?? []).map((s) => JSON.parse(recordJson(snapshot.record(s.id)) ?? "null") as GameRecord);
 }
 
 describe.skipIf(real === null)(

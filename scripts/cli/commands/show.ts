@@ -1,5 +1,5 @@
 import path from "node:path";
-import { loadCatalogSnapshot } from "../../../src/catalog/store/catalog-snapshot.ts";
+import { loadCatalogSnapshot, recordJson } from "../../../src/catalog/store/catalog-snapshot.ts";
 import { loadConfig } from "../../../src/config/config.ts";
 import { problems } from "../../../src/core/problem.ts";
 import type { Command } from "../command.ts";
@@ -20,7 +20,8 @@ Options:
     const buildDir = typeof values.out === "string" ? path.resolve(values.out) : loadConfig().buildDir;
     const record = loadCatalogSnapshot(buildDir).record(id);
     if (!record) throw problems.notFound(`no game with id ${id}`);
-    console.log(values.compact ? record.body.toString("utf8") : JSON.stringify(JSON.parse(record.body.toString("utf8")), null, 2));
+    const json = recordJson(record);
+    console.log(values.compact ? json : JSON.stringify(JSON.parse(json), null, 2));
     return 0;
   },
 };

@@ -2,7 +2,7 @@ import type { CatalogSource } from "../../catalog/store/catalog-source.ts";
 import { agentSearchBody, type AgentSearchBody } from "../../catalog/http/search-response.ts";
 import type { platformListSchema } from "../../catalog/http/response-schemas.ts";
 import type { Declared, PlatformEntry } from "../../catalog/record/game-record.ts";
-import type { CatalogSnapshot } from "../../catalog/store/catalog-snapshot.ts";
+import { recordJson, type CatalogSnapshot } from "../../catalog/store/catalog-snapshot.ts";
 import type { DiscoveryDocumentKey } from "../../discovery/discovery-documents.ts";
 import { renderedDiscoveryDocuments } from "../../discovery/rendered-documents.ts";
 import { instanceDocument } from "../../catalog/http/instance-documents.ts";
@@ -85,7 +85,7 @@ export function catalogQueries(catalog: CatalogSource, options: CatalogQueriesOp
     },
     gameRecord(id) {
       const record = catalog.current().record(id);
-      return record ? (JSON.parse(record.body.toString("utf8")) as GameRecordBody) : undefined;
+      return record ? (JSON.parse(recordJson(record)) as GameRecordBody) : undefined;
     },
     platformList: () => parsedDocument<PlatformListBody>(catalog.current(), "platforms"),
     releaseFeed: () => parsedDocument<ReleaseFeedSource>(catalog.current(), "releaseFeed"),

@@ -2,7 +2,7 @@ import { LRUCache } from "lru-cache";
 import { codedEtag, compressBody } from "../../http/compress-body.ts";
 import type { EncodedBody } from "../../http/http-types.ts";
 import type { ContentCoding } from "../../http/negotiate-encoding.ts";
-import type { CatalogSnapshot, StoredBody } from "../store/catalog-snapshot.ts";
+import type { CatalogSnapshot, StoredRecord } from "../store/catalog-snapshot.ts";
 
 /**
  * Memory for the compressed variants of recently served records, per snapshot. Most clients send
@@ -18,7 +18,7 @@ const bySnapshot = new WeakMap<CatalogSnapshot, LRUCache<number, EncodedBody>>()
  * and tag that compressing it per request gives (src/http/compress-body.ts), made once and kept
  * while the record is asked for often. A new build brings a new snapshot, hence new variants.
  */
-export function encodedRecord(snapshot: CatalogSnapshot, id: number, stored: StoredBody, coding: ContentCoding): EncodedBody {
+export function encodedRecord(snapshot: CatalogSnapshot, id: number, stored: StoredRecord, coding: ContentCoding): EncodedBody {
   let cache = bySnapshot.get(snapshot);
   if (!cache) {
     cache = new LRUCache<number, EncodedBody>({ maxSize: ENCODED_RECORD_BYTES, sizeCalculation: (e) => e.body.length + 100 });
@@ -27,7 +27,7 @@ export function encodedRecord(snapshot: CatalogSnapshot, id: number, stored: Sto
   const key = coding === "br" ? id * 2 + 1 : id * 2;
   const cached = cache.get(key);
   if (cached) return cached;
-  const encoded = { body: compressBody(stored.body, coding, "kept"), etag: codedEtag(stored.etag, coding) };
+  const encoded = { body: compressBody(Buffer.from(stored.latin1Body, "latin1"), coding, "kept"), etag: codedEtag(stored.etag, coding) };
   cache.set(key, encoded);
   return encoded;
 }

@@ -39,7 +39,8 @@ export function gamesRoute(catalog: CatalogSource, baseUrl: string, cache: Respo
         etag: record.etag,
         lastModified: record.lastModified,
         headers: { "content-type": "application/json", "cache-control": cachePolicy.document },
-        body: record.body,
+        body: record.latin1Body,
+        bodyEncoding: "latin1",
         compressible: true,
         encode: (coding) => encodedRecord(snapshot, id, record, coding),
       };

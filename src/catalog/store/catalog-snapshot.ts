@@ -1,6 +1,5 @@
 import { closeSync, fstatSync, openSync, readFileSync, readSync } from "node:fs";
 import path from "node:path";
-import { LRUCache } from "lru-cache";
 import { type Problem, problems } from "../../core/problem.ts";
 import { readManifest, type BuildManifest, type BuiltDocument, type BuiltPlatform } from "../build/manifest.ts";
 import type { ShardIndex, ShardIndexHead } from "../build/manifest.ts";
@@ -12,12 +11,31 @@ import type { GameSummary } from "../search/game-summary.ts";
 import type { SearchScope } from "../search/search-games.ts";
 import { decodeTitleIndex } from "../search/title-index.ts";
 import { createTitleSearcher, gamesOfSummaries, summaryById, type PlatformGames } from "../search/title-query.ts";
+import { createRecordRing } from "./record-ring.ts";
 
 /** A served body with its build-time validators (the same nginx gives the static copy). */
 export interface StoredBody {
   readonly body: Buffer;
   readonly etag: string;
   readonly lastModified: string;
+}
+
+/** A game record as served, with its build-time validators. */
+export interface StoredRecord {
+  /**
+   * The record's JSON as its UTF-8 bytes, one char a byte (as src/core/utf8-as-latin1.ts gives):
+   * sent with `bodyEncoding: "latin1"`, or read with {@link recordJson}.
+   */
+  readonly latin1Body: string;
+  readonly etag: string;
+  readonly lastModified: string;
+}
+
+/** A stored record's JSON text (undefined for no record). */
+export function recordJson(record: StoredRecord): string;
+export function recordJson(record: StoredRecord | undefined): string | undefined;
+export function recordJson(record: StoredRecord | undefined): string | undefined {
+  return record && Buffer.from(record.latin1Body, "latin1").toString("utf8");
 }
 
 export interface StoredDocument extends StoredBody {
@@ -42,7 +60,7 @@ interface RecordTable {
  */
 export interface CatalogSnapshot {
   readonly manifest: BuildManifest;
-  record(id: number): StoredBody | undefined;
+  record(id: number): StoredRecord | undefined;
   document(name: string): StoredDocument | undefined;
   /** One platform's games in listing order (title, then id); undefined for an unknown slug. */
   listing(slug: string): readonly GameSummary[] | undefined;
@@ -70,6 +88,19 @@ const HOT_RECORD_BYTES = 16 * 1024 * 1024;
 const VOCABULARY_STEP = 4096;
 
 const collator = new Intl.Collator("en", { sensitivity: "base", numeric: true });
+
+/** HTTP-dates by file time: a build's records share a handful of times, and formatting one each look-up cost 0.3 µs. */
+const httpDates = new Map<number, string>();
+const HTTP_DATES_MAX = 4096;
+
+function lastModifiedOf(mtime: number): string {
+  let date = httpDates.get(mtime);
+  if (date === undefined) {
+    date = httpDate(mtime);
+    if (httpDates.size < HTTP_DATES_MAX) httpDates.set(mtime, date);
+  }
+  return date;
+}
 
 function corrupt(buildDir: string, cause: unknown): Problem {
   return problems.catalogUnavailable(`the catalog build in ${buildDir} is missing or incomplete; run \`ludex build\``, { cause });
@@ -138,10 +169,10 @@ export function loadCatalogSnapshot(buildDir: string): CatalogSnapshot {
   if (!manifest) throw corrupt(buildDir, new Error("no readable manifest.json"));
   const fds: number[] = [];
   try {
+    const total = Object.values(manifest.platforms).reduce((n, p) => n + p.games, 0);
     // Recently read records, so that popular games cost no system call (measured ~6 µs a read under
     // load, a quarter of an id lookup); the rest of the catalog stays on disk and in the page cache.
-    const hotRecords = new LRUCache<number, StoredBody>({ maxSize: HOT_RECORD_BYTES, sizeCalculation: (r) => r.body.length + 200 });
-    const total = Object.values(manifest.platforms).reduce((n, p) => n + p.games, 0);
+    const hotRecords = createRecordRing(total, HOT_RECORD_BYTES);
     // One title index for the whole catalog (the build writes exactly one; an older build's MiniSearch buckets are not read).
     const titleFile = manifest.search.length === 1 ? manifest.search[0]?.file : undefined;
     if (titleFile === undefined || !titleFile.endsWith(".bin"))
@@ -202,19 +233,12 @@ export function loadCatalogSnapshot(buildDir: string): CatalogSnapshot {
       platforms,
       platform: (nameOrAlias) => byAlias.get(aliasKey(nameOrAlias)),
       record(id) {
-        const cached = hotRecords.get(id);
-        if (cached) return cached;
         const slot = (table.slot[id] ?? 0) - 1;
         if (slot < 0) return undefined;
         const length = table.length[slot] ?? 0;
         const mtime = table.mtime[slot] ?? 0;
-        // Every byte is read into it (a short read throws), so it needs no zero-filling first.
-        const body = Buffer.allocUnsafeSlow(length);
-        const read = readSync(table.fd[slot] ?? -1, body, 0, length, table.offset[slot] ?? 0);
-        if (read !== length) throw new Error(`short read of record ${id}`);
-        const stored = { body, etag: fileEtag(mtime, length), lastModified: httpDate(mtime) };
-        hotRecords.set(id, stored);
-        return stored;
+        const latin1Body = hotRecords.read(slot, table.fd[slot] ?? -1, table.offset[slot] ?? 0, length);
+        return { latin1Body, etag: fileEtag(mtime, length), lastModified: lastModifiedOf(mtime) };
       },
       document: (name) => documents.get(name),
       listing(slug) {
