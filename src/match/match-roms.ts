@@ -32,7 +32,7 @@ export interface MatchContext {
 interface Wanted {
   /** Artwork URLs for each `matched` result. */
   readonly types: readonly ArtworkType[];
-  /** Receives, at an item's index, its result's shared match's JSON text (`SharedMatches.text`). */
+  /** Receives, at an item's index, the JSON of its result after the index, when its match is shared (`SharedMatches.resultTail`). */
   readonly texts: (string | undefined)[] | undefined;
   /** The items' hashes already parsed, laid out as `item-hash-words.ts` says; else each hash string is parsed. */
   readonly words: Int32Array | undefined;
@@ -131,7 +131,7 @@ function decide(
 /**
  * A `matched` result of an exact step for a release (undefined for no such release). Its `match`
  * is shared between answers when the confidence is one of the step's own (see
- * {@link MatchIndex.shared}), and its text goes to `want.texts`; anything else gets an object of
+ * {@link MatchIndex.shared}), and the result's text after its index goes to `want.texts`; anything else gets an object of
  * its own. A shared hit reads nothing of the table, nor (without artwork) the match: each read
  * there is a cache miss, and this is the path nearly every item takes.
  */
@@ -152,7 +152,7 @@ function matched(
     match = newMatch(ctx, gameId, release, by, score);
     if (variant !== undefined) shared.add(release, by, variant, match);
   }
-  if (variant !== undefined && want.texts !== undefined) want.texts[i] = shared.text(release, by, variant);
+  if (variant !== undefined && want.texts !== undefined) want.texts[i] = shared.resultTail(release, by, variant);
   const artwork = want.types.length === 0 ? undefined : artworkFor(ctx, want.types, match.release);
   return artwork ? { index: i, status: "matched", match, artwork } : { index: i, status: "matched", match };
 }
@@ -316,8 +316,8 @@ function fuzzy(ctx: MatchContext, i: number, title: string, wanted: string, regi
  * crc+size, crc, serial, file or DAT name, clean title, fuzzy title. A hash shared by several
  * games is `ambiguous` with its candidates, never a silent pick. `validItems`, when given, receives
  * each item as validated (undefined for an invalid one), for the groups. `sharedTexts`, when given,
- * receives at each index whose result's `match` is shared that match's JSON text, for the answer's
- * JSON (`matchResponseJson`).
+ * receives at each index whose result's `match` is shared the result's JSON after its index
+ * (`SharedMatches.resultTail`), for the answer's JSON (`matchResponseJson`).
  */
 export function matchRoms(
   ctx: MatchContext,

@@ -107,7 +107,7 @@ describe("matchResponseJson", () => {
     const body = matchResponseBody(context, matchRequestSchema.parse({ systemId: "nes", items }), sharedTexts);
     const [sha1Hit] = body.results;
     if (sha1Hit?.status !== "matched") throw new Error("expected a match");
-    expect(sharedTexts[0]).toBe(JSON.stringify(sha1Hit.match));
+    expect(sharedTexts[0]).toBe(`,"status":"matched","match":${JSON.stringify(sha1Hit.match)}}`);
     expect([sharedTexts[1], sharedTexts[2], sharedTexts[3]]).toEqual([undefined, undefined, undefined]);
     expect(body.results.map((r) => r.status)).toEqual(["matched", "matched", "ambiguous", "notFound"]);
     expect(Buffer.from(matchResponseJson(body, sharedTexts), "latin1")).toEqual(Buffer.from(JSON.stringify(body)));
