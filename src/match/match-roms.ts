@@ -131,9 +131,10 @@ function decide(
 /**
  * A `matched` result of an exact step for a release (undefined for no such release). Its `match`
  * is shared between answers when the confidence is one of the step's own (see
- * {@link MatchIndex.shared}), and the result's text after its index goes to `want.texts`; anything else gets an object of
- * its own. A shared hit reads nothing of the table, nor (without artwork) the match: each read
- * there is a cache miss, and this is the path nearly every item takes.
+ * {@link MatchIndex.shared}), and the result's text after its index goes to `want.texts`;
+ * anything else gets an object of its own. A shared hit reads nothing of the table, nor (without
+ * artwork) the match: each read there is a cache miss, and this is the path nearly every item
+ * takes.
  */
 function matched(
   ctx: MatchContext,
