@@ -88,7 +88,7 @@ describe("ludex CLI", () => {
     const db = path.join(dir, "catalog.db");
     const ok = ludex(["import", sampleSource, "--db", db]);
     expect(ok.status).toBe(0);
-    expect(ok.stdout.trim().split("\n").at(-1)).toMatch(/^imported 6 platforms, 43 games, 77 releases, 87 roms; .* 0 warnings; /);
+    expect(ok.stdout.trim().split("\n").at(-1)).toMatch(/^imported 6 platforms, 43 games, 78 releases, 88 roms; .* 0 warnings; /);
     // The per-source counts (--json's sourceStats) in the text output too.
     expect(ok.stdout).toContain("by source (platforms read in this import):");
     expect(ok.stdout).toMatch(/^ {2}no-intro +\d+ releases, \d+ games added$/m);

@@ -23,6 +23,7 @@ function game(id: number, title: string, releases: { name: string; digit: string
     id,
     title,
     system: "nes",
+    kind: "game",
     systemName: platform.name,
     releases: releases.map((r) => ({
       name: r.name,

@@ -115,7 +115,8 @@ describe("POST /api/v1/games/ (matchRomFiles)", () => {
     expect(result?.status).toBe("ambiguous");
     if (result?.status !== "ambiguous") return;
     expect(result.matchedBy).toBe("sha1");
-    expect(result.candidates.map((c) => c.title).sort()).toEqual(["Lightning Cats", "Thunder Paws"]);
+    // The pirate relabel "Lightning Cats" is the same work as Thunder Paws; the multi-game cart is not.
+    expect(result.candidates.map((c) => c.title).sort()).toEqual(["Thunder Paws", "Thunder Paws + Moonlit Harbor"]);
   });
 
   it("matches both the headerless (No-Intro) and the headered (libretro) NES dump", async () => {

@@ -18,6 +18,7 @@ const sf2: GameRecord = {
   id: 7,
   title: "Street Fighter II: The World Warrior",
   system: "mame-2010",
+  kind: "game",
   systemName: "MAME 2010",
   releases: [
     {

@@ -1,12 +1,17 @@
 import type { CatalogDb } from "../db/catalog-db.ts";
 import { attribution } from "../record/attribution.ts";
-import type { GameMetadata, GameRecord, ReleaseRecord, RomRecord } from "../record/game-record.ts";
+import type { AddonSummary, AlternateTitle, GameMetadata, GameRecord, ReleaseRecord, RomRecord } from "../record/game-record.ts";
+import type { ContentKind } from "../identity/content-kind.ts";
+import { MAX_ADDON_ITEMS } from "../record/record-schemas.ts";
 import type { PlatformInfo } from "../platforms/platform-registry.ts";
 
 interface GameRow {
   id: number;
   title: string;
   metadata_json: string;
+  kind: ContentKind;
+  base_game_id: number | null;
+  alternate_titles_json: string | null;
 }
 interface ReleaseRow {
   id: number;
@@ -47,8 +52,11 @@ function rom(row: RomRow): RomRecord {
 /** Every game record of one platform, in id order, exactly as the API serves them. */
 export function readPlatformRecords(db: CatalogDb, platform: PlatformInfo): GameRecord[] {
   const games = db
-    .prepare<[string], GameRow>("SELECT id, title, metadata_json FROM games WHERE platform = ? ORDER BY id")
+    .prepare<[string], GameRow>(
+      "SELECT id, title, metadata_json, kind, base_game_id, alternate_titles_json FROM games WHERE platform = ? ORDER BY id",
+    )
     .all(platform.slug);
+  const addons = addonSummaries(games);
   const releases = db
     .prepare<[string], ReleaseRow>("SELECT r.* FROM releases r JOIN games g ON g.id = r.game_id WHERE g.platform = ? ORDER BY r.id")
     .all(platform.slug);
@@ -88,8 +96,35 @@ export function readPlatformRecords(db: CatalogDb, platform: PlatformInfo): Game
     title: game.title,
     system: platform.slug,
     systemName: platform.name,
+    kind: game.kind,
+    ...(game.base_game_id !== null ? { baseGameId: game.base_game_id } : {}),
+    ...(addons.has(game.id) ? { addons: addons.get(game.id) } : {}),
+    ...(game.alternate_titles_json !== null ? { alternateTitles: JSON.parse(game.alternate_titles_json) as AlternateTitle[] } : {}),
     ...(JSON.parse(game.metadata_json) as GameMetadata),
     releases: releasesByGame.get(game.id) ?? [],
     attribution,
   }));
+}
+
+/** Per base game, the short summary of the items attached to it: counts by kind, and the first few by title. */
+function addonSummaries(games: readonly GameRow[]): Map<number, AddonSummary> {
+  const byBase = new Map<number, GameRow[]>();
+  for (const game of games) {
+    if (game.base_game_id === null) continue;
+    const list = byBase.get(game.base_game_id);
+    if (list) list.push(game);
+    else byBase.set(game.base_game_id, [game]);
+  }
+  const out = new Map<number, AddonSummary>();
+  for (const [base, list] of byBase) {
+    list.sort((a, b) => (a.title < b.title ? -1 : a.title > b.title ? 1 : a.id - b.id));
+    const byKind: Record<string, number> = {};
+    for (const item of list) byKind[item.kind] = (byKind[item.kind] ?? 0) + 1;
+    out.set(base, {
+      total: list.length,
+      byKind,
+      items: list.slice(0, MAX_ADDON_ITEMS).map((item) => ({ id: item.id, title: item.title, kind: item.kind })),
+    });
+  }
+  return out;
 }

@@ -6,7 +6,22 @@ import { problems } from "../../core/problem.ts";
 export type CatalogDb = Database.Database;
 
 /** Schema version kept in `PRAGMA user_version`; a later schema needs a migration that keeps game ids. */
-export const CATALOG_SCHEMA_VERSION = 2;
+export const CATALOG_SCHEMA_VERSION = 3;
+
+/**
+ * Ids of games that merged into another game (the same work found under two records): they keep
+ * answering, redirected to the game they joined. Never reused: ids come from AUTOINCREMENT.
+ */
+const mergesTable = `
+CREATE TABLE IF NOT EXISTS game_merges (
+  id INTEGER PRIMARY KEY,
+  into_id INTEGER NOT NULL,
+  platform TEXT NOT NULL,
+  title TEXT NOT NULL,
+  merged_at TEXT NOT NULL
+) STRICT;
+CREATE INDEX IF NOT EXISTS game_merges_into ON game_merges(into_id);
+`;
 
 const schema = `
 CREATE TABLE IF NOT EXISTS meta (
@@ -35,8 +50,12 @@ CREATE TABLE IF NOT EXISTS games (
   title_key TEXT NOT NULL,
   title TEXT NOT NULL,
   metadata_json TEXT NOT NULL,
+  kind TEXT NOT NULL DEFAULT 'game',
+  base_game_id INTEGER,
+  alternate_titles_json TEXT,
   UNIQUE (platform, title_key)
 ) STRICT;
+CREATE INDEX IF NOT EXISTS games_base ON games(base_game_id) WHERE base_game_id IS NOT NULL;
 
 CREATE TABLE IF NOT EXISTS releases (
   id INTEGER PRIMARY KEY,
@@ -67,7 +86,7 @@ CREATE INDEX IF NOT EXISTS roms_release ON roms(release_id);
 CREATE INDEX IF NOT EXISTS roms_sha1 ON roms(sha1) WHERE sha1 IS NOT NULL;
 CREATE INDEX IF NOT EXISTS roms_md5 ON roms(md5) WHERE md5 IS NOT NULL;
 CREATE INDEX IF NOT EXISTS roms_crc ON roms(crc) WHERE crc IS NOT NULL;
-`;
+${mergesTable}`;
 
 /**
  * Opens (creating if needed) the game database. Rollback-journal mode keeps the catalog one
@@ -88,11 +107,19 @@ export function openCatalogDb(file: string, options: { readonly readonly?: boole
         db.exec(schema);
         db.pragma(`user_version = ${CATALOG_SCHEMA_VERSION}`);
       })();
-    } else if (current === 1) {
-      // Version 2 adds the release facts of other conventions (sources, TOSEC publisher, arcade set names); ids are kept.
+    } else if (current < CATALOG_SCHEMA_VERSION) {
       db.transaction(() => {
-        db.exec("ALTER TABLE releases ADD COLUMN extra_json TEXT");
-        db.pragma("user_version = 2");
+        // Version 2 adds the release facts of other conventions (sources, TOSEC publisher, arcade set names).
+        if (current < 2) db.exec("ALTER TABLE releases ADD COLUMN extra_json TEXT");
+        // Version 3 adds what a work is (kind, base game, alternate titles) and the merged ids; the next import fills them, keeping ids.
+        if (current < 3) {
+          db.exec(`ALTER TABLE games ADD COLUMN kind TEXT NOT NULL DEFAULT 'game';
+            ALTER TABLE games ADD COLUMN base_game_id INTEGER;
+            ALTER TABLE games ADD COLUMN alternate_titles_json TEXT;
+            CREATE INDEX IF NOT EXISTS games_base ON games(base_game_id) WHERE base_game_id IS NOT NULL;
+            ${mergesTable}`);
+        }
+        db.pragma(`user_version = ${CATALOG_SCHEMA_VERSION}`);
       })();
     }
   }

@@ -1,8 +1,13 @@
 import type { DatFile, DatRom } from "../dat/dat-types.ts";
+import { releaseKind, type ContentKind } from "../identity/content-kind.ts";
+import { dumpKeys } from "../identity/dump-keys.ts";
+import { groupWorks, type MergeEvidence, type UnmergedDump, type WorkInput } from "../identity/group-works.ts";
+import { serialCode } from "../identity/serial-code.ts";
 import type { ParsedGameName } from "../names/parse-game-name.ts";
 import { titleKey } from "../names/title-key.ts";
-import type { GameMetadata } from "../record/game-record.ts";
+import type { AlternateTitle, GameMetadata } from "../record/game-record.ts";
 import { serialKey } from "../../core/keys.ts";
+import { findBaseGames } from "./base-games.ts";
 import type { MetadataFields, MetadataIndex } from "./metadata-index.ts";
 import { namingConvention, releaseEntries, type ReleaseExtra } from "./release-entries.ts";
 
@@ -17,18 +22,49 @@ export interface ReleaseDraft {
   serial: string | undefined;
   readonly roms: DatRom[];
   readonly metadata: MetadataFields;
+  kind: ContentKind;
+  /** Arcade: the emulator collections (platform slugs such as "mame-2003") whose DATs list the release. */
+  readonly collections: string[];
 }
 
 export interface GameDraft {
+  /** The stored key: the clean title's key, after the kind for any kind but `game` ({@link storedTitleKey}). */
   readonly titleKey: string;
+  /** Every title key of the title groups that make this work, its own first. */
+  readonly titleKeys: readonly string[];
   readonly title: string;
+  readonly kind: ContentKind;
   readonly releases: readonly ReleaseDraft[];
   readonly metadata: GameMetadata;
+  readonly alternateTitles: readonly AlternateTitle[];
+  /** What joined several title groups into this work. */
+  readonly evidence: readonly MergeEvidence[];
+  /** Index into the result's games of the base game of an add-on, update or cosmetic item. */
+  baseGame?: number;
+}
+
+/** One DAT of a platform, with the collection it belongs to. */
+export interface GameDatInput {
+  readonly dat: DatFile;
+  readonly source: string;
+  readonly label: string;
+  /** The platform slug the DAT's system names when it is a collection of another platform (arcade: "mame-2003"). */
+  readonly collection?: string;
+}
+
+export interface AssembleOptions {
+  readonly platform: string;
+  /** The platform is arcade: BIOS sets are read from titles, and set names join collections. */
+  readonly arcade?: boolean;
+  /** Collections whose sets are hacks of other sets (HBMAME): their releases are flagged "Hack". */
+  readonly hackCollections?: ReadonlySet<string>;
 }
 
 export interface AssembleResult {
   readonly games: GameDraft[];
   readonly warnings: string[];
+  /** Dumps shared by several title groups that stayed separate works, with why. */
+  readonly unmerged: readonly UnmergedDump[];
   /** Per collection: releases added, and releases that joined a game another collection also has. */
   readonly stats: Record<string, { releases: number; joined: number; gamesOnly: number }>;
 }
@@ -116,23 +152,78 @@ function mergeMetadata(releases: readonly ReleaseDraft[]): GameMetadata {
   return metadata as GameMetadata;
 }
 
+/** The key a work is stored under: its clean title's key, after its kind unless it is a game. */
+export function storedTitleKey(kind: ContentKind, key: string): string {
+  return kind === "game" ? key : `${kind}\u0000${key}`;
+}
+
+function totalSize(roms: readonly DatRom[]): number | undefined {
+  let total = 0;
+  for (const rom of roms) {
+    if (rom.size === undefined) return undefined;
+    total += rom.size;
+  }
+  return total;
+}
+
+/** Arcade titles name a game and its other-region title at once: "Aero Fighters 2 / Sonic Wings 2". */
+function slashParts(title: string): string[] {
+  const parts = title.split(" / ").map((p) => p.trim());
+  return parts.length > 1 && parts.every((p) => p.length > 1) ? parts : [];
+}
+
 /**
- * Groups one platform's DAT entries into games: one game per clean title, its DAT entries
- * (regions, revisions, discs, betas, hacks, ...) its releases. Entries with the same DAT name from
- * different collections (e.g. No-Intro's headerless and libretro's headered NES dumps) become one
- * release holding both roms. Metadata is joined on rom crc, then serial.
+ * The other names of a work: the titles of its other title groups (merged dumps, regional
+ * titles), with the regions and the most authoritative source of the releases that carry them,
+ * and on arcade the parts of an "A / B" title.
+ */
+function alternateTitles(releases: readonly ReleaseDraft[], mainKey: string, arcade: boolean): AlternateTitle[] {
+  const byKey = new Map<string, { title: string; regions: Set<string>; source: string }>();
+  const add = (title: string, release: ReleaseDraft): void => {
+    const key = titleKey(title);
+    if (!key || key === mainKey) return;
+    const entry = byKey.get(key);
+    if (entry) {
+      for (const r of release.parsed.regions) entry.regions.add(r);
+      if (precedence(release.source) < precedence(entry.source)) entry.source = release.source;
+    } else byKey.set(key, { title, regions: new Set(release.parsed.regions), source: release.source });
+  };
+  for (const release of releases) {
+    add(release.parsed.title, release);
+    if (arcade) for (const part of slashParts(release.parsed.title)) add(part, release);
+  }
+  return [...byKey.values()]
+    .map((e) => ({ title: e.title, ...(e.regions.size > 0 ? { regions: [...e.regions] } : {}), source: e.source }))
+    .sort((a, b) => (a.title < b.title ? -1 : a.title > b.title ? 1 : 0))
+    .slice(0, MAX_ALTERNATE_TITLES);
+}
+
+/** Alternate titles kept on one record; the real data's largest works have about a dozen. */
+export const MAX_ALTERNATE_TITLES = 32;
+
+/**
+ * Groups one platform's DAT entries into works. Entries with the same DAT name from different
+ * collections (e.g. No-Intro's headerless and libretro's headered NES dumps) become one release
+ * holding both roms. Releases are then grouped by kind and clean title, and title groups that are
+ * one work by strong evidence (the same dump, arcade set name or Nintendo serial code) are joined
+ * ({@link groupWorks}): the best release names the work, the other titles become its alternate
+ * titles. Add-ons, updates and cosmetic items are linked to their base game ({@link findBaseGames}).
+ * Metadata is joined on rom crc, then serial.
  */
 export function assembleGames(
-  gameDats: readonly { dat: DatFile; source: string; label: string }[],
+  gameDats: readonly GameDatInput[],
   metadata: MetadataIndex,
+  options: AssembleOptions = { platform: "" },
 ): AssembleResult {
   const warnings: string[] = [];
   const releasesByName = new Map<string, ReleaseDraft>();
+  const arcade = options.arcade === true;
   /** The DAT each arcade clone came from, to name it when its parent set is missing. */
   const cloneLabels = new Map<ReleaseDraft, string>();
-  for (const { dat, source, label } of gameDats) {
-    const convention = namingConvention(dat, source);
+  for (const { dat, source, label, collection } of gameDats) {
+    const convention = arcade && source === "dat" ? "arcade-libretro" : namingConvention(dat, source);
     const tosecSource = convention === "tosec-libretro" || convention === "tosec" ? "tosec" : source;
+    const hack = collection !== undefined && options.hackCollections?.has(collection) === true;
     const formats = new Map<string, number>();
     const malformed: string[] = [];
     for (const game of dat.games) {
@@ -142,7 +233,9 @@ export function assembleGames(
         continue;
       }
       for (const entry of entries) {
-        const existing = releasesByName.get(entry.key);
+        // A hack collection's set is its own release, even where it reuses a parent's set name.
+        const key = hack ? `${collection}\u0000${entry.key}` : entry.key;
+        const existing = releasesByName.get(key);
         if (existing) {
           const known = new Set(existing.roms.map(romKey));
           for (const rom of entry.roms) if (!known.has(romKey(rom))) existing.roms.push(rom);
@@ -153,20 +246,25 @@ export function assembleGames(
             existing.sources.sort((a, b) => precedence(a) - precedence(b));
             existing.source = existing.sources[0] ?? existing.source;
           }
+          if (collection && !existing.collections.includes(collection)) existing.collections.push(collection);
           continue;
         }
         if (tosecSource === "tosec") formats.set(entry.name, (formats.get(entry.name) ?? 0) + 1);
+        const parsed =
+          hack && !entry.parsed.flags.includes("Hack") ? { ...entry.parsed, flags: [...entry.parsed.flags, "Hack"] } : entry.parsed;
         const release: ReleaseDraft = {
           name: entry.name,
           source: tosecSource,
           sources: [tosecSource],
-          parsed: entry.parsed,
+          parsed,
           extra: entry.extra,
           serial: entry.serial,
           roms: entry.roms,
           metadata: entry.metadata,
+          kind: releaseKind(parsed, arcade),
+          collections: collection ? [collection] : [],
         };
-        releasesByName.set(entry.key, release);
+        releasesByName.set(key, release);
         if (entry.extra.cloneOf) cloneLabels.set(release, label);
       }
     }
@@ -179,7 +277,7 @@ export function assembleGames(
     if (malformed.length > 0) {
       const shown = malformed.slice(0, 3).join("; ");
       const what =
-        convention === "arcade"
+        convention === "arcade" || convention === "arcade-libretro"
           ? "arcade sets have no description (the human title) and keep their set name as title"
           : "names do not follow the TOSEC convention and are kept whole as titles";
       warnings.push(`${label}: ${malformed.length} ${what}: ${shown}${malformed.length > 3 ? "; …" : ""}`);
@@ -206,8 +304,9 @@ export function assembleGames(
     );
   }
 
-  const byKey = new Map<string, ReleaseDraft[]>();
-  for (const release of releasesByName.values()) {
+  const releases = [...releasesByName.values()];
+  const inputs: WorkInput[] = [];
+  for (const release of releases) {
     for (const rom of release.roms) {
       const fields = rom.crc ? metadata.byCrc.get(rom.crc) : undefined;
       if (fields) for (const [k, v] of Object.entries(fields) as [keyof MetadataFields, string][]) release.metadata[k] ??= v;
@@ -220,16 +319,33 @@ export function assembleGames(
     release.serial ??= release.metadata.serial;
     const parentTitle = release.extra.cloneOf ? titleBySet.get(release.extra.cloneOf) : undefined;
     const key = titleKey(parentTitle ?? release.parsed.title) || release.name.toLowerCase();
-    const group = byKey.get(key);
-    if (group) group.push(release);
-    else byKey.set(key, [release]);
+    // Arcade sets shared by several collections are one game whichever hack collection also ships them.
+    const sharedSet =
+      release.extra.setName && !(release.collections.length === 1 && options.hackCollections?.has(release.collections[0] ?? ""));
+    inputs.push({
+      kind: release.kind,
+      groupKey: storedTitleKey(release.kind, key),
+      title: release.parsed.title,
+      setName: sharedSet ? release.extra.setName : undefined,
+      dumpKeys: dumpKeys(release.roms),
+      serialCode: release.serial ? serialCode(release.serial, options.platform) : undefined,
+      regions: release.parsed.regions,
+      size: totalSize(release.roms),
+    });
   }
+  const works = groupWorks(inputs);
+  const inputOf = new Map<ReleaseDraft, WorkInput>();
+  releases.forEach((release, i) => {
+    const input = inputs[i];
+    if (input) inputOf.set(release, input);
+  });
 
   const stats: AssembleResult["stats"] = {};
   const games: GameDraft[] = [];
-  for (const [key, releases] of byKey) {
-    const collections = new Set(releases.flatMap((r) => r.sources));
-    for (const release of releases) {
+  works.groups.forEach((members, w) => {
+    const list = members.map((i) => releases[i]).filter((r): r is ReleaseDraft => r !== undefined);
+    const collections = new Set(list.flatMap((r) => r.sources));
+    for (const release of list) {
       const s = (stats[release.source] ??= { releases: 0, joined: 0, gamesOnly: 0 });
       s.releases++;
       if (release.source !== "no-intro" && collections.has("no-intro")) s.joined++;
@@ -238,11 +354,25 @@ export function assembleGames(
       const only = [...collections][0] ?? "";
       (stats[only] ??= { releases: 0, joined: 0, gamesOnly: 0 }).gamesOnly++;
     }
-    releases.sort((a, b) => releaseRank(a) - releaseRank(b) || (a.name < b.name ? -1 : a.name > b.name ? 1 : 0));
-    const best = releases[0];
-    if (!best) continue;
-    games.push({ titleKey: key, title: best.parsed.title, releases, metadata: mergeMetadata(releases) });
-  }
+    list.sort((a, b) => releaseRank(a) - releaseRank(b) || (a.name < b.name ? -1 : a.name > b.name ? 1 : 0));
+    const best = list[0];
+    if (!best) return;
+    // The best release's own title group gives the stored key, which no other work has.
+    const plainKey = (k: string): string => k.slice(k.indexOf("\u0000") + 1);
+    const mainKey = plainKey(inputOf.get(best)?.groupKey ?? "");
+    const keys = [...new Set([mainKey, ...members.map((i) => plainKey(inputs[i]?.groupKey ?? ""))])];
+    games.push({
+      titleKey: storedTitleKey(best.kind, mainKey),
+      titleKeys: keys,
+      title: best.parsed.title,
+      kind: best.kind,
+      releases: list,
+      metadata: mergeMetadata(list),
+      alternateTitles: alternateTitles(list, mainKey, arcade),
+      evidence: works.evidence[w] ?? [],
+    });
+  });
   games.sort((a, b) => (a.titleKey < b.titleKey ? -1 : a.titleKey > b.titleKey ? 1 : 0));
-  return { games, warnings, stats };
+  findBaseGames(games, options.platform);
+  return { games, warnings, stats, unmerged: works.unmerged };
 }

@@ -6,12 +6,14 @@ import { openCatalogDb, type CatalogDb } from "../db/catalog-db.ts";
 import { parseDat } from "../dat/parse-dat.ts";
 import type { DatFile } from "../dat/dat-types.ts";
 import { loadPlatformRegistry, type PlatformInfo } from "../platforms/platform-registry.ts";
+import type { UnmergedDump } from "../identity/group-works.ts";
 import { assembleGames, type GameDraft } from "./assemble-games.ts";
+import { assignGameIds, type MergedGame } from "./assign-game-ids.ts";
 import { findSources, type SourceFile } from "./find-sources.ts";
 import { addMetadataDat, createMetadataIndex } from "./metadata-index.ts";
 
 /** Bump when parsing or grouping changes, so that the next import redoes every platform. */
-export const IMPORT_VERSION = 3;
+export const IMPORT_VERSION = 4;
 
 export interface ImportProgress {
   readonly filesDone: number;
@@ -36,6 +38,12 @@ export interface RemovedGame {
 export interface ImportSummary {
   readonly platforms: number;
   readonly games: number;
+  /** Records per kind (`game`, `addon`, ...), over the whole catalog. */
+  readonly kinds: Readonly<Record<string, number>>;
+  /** Games that joined another game in this import (same work): their ids redirect to `into`. */
+  readonly merged: readonly MergedGame[];
+  /** Per changed platform, dumps shared by several works that stayed apart, with why. */
+  readonly unmerged: Readonly<Record<string, readonly UnmergedDump[]>>;
   readonly releases: number;
   readonly roms: number;
   readonly added: number;
@@ -53,7 +61,8 @@ export interface ImportSummary {
 
 interface PlatformSources {
   readonly platform: PlatformInfo;
-  readonly files: { readonly source: SourceFile; readonly sha256: string }[];
+  /** `collection`: the platform collection the file's system names (arcade: "mame-2003"). */
+  readonly files: { readonly source: SourceFile; readonly sha256: string; readonly collection?: string }[];
   fingerprint: string;
   datVersion: string | undefined;
 }
@@ -88,8 +97,9 @@ function groupByPlatform(files: readonly SourceFile[], platformsFile: string, wa
     const data = readFileSync(source.path);
     const text = data.toString("utf8", 0, Math.min(data.length, 4096));
     const header = headerName(text);
-    const platform =
-      registry.lookup(source.systemName) ?? (header ? registry.lookup(header) : undefined) ?? registry.forSystem(source.systemName);
+    const named = registry.lookup(source.systemName) ? source.systemName : header && registry.lookup(header) ? header : undefined;
+    const platform = (named ? registry.lookup(named) : undefined) ?? registry.forSystem(source.systemName);
+    const collection = named ? registry.collection(named)?.slug : undefined;
     if (platform.derived && !derivedWarned.has(platform.slug)) {
       derivedWarned.add(platform.slug);
       warnings.push(`${source.label}: system "${source.systemName}" has no entry in data/platforms.json; imported as "${platform.slug}"`);
@@ -99,14 +109,16 @@ function groupByPlatform(files: readonly SourceFile[], platformsFile: string, wa
       group = { platform, files: [], fingerprint: "", datVersion: undefined };
       groups.set(platform.slug, group);
     }
-    group.files.push({ source, sha256: sha256(data) });
+    group.files.push({ source, sha256: sha256(data), ...(collection ? { collection } : {}) });
     if (source.role !== "metadata") {
       const version = headerVersion(text);
       if (version && (!group.datVersion || version > group.datVersion)) group.datVersion = version;
     }
   }
   for (const group of groups.values()) {
-    const parts = group.files.map((f) => `${f.source.collection}/${path.basename(f.source.path)}:${f.source.role}:${f.sha256}`).sort();
+    const parts = group.files
+      .map((f) => `${f.source.collection}/${path.basename(f.source.path)}:${f.source.role}:${f.collection ?? ""}:${f.sha256}`)
+      .sort();
     const { derived: _derived, ...info } = group.platform;
     group.fingerprint = sha256(JSON.stringify([IMPORT_VERSION, info, parts]));
   }
@@ -114,25 +126,15 @@ function groupByPlatform(files: readonly SourceFile[], platformsFile: string, wa
 }
 
 interface Statements {
-  readonly existingGames: import("better-sqlite3").Statement<[string], { id: number; title_key: string; title: string }>;
-  readonly insertGame: import("better-sqlite3").Statement<[string, string, string, string]>;
-  readonly updateGame: import("better-sqlite3").Statement<[string, string, number]>;
-  readonly deleteGame: import("better-sqlite3").Statement<[number]>;
-  readonly deleteReleases: import("better-sqlite3").Statement<[string]>;
-  readonly insertRelease: import("better-sqlite3").Statement<unknown[]>;
-  readonly insertRom: import("better-sqlite3").Statement<unknown[]>;
   readonly upsertPlatform: import("better-sqlite3").Statement<[string, string, string, string | null]>;
   readonly deleteSourceFiles: import("better-sqlite3").Statement<[string]>;
   readonly insertSourceFile: import("better-sqlite3").Statement<[string, string, string, string, number]>;
+  readonly insertRelease: import("better-sqlite3").Statement<unknown[]>;
+  readonly insertRom: import("better-sqlite3").Statement<unknown[]>;
 }
 
 function prepare(db: CatalogDb): Statements {
   return {
-    existingGames: db.prepare("SELECT id, title_key, title FROM games WHERE platform = ?"),
-    insertGame: db.prepare("INSERT INTO games (platform, title_key, title, metadata_json) VALUES (?, ?, ?, ?)"),
-    updateGame: db.prepare("UPDATE games SET title = ?, metadata_json = ? WHERE id = ?"),
-    deleteGame: db.prepare("DELETE FROM games WHERE id = ?"),
-    deleteReleases: db.prepare("DELETE FROM releases WHERE game_id IN (SELECT id FROM games WHERE platform = ?)"),
     insertRelease: db.prepare(
       "INSERT INTO releases (game_id, name, source, regions_json, languages_json, version, status, flags_json, disc, serial, extra_json) VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)",
     ),
@@ -161,37 +163,44 @@ function parseFile(file: string, label: string, warnings: string[]): DatFile {
   }
 }
 
-/** Writes one platform's games; returns how many games were new and which were removed. */
+interface PlatformWrite {
+  readonly added: number;
+  readonly removed: RemovedGame[];
+  readonly merged: MergedGame[];
+}
+
+/**
+ * Writes one platform's games. Ids are kept by {@link assignGameIds}: each work keeps the id of
+ * the stored game it continues; a stored game whose releases joined another work is merged into it.
+ * `formerPlatforms` are platforms whose games now belong to this one (arcade collections).
+ */
 function writePlatform(
+  db: CatalogDb,
   st: Statements,
   group: PlatformSources,
   games: readonly GameDraft[],
   entries: Map<string, number>,
-): { added: number; removed: RemovedGame[] } {
+  formerPlatforms: readonly string[],
+): PlatformWrite {
   const slug = group.platform.slug;
   const { derived: _derived, ...info } = group.platform;
   st.upsertPlatform.run(slug, JSON.stringify(info), group.fingerprint, group.datVersion ?? null);
   st.deleteSourceFiles.run(slug);
   for (const f of group.files) st.insertSourceFile.run(f.source.path, slug, f.source.role, f.sha256, entries.get(f.source.path) ?? 0);
 
-  const existing = new Map(st.existingGames.all(slug).map((row) => [row.title_key, row] as const));
-  st.deleteReleases.run(slug);
-  let added = 0;
-  const kept = new Set<string>();
-  for (const game of games) {
-    kept.add(game.titleKey);
-    const metadataJson = JSON.stringify(game.metadata);
-    const old = existing.get(game.titleKey);
-    let id: number;
-    if (old) {
-      id = old.id;
-      st.updateGame.run(game.title, metadataJson, id);
-    } else {
-      id = Number(st.insertGame.run(slug, game.titleKey, game.title, metadataJson).lastInsertRowid);
-      added++;
-    }
+  const assigned = assignGameIds(db, slug, formerPlatforms, games);
+  const ids: number[] = [];
+  for (const [i, game] of games.entries()) {
+    const id = assigned.ids[i];
+    if (id === undefined) throw new Error(`no id for ${game.title}`);
+    ids.push(id);
     for (const release of game.releases) {
       const p = release.parsed;
+      const extra = {
+        ...release.extra,
+        sources: release.sources,
+        ...(release.collections.length > 0 ? { collections: release.collections } : {}),
+      };
       const releaseId = st.insertRelease.run(
         id,
         release.name,
@@ -203,7 +212,7 @@ function writePlatform(
         JSON.stringify(p.flags),
         p.disc ?? null,
         release.serial ?? null,
-        JSON.stringify({ ...release.extra, sources: release.sources }),
+        JSON.stringify(extra),
       ).lastInsertRowid;
       for (const rom of release.roms) {
         st.insertRom.run(
@@ -218,13 +227,14 @@ function writePlatform(
       }
     }
   }
-  const removed: RemovedGame[] = [];
-  for (const [key, row] of existing) {
-    if (kept.has(key)) continue;
-    st.deleteGame.run(row.id);
-    removed.push({ id: row.id, system: slug, title: row.title });
+  const setBase = db.prepare<[number | null, number]>("UPDATE games SET base_game_id = ? WHERE id = ?");
+  for (const [i, game] of games.entries()) {
+    const id = ids[i];
+    if (id === undefined) continue;
+    const base = game.baseGame === undefined ? null : (ids[game.baseGame] ?? null);
+    setBase.run(base, id);
   }
-  return { added, removed };
+  return { added: assigned.added, removed: assigned.removed, merged: assigned.merged };
 }
 
 function runImport(
@@ -246,6 +256,8 @@ function runImport(
   let gamesSeen = 0;
   let added = 0;
   const removed: RemovedGame[] = [];
+  const merged: MergedGame[] = [];
+  const unmerged: Record<string, readonly UnmergedDump[]> = {};
   const changedPlatforms: string[] = [];
   let unchangedPlatforms = 0;
   const sourceStats: Record<string, { releases: number; joined: number; gamesOnly: number }> = {};
@@ -258,18 +270,24 @@ function runImport(
     }
     changedPlatforms.push(group.platform.slug);
     const metadata = createMetadataIndex();
-    const gameDats: { dat: DatFile; source: string; label: string }[] = [];
+    const gameDats: { dat: DatFile; source: string; label: string; collection?: string }[] = [];
     const entries = new Map<string, number>();
-    for (const { source } of group.files) {
+    for (const { source, collection } of group.files) {
       const dat = parseFile(source.path, source.label, warnings);
       entries.set(source.path, dat.games.length);
       const role = source.role === "auto" ? (looksLikeGameDat(dat) ? "games" : "metadata") : source.role;
-      if (role === "games") gameDats.push({ dat, source: source.collection, label: source.label });
+      if (role === "games") gameDats.push({ dat, source: source.collection, label: source.label, ...(collection ? { collection } : {}) });
       else addMetadataDat(metadata, dat);
       filesDone++;
       options.onProgress?.({ filesDone, filesTotal, games: gamesSeen, elapsedMs: Date.now() - started });
     }
-    const assembled = assembleGames(gameDats, metadata);
+    const collections = group.platform.collections ?? [];
+    const assembled = assembleGames(gameDats, metadata, {
+      platform: group.platform.slug,
+      arcade: collections.length > 0,
+      hackCollections: new Set(collections.filter((c) => c.hacks).map((c) => c.slug)),
+    });
+    if (assembled.unmerged.length > 0) unmerged[group.platform.slug] = assembled.unmerged;
     warnings.push(...assembled.warnings);
     for (const [source, counts] of Object.entries(assembled.stats)) {
       const total = (sourceStats[source] ??= { releases: 0, joined: 0, gamesOnly: 0 });
@@ -278,15 +296,20 @@ function runImport(
       total.gamesOnly += counts.gamesOnly;
     }
     gamesSeen += assembled.games.length;
-    const result = writePlatform(st, group, assembled.games, entries);
+    // Platforms that are now collections of this one hand their games over (ids kept) before they go.
+    const former = collections.map((c) => c.slug).filter((c) => stored.has(c));
+    const result = writePlatform(db, st, group, assembled.games, entries, former);
     added += result.added;
     removed.push(...result.removed);
+    merged.push(...result.merged);
   }
 
+  const gamesOf = db.prepare<[string], { id: number; title: string }>("SELECT id, title FROM games WHERE platform = ?");
   for (const slug of stored.keys()) {
     if (groups.has(slug)) continue;
     changedPlatforms.push(slug);
-    for (const row of st.existingGames.all(slug)) removed.push({ id: row.id, system: slug, title: row.title });
+    // A former platform that is now a collection has handed its games over by now; what is left is gone.
+    for (const row of gamesOf.all(slug)) removed.push({ id: row.id, system: slug, title: row.title });
     db.prepare("DELETE FROM platforms WHERE slug = ?").run(slug);
   }
 
@@ -299,9 +322,18 @@ function runImport(
     setMeta.run("imported_at", new Date().toISOString());
   }
   const count = (sql: string): number => (db.prepare(sql).pluck().get() as number) ?? 0;
+  const kinds = Object.fromEntries(
+    db
+      .prepare<[], { kind: string; n: number }>("SELECT kind, count(*) AS n FROM games GROUP BY kind ORDER BY kind")
+      .all()
+      .map((r) => [r.kind, r.n]),
+  );
   return {
     platforms: groups.size,
     games: count("SELECT count(*) FROM games"),
+    kinds,
+    merged,
+    unmerged,
     releases: count("SELECT count(*) FROM releases"),
     roms: count("SELECT count(*) FROM roms"),
     added,

@@ -6,14 +6,32 @@ import { problems } from "../../core/problem.ts";
 export const platformKinds = ["console", "handheld", "computer", "arcade", "fantasy-console", "engine", "other"] as const;
 export type PlatformKind = (typeof platformKinds)[number];
 
+const slugSchema = z.string().regex(/^[a-z0-9][a-z0-9-]*$/);
+
+/**
+ * A DAT collection that is part of a platform rather than one: the emulator versions of the
+ * arcade sets (MAME 2003, MAME 2010, FinalBurn Neo, HBMAME) all list arcade games.
+ */
+const collectionSchema = z.object({
+  slug: slugSchema,
+  name: z.string().min(1),
+  libretroName: z.string().min(1),
+  aliases: z.array(z.string().min(1)),
+  /** Its sets are hacks of other sets (HBMAME). */
+  hacks: z.boolean().optional(),
+});
+
+export type CollectionInfo = z.infer<typeof collectionSchema>;
+
 const platformSchema = z.object({
-  slug: z.string().regex(/^[a-z0-9][a-z0-9-]*$/),
+  slug: slugSchema,
   name: z.string().min(1),
   manufacturer: z.string().min(1),
   kind: z.enum(platformKinds),
   libretroName: z.string().min(1),
   aliases: z.array(z.string().min(1)),
   releaseYear: z.number().int().optional(),
+  collections: z.array(collectionSchema).optional(),
 });
 
 const platformFileSchema = z.object({ platforms: z.array(platformSchema) });
@@ -24,8 +42,10 @@ export type PlatformInfo = z.infer<typeof platformSchema> & { readonly derived?:
 /** Resolves DAT system names and user-typed aliases to platforms. */
 export interface PlatformRegistry {
   readonly platforms: readonly PlatformInfo[];
-  /** Exact-but-case-insensitive lookup by slug, libretro name or any alias. */
+  /** Exact-but-case-insensitive lookup by slug, libretro name or any alias, a collection's included. */
   lookup(nameOrAlias: string): PlatformInfo | undefined;
+  /** The collection a name or alias stands for, if it names one rather than a whole platform. */
+  collection(nameOrAlias: string): CollectionInfo | undefined;
   /**
    * The platform for a DAT system name; an unknown system gets a derived slug
    * (`derived: true`) so that it still imports.
@@ -56,19 +76,29 @@ export function deriveSlug(systemName: string): string {
 /** Builds a registry over authored platforms, refusing duplicate slugs or aliases. */
 export function createPlatformRegistry(authored: readonly PlatformInfo[], source = "platforms"): PlatformRegistry {
   const byKey = new Map<string, PlatformInfo>();
+  const collections = new Map<string, CollectionInfo>();
   const platforms: PlatformInfo[] = [...authored];
-  for (const platform of authored) {
-    for (const name of new Set([platform.slug, platform.libretroName, ...platform.aliases].map(aliasKey))) {
+  const claim = (names: readonly string[], platform: PlatformInfo, what: string): void => {
+    for (const name of new Set(names.map(aliasKey))) {
       const other = byKey.get(name);
-      if (other && other !== platform) {
-        throw problems.invalidPlatformData(`${source}: "${name}" names both ${other.slug} and ${platform.slug}`);
+      if (other && (other !== platform || collections.has(name))) {
+        throw problems.invalidPlatformData(`${source}: "${name}" names both ${other.slug} and ${what}`);
       }
       byKey.set(name, platform);
+    }
+  };
+  for (const platform of authored) {
+    claim([platform.slug, platform.libretroName, ...platform.aliases], platform, platform.slug);
+    for (const collection of platform.collections ?? []) {
+      const names = [collection.slug, collection.libretroName, ...collection.aliases];
+      claim(names, platform, `${platform.slug}'s collection ${collection.slug}`);
+      for (const name of names) collections.set(aliasKey(name), collection);
     }
   }
   return {
     platforms,
     lookup: (nameOrAlias) => byKey.get(aliasKey(nameOrAlias)),
+    collection: (nameOrAlias) => collections.get(aliasKey(nameOrAlias)),
     forSystem(systemName) {
       const known = byKey.get(aliasKey(systemName));
       if (known) return known;

@@ -1,5 +1,13 @@
 import type { z } from "zod";
-import type { gameMetadataSchema, gameRecordSchema, platformEntrySchema, releaseSchema, romSchema } from "./record-schemas.ts";
+import type {
+  addonSummarySchema,
+  alternateTitleSchema,
+  gameMetadataSchema,
+  gameRecordSchema,
+  platformEntrySchema,
+  releaseSchema,
+  romSchema,
+} from "./record-schemas.ts";
 
 /**
  * Public contract: the JSON shapes the API serves, inferred from their zod schemas
@@ -20,6 +28,10 @@ export type RomRecord = Declared<typeof romSchema>;
 export type ReleaseRecord = Declared<typeof releaseSchema>;
 
 export type GameMetadata = Declared<typeof gameMetadataSchema>;
+
+export type AlternateTitle = Declared<typeof alternateTitleSchema>;
+
+export type AddonSummary = Declared<typeof addonSummarySchema>;
 
 /** `updatedAt` is set by the build on every served record (the schema requires it there); records being built lack it. */
 export type GameRecord = Omit<Declared<typeof gameRecordSchema>, "updatedAt"> & { readonly updatedAt?: string };

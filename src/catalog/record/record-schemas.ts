@@ -1,5 +1,6 @@
 import { z } from "zod";
 import type { DevStatus } from "../names/parse-game-name.ts";
+import { contentKinds } from "../identity/content-kind.ts";
 import { platformKinds } from "../platforms/platform-registry.ts";
 
 /**
@@ -66,6 +67,10 @@ export const releaseSchema = z
     discCount: z.number().int().min(1).optional().meta({ description: 'M of "(Disk N of M)"' }),
     setName: z.string().optional().meta({ description: 'Arcade set name, e.g. "sf2"; matching accepts it as a file name ("sf2.zip")' }),
     cloneOf: z.string().optional().meta({ description: "Set name of the parent of an arcade clone" }),
+    collections: z
+      .array(z.string().min(1))
+      .optional()
+      .meta({ description: 'Arcade: the emulator collections whose DATs list this set ("mame-2003", "mame-2010", "fbneo", "hbmame")' }),
     roms: z.array(romSchema),
   })
   .meta({ description: "One DAT entry of a game (a region, revision, beta, disc or hack)." });
@@ -86,6 +91,31 @@ export const gameMetadataSchema = z.object({
   enhancementHw: z.string().optional(),
 });
 
+export const alternateTitleSchema = z
+  .looseObject({
+    title: z.string().min(1),
+    regions: z.array(z.string()).optional().meta({ description: "Regions of the releases that carry this title" }),
+    source: z.string().min(1).meta({ description: "The most authoritative DAT collection that uses this title" }),
+  })
+  .meta({
+    description:
+      'Another name of the same game: a regional title ("Rockman X"), another DAT\'s name for the same dump, or a part of an arcade "A / B" title.',
+  });
+
+/** Items listed in a base game's `addons` summary; `total` counts them all. */
+export const MAX_ADDON_ITEMS = 20;
+
+export const addonSummarySchema = z
+  .looseObject({
+    total: count(),
+    byKind: z.record(z.string(), count()).meta({ description: "How many of each kind" }),
+    items: z
+      .array(z.looseObject({ id: z.number().int().min(1), title: z.string().min(1), kind: z.enum(contentKinds) }))
+      .max(MAX_ADDON_ITEMS)
+      .meta({ description: `At most ${MAX_ADDON_ITEMS}, by title; the rest are found with \`kind=any\` and \`baseGameId\`` }),
+  })
+  .meta({ description: "The add-ons, updates and cosmetic items whose base game this is" });
+
 export const gameRecordSchema = z
   .looseObject({
     id: z.number().int().min(1),
@@ -95,6 +125,18 @@ export const gameRecordSchema = z
       .meta({ description: 'Clean title: tags removed, a trailing article moved to the front ("The Legend of Starfall")' }),
     system: z.string().min(1).meta({ description: "Platform slug" }),
     systemName: z.string().min(1),
+    kind: z.enum(contentKinds).meta({
+      description:
+        "What the record is: game, addon (DLC, add-on, expansion), update, cosmetic (theme, avatar), application, video, music or bios",
+    }),
+    baseGameId: z
+      .number()
+      .int()
+      .min(1)
+      .optional()
+      .meta({ description: "For an addon, update or cosmetic item: the id of its base game, when the catalog has it" }),
+    addons: addonSummarySchema.optional(),
+    alternateTitles: z.array(alternateTitleSchema).optional().meta({ description: "Other names of this game, at most 32" }),
     ...gameMetadataSchema.shape,
     releases: z.array(releaseSchema).meta({ description: "The game's DAT entries, best first" }),
     attribution: attributionSchema,

@@ -25,6 +25,7 @@ const record = (over: Partial<GameRecord> = {}): GameRecord => ({
   title: "The Legend of Starfall",
   system: "snes",
   systemName: "Super Nintendo Entertainment System",
+  kind: "game",
   developer: "Lumen Works",
   genres: ["Action RPG"],
   releaseYear: 1994,

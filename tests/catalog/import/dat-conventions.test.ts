@@ -15,13 +15,16 @@ const rom = (name: string, seed: number): string =>
 const clr = (system: string, games: string[]): string =>
   `clrmamepro (\n\tname "${system}"\n)\n\n${games.map((g) => `game (\n${g}\n)\n`).join("\n")}`;
 
+/** The records of a platform; for an arcade collection's slug, the arcade records with a release that collection lists. */
 function records(dbFile: string, slug: string): GameRecord[] {
   const registry = loadPlatformRegistry(platformsFile);
   const platform = registry.lookup(slug);
   if (!platform) throw new Error(`no platform ${slug}`);
+  const collection = registry.collection(slug)?.slug;
   const db = openCatalogDb(dbFile, { readonly: true });
   try {
-    return readPlatformRecords(db, platform);
+    const all = readPlatformRecords(db, platform);
+    return collection ? all.filter((g) => g.releases.some((r) => r.collections?.includes(collection))) : all;
   } finally {
     db.close();
   }

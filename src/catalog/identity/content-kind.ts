@@ -1,0 +1,67 @@
+import type { ParsedGameName } from "../names/parse-game-name.ts";
+
+/**
+ * What a record is. `game` is the default; the others are read from the DAT's own tags
+ * (No-Intro and Redump mark them: "(DLC)", "(Addon)", "(Update)", "(Theme)", "(Avatar)",
+ * "(Video)", "(Soundtrack)", "(Program)", "[BIOS]").
+ * - `addon`: downloadable content, add-on and data disks, expansions, season passes;
+ * - `update`: patches and title updates;
+ * - `cosmetic`: themes and avatars;
+ * - `application`: programs that are not games (test suites, utilities, channels);
+ * - `video` and `music`: films, trailers and soundtracks published as software;
+ * - `bios`: system firmware, never matched or merged as a game.
+ * @see https://wiki.no-intro.org/index.php?title=Naming_Convention
+ */
+export const contentKinds = ["game", "addon", "update", "cosmetic", "application", "video", "music", "bios"] as const;
+export type ContentKind = (typeof contentKinds)[number];
+
+/** The kinds that have a base game (`baseGameId`) when the catalog has it. */
+export const attachedKinds: ReadonlySet<ContentKind> = new Set(["addon", "update", "cosmetic"]);
+
+/** A tag, lower case and without a trailing number ("Update 2" → "update"), to its kind. */
+const TAG_KINDS: ReadonlyMap<string, ContentKind> = new Map([
+  ["dlc", "addon"],
+  ["addon", "addon"],
+  ["add-on", "addon"],
+  ["expansion", "addon"],
+  ["expansion pack", "addon"],
+  ["season pass", "addon"],
+  ["update", "update"],
+  ["patch", "update"],
+  ["theme", "cosmetic"],
+  ["theme pack", "cosmetic"],
+  ["avatar", "cosmetic"],
+  ["avatars", "cosmetic"],
+  ["program", "application"],
+  ["application", "application"],
+  ["video", "video"],
+  ["umd video", "video"],
+  ["movie", "video"],
+  ["soundtrack", "music"],
+  ["music", "music"],
+  ["audio", "music"],
+  ["bios", "bios"],
+]);
+
+const TRAILING_NUMBER_RE = /\s+\d+$/;
+/** Arcade DATs name their BIOS sets in the title ("PGM (Polygame Master) System BIOS"). */
+const BIOS_WORD_RE = /\bbios\b/i;
+
+/**
+ * The kind of one release, from its parsed name. The first tag that names a kind wins, so
+ * "Game (Europe) (DLC) (Video)" is an add-on; `arcade` also reads "BIOS" in the title.
+ */
+export function releaseKind(parsed: Pick<ParsedGameName, "title" | "flags" | "extra">, arcade = false): ContentKind {
+  if (parsed.flags.includes("BIOS")) return "bios";
+  for (const tag of parsed.extra) {
+    const kind = TAG_KINDS.get(tag.toLowerCase().replace(TRAILING_NUMBER_RE, ""));
+    if (kind) return kind;
+  }
+  if (arcade && BIOS_WORD_RE.test(parsed.title)) return "bios";
+  return "game";
+}
+
+/** True for a string that is a kind. */
+export function isContentKind(value: string): value is ContentKind {
+  return (contentKinds as readonly string[]).includes(value);
+}

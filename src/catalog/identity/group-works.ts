@@ -1,0 +1,176 @@
+import type { ContentKind } from "./content-kind.ts";
+import { looksLikeCompilation } from "./dump-keys.ts";
+import type { SerialCode } from "./serial-code.ts";
+import { UnionFind } from "./union-find.ts";
+
+/** What the grouping reads of one release. */
+export interface WorkInput {
+  readonly kind: ContentKind;
+  /** The first grouping: releases with the same key are one work (kind and clean title, or an arcade parent set). */
+  readonly groupKey: string;
+  readonly title: string;
+  /** Arcade set name: the same set in two emulator collections is one game. */
+  readonly setName: string | undefined;
+  /** @see dumpKeys */
+  readonly dumpKeys: readonly string[];
+  readonly serialCode: SerialCode | undefined;
+  readonly regions: readonly string[];
+  /** Bytes of the release's files, when the DAT gives every size. */
+  readonly size: number | undefined;
+}
+
+/** Why two title groups became one work. */
+export type MergeEvidence = "same-dump" | "set-name" | "serial-code";
+
+/** Why a dump shared by several title groups did not merge them. */
+export type UnmergedReason = "generic" | "compilation" | "kind";
+
+export interface UnmergedDump {
+  readonly key: string;
+  readonly titles: readonly string[];
+  readonly reason: UnmergedReason;
+}
+
+export interface WorkGroups {
+  /** Each work: indexes into the input, in input order. */
+  readonly groups: readonly (readonly number[])[];
+  /** Per work, the evidence that joined its title groups (empty when it is one title group). */
+  readonly evidence: readonly (readonly MergeEvidence[])[];
+  /** Dumps shared by several title groups that stayed apart, and why. */
+  readonly unmerged: readonly UnmergedDump[];
+}
+
+/** A file shared by more title groups than this is generic (a shared track, a launcher), not an identity. */
+export const GENERIC_DUMP_GROUPS = 3;
+
+/** Regions that stand for several; they overlap every region. */
+const WIDE_REGIONS: ReadonlySet<string> = new Set(["World"]);
+
+function overlaps(a: ReadonlySet<string>, b: ReadonlySet<string>): boolean {
+  if (a.size === 0 || b.size === 0) return false;
+  for (const region of a) if (WIDE_REGIONS.has(region) || b.has(region)) return true;
+  for (const region of b) if (WIDE_REGIONS.has(region)) return true;
+  return false;
+}
+
+/**
+ * Groups one platform's releases into works. Title groups (same kind, same clean title) are
+ * joined when strong evidence says they are one work, and never across kinds:
+ * - the same arcade set name in several collections;
+ * - the same dump (identical files) under several names, unless the file is shared by more than
+ *   {@link GENERIC_DUMP_GROUPS} titles; a compilation's name never joins a single game's;
+ * - the same region-free Nintendo serial code under regional titles ("Rockman X" SHVC-RX and
+ *   "Mega Man X" SNS-RX-USA), unless two of the titles share a region (a code reused for another
+ *   product, an "Easy Type" version), and for the reused two-character SNES codes only when the
+ *   files have the same size.
+ */
+export function groupWorks(items: readonly WorkInput[]): WorkGroups {
+  const uf = new UnionFind(items.length);
+  const first = new Map<string, number>();
+  items.forEach((item, i) => {
+    const at = first.get(item.groupKey);
+    if (at === undefined) first.set(item.groupKey, i);
+    else uf.union(at, i);
+  });
+  /** The title group of each item: the union of the first grouping alone. */
+  const titleGroup = items.map((_, i) => uf.find(i));
+  const joins: { a: number; b: number; evidence: MergeEvidence }[] = [];
+  const unmerged: UnmergedDump[] = [];
+
+  const bySet = new Map<string, number[]>();
+  items.forEach((item, i) => {
+    if (item.setName && item.kind !== "bios") push(bySet, `${item.kind}\u0000${item.setName}`, i);
+  });
+  for (const list of bySet.values()) for (const i of list.slice(1)) joins.push({ a: list[0] ?? i, b: i, evidence: "set-name" });
+
+  const byDump = new Map<string, number[]>();
+  items.forEach((item, i) => {
+    if (item.kind !== "bios") for (const key of item.dumpKeys) push(byDump, key, i);
+  });
+  for (const [key, list] of byDump) {
+    const groups = distinctGroups(list, titleGroup);
+    if (groups.length < 2) continue;
+    const titles = groups.map((g) => items[g]?.title ?? "");
+    const kinds = new Set(groups.map((g) => items[g]?.kind));
+    if (groups.length > GENERIC_DUMP_GROUPS) unmerged.push({ key, titles, reason: "generic" });
+    else if (kinds.size > 1) unmerged.push({ key, titles, reason: "kind" });
+    else {
+      // A compilation that is the same file as one of its games stays apart; the others still join.
+      const compilations = groups.filter((g) => looksLikeCompilation(items[g]?.title ?? ""));
+      const singles = groups.filter((g) => !compilations.includes(g));
+      if (compilations.length > 0 && singles.length > 0) unmerged.push({ key, titles, reason: "compilation" });
+      for (const part of [singles, compilations])
+        for (const g of part.slice(1)) joins.push({ a: part[0] ?? g, b: g, evidence: "same-dump" });
+    }
+  }
+
+  const byCode = new Map<string, number[]>();
+  items.forEach((item, i) => {
+    if (item.serialCode && item.kind === "game") push(byCode, item.serialCode.code, i);
+  });
+  for (const list of byCode.values()) {
+    const groups = distinctGroups(list, titleGroup);
+    if (groups.length < 2 || groups.length > GENERIC_DUMP_GROUPS) continue;
+    const regions = groups.map((g) => new Set(list.filter((i) => titleGroup[i] === g).flatMap((i) => items[i]?.regions ?? [])));
+    let apart = true;
+    for (let x = 0; x < regions.length && apart; x++)
+      for (let y = x + 1; y < regions.length && apart; y++) apart = !overlaps(regions[x] ?? new Set(), regions[y] ?? new Set());
+    if (!apart) continue;
+    if (items[list[0] ?? 0]?.serialCode?.short) {
+      const sizes = new Set(list.map((i) => items[i]?.size));
+      if (sizes.size !== 1 || sizes.has(undefined)) continue;
+    }
+    for (const g of groups.slice(1)) joins.push({ a: groups[0] ?? g, b: g, evidence: "serial-code" });
+  }
+
+  const evidenceOf = new Map<number, Set<MergeEvidence>>();
+  const pending: MergeEvidence[] = [];
+  for (const { a, b, evidence } of joins) {
+    const ra = uf.find(a);
+    const rb = uf.find(b);
+    if (ra === rb) continue;
+    const ea = evidenceOf.get(ra);
+    const eb = evidenceOf.get(rb);
+    uf.union(ra, rb);
+    const root = uf.find(ra);
+    const merged = new Set<MergeEvidence>([...(ea ?? pending), ...(eb ?? pending), evidence]);
+    evidenceOf.delete(ra);
+    evidenceOf.delete(rb);
+    evidenceOf.set(root, merged);
+  }
+
+  const index = new Map<number, number>();
+  const groups: number[][] = [];
+  const evidence: MergeEvidence[][] = [];
+  items.forEach((_, i) => {
+    const root = uf.find(i);
+    let at = index.get(root);
+    if (at === undefined) {
+      at = groups.length;
+      index.set(root, at);
+      groups.push([]);
+      evidence.push([...(evidenceOf.get(root) ?? [])].sort());
+    }
+    groups[at]?.push(i);
+  });
+  return { groups, evidence, unmerged };
+}
+
+function push(map: Map<string, number[]>, key: string, value: number): void {
+  const list = map.get(key);
+  if (list) list.push(value);
+  else map.set(key, [value]);
+}
+
+/** The title groups of `list`, each once, as the first item of each. */
+function distinctGroups(list: readonly number[], titleGroup: readonly number[]): number[] {
+  const seen = new Set<number>();
+  const out: number[] = [];
+  for (const i of list) {
+    const g = titleGroup[i] ?? i;
+    if (seen.has(g)) continue;
+    seen.add(g);
+    out.push(g);
+  }
+  return out;
+}

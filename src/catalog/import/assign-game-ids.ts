@@ -1,0 +1,166 @@
+import type { CatalogDb } from "../db/catalog-db.ts";
+import type { GameDraft } from "./assemble-games.ts";
+
+/** A stored game that joined another work: its id now stands for `into`. */
+export interface MergedGame {
+  readonly id: number;
+  readonly into: number;
+  /** The platform it was on (an arcade collection's slug for games that moved to arcade). */
+  readonly system: string;
+  readonly title: string;
+}
+
+/** A stored game none of whose releases is left. */
+export interface GoneGame {
+  readonly id: number;
+  readonly system: string;
+  readonly title: string;
+}
+
+export interface AssignedIds {
+  /** Per draft, in order: its id. */
+  readonly ids: readonly number[];
+  readonly added: number;
+  readonly removed: GoneGame[];
+  readonly merged: MergedGame[];
+}
+
+interface StoredGame {
+  id: number;
+  platform: string;
+  title_key: string;
+  title: string;
+}
+
+interface Claim {
+  readonly work: number;
+  readonly id: number;
+  readonly sameKey: boolean;
+  readonly shared: number;
+}
+
+/**
+ * Gives each work of a platform its id, keeping every stored id that still stands for something.
+ * A stored game continues the work that holds most of its releases (by DAT name) or has its stored
+ * key; when several stored games continue one work (the same dump under two names, one arcade game
+ * in several collections), the one with the work's key, then the most shared releases, then the
+ * oldest id, keeps its id and the others are merged into it (`game_merges`: their ids redirect).
+ * A stored game with no release left is removed. Also rewrites the games rows and clears the
+ * platform's releases, which the caller writes again.
+ * @param former platforms whose stored games now belong to `platform` (arcade collections).
+ */
+export function assignGameIds(db: CatalogDb, platform: string, former: readonly string[], works: readonly GameDraft[]): AssignedIds {
+  const platforms = [platform, ...former];
+  const marks = platforms.map(() => "?").join(", ");
+  const stored = db
+    .prepare<string[], StoredGame>(`SELECT id, platform, title_key, title FROM games WHERE platform IN (${marks})`)
+    .all(...platforms);
+  const byKey = new Map<string, number[]>();
+  for (const g of stored) push(byKey, g.title_key, g.id);
+  const ownerOf = new Map<string, number[]>();
+  for (const row of db
+    .prepare<string[], { name: string; game_id: number; extra_json: string | null }>(
+      `SELECT r.name, r.game_id, r.extra_json FROM releases r JOIN games g ON g.id = r.game_id WHERE g.platform IN (${marks})`,
+    )
+    .iterate(...platforms)) {
+    push(ownerOf, row.name, row.game_id);
+    const setName = row.extra_json ? (JSON.parse(row.extra_json) as { setName?: string }).setName : undefined;
+    if (setName) push(ownerOf, setKey(setName), row.game_id);
+  }
+
+  const claims: Claim[] = [];
+  works.forEach((work, w) => {
+    const shared = new Map<number, number>();
+    for (const release of work.releases) {
+      // An arcade set keeps its identity under another collection's description of it.
+      const owners = new Set([
+        ...(ownerOf.get(release.name) ?? []),
+        ...(release.extra.setName ? (ownerOf.get(setKey(release.extra.setName)) ?? []) : []),
+      ]);
+      for (const id of owners) shared.set(id, (shared.get(id) ?? 0) + 1);
+    }
+    const sameKey = new Set(byKey.get(work.titleKey) ?? []);
+    for (const id of sameKey) if (!shared.has(id)) shared.set(id, 0);
+    for (const [id, n] of shared) claims.push({ work: w, id, sameKey: sameKey.has(id), shared: n });
+  });
+  claims.sort((a, b) => Number(b.sameKey) - Number(a.sameKey) || b.shared - a.shared || a.id - b.id || a.work - b.work);
+
+  const ids: (number | undefined)[] = works.map(() => undefined);
+  const kept = new Set<number>();
+  for (const claim of claims) {
+    if (ids[claim.work] !== undefined || kept.has(claim.id)) continue;
+    ids[claim.work] = claim.id;
+    kept.add(claim.id);
+  }
+  /** Where each stored game that lost its id went: the work holding most of its releases. */
+  const mergedInto = new Map<number, number>();
+  for (const claim of claims) {
+    if (kept.has(claim.id) || mergedInto.has(claim.id) || claim.shared === 0) continue;
+    mergedInto.set(claim.id, claim.work);
+  }
+
+  db.prepare(`DELETE FROM releases WHERE game_id IN (SELECT id FROM games WHERE platform IN (${marks}))`).run(...platforms);
+  const deleteGame = db.prepare<[number]>("DELETE FROM games WHERE id = ?");
+  const dropMergesInto = db.prepare<[number]>("DELETE FROM game_merges WHERE into_id = ?");
+  const removed: GoneGame[] = [];
+  const pendingMerges: { old: StoredGame; work: number }[] = [];
+  for (const old of stored) {
+    if (kept.has(old.id)) continue;
+    deleteGame.run(old.id);
+    const work = mergedInto.get(old.id);
+    if (work === undefined) {
+      removed.push({ id: old.id, system: old.platform, title: old.title });
+      dropMergesInto.run(old.id);
+    } else pendingMerges.push({ old, work });
+  }
+
+  const park = db.prepare<[string, number]>("UPDATE games SET title_key = ? WHERE id = ?");
+  // Parked first, so that two kept games that swap keys never meet the UNIQUE constraint.
+  for (const id of kept) park.run(`\u0001${id}`, id);
+  const update = db.prepare<[string, string, string, string, string, string | null, number]>(
+    "UPDATE games SET platform = ?, title_key = ?, title = ?, metadata_json = ?, kind = ?, alternate_titles_json = ?, base_game_id = NULL WHERE id = ?",
+  );
+  const insert = db.prepare<[string, string, string, string, string, string | null]>(
+    "INSERT INTO games (platform, title_key, title, metadata_json, kind, alternate_titles_json) VALUES (?, ?, ?, ?, ?, ?)",
+  );
+  let added = 0;
+  const out: number[] = [];
+  works.forEach((work, w) => {
+    const alternates = work.alternateTitles.length > 0 ? JSON.stringify(work.alternateTitles) : null;
+    const metadata = JSON.stringify(work.metadata);
+    const id = ids[w];
+    if (id !== undefined) {
+      update.run(platform, work.titleKey, work.title, metadata, work.kind, alternates, id);
+      out.push(id);
+    } else {
+      out.push(Number(insert.run(platform, work.titleKey, work.title, metadata, work.kind, alternates).lastInsertRowid));
+      added++;
+    }
+  });
+
+  const merged: MergedGame[] = [];
+  const recordMerge = db.prepare<[number, number, string, string, string]>(
+    "INSERT OR REPLACE INTO game_merges (id, into_id, platform, title, merged_at) VALUES (?, ?, ?, ?, ?)",
+  );
+  const repoint = db.prepare<[number, number]>("UPDATE game_merges SET into_id = ? WHERE into_id = ?");
+  const now = new Date().toISOString();
+  for (const { old, work } of pendingMerges) {
+    const into = out[work];
+    if (into === undefined) continue;
+    recordMerge.run(old.id, into, old.platform, old.title, now);
+    // Ids that had merged into this one follow it.
+    repoint.run(into, old.id);
+    merged.push({ id: old.id, into, system: old.platform, title: old.title });
+  }
+  return { ids: out, added, removed, merged };
+}
+
+function setKey(setName: string): string {
+  return `\u0000set\u0000${setName}`;
+}
+
+function push(map: Map<string, number[]>, key: string, value: number): void {
+  const list = map.get(key);
+  if (list) list.push(value);
+  else map.set(key, [value]);
+}
