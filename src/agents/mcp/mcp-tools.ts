@@ -1,3 +1,4 @@
+import { contentKinds } from "../../catalog/identity/content-kind.ts";
 import type { CallToolResult, McpServer, ToolAnnotations } from "@modelcontextprotocol/server";
 import { z } from "zod";
 import { type Problem, isProblem, problems } from "../../core/problem.ts";
@@ -77,6 +78,10 @@ const searchInput = z.object({
     .optional()
     .describe('Only this platform: a slug such as snes, or a name or alias such as "Super Nintendo". list_platforms lists them.'),
   limit: z.number().int().min(1).max(30).default(10).describe("Most results to return, 1 to 30 (default 10)."),
+  kind: z
+    .enum([...contentKinds, "any"])
+    .default("game")
+    .describe("Records of this kind only: game (default), addon, update, cosmetic, application, video, music, bios, or any."),
 });
 
 const noInput = z.object({});
@@ -129,14 +134,14 @@ export function registerCatalogTools(server: McpServer, queries: CatalogQueries,
     {
       title: "Search games",
       description:
-        "Search the game catalog by title, across all platforms or on one. Returns the same object as GET /api/v1/agent/games/: the best matches first, each with id, title, platform, year, regions and the URL of its full record (use get_game with the id for the record).",
+        "Search the game catalog by title (or a regional or other alternate title, named in matchedTitle), across all platforms or on one. Games only unless kind says otherwise (addon, update, ..., any). Returns the same object as GET /api/v1/agent/games/: the best matches first, each with id, title, kind, platform, year, regions and the URL of its full record (use get_game with the id for the record).",
       inputSchema: searchInput,
       outputSchema: agentSearchResponseSchema,
       annotations: readOnly,
     },
-    ({ query, system, limit }) => {
+    ({ query, system, limit, kind }) => {
       if (system !== undefined && !queries.platform(system)) return toolError(`unknown platform "${system}"; list_platforms lists them`);
-      return run(log, "search_games", () => queries.searchGames({ query, system, limit }));
+      return run(log, "search_games", () => queries.searchGames({ query, system, limit, kind }));
     },
   );
 

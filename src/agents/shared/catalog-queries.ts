@@ -1,3 +1,4 @@
+import type { KindFilter } from "../../catalog/search/search-games.ts";
 import type { CatalogSource } from "../../catalog/store/catalog-source.ts";
 import { agentSearchBody, type AgentSearchBody } from "../../catalog/http/search-response.ts";
 import type { platformListSchema } from "../../catalog/http/response-schemas.ts";
@@ -23,7 +24,12 @@ export type GameRecordBody = Readonly<Record<string, unknown>> & { readonly id: 
 /** Everything the agent endpoints read from the catalog: queries answered by the HTTP routes' own code, in the same shapes. */
 export interface CatalogQueries {
   /** As GET /api/v1/agent/games/?q=&system=&limit=; a 422 {@link Problem} for an unknown platform. */
-  searchGames(input: { readonly query: string; readonly system?: string | undefined; readonly limit: number }): AgentSearchBody;
+  searchGames(input: {
+    readonly query: string;
+    readonly system?: string | undefined;
+    readonly limit: number;
+    readonly kind?: KindFilter | undefined;
+  }): AgentSearchBody;
   /** As GET /api/v1/games/?id=; undefined when there is no such game. */
   gameRecord(id: number): GameRecordBody | undefined;
   /** As GET /api/v1/games/ (the platform list). */
@@ -81,7 +87,12 @@ export function catalogQueries(catalog: CatalogSource, options: CatalogQueriesOp
       const platform = input.system === undefined ? undefined : snapshot.platform(input.system);
       if (input.system !== undefined && !platform)
         throw problems.invalidRequest([{ name: "system", detail: `unknown platform "${input.system}"` }]);
-      return agentSearchBody(snapshot, options.baseUrl, { query: input.query.trim(), platform, limit: input.limit });
+      return agentSearchBody(snapshot, options.baseUrl, {
+        query: input.query.trim(),
+        platform,
+        limit: input.limit,
+        kind: input.kind ?? "game",
+      });
     },
     gameRecord(id) {
       const record = catalog.current().record(id);

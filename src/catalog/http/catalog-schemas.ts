@@ -1,4 +1,5 @@
 import { z } from "zod";
+import { contentKinds } from "../identity/content-kind.ts";
 
 /** A decimal integer parameter in [min, max]; stricter than Number() (no "1e3", " 7", "0x10"). */
 export function intParam(min: number, max: number): z.ZodType<number, string> {
@@ -11,6 +12,12 @@ export function intParam(min: number, max: number): z.ZodType<number, string> {
 
 const text = (max: number): z.ZodString => z.string().max(max, `must be at most ${max} characters`);
 
+/** Which records a search or listing returns: `game` unless asked, one other kind, or `any`. */
+export const kindParam = z
+  .enum([...contentKinds, "any"], { error: `must be one of ${[...contentKinds, "any"].join(", ")}` })
+  .default("game")
+  .meta({ description: "Records of this kind only (default game); any for every kind" });
+
 /**
  * GET /api/v1/agent/games/ (searchGames).
  * @see docs/service-spec.md §4.1, §8
@@ -20,6 +27,7 @@ export const agentSearchQuery = z
     q: text(120).optional(),
     system: text(64).min(1, "must not be empty").optional(),
     limit: intParam(1, 30).default(10),
+    kind: kindParam,
     platforms: z.literal("1", { error: 'the only allowed value is "1"' }).optional(),
   })
   .superRefine((value, ctx) => {
@@ -27,7 +35,7 @@ export const agentSearchQuery = z
       ctx.addIssue({ code: "custom", path: ["q"], message: "required (a game title or part of one) unless platforms=1" });
     }
   });
-export const agentSearchParams = ["q", "system", "limit", "platforms"] as const;
+export const agentSearchParams = ["q", "system", "limit", "kind", "platforms"] as const;
 
 /** Largest offset a listing accepts; deeper pages are better served by narrowing the query. */
 export const MAX_OFFSET = 100_000;
@@ -44,5 +52,6 @@ export const catalogQuery = z.object({
   q: text(120).optional(),
   limit: intParam(1, 100).default(30),
   offset: intParam(0, MAX_OFFSET).default(0),
+  kind: kindParam,
 });
-export const catalogParams = ["id", "system", "q", "limit", "offset"] as const;
+export const catalogParams = ["id", "system", "q", "limit", "offset", "kind"] as const;

@@ -3,8 +3,7 @@ import type { ResponseCache } from "../../http/response-cache.ts";
 import type { HttpResult, RequestContext } from "../../http/http-types.ts";
 import { problems } from "../../core/problem.ts";
 import { attribution } from "../record/attribution.ts";
-import type { GameSummary } from "../search/game-summary.ts";
-import { searchGames } from "../search/search-games.ts";
+import { searchGames, type SearchHit } from "../search/search-games.ts";
 import { catalogParams, catalogQuery } from "./catalog-schemas.ts";
 import type { CatalogSource } from "../store/catalog-source.ts";
 import { documentResult } from "./document-result.ts";
@@ -52,24 +51,30 @@ export function gamesRoute(catalog: CatalogSource, baseUrl: string, cache: Respo
     if (query.system !== undefined && !platform) {
       throw problems.invalidRequest([{ name: "system", detail: `unknown platform "${query.system}"; GET /api/v1/games/ lists them` }]);
     }
-    const etag = computedEtag(snapshot.manifest.catalogVersion, "games", [platform?.id ?? null, q, query.limit, query.offset]);
+    const { kind } = query;
+    const etag = computedEtag(snapshot.manifest.catalogVersion, "games", [platform?.id ?? null, q, query.limit, query.offset, kind]);
     return cache.get(etag, () => {
       let total: number;
-      let page: readonly GameSummary[];
+      let page: readonly SearchHit[];
       if (q === "" && platform) {
-        const listing = snapshot.listing(platform.id) ?? [];
+        const listing = snapshot.listing(platform.id, kind) ?? [];
         total = listing.length;
         page = listing.slice(query.offset, query.offset + query.limit);
       } else {
-        const found = searchGames(snapshot.searchScope(platform?.id), { query: q, limit: query.limit, offset: query.offset });
+        const found = searchGames(snapshot.searchScope(platform?.id), { query: q, limit: query.limit, offset: query.offset, kind });
         total = found.total;
         page = found.results;
       }
       const nextOffset = query.offset + query.limit;
-      const next = nextOffset < total ? pageUrl(baseUrl, { system: platform?.id, q, limit: query.limit, offset: nextOffset }) : null;
+      // The default kind stays out of the link, so that the next page's URL is the one a client would write.
+      const next =
+        nextOffset < total
+          ? pageUrl(baseUrl, { system: platform?.id, q, limit: query.limit, offset: nextOffset, kind: kind === "game" ? undefined : kind })
+          : null;
       const body = {
         system: platform?.id ?? null,
         query: q || null,
+        kind,
         offset: query.offset,
         limit: query.limit,
         total,

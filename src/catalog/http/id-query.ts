@@ -1,7 +1,7 @@
 import type { z } from "zod";
 import { catalogQuery } from "./catalog-schemas.ts";
 
-/** The schema's defaults (`limit`, `offset`), read from it once rather than written again here. */
+/** The schema's defaults (`limit`, `offset`, `kind`), read from it once rather than written again here. */
 const DEFAULTS: z.infer<typeof catalogQuery> = catalogQuery.parse({});
 
 /** The whole query string of a record look-up: `id` alone, 1 to 16 decimal digits, as the schema's `intParam` reads it. */
@@ -19,5 +19,5 @@ export function idOnlyQuery(search: string): z.infer<typeof catalogQuery> | unde
   if (digits === undefined) return undefined;
   const id = Number(digits);
   if (id < 1 || id > Number.MAX_SAFE_INTEGER) return undefined;
-  return { id, limit: DEFAULTS.limit, offset: DEFAULTS.offset };
+  return { id, limit: DEFAULTS.limit, offset: DEFAULTS.offset, kind: DEFAULTS.kind };
 }

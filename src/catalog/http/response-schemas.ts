@@ -1,3 +1,4 @@
+import { contentKinds } from "../identity/content-kind.ts";
 import { z } from "zod";
 import { attributionSchema, platformEntrySchema } from "../record/record-schemas.ts";
 
@@ -24,6 +25,12 @@ export const searchResultItemSchema = z
     id: z.number().int().min(1),
     title: z.string().min(1),
     system: z.string().min(1),
+    kind: z.enum(contentKinds).meta({ description: "game, addon, update, cosmetic, application, video, music or bios" }),
+    baseGameId: z.number().int().min(1).optional().meta({ description: "For an add-on, update or cosmetic item: its base game" }),
+    matchedTitle: z
+      .string()
+      .optional()
+      .meta({ description: 'The alternate title the query matched, when it matched one rather than `title` ("Rockman X" for Mega Man X)' }),
     releaseYear: z.number().int().optional(),
     developer: z.string().optional(),
     publisher: z.string().optional(),
@@ -38,6 +45,7 @@ export const agentSearchResponseSchema = z
   .looseObject({
     query: z.string(),
     system: z.string().nullable().meta({ description: "The platform slug searched, or null for all platforms" }),
+    kind: z.enum([...contentKinds, "any"]).meta({ description: "The kind searched: game unless asked" }),
     limit: z.number().int().min(1),
     total: count().meta({ description: "Hits in all, of which the first `limit` are in `results`" }),
     results: z.array(searchResultItemSchema),
@@ -49,6 +57,7 @@ export const catalogPageSchema = z
   .looseObject({
     system: z.string().nullable(),
     query: z.string().nullable(),
+    kind: z.enum([...contentKinds, "any"]).meta({ description: "The kind listed or searched: game unless asked" }),
     offset: count(),
     limit: z.number().int().min(1),
     total: count(),

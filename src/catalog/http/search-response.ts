@@ -1,8 +1,8 @@
 import { contentHash } from "../../http/etag.ts";
 import { attribution } from "../record/attribution.ts";
 import type { Declared, PlatformEntry } from "../record/game-record.ts";
-import type { GameSummary } from "../search/game-summary.ts";
-import { searchGames } from "../search/search-games.ts";
+import { summaryKind } from "../search/game-summary.ts";
+import { searchGames, type KindFilter, type SearchHit } from "../search/search-games.ts";
 import type { CatalogSnapshot } from "../store/catalog-snapshot.ts";
 import type { agentSearchResponseSchema, searchResultItemSchema } from "./response-schemas.ts";
 
@@ -10,11 +10,14 @@ import type { agentSearchResponseSchema, searchResultItemSchema } from "./respon
 export type SearchResultItem = Declared<typeof searchResultItemSchema>;
 
 /** The public members of each hit, plus its record URL. */
-export function withRecordUrls(baseUrl: string, hits: readonly GameSummary[]): SearchResultItem[] {
+export function withRecordUrls(baseUrl: string, hits: readonly SearchHit[]): SearchResultItem[] {
   return hits.map((hit) => ({
     id: hit.id,
     title: hit.title,
     system: hit.system,
+    kind: summaryKind(hit),
+    ...(hit.baseGameId !== undefined ? { baseGameId: hit.baseGameId } : {}),
+    ...(hit.matchedTitle !== undefined ? { matchedTitle: hit.matchedTitle } : {}),
     ...(hit.releaseYear !== undefined ? { releaseYear: hit.releaseYear } : {}),
     ...(hit.developer !== undefined ? { developer: hit.developer } : {}),
     ...(hit.publisher !== undefined ? { publisher: hit.publisher } : {}),
@@ -36,12 +39,14 @@ export type AgentSearchBody = Declared<typeof agentSearchResponseSchema>;
 export function agentSearchBody(
   snapshot: CatalogSnapshot,
   baseUrl: string,
-  request: { readonly query: string; readonly platform: PlatformEntry | undefined; readonly limit: number },
+  request: { readonly query: string; readonly platform: PlatformEntry | undefined; readonly limit: number; readonly kind?: KindFilter },
 ): AgentSearchBody {
-  const { total, results } = searchGames(snapshot.searchScope(request.platform?.id), { query: request.query, limit: request.limit });
+  const kind = request.kind ?? "game";
+  const { total, results } = searchGames(snapshot.searchScope(request.platform?.id), { query: request.query, limit: request.limit, kind });
   return {
     query: request.query,
     system: request.platform?.id ?? null,
+    kind,
     limit: request.limit,
     total,
     results: withRecordUrls(baseUrl, results),

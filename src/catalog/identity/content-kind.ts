@@ -43,21 +43,28 @@ const TAG_KINDS: ReadonlyMap<string, ContentKind> = new Map([
   ["bios", "bios"],
 ]);
 
-const TRAILING_NUMBER_RE = /\s+\d+$/;
+/** A tag's qualifier after its kind word: "Update 2", "Update - September 3", "Update 1.01". */
+const TAG_QUALIFIER_RE = /\s+(?:-\s.*|\d[\d.]*)$/;
+/** Titles that name an add-on or an update themselves, where the DAT gives no tag ("Battle Isle Data Disk I", "Mario Kart 7 - Update 1.1"). */
+const ADDON_TITLE_RE = /\b(?:data|mission|scenario|expansion|tournament|course|discovery|construction)\s+(?:disks?|kit)\b/i;
+const UPDATE_TITLE_RE = /\s-\s(?:title\s)?update\s+v?\d/i;
 /** Arcade DATs name their BIOS sets in the title ("PGM (Polygame Master) System BIOS"). */
 const BIOS_WORD_RE = /\bbios\b/i;
 
 /**
  * The kind of one release, from its parsed name. The first tag that names a kind wins, so
- * "Game (Europe) (DLC) (Video)" is an add-on; `arcade` also reads "BIOS" in the title.
+ * "Game (Europe) (DLC) (Video)" is an add-on; then a title that names an update or a data disk;
+ * `arcade` also reads "BIOS" in the title.
  */
 export function releaseKind(parsed: Pick<ParsedGameName, "title" | "flags" | "extra">, arcade = false): ContentKind {
   if (parsed.flags.includes("BIOS")) return "bios";
   for (const tag of parsed.extra) {
-    const kind = TAG_KINDS.get(tag.toLowerCase().replace(TRAILING_NUMBER_RE, ""));
+    const kind = TAG_KINDS.get(tag.toLowerCase().replace(TAG_QUALIFIER_RE, ""));
     if (kind) return kind;
   }
   if (arcade && BIOS_WORD_RE.test(parsed.title)) return "bios";
+  if (UPDATE_TITLE_RE.test(parsed.title)) return "update";
+  if (ADDON_TITLE_RE.test(parsed.title)) return "addon";
   return "game";
 }
 

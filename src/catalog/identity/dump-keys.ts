@@ -1,11 +1,14 @@
 import type { DatRom } from "../dat/dat-types.ts";
 
+/** Files smaller than this (tiny fantasy-console carts, stub files) are too alike across works to prove identity. */
+export const MIN_DUMP_BYTES = 256;
+
 /** SHA-1 of zero bytes: every empty file has it, so it says nothing about identity. */
 const EMPTY_SHA1 = "da39a3ee5e6b4b0d3255bfef95601890afd80709";
 const EMPTY_MD5 = "d41d8cd98f00b204e9800998ecf8427e";
 
 function romHash(rom: DatRom): string | undefined {
-  if (rom.size === 0) return undefined;
+  if (rom.size !== undefined && rom.size < MIN_DUMP_BYTES) return undefined;
   const hash = rom.sha1 ?? rom.md5;
   return hash === EMPTY_SHA1 || hash === EMPTY_MD5 ? undefined : hash;
 }
@@ -33,7 +36,7 @@ export function dumpKeys(roms: readonly DatRom[]): string[] {
 }
 
 const COMPILATION_RE =
-  /\b(?:\d+\s*-?\s*in\s*-?\s*1|collection|compilation|anthology|trilogy|double pack|twin pack|triple pack|combo pack|multi-?cart)\b|\s\+\s/i;
+  /\b(?:\d+\s*-?\s*(?:games?\s+)?in\s*-?\s*1|collection|compilation|anthology|trilogy|double pack|twin pack|triple pack|combo pack|multi-?cart)\b|\s\+\s/i;
 
 /**
  * A title naming several games ("Super Mario Bros. + Duck Hunt", "Sonic Classics 3 in 1",
@@ -46,4 +49,15 @@ export function looksLikeCompilation(title: string): boolean {
 /** A title that is an id rather than a name: a 16-digit hex title id ("000100057131324a") or a bare number. */
 export function looksLikeId(title: string): boolean {
   return /^(?:[0-9a-f]{16}|[0-9A-F]{16}|\d{5,})$/.test(title.trim());
+}
+
+/**
+ * True when `single` is one of the games of the compilation `compilation` (its title key appears
+ * in the compilation's as whole words): the file they share is the compilation's, and they stay
+ * two works. Another name for the compilation itself ("Gradius Portable" for "Gradius
+ * Collection") is not a member.
+ */
+export function isMemberOf(singleKey: string, compilationKey: string): boolean {
+  if (singleKey === "") return false;
+  return ` ${compilationKey} `.includes(` ${singleKey} `);
 }

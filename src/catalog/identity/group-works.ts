@@ -1,5 +1,5 @@
 import type { ContentKind } from "./content-kind.ts";
-import { looksLikeCompilation } from "./dump-keys.ts";
+import { isMemberOf, looksLikeCompilation } from "./dump-keys.ts";
 import type { SerialCode } from "./serial-code.ts";
 import { UnionFind } from "./union-find.ts";
 
@@ -9,14 +9,21 @@ export interface WorkInput {
   /** The first grouping: releases with the same key are one work (kind and clean title, or an arcade parent set). */
   readonly groupKey: string;
   readonly title: string;
+  /** The key of `title` (names/title-key.ts). */
+  readonly titleKey: string;
   /** Arcade set name: the same set in two emulator collections is one game. */
   readonly setName: string | undefined;
   /** @see dumpKeys */
   readonly dumpKeys: readonly string[];
   readonly serialCode: SerialCode | undefined;
   readonly regions: readonly string[];
-  /** Bytes of the release's files, when the DAT gives every size. */
+  /** Bytes of the release's largest file, when the DAT gives a size. */
   readonly size: number | undefined;
+  /** A retail release: betas, prototypes and demos often carry another product's serial. */
+  readonly retail: boolean;
+  /** Metadata that must not contradict a serial link: release year and developer, when known. */
+  readonly year: number | undefined;
+  readonly developer: string | undefined;
 }
 
 /** Why two title groups became one work. */
@@ -40,8 +47,17 @@ export interface WorkGroups {
   readonly unmerged: readonly UnmergedDump[];
 }
 
-/** A file shared by more title groups than this is generic (a shared track, a launcher), not an identity. */
-export const GENERIC_DUMP_GROUPS = 3;
+/**
+ * A file shared by more title groups than this is generic (a demo disk listed under each of its
+ * programs, a shared data file), not an identity: one dump under two names is the common case.
+ */
+export const GENERIC_DUMP_GROUPS = 2;
+
+/** Between a title group key and its part number, when one title is several works (same-title.ts). */
+export const PART_SEPARATOR = "\u0001";
+
+/** One product code names at most this many regional titles (Japan, North America, Europe). */
+const MAX_CODE_GROUPS = 3;
 
 /** Regions that stand for several; they overlap every region. */
 const WIDE_REGIONS: ReadonlySet<string> = new Set(["World"]);
@@ -57,12 +73,13 @@ function overlaps(a: ReadonlySet<string>, b: ReadonlySet<string>): boolean {
  * Groups one platform's releases into works. Title groups (same kind, same clean title) are
  * joined when strong evidence says they are one work, and never across kinds:
  * - the same arcade set name in several collections;
- * - the same dump (identical files) under several names, unless the file is shared by more than
- *   {@link GENERIC_DUMP_GROUPS} titles; a compilation's name never joins a single game's;
+ * - the same dump (identical files, none tiny) under two names, unless the file is shared by more
+ *   than {@link GENERIC_DUMP_GROUPS} titles; a compilation's name never joins a single game's;
  * - the same region-free Nintendo serial code under regional titles ("Rockman X" SHVC-RX and
  *   "Mega Man X" SNS-RX-USA), unless two of the titles share a region (a code reused for another
- *   product, an "Easy Type" version), and for the reused two-character SNES codes only when the
- *   files have the same size.
+ *   product, an "Easy Type" version) or their years or developers disagree; only retail releases'
+ *   codes count (a beta often carries its predecessor's), and the reused two-character SNES codes
+ *   only when the files have the same size.
  */
 export function groupWorks(items: readonly WorkInput[]): WorkGroups {
   const uf = new UnionFind(items.length);
@@ -92,25 +109,28 @@ export function groupWorks(items: readonly WorkInput[]): WorkGroups {
     if (groups.length < 2) continue;
     const titles = groups.map((g) => items[g]?.title ?? "");
     const kinds = new Set(groups.map((g) => items[g]?.kind));
-    if (groups.length > GENERIC_DUMP_GROUPS) unmerged.push({ key, titles, reason: "generic" });
+    // A compilation that is the same file as one of its own games stays apart from it; the others may still join.
+    const compilations = groups.filter((g) => looksLikeCompilation(items[g]?.title ?? ""));
+    const singles = groups.filter((g) => !compilations.includes(g));
+    const members = singles.filter((s) => compilations.some((c) => isMemberOf(items[s]?.titleKey ?? "", items[c]?.titleKey ?? "")));
+    const joined = members.length > 0 ? singles.filter((g) => !members.includes(g)) : groups;
+    if (singles.length > GENERIC_DUMP_GROUPS || compilations.length > GENERIC_DUMP_GROUPS)
+      unmerged.push({ key, titles, reason: "generic" });
     else if (kinds.size > 1) unmerged.push({ key, titles, reason: "kind" });
     else {
-      // A compilation that is the same file as one of its games stays apart; the others still join.
-      const compilations = groups.filter((g) => looksLikeCompilation(items[g]?.title ?? ""));
-      const singles = groups.filter((g) => !compilations.includes(g));
-      if (compilations.length > 0 && singles.length > 0) unmerged.push({ key, titles, reason: "compilation" });
-      for (const part of [singles, compilations])
-        for (const g of part.slice(1)) joins.push({ a: part[0] ?? g, b: g, evidence: "same-dump" });
+      if (members.length > 0) unmerged.push({ key, titles, reason: "compilation" });
+      const parts = members.length > 0 ? [joined, compilations] : [joined];
+      for (const part of parts) for (const g of part.slice(1)) joins.push({ a: part[0] ?? g, b: g, evidence: "same-dump" });
     }
   }
 
   const byCode = new Map<string, number[]>();
   items.forEach((item, i) => {
-    if (item.serialCode && item.kind === "game") push(byCode, item.serialCode.code, i);
+    if (item.serialCode && item.kind === "game" && item.retail) push(byCode, item.serialCode.code, i);
   });
   for (const list of byCode.values()) {
     const groups = distinctGroups(list, titleGroup);
-    if (groups.length < 2 || groups.length > GENERIC_DUMP_GROUPS) continue;
+    if (groups.length < 2 || groups.length > MAX_CODE_GROUPS) continue;
     const regions = groups.map((g) => new Set(list.filter((i) => titleGroup[i] === g).flatMap((i) => items[i]?.regions ?? [])));
     let apart = true;
     for (let x = 0; x < regions.length && apart; x++)
@@ -120,15 +140,27 @@ export function groupWorks(items: readonly WorkInput[]): WorkGroups {
       const sizes = new Set(list.map((i) => items[i]?.size));
       if (sizes.size !== 1 || sizes.has(undefined)) continue;
     }
+    if (contradicts(list.map((i) => items[i]).filter((x): x is WorkInput => x !== undefined))) continue;
     for (const g of groups.slice(1)) joins.push({ a: groups[0] ?? g, b: g, evidence: "serial-code" });
   }
 
   const evidenceOf = new Map<number, Set<MergeEvidence>>();
+  // The group keys in each work, so that two works one title was split into never join again.
+  const keysOf = new Map<number, Set<string>>();
+  items.forEach((item, i) => {
+    const root = uf.find(i);
+    let keys = keysOf.get(root);
+    if (!keys) keysOf.set(root, (keys = new Set()));
+    keys.add(item.groupKey);
+  });
   const pending: MergeEvidence[] = [];
   for (const { a, b, evidence } of joins) {
     const ra = uf.find(a);
     const rb = uf.find(b);
     if (ra === rb) continue;
+    const ka = keysOf.get(ra) ?? new Set<string>();
+    const kb = keysOf.get(rb) ?? new Set<string>();
+    if (splitApart(ka, kb)) continue;
     const ea = evidenceOf.get(ra);
     const eb = evidenceOf.get(rb);
     uf.union(ra, rb);
@@ -137,6 +169,8 @@ export function groupWorks(items: readonly WorkInput[]): WorkGroups {
     evidenceOf.delete(ra);
     evidenceOf.delete(rb);
     evidenceOf.set(root, merged);
+    keysOf.delete(ra === root ? rb : ra);
+    keysOf.set(root, ka.size >= kb.size ? addAll(ka, kb) : addAll(kb, ka));
   }
 
   const index = new Map<number, number>();
@@ -154,6 +188,46 @@ export function groupWorks(items: readonly WorkInput[]): WorkGroups {
     groups[at]?.push(i);
   });
   return { groups, evidence, unmerged };
+}
+
+/** The title a group key was split from: the key before its part number ("labyrinth\u00011" → "labyrinth"). */
+function splitFamily(key: string): string {
+  const at = key.indexOf(PART_SEPARATOR);
+  return at < 0 ? key : key.slice(0, at);
+}
+
+/** True when the two sets hold different parts of one split title. */
+function splitApart(a: ReadonlySet<string>, b: ReadonlySet<string>): boolean {
+  const families = new Map<string, string>();
+  for (const key of a) families.set(splitFamily(key), key);
+  for (const key of b) {
+    const other = families.get(splitFamily(key));
+    if (other !== undefined && other !== key) return true;
+  }
+  return false;
+}
+
+function addAll(into: Set<string>, from: ReadonlySet<string>): Set<string> {
+  for (const key of from) into.add(key);
+  return into;
+}
+
+/** The first word of a developer's name, which survives "Capcom" / "Capcom Co., Ltd." but not another company. */
+function developerWord(developer: string): string {
+  return developer.toLowerCase().match(/[a-z0-9]+/)?.[0] ?? "";
+}
+
+/** True when the releases' known years lie more than two years apart or their known developers differ. */
+function contradicts(list: readonly WorkInput[]): boolean {
+  const years = list.map((x) => x.year).filter((y): y is number => y !== undefined);
+  if (years.length > 1 && Math.max(...years) - Math.min(...years) > 2) return true;
+  const developers = new Set(
+    list
+      .map((x) => x.developer)
+      .filter((d): d is string => Boolean(d))
+      .map(developerWord),
+  );
+  return developers.size > 1;
 }
 
 function push(map: Map<string, number[]>, key: string, value: number): void {

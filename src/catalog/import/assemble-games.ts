@@ -1,7 +1,8 @@
 import type { DatFile, DatRom } from "../dat/dat-types.ts";
 import { releaseKind, type ContentKind } from "../identity/content-kind.ts";
-import { dumpKeys } from "../identity/dump-keys.ts";
-import { groupWorks, type MergeEvidence, type UnmergedDump, type WorkInput } from "../identity/group-works.ts";
+import { dumpKeys, looksLikeCompilation } from "../identity/dump-keys.ts";
+import { groupWorks, PART_SEPARATOR, type MergeEvidence, type UnmergedDump, type WorkInput } from "../identity/group-works.ts";
+import { splitSameTitle } from "../identity/same-title.ts";
 import { serialCode } from "../identity/serial-code.ts";
 import type { ParsedGameName } from "../names/parse-game-name.ts";
 import { titleKey } from "../names/title-key.ts";
@@ -152,18 +153,67 @@ function mergeMetadata(releases: readonly ReleaseDraft[]): GameMetadata {
   return metadata as GameMetadata;
 }
 
+/**
+ * A retail dump as No-Intro or Redump lists it: the releases whose serials are evidence. Betas
+ * carry their predecessor's serial, and hacks and translations keep the original's.
+ */
+function isRetail(release: ReleaseDraft): boolean {
+  const p = release.parsed;
+  return (
+    p.status === "release" &&
+    (release.source === "no-intro" || release.source === "redump") &&
+    !p.flags.some((f) => f === "Hack" || f === "Pirate" || f.startsWith("["))
+  );
+}
+
+/**
+ * The first grouping's key of each release: its stored title key, and for the second and later of
+ * several works that share one title ({@link splitSameTitle}) a part number after it.
+ */
+function splitTitleGroups(releases: readonly ReleaseDraft[], keys: readonly string[], codes: readonly (string | undefined)[]): string[] {
+  const byKey = new Map<string, number[]>();
+  keys.forEach((key, i) => {
+    const list = byKey.get(key);
+    if (list) list.push(i);
+    else byKey.set(key, [i]);
+  });
+  const out = [...keys];
+  for (const [key, list] of byKey) {
+    if (list.length < 2) continue;
+    list.sort((a, b) => releaseRank(releases[a] as ReleaseDraft) - releaseRank(releases[b] as ReleaseDraft) || a - b);
+    const parts = splitSameTitle(
+      list.map((i) => {
+        const release = releases[i] as ReleaseDraft;
+        const tosec = release.source === "tosec";
+        return {
+          code: codes[i],
+          publisher: tosec ? release.extra.publisher : undefined,
+          year: tosec ? int(release.extra.date?.slice(0, 4), 1950, 2100) : undefined,
+          // TOSEC lists a multi-cart's games in a bracket tag ("[4B-001, 4B-009, 8B-001]"), No-Intro in a parenthesised one.
+          contents: looksLikeCompilation(release.parsed.title)
+            ? [...release.parsed.extra, ...release.parsed.flags.filter((f) => f.startsWith("[") && f.length > 4)].join(", ")
+            : undefined,
+        };
+      }),
+    );
+    parts.forEach((part, n) => {
+      const i = list[n];
+      if (i !== undefined && part > 0) out[i] = `${key}${PART_SEPARATOR}${part}`;
+    });
+  }
+  return out;
+}
+
 /** The key a work is stored under: its clean title's key, after its kind unless it is a game. */
 export function storedTitleKey(kind: ContentKind, key: string): string {
   return kind === "game" ? key : `${kind}\u0000${key}`;
 }
 
-function totalSize(roms: readonly DatRom[]): number | undefined {
-  let total = 0;
-  for (const rom of roms) {
-    if (rom.size === undefined) return undefined;
-    total += rom.size;
-  }
-  return total;
+/** The size of a release's largest file: its program, whichever DATs added headered copies or left sizes out. */
+function mainSize(roms: readonly DatRom[]): number | undefined {
+  let largest: number | undefined;
+  for (const rom of roms) if (rom.size !== undefined && (largest === undefined || rom.size > largest)) largest = rom.size;
+  return largest;
 }
 
 /** Arcade titles name a game and its other-region title at once: "Aero Fighters 2 / Sonic Wings 2". */
@@ -233,8 +283,13 @@ export function assembleGames(
         continue;
       }
       for (const entry of entries) {
-        // A hack collection's set is its own release, even where it reuses a parent's set name.
-        const key = hack ? `${collection}\u0000${entry.key}` : entry.key;
+        // A hack collection's set is its own release, even where it reuses a parent's set name; one set
+        // under two collections' descriptions stays two releases, so that each DAT's name still matches.
+        const key = hack
+          ? `${collection}\u0000${entry.key}`
+          : arcade && entry.extra.setName
+            ? `${entry.key}\u0000${entry.name}`
+            : entry.key;
         const existing = releasesByName.get(key);
         if (existing) {
           const known = new Set(existing.roms.map(romKey));
@@ -305,7 +360,7 @@ export function assembleGames(
   }
 
   const releases = [...releasesByName.values()];
-  const inputs: WorkInput[] = [];
+  const keys: string[] = [];
   for (const release of releases) {
     for (const rom of release.roms) {
       const fields = rom.crc ? metadata.byCrc.get(rom.crc) : undefined;
@@ -318,19 +373,31 @@ export function assembleGames(
     }
     release.serial ??= release.metadata.serial;
     const parentTitle = release.extra.cloneOf ? titleBySet.get(release.extra.cloneOf) : undefined;
-    const key = titleKey(parentTitle ?? release.parsed.title) || release.name.toLowerCase();
+    keys.push(storedTitleKey(release.kind, titleKey(parentTitle ?? release.parsed.title) || release.name.toLowerCase()));
+  }
+  const codes = releases.map((release) =>
+    release.serial && isRetail(release) ? serialCode(release.serial, options.platform)?.code : undefined,
+  );
+  const groupKeys = splitTitleGroups(releases, keys, codes);
+
+  const inputs: WorkInput[] = [];
+  for (const [i, release] of releases.entries()) {
     // Arcade sets shared by several collections are one game whichever hack collection also ships them.
     const sharedSet =
       release.extra.setName && !(release.collections.length === 1 && options.hackCollections?.has(release.collections[0] ?? ""));
     inputs.push({
       kind: release.kind,
-      groupKey: storedTitleKey(release.kind, key),
+      groupKey: groupKeys[i] ?? "",
       title: release.parsed.title,
+      titleKey: titleKey(release.parsed.title),
       setName: sharedSet ? release.extra.setName : undefined,
       dumpKeys: dumpKeys(release.roms),
       serialCode: release.serial ? serialCode(release.serial, options.platform) : undefined,
       regions: release.parsed.regions,
-      size: totalSize(release.roms),
+      size: mainSize(release.roms),
+      retail: isRetail(release),
+      year: int(release.metadata.releaseyear, 1950, 2100),
+      developer: release.metadata.developer,
     });
   }
   const works = groupWorks(inputs);

@@ -26,16 +26,23 @@ function titlePrefixes(title: string): string[] {
  * Links each add-on, update and cosmetic work to its base game on the same platform, by the
  * strongest evidence the DAT gives: the same region-free serial code (3DS `CTR-M-ABEP` is an
  * add-on of `CTR-P-ABEP`), else the same clean title ("New Super Mario Bros. 2 (DLC)"), else the
- * longest title prefix at a separator that is a game's title or alternate title. Sets
+ * longest title prefix at a separator that is a game's title or alternate title, else the one game
+ * whose title starts with the item's title at a separator. Sets
  * {@link LinkableWork.baseGame}; an item without such evidence stays unlinked.
  */
 export function findBaseGames(games: LinkableWork[], platform: string): void {
   const byCode = new Map<string, number | null>();
   const byTitle = new Map<string, number>();
+  /** A game's title prefixes at separators, to the game; null where several games share one. */
+  const byPrefix = new Map<string, number | null>();
   games.forEach((game, i) => {
     if (game.kind !== "game") return;
     for (const key of [...game.titleKeys, ...game.alternateTitles.map((a) => titleKey(a.title))])
       if (!byTitle.has(key)) byTitle.set(key, i);
+    for (const prefix of titlePrefixes(game.title)) {
+      const key = titleKey(prefix);
+      byPrefix.set(key, byPrefix.has(key) && byPrefix.get(key) !== i ? null : i);
+    }
     for (const release of game.releases) {
       const code = release.serial ? serialCode(release.serial, platform)?.code : undefined;
       // A code two games carry names neither.
@@ -58,6 +65,11 @@ export function findBaseGames(games: LinkableWork[], platform: string): void {
         base = byTitle.get(titleKey(title));
         if (base !== undefined) break;
       }
+    }
+    if (base === undefined) {
+      // The item names its game shorter than the game does ("Dragon Quest X (DLC)" of "Dragon Quest X - Mezameshi …").
+      const found = byPrefix.get(titleKey(game.title));
+      if (typeof found === "number") base = found;
     }
     if (base !== undefined) game.baseGame = base;
   }

@@ -230,9 +230,8 @@ function writePlatform(
   const setBase = db.prepare<[number | null, number]>("UPDATE games SET base_game_id = ? WHERE id = ?");
   for (const [i, game] of games.entries()) {
     const id = ids[i];
-    if (id === undefined) continue;
-    const base = game.baseGame === undefined ? null : (ids[game.baseGame] ?? null);
-    setBase.run(base, id);
+    const base = game.baseGame === undefined ? undefined : ids[game.baseGame];
+    if (id !== undefined && base !== undefined) setBase.run(base, id);
   }
   return { added: assigned.added, removed: assigned.removed, merged: assigned.merged };
 }

@@ -1,3 +1,4 @@
+import type { ContentKind } from "../identity/content-kind.ts";
 import { titleKey } from "../names/title-key.ts";
 import type { GameRecord } from "../record/game-record.ts";
 
@@ -8,6 +9,11 @@ export interface GameSummary {
   /** The title's normalised key ({@link titleKey}), for exact-title ranking. */
   readonly key: string;
   readonly system: string;
+  /** Absent for a game, the common case, to keep the catalog's summaries small. */
+  readonly kind?: Exclude<ContentKind, "game">;
+  /** The record's alternate titles: searched with the title. */
+  readonly alternateTitles?: readonly string[];
+  readonly baseGameId?: number;
   readonly releaseYear?: number;
   readonly developer?: string;
   readonly publisher?: string;
@@ -25,6 +31,9 @@ export function summarize(record: GameRecord): GameSummary {
     title: record.title,
     key: titleKey(record.title),
     system: record.system,
+    ...(record.kind !== "game" ? { kind: record.kind } : {}),
+    ...(record.alternateTitles?.length ? { alternateTitles: record.alternateTitles.map((a) => a.title) } : {}),
+    ...(record.baseGameId !== undefined ? { baseGameId: record.baseGameId } : {}),
     ...(record.releaseYear !== undefined ? { releaseYear: record.releaseYear } : {}),
     ...(record.developer !== undefined ? { developer: record.developer } : {}),
     ...(record.publisher !== undefined ? { publisher: record.publisher } : {}),
@@ -32,4 +41,9 @@ export function summarize(record: GameRecord): GameSummary {
     regions: [...regions],
     releaseCount: record.releases.length,
   };
+}
+
+/** The kind of a summary's game. */
+export function summaryKind(summary: GameSummary): ContentKind {
+  return summary.kind ?? "game";
 }

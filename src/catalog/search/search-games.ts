@@ -1,3 +1,4 @@
+import { contentKinds, type ContentKind } from "../identity/content-kind.ts";
 import { isStopWord, titleKey, titleWords } from "../names/title-key.ts";
 import type { GameSummary } from "./game-summary.ts";
 import type { SearchVocabulary } from "./search-vocabulary.ts";
@@ -6,16 +7,24 @@ import { equivalentQuery } from "./search-equivalences.ts";
 import { compactKey, SIGNATURE_WORDS, textSignature } from "./title-index.ts";
 import { runTitleQuery, summaryAt, type TitleQuery, type TitleSearcher } from "./title-query.ts";
 
+/** Which records a search or listing returns: one kind, or `any`. Games unless asked. */
+export type KindFilter = ContentKind | "any";
+
 export interface GameSearchRequest {
   readonly query: string;
   readonly limit: number;
   readonly offset?: number;
+  /** Default `game`: add-ons, updates and the other kinds are found when asked for. */
+  readonly kind?: KindFilter;
 }
+
+/** A hit: the game's summary, and the alternate title the query matched when it matched one rather than the title. */
+export type SearchHit = GameSummary & { readonly matchedTitle?: string };
 
 export interface GameSearchResult {
   /** Number of games matching, of which `results` is the requested page. */
   readonly total: number;
-  readonly results: GameSummary[];
+  readonly results: SearchHit[];
 }
 
 /** Where a search runs: the catalog's title index, and optionally one platform of it. */
@@ -132,6 +141,8 @@ function typoQuery(words: readonly string[], vocabulary: SearchVocabulary, prefi
 export function searchGames(scope: SearchScope, request: GameSearchRequest): GameSearchResult {
   const words = titleWords(request.query);
   if (words.length === 0) return { total: 0, results: [] };
+  const kind = request.kind ?? "game";
+  const wantedKind = kind === "any" ? -1 : contentKinds.indexOf(kind);
   const wanted = titleKey(request.query);
   const last = words.at(-1);
   const prefixWord = last !== undefined && last.length >= MIN_PREFIX_LENGTH ? last : undefined;
@@ -176,7 +187,7 @@ export function searchGames(scope: SearchScope, request: GameSearchRequest): Gam
   const arabicWords = words.map(arabicWord);
   const wordSignatures = new Int32Array(arabicWords.length * SIGNATURE_WORDS);
   for (const [i, w] of arabicWords.entries()) textSignature(w, wordSignatures, i * SIGNATURE_WORDS);
-  const { keyLengths, compactLengths, numbered, signatures } = searcher.index;
+  const { keyLengths, compactLengths, numbered, signatures, kinds, aliased } = searcher.index;
   let count = 0;
   let hitOrdinals = new Uint32Array(0);
   let hitScores = new Float64Array(0);
@@ -194,15 +205,21 @@ export function searchGames(scope: SearchScope, request: GameSearchRequest): Gam
     hitClasses = new Int32Array(matches.count);
     for (let i = 0; i < matches.count; i++) {
       const ordinal = matches.ordinals[i] as number;
+      if (wantedKind >= 0 && kinds[ordinal] !== wantedKind) continue;
       // The summary is read only when the per-game arrays cannot decide.
       const keyOf = (): string => summaryAt(searcher, ordinal).key;
-      if (forms.length > 0 && !forms.every((f) => f.some((w) => hasWord(keyOf(), w)))) continue;
-      if (pass.typing && !pass.typing.some((w) => hasWordStart(keyOf(), w))) continue;
+      // A game with alternate titles may have a weak word in one of them only ("rockman x" → Mega Man X).
+      const keysOf = (): readonly string[] => (aliased[ordinal] === 1 ? alternateKeys(summaryAt(searcher, ordinal)) : [keyOf()]);
+      if (forms.length > 0 && !keysOf().some((key) => forms.every((f) => f.some((w) => hasWord(key, w))))) continue;
+      if (pass.typing && !keysOf().some((key) => pass.typing?.some((w) => hasWordStart(key, w)))) continue;
+      // An alternate title equal to the query ranks as an exact title, below a title spelt as typed.
       const literal = keyLengths[ordinal] === wanted.length && keyOf() === wanted;
+      const alias = !literal && aliased[ordinal] === 1 && alternateKeys(summaryAt(searcher, ordinal)).includes(wanted);
       const numbers = numbered[ordinal] === 1 ? numbersOf(searcher, ordinal, keyOf()) : "";
       // "Final Fantasy 7" is the title "Final Fantasy VII", just below a title spelt as typed.
       const exact =
         literal ||
+        alias ||
         (numbers === wantedNumbers &&
           compactLengths[ordinal] === wantedCompact.length &&
           compactOf(searcher, ordinal, keyOf()) === wantedCompact);
@@ -231,7 +248,44 @@ export function searchGames(scope: SearchScope, request: GameSearchRequest): Gam
   }
   const offset = request.offset ?? 0;
   const top = topHits(searcher, hitOrdinals, hitScores, hitClasses, count, offset + request.limit);
-  return { total: count, results: top.slice(offset).map((i) => summaryAt(searcher, hitOrdinals[i] as number)) };
+  return { total: count, results: top.slice(offset).map((i) => withMatchedTitle(summaryAt(searcher, hitOrdinals[i] as number), words)) };
+}
+
+const alternateKeyCache = new WeakMap<GameSummary, readonly string[]>();
+
+/** The title key and the alternate titles' keys of a game, title first. */
+function alternateKeys(summary: GameSummary): readonly string[] {
+  let keys = alternateKeyCache.get(summary);
+  if (!keys) {
+    keys = [summary.key, ...(summary.alternateTitles ?? []).map(titleKey)];
+    alternateKeyCache.set(summary, keys);
+  }
+  return keys;
+}
+
+/** How many of the query's words a title key has, the last one also as the start of a word. */
+function wordsFound(key: string, words: readonly string[]): number {
+  let found = 0;
+  for (const [i, w] of words.entries()) if (hasWord(key, w) || (i === words.length - 1 && hasWordStart(key, w))) found++;
+  return found;
+}
+
+/** The hit, naming the alternate title the query matched when that title has more of its words than the game's own title. */
+function withMatchedTitle(summary: GameSummary, words: readonly string[]): SearchHit {
+  const alternates = summary.alternateTitles;
+  if (!alternates || alternates.length === 0) return summary;
+  const own = wordsFound(summary.key, words);
+  if (own === words.length) return summary;
+  let best: string | undefined;
+  let bestFound = own;
+  for (const title of alternates) {
+    const found = wordsFound(titleKey(title), words);
+    if (found > bestFound) {
+      best = title;
+      bestFound = found;
+    }
+  }
+  return best === undefined ? summary : { ...summary, matchedTitle: best };
 }
 
 /**

@@ -1,3 +1,4 @@
+import { contentKinds } from "../identity/content-kind.ts";
 import { arabicWord, titleNumbers } from "../names/numerals.ts";
 import { titleWords } from "../names/title-key.ts";
 import type { GameSummary } from "./game-summary.ts";
@@ -35,6 +36,10 @@ export interface TitleIndex {
   readonly compactLengths: Uint16Array;
   readonly numbered: Uint8Array;
   readonly signatures: Int32Array;
+  /** Per game, its kind as an index into `contentKinds` (0: game), so that a kind filter never reads a summary. */
+  readonly kinds: Uint8Array;
+  /** Per game, 1 when it has alternate titles, whose words are indexed as the title's. */
+  readonly aliased: Uint8Array;
   /** Mean of `titleLengths`. */
   readonly averageLength: number;
   /** The ordinals of each platform's games: `[start, end)`. */
@@ -75,7 +80,7 @@ export function textSignature(text: string, out: Int32Array, at: number): void {
 }
 
 /** Bumped whenever the file layout changes; part of the file name, so a server never reads another layout. */
-export const TITLE_INDEX_FORMAT = 2;
+export const TITLE_INDEX_FORMAT = 3;
 
 interface Header {
   readonly format: number;
@@ -96,6 +101,8 @@ export function encodeTitleIndex(platforms: readonly TitleIndexPlatform[]): Buff
   const keyLengths: number[] = [];
   const compactLengths: number[] = [];
   const numbered: number[] = [];
+  const kinds: number[] = [];
+  const aliased: number[] = [];
   const compacts: string[] = [];
   const ranges: [string, number, number][] = [];
   let total = 0;
@@ -109,8 +116,13 @@ export function encodeTitleIndex(platforms: readonly TitleIndexPlatform[]): Buff
       keyLengths.push(Math.min(summary.key.length, 65535));
       compactLengths.push(Math.min(compact.length, 65535));
       numbered.push(titleNumbers(summary.key) === "" ? 0 : 1);
+      kinds.push(Math.max(0, contentKinds.indexOf(summary.kind ?? "game")));
+      aliased.push(summary.alternateTitles?.length ? 1 : 0);
       const counts = new Map<string, number>();
       for (const word of titleWords(summary.title)) counts.set(word, (counts.get(word) ?? 0) + 1);
+      // An alternate title's words find the game too ("rockman x" → Mega Man X), each counted once.
+      for (const alternate of summary.alternateTitles ?? [])
+        for (const word of new Set(titleWords(alternate))) if (!counts.has(word)) counts.set(word, 1);
       lengths.push(Math.min(counts.size, 255));
       total += counts.size;
       for (const [term, count] of counts) {
@@ -168,6 +180,8 @@ export function encodeTitleIndex(platforms: readonly TitleIndexPlatform[]): Buff
     Buffer.from(frequencies.buffer),
     Buffer.from(Uint8Array.from(lengths).buffer),
     Buffer.from(Uint8Array.from(numbered).buffer),
+    Buffer.from(Uint8Array.from(kinds).buffer),
+    Buffer.from(Uint8Array.from(aliased).buffer),
     termText,
   ]);
 }
@@ -194,6 +208,8 @@ export function decodeTitleIndex(file: Buffer): TitleIndex {
   const frequencies = take((b, o, n) => new Uint8Array(b, o, n), header.postings, 1);
   const titleLengths = take((b, o, n) => new Uint8Array(b, o, n), header.games, 1);
   const numbered = take((b, o, n) => new Uint8Array(b, o, n), header.games, 1);
+  const kinds = take((b, o, n) => new Uint8Array(b, o, n), header.games, 1);
+  const aliased = take((b, o, n) => new Uint8Array(b, o, n), header.games, 1);
   const termsText = Buffer.from(data.buffer, at, header.termBytes).toString("utf8");
   const terms = header.terms === 0 ? [] : termsText.split("\n");
   if (terms.length !== header.terms) throw new Error(`title index: ${terms.length} terms, header says ${header.terms}`);
@@ -208,6 +224,8 @@ export function decodeTitleIndex(file: Buffer): TitleIndex {
     compactLengths,
     numbered,
     signatures,
+    kinds,
+    aliased,
     averageLength: header.averageLength,
     platforms: new Map(header.platforms.map(([slug, start, end]) => [slug, [start, end] as const])),
   };

@@ -5,9 +5,10 @@ import { readManifest, type BuildManifest, type BuiltDocument, type BuiltPlatfor
 import type { ShardIndex, ShardIndexHead } from "../build/manifest.ts";
 import { fileEtag, httpDate } from "../../http/etag.ts";
 import type { EncodedBody } from "../../http/http-types.ts";
+import type { ContentKind } from "../identity/content-kind.ts";
 import { aliasKey } from "../platforms/platform-registry.ts";
 import type { PlatformEntry } from "../record/game-record.ts";
-import type { GameSummary } from "../search/game-summary.ts";
+import { summaryKind, type GameSummary } from "../search/game-summary.ts";
 import type { SearchScope } from "../search/search-games.ts";
 import { decodeTitleIndex } from "../search/title-index.ts";
 import { createTitleSearcher, gamesOfSummaries, summaryById, type PlatformGames } from "../search/title-query.ts";
@@ -62,8 +63,8 @@ export interface CatalogSnapshot {
   readonly manifest: BuildManifest;
   record(id: number): StoredRecord | undefined;
   document(name: string): StoredDocument | undefined;
-  /** One platform's games in listing order (title, then id); undefined for an unknown slug. */
-  listing(slug: string): readonly GameSummary[] | undefined;
+  /** One platform's records of one kind (default `game`; `any` for all) in listing order (title, then id); undefined for an unknown slug. */
+  listing(slug: string, kind?: ContentKind | "any"): readonly GameSummary[] | undefined;
   /** The raw match table (JSON text) of one platform; undefined for an unknown slug. Parsed and cached by src/match/snapshot-match-index.ts. */
   matchTableText(slug: string): string | undefined;
   /** What a search covers: one platform (by slug), or all of them. */
@@ -241,13 +242,16 @@ export function loadCatalogSnapshot(buildDir: string): CatalogSnapshot {
         return { latin1Body, etag: fileEtag(mtime, length), lastModified: lastModifiedOf(mtime) };
       },
       document: (name) => documents.get(name),
-      listing(slug) {
-        const cached = listings.get(slug);
+      listing(slug, kind = "game") {
+        const key = `${slug}\u0000${kind}`;
+        const cached = listings.get(key);
         if (cached) return cached;
         const summaries = gamesByPlatform.get(slug)?.summaries();
         if (!summaries) return undefined;
-        const games = [...summaries].sort((a, b) => collator.compare(a.title, b.title) || a.id - b.id);
-        listings.set(slug, games);
+        const games = summaries
+          .filter((s) => kind === "any" || summaryKind(s) === kind)
+          .sort((a, b) => collator.compare(a.title, b.title) || a.id - b.id);
+        listings.set(key, games);
         return games;
       },
       matchTableText(slug) {
