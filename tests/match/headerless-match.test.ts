@@ -131,7 +131,7 @@ describe("headerless hashes for Atari 7800 and Lynx", () => {
     const db = openCatalogDb(dbFile, { readonly: true });
     try {
       const records = readPlatformRecords(db, info);
-      return matchRoms(offlineMatchContext(platformEntry(info, records.length), records, "https://thumbs.example"), items, []);
+      return matchRoms(offlineMatchContext(platformEntry(info, { game: records.length }), records, "https://thumbs.example"), items, []);
     } finally {
       db.close();
     }

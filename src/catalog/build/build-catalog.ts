@@ -106,6 +106,9 @@ function buildPlatform(
     });
   }
   const chunks: Buffer[] = [];
+  /** The dump's lines: games first ({@link writePlatformDump}). */
+  const otherKinds: Buffer[] = [];
+  const gameLines: Buffer[] = [];
   const index = {
     ids: [] as number[],
     offsets: [] as number[],
@@ -143,6 +146,7 @@ function buildPlatform(
     index.releaseCounts.push(record.releases.length);
     summaries.push(summarize(record));
     chunks.push(body, newline);
+    (record.kind === "game" ? gameLines : otherKinds).push(body, newline);
     offset += body.length + 1;
   }
   const shard = Buffer.concat(chunks);
@@ -173,11 +177,15 @@ function buildPlatform(
         }),
       ),
     );
-  const dump = timed("dumpsMs", () => writePlatformDump(buildDir, platform, shard, records.length, buildTime, previous?.dump));
+  const kinds: Record<string, number> = {};
+  for (const record of records) kinds[record.kind] = (kinds[record.kind] ?? 0) + 1;
+  const dumpBody = otherKinds.length === 0 ? shard : Buffer.concat([...gameLines, ...otherKinds]);
+  const dump = timed("dumpsMs", () => writePlatformDump(buildDir, platform, dumpBody, kinds, buildTime, previous?.dump));
   return {
     fingerprint,
     hash,
     games: records.length,
+    kinds,
     shard: `shards/${base}.ndjson`,
     index: `shards/${base}.idx.json`,
     indexHead: Buffer.byteLength(head),
@@ -268,7 +276,7 @@ export function buildCatalogFiles(options: BuildOptions): BuildSummary {
         rebuilt.push(row.slug);
       }
       platforms[row.slug] = built;
-      const entry = platformEntry(info, built.games);
+      const entry = platformEntry(info, built.kinds ?? { game: built.games });
       entries.push(entry);
       derived?.platform(entry, built);
     }

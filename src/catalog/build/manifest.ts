@@ -52,7 +52,10 @@ export interface BuiltPlatform {
   /** The import fingerprint this platform's files were built from. */
   readonly fingerprint: string;
   readonly hash: string;
+  /** Records of every kind. */
   readonly games: number;
+  /** Records per kind (`game`, `addon`, ...), kinds with none left out. */
+  readonly kinds?: Readonly<Record<string, number>>;
   /** NDJSON of the platform's game records, one per line, in id order. */
   readonly shard: string;
   /** Columnar offsets into the shard and search summaries ({@link ShardIndex}). */

@@ -19,6 +19,8 @@ export interface DumpHeader {
   /** Hash of the records; changes exactly when a record of the platform changes. */
   readonly version: string;
   readonly records: number;
+  /** Records per kind; the lines hold the games first, then the other kinds, each in id order. */
+  readonly kindCounts: Readonly<Record<string, number>>;
   readonly attribution: Attribution;
 }
 
@@ -44,11 +46,15 @@ export const dumpHeaderSchema = z
     libretroName: z.string(),
     version: z.string().meta({ description: "Version of the platform's records; the listing's `version`" }),
     records: z.number().int().min(0).meta({ description: "Number of record lines that follow" }),
+    kindCounts: z
+      .record(z.string(), z.number().int().min(0))
+      .optional()
+      .meta({ description: 'Records per kind ("game", "addon", ...): the game records come first' }),
     attribution: z.looseObject({ source: z.string(), url: z.string(), license: z.string(), licenseUrl: z.string() }),
   })
   .meta({
     description:
-      "First line of a dump file. A dump is gzip-compressed NDJSON (UTF-8, one JSON value per line, `\\n` separated): this header, then one `GameRecord` per line in id order, each exactly as `GET /api/v1/games/?id=` serves it (releases, roms with size/crc/md5/sha1/serial, metadata, attribution, updatedAt).",
+      "First line of a dump file. A dump is gzip-compressed NDJSON (UTF-8, one JSON value per line, `\\n` separated): this header, then one `GameRecord` per line, the games first and then the other kinds (add-ons, updates, ...), each in id order and exactly as `GET /api/v1/games/?id=` serves it (releases, roms with size/crc/md5/sha1/serial, metadata, attribution, updatedAt).",
   });
 
 export const dumpEntrySchema = z

@@ -16,6 +16,7 @@ const starfallSummary = (base: string): Record<string, unknown> => ({
   id: 35,
   title: "The Legend of Starfall",
   system: "snes",
+  kind: "game",
   releaseYear: 1993,
   developer: "Lumen Forge",
   publisher: "Starbright Games",
@@ -29,6 +30,7 @@ const examples = {
   agentSearch: (base: string): unknown => ({
     query: "starfall",
     system: null,
+    kind: "game",
     limit: 10,
     total: 1,
     results: [starfallSummary(base)],
@@ -45,6 +47,7 @@ const examples = {
         aliases: ["Nintendo - Super Nintendo Entertainment System", "Super Nintendo", "Super Famicom", "SNES", "SFC"],
         releaseYear: 1990,
         gameCount: 11,
+        kindCounts: { game: 11 },
       },
     ],
     attribution,
@@ -54,6 +57,7 @@ const examples = {
     title: "The Legend of Starfall",
     system: "snes",
     systemName: "Super Nintendo Entertainment System",
+    kind: "game",
     developer: "Lumen Forge",
     publisher: "Starbright Games",
     genres: ["Action RPG"],
@@ -84,6 +88,7 @@ const examples = {
   catalogPage: (base: string): unknown => ({
     system: "snes",
     query: null,
+    kind: "game",
     offset: 0,
     limit: 1,
     total: 11,
@@ -92,6 +97,7 @@ const examples = {
         id: 34,
         title: "Iron Lantern",
         system: "snes",
+        kind: "game",
         developer: "Ashgrove Interactive",
         genres: ["Platform"],
         regions: ["USA"],
@@ -140,7 +146,7 @@ export function catalogOperations(base: string): readonly OperationSpec[] {
       tag: "Catalog",
       summary: "Search games by title, or list the platforms",
       description: [
-        "Title search over the whole catalog, or over one platform with `system`; best matches first, then the first `limit` of them. Each hit carries the URL of its full record.",
+        'Title search over the whole catalog, or over one platform with `system`; best matches first, then the first `limit` of them. Each hit carries the URL of its full record. Alternate titles are searched too (regional titles such as "Rockman X" for Mega Man X); a hit found by one names it in `matchedTitle`. Games only, unless `kind` asks for another kind.',
         "With `platforms=1` the answer is the platform list instead (the same document as `GET /api/v1/games/` without parameters).",
         "A parameter given twice is an error; parameters not listed here are ignored. No authentication.",
       ].join("\n\n"),
@@ -158,6 +164,11 @@ export function catalogOperations(base: string): readonly OperationSpec[] {
             example: "snes",
           },
           limit: { description: "How many results to return. Keep it at 30 or fewer.", example: "10" },
+          kind: {
+            description:
+              "Records of this kind only: `game` (the default), `addon`, `update`, `cosmetic`, `application`, `video`, `music`, `bios`, or `any`. An add-on is found by its own title with `kind=addon` or `kind=any`.",
+            example: "addon",
+          },
           platforms: { description: "`1` lists the platforms instead of searching." },
         },
       },
@@ -223,6 +234,11 @@ export function catalogOperations(base: string): readonly OperationSpec[] {
           q: { description: "Search text.", example: "starfall" },
           limit: { description: "Page size." },
           offset: { description: "How many results to skip; follow `next` instead of computing it." },
+          kind: {
+            description:
+              "Records of this kind only, in listings and searches: `game` (the default), `addon`, `update`, `cosmetic`, `application`, `video`, `music`, `bios`, or `any`. The platform list counts each kind (`kindCounts`).",
+            example: "addon",
+          },
         },
       },
       responses: {

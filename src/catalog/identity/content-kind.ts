@@ -58,7 +58,8 @@ const BIOS_WORD_RE = /\bbios\b/i;
  */
 export function releaseKind(parsed: Pick<ParsedGameName, "title" | "flags" | "extra">, arcade = false): ContentKind {
   if (parsed.flags.includes("BIOS")) return "bios";
-  for (const tag of parsed.extra) {
+  // The name parser files a few kind tags ("Program") among its known flags, the others among its extra tags.
+  for (const tag of [...parsed.flags, ...parsed.extra]) {
     const kind = TAG_KINDS.get(tag.toLowerCase().replace(TAG_QUALIFIER_RE, ""));
     if (kind) return kind;
   }

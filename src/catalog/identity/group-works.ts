@@ -13,6 +13,8 @@ export interface WorkInput {
   readonly titleKey: string;
   /** Arcade set name: the same set in two emulator collections is one game. */
   readonly setName: string | undefined;
+  /** Arcade: the keys of the parts of an "A / B" title, each the title of the same game elsewhere. */
+  readonly titleParts: readonly string[];
   /** @see dumpKeys */
   readonly dumpKeys: readonly string[];
   readonly serialCode: SerialCode | undefined;
@@ -27,7 +29,7 @@ export interface WorkInput {
 }
 
 /** Why two title groups became one work. */
-export type MergeEvidence = "same-dump" | "set-name" | "serial-code";
+export type MergeEvidence = "same-dump" | "set-name" | "serial-code" | "title-part";
 
 /** Why a dump shared by several title groups did not merge them. */
 export type UnmergedReason = "generic" | "compilation" | "kind";
@@ -72,7 +74,7 @@ function overlaps(a: ReadonlySet<string>, b: ReadonlySet<string>): boolean {
 /**
  * Groups one platform's releases into works. Title groups (same kind, same clean title) are
  * joined when strong evidence says they are one work, and never across kinds:
- * - the same arcade set name in several collections;
+ * - the same arcade set name in several collections, and an arcade "A / B" title with "A" and "B";
  * - the same dump (identical files, none tiny) under two names, unless the file is shared by more
  *   than {@link GENERIC_DUMP_GROUPS} titles; a compilation's name never joins a single game's;
  * - the same region-free Nintendo serial code under regional titles ("Rockman X" SHVC-RX and
@@ -100,6 +102,18 @@ export function groupWorks(items: readonly WorkInput[]): WorkGroups {
   });
   for (const list of bySet.values()) for (const i of list.slice(1)) joins.push({ a: list[0] ?? i, b: i, evidence: "set-name" });
 
+  // "Aero Fighters 2 / Sonic Wings 2" is "Aero Fighters 2" of another collection, and "Sonic Wings 2".
+  const byTitle = new Map<string, number>();
+  items.forEach((item, i) => {
+    if (item.titleParts.length === 0) byTitle.set(`${item.kind}\u0000${item.titleKey}`, titleGroup[i] ?? i);
+  });
+  items.forEach((item, i) => {
+    for (const part of item.titleParts) {
+      const other = byTitle.get(`${item.kind}\u0000${part}`);
+      if (other !== undefined) joins.push({ a: i, b: other, evidence: "title-part" });
+    }
+  });
+
   const byDump = new Map<string, number[]>();
   items.forEach((item, i) => {
     if (item.kind !== "bios") for (const key of item.dumpKeys) push(byDump, key, i);
@@ -109,11 +123,11 @@ export function groupWorks(items: readonly WorkInput[]): WorkGroups {
     if (groups.length < 2) continue;
     const titles = groups.map((g) => items[g]?.title ?? "");
     const kinds = new Set(groups.map((g) => items[g]?.kind));
-    // A compilation that is the same file as one of its own games stays apart from it; the others may still join.
+    // A compilation that is the same file as one of its own games stays apart from the single games; each side still joins.
     const compilations = groups.filter((g) => looksLikeCompilation(items[g]?.title ?? ""));
     const singles = groups.filter((g) => !compilations.includes(g));
     const members = singles.filter((s) => compilations.some((c) => isMemberOf(items[s]?.titleKey ?? "", items[c]?.titleKey ?? "")));
-    const joined = members.length > 0 ? singles.filter((g) => !members.includes(g)) : groups;
+    const joined = members.length > 0 ? singles : groups;
     if (singles.length > GENERIC_DUMP_GROUPS || compilations.length > GENERIC_DUMP_GROUPS)
       unmerged.push({ key, titles, reason: "generic" });
     else if (kinds.size > 1) unmerged.push({ key, titles, reason: "kind" });

@@ -18,7 +18,7 @@ export interface ReleaseDraft {
   source: string;
   /** Every collection the release appears in, `source` first. */
   readonly sources: string[];
-  readonly parsed: ParsedGameName;
+  parsed: ParsedGameName;
   readonly extra: ReleaseExtra;
   serial: string | undefined;
   readonly roms: DatRom[];
@@ -305,8 +305,7 @@ export function assembleGames(
           continue;
         }
         if (tosecSource === "tosec") formats.set(entry.name, (formats.get(entry.name) ?? 0) + 1);
-        const parsed =
-          hack && !entry.parsed.flags.includes("Hack") ? { ...entry.parsed, flags: [...entry.parsed.flags, "Hack"] } : entry.parsed;
+        const parsed = entry.parsed;
         const release: ReleaseDraft = {
           name: entry.name,
           source: tosecSource,
@@ -337,6 +336,16 @@ export function assembleGames(
           : "names do not follow the TOSEC convention and are kept whole as titles";
       warnings.push(`${label}: ${malformed.length} ${what}: ${shown}${malformed.length > 3 ? "; …" : ""}`);
     }
+  }
+
+  // A hack collection's set is a hack unless another collection ships the same set: HBMAME also ships parent sets.
+  const originalSets = new Set<string>();
+  for (const release of releasesByName.values())
+    if (release.extra.setName && release.collections.some((c) => !options.hackCollections?.has(c))) originalSets.add(release.extra.setName);
+  for (const release of releasesByName.values()) {
+    const hackOnly = release.collections.length > 0 && release.collections.every((c) => options.hackCollections?.has(c));
+    if (!hackOnly || (release.extra.setName && originalSets.has(release.extra.setName)) || release.parsed.flags.includes("Hack")) continue;
+    release.parsed = { ...release.parsed, flags: [...release.parsed.flags, "Hack"] };
   }
 
   // An arcade clone joins its parent's game: the parent's set name gives the title.
@@ -382,15 +391,15 @@ export function assembleGames(
 
   const inputs: WorkInput[] = [];
   for (const [i, release] of releases.entries()) {
-    // Arcade sets shared by several collections are one game whichever hack collection also ships them.
-    const sharedSet =
-      release.extra.setName && !(release.collections.length === 1 && options.hackCollections?.has(release.collections[0] ?? ""));
+    // A hack's set name is its own; a set another collection also ships is that set.
+    const sharedSet = release.extra.setName !== undefined && !release.parsed.flags.includes("Hack");
     inputs.push({
       kind: release.kind,
       groupKey: groupKeys[i] ?? "",
       title: release.parsed.title,
       titleKey: titleKey(release.parsed.title),
       setName: sharedSet ? release.extra.setName : undefined,
+      titleParts: arcade ? slashParts(release.parsed.title).map(titleKey) : [],
       dumpKeys: dumpKeys(release.roms),
       serialCode: release.serial ? serialCode(release.serial, options.platform) : undefined,
       regions: release.parsed.regions,

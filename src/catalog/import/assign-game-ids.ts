@@ -41,10 +41,11 @@ interface Claim {
 
 /**
  * Gives each work of a platform its id, keeping every stored id that still stands for something.
- * A stored game continues the work that holds most of its releases (by DAT name) or has its stored
- * key; when several stored games continue one work (the same dump under two names, one arcade game
- * in several collections), the one with the work's key, then the most shared releases, then the
- * oldest id, keeps its id and the others are merged into it (`game_merges`: their ids redirect).
+ * A stored game continues the work that holds most of its releases (by DAT name, and for arcade
+ * by set name), else the work with its stored key; when several stored games continue one work
+ * (the same dump under two names, one arcade game in several collections), the one sharing the
+ * most releases, then the one with the work's key, then the oldest id, keeps its id and the others
+ * are merged into it (`game_merges`: their ids redirect).
  * A stored game with no release left is removed. Also rewrites the games rows and clears the
  * platform's releases, which the caller writes again.
  * @param former platforms whose stored games now belong to `platform` (arcade collections).
@@ -83,7 +84,7 @@ export function assignGameIds(db: CatalogDb, platform: string, former: readonly 
     for (const id of sameKey) if (!shared.has(id)) shared.set(id, 0);
     for (const [id, n] of shared) claims.push({ work: w, id, sameKey: sameKey.has(id), shared: n });
   });
-  claims.sort((a, b) => Number(b.sameKey) - Number(a.sameKey) || b.shared - a.shared || a.id - b.id || a.work - b.work);
+  claims.sort((a, b) => b.shared - a.shared || Number(b.sameKey) - Number(a.sameKey) || a.id - b.id || a.work - b.work);
 
   const ids: (number | undefined)[] = works.map(() => undefined);
   const kept = new Set<number>();

@@ -155,6 +155,17 @@ export const platformEntrySchema = z
     libretroName: z.string().min(1),
     aliases: z.array(z.string()).meta({ description: "Other names `system` accepts" }),
     releaseYear: z.number().int().optional(),
-    gameCount: count(),
+    gameCount: count().meta({ description: "Records of kind game" }),
+    kindCounts: z
+      .record(z.string(), count())
+      .optional()
+      .meta({ description: 'Records per kind ("game", "addon", "update", ...); kinds with none are left out' }),
+    collections: z
+      .array(z.looseObject({ id: z.string().min(1), name: z.string().min(1) }))
+      .optional()
+      .meta({
+        description:
+          'The DAT collections this platform joins (arcade: "mame-2003", "mame-2010", "fbneo", "hbmame"); each id is also accepted as `system`',
+      }),
   })
   .meta({ description: "One platform of the catalog." });

@@ -13,8 +13,8 @@ const snes: PlatformInfo = {
 };
 
 describe("platformEntry", () => {
-  it("names the platform by slug with its authored facts and game count", () => {
-    expect(platformEntry(snes, 12)).toEqual({
+  it("names the platform by slug with its authored facts, its games and its records per kind", () => {
+    expect(platformEntry(snes, { game: 12, addon: 3, bios: 0 })).toEqual({
       id: "snes",
       name: "Super Nintendo Entertainment System",
       manufacturer: "Nintendo",
@@ -23,12 +23,28 @@ describe("platformEntry", () => {
       aliases: ["Super Famicom"],
       releaseYear: 1990,
       gameCount: 12,
+      kindCounts: { game: 12, addon: 3 },
     });
+  });
+
+  it("lists a platform's collections, and accepts their slugs and names as aliases", () => {
+    const arcade: PlatformInfo = {
+      slug: "arcade",
+      name: "Arcade",
+      manufacturer: "Various",
+      kind: "arcade",
+      libretroName: "MAME",
+      aliases: ["Arcade"],
+      collections: [{ slug: "mame-2003", name: "MAME 2003", libretroName: "MAME 2003", aliases: ["mame2003"] }],
+    };
+    const entry = platformEntry(arcade, { game: 2 });
+    expect(entry.collections).toEqual([{ id: "mame-2003", name: "MAME 2003" }]);
+    expect(entry.aliases).toEqual(["Arcade", "mame-2003", "MAME 2003", "mame2003"]);
   });
 
   it("leaves releaseYear out when it is unknown, and drops what only the registry knows", () => {
     const { releaseYear: _, ...unknownYear } = snes;
-    const entry = platformEntry({ ...unknownYear, derived: true }, 0);
+    const entry = platformEntry({ ...unknownYear, derived: true }, {});
     expect(entry).not.toHaveProperty("releaseYear");
     expect(entry).not.toHaveProperty("derived");
     expect(entry.gameCount).toBe(0);

@@ -40,4 +40,12 @@ describe.skipIf(real === null)(`search quality on the real catalog${real === nul
     const keys = results.map((r) => `${r.system}/${r.title}`);
     expect(new Set(keys).size).toBe(keys.length);
   });
+
+  it("lists an arcade game once, not once per emulator collection", () => {
+    const { results } = searchGames(snapshot.searchScope(), { query: "street fighter", limit: 30 });
+    const arcade = results.filter((r) => r.system === "arcade").map((r) => r.title);
+    expect(arcade.filter((t) => t === "Street Fighter")).toHaveLength(1);
+    expect(new Set(arcade).size).toBe(arcade.length);
+    expect(results.every((r) => !["mame-2003", "mame-2010", "fbneo", "hbmame"].includes(r.system))).toBe(true);
+  });
 });

@@ -1,0 +1,232 @@
+import { describe, expect, it } from "vitest";
+import { releaseKind } from "../../../src/catalog/identity/content-kind.ts";
+import { dumpKeys, isMemberOf, looksLikeCompilation, looksLikeId } from "../../../src/catalog/identity/dump-keys.ts";
+import { groupWorks, type WorkInput } from "../../../src/catalog/identity/group-works.ts";
+import { splitSameTitle } from "../../../src/catalog/identity/same-title.ts";
+import { serialCode } from "../../../src/catalog/identity/serial-code.ts";
+import { parseGameName } from "../../../src/catalog/names/parse-game-name.ts";
+import { titleKey } from "../../../src/catalog/names/title-key.ts";
+
+const kindOf = (name: string, arcade = false): string => releaseKind(parseGameName(name), arcade);
+
+describe("releaseKind", () => {
+  it("reads the kind from No-Intro's and Redump's tags", () => {
+    expect(kindOf("Dead or Alive - Dimensions - Pack 1 (Europe) (DLC)")).toBe("addon");
+    expect(kindOf("Bloodwych - Data Disks Vol. 1 (Europe) (Addon)")).toBe("addon");
+    expect(kindOf("Shovel Knight - Treasure Trove (USA) (v4.1, v5200) (Update)")).toBe("update");
+    expect(kindOf("Doom II - Hell on Earth (Unity) (Update - September 3)")).toBe("update");
+    expect(kindOf("Dynasty Warriors Next (Europe) (Update 1.01) (DLC)")).toBe("update");
+    expect(kindOf("NES Jumping Mario (Europe) (Theme)")).toBe("cosmetic");
+    expect(kindOf("Some Game (Japan) (Avatar)")).toBe("cosmetic");
+    expect(kindOf("240p Test Suite (World) (v0.10) (Program) (Aftermarket) (Unl)")).toBe("application");
+    expect(kindOf("Final Fantasy IV (USA) (Video)")).toBe("video");
+    expect(kindOf("Starhawk - Original Soundtrack (USA) (Soundtrack)")).toBe("music");
+    expect(kindOf("[BIOS] Nintendo Game Boy Boot ROM (World)")).toBe("bios");
+  });
+
+  it("reads titles that name a data disk or an update, and arcade BIOS sets by title", () => {
+    expect(kindOf("Battle Isle Data Disk I (1992)")).toBe("addon");
+    expect(kindOf("Mario Kart 7 - Update 1.1 (Europe)")).toBe("update");
+    expect(kindOf("PGM (Polygame Master) System BIOS", true)).toBe("bios");
+    expect(kindOf("PGM (Polygame Master) System BIOS")).toBe("game");
+  });
+
+  it("leaves games and multi-disk labels alone", () => {
+    expect(kindOf("Mega Man X (USA)")).toBe("game");
+    expect(kindOf("Amaranth II (1992)(Fuga System)(JP)(Disk 2 of 4)(Data Disk A)")).toBe("game");
+    expect(kindOf("Data East Classics (USA)")).toBe("game");
+    expect(kindOf("Mega Man X (USA) (Mega Man X Collection)")).toBe("game");
+  });
+});
+
+describe("serialCode", () => {
+  it("gives one code to one product's regional serials", () => {
+    const codes = ["SHVC-RX", "SNS-P-RX", "SNSP-RX", "SNS-RX-USA"].map((s) => serialCode(s, "snes"));
+    expect(new Set(codes.map((c) => c?.code))).toEqual(new Set(["SNES-RX"]));
+    expect(codes[0]?.short).toBe(true);
+    expect(serialCode("SNS-ARXE-USA", "snes")).toEqual({ code: "SNES-ARX", short: false });
+    expect(serialCode("SHVC-ARXJ-JPN", "snes")?.code).toBe("SNES-ARX");
+    expect(serialCode("NETE", "n64")?.code).toBe(serialCode("NUS-NETJ-JPN", "n64")?.code);
+    expect(serialCode("CTR-M-ABEP", "3ds")?.code).toBe(serialCode("CTR-P-ABEE", "3ds")?.code);
+    expect(serialCode("RMCE01", "wii")?.code).toBe(serialCode("RVL-RMCJ-JPN", "wii")?.code);
+  });
+
+  it("keeps code spaces apart and refuses placeholders and demo discs", () => {
+    expect(serialCode("DMG-AD3J", "gbc")?.code).not.toBe(serialCode("CGB-AD3J", "gbc")?.code);
+    expect(serialCode("AGBJ", "gba")).toBeUndefined();
+    expect(serialCode("0000", "gba")).toBeUndefined();
+    expect(serialCode("DL-DOL-D56J-JPN", "gamecube")).toBeUndefined();
+    expect(serialCode("SLUS-00123", "psx")).toBeUndefined();
+    expect(serialCode("NETE", "psx")).toBeUndefined();
+  });
+});
+
+describe("dump keys and titles", () => {
+  const rom = (name: string, sha1: string, size = 4096): { name: string; sha1: string; size: number } => ({ name, sha1, size });
+
+  it("keys a single file by its hash, a headered and headerless pair by each, and a disc's tracks together", () => {
+    expect(dumpKeys([rom("a.sfc", "1".repeat(40))])).toEqual(["1".repeat(40)]);
+    expect(dumpKeys([rom("Game (USA).nes", "1".repeat(40)), rom("Game (USA).nes", "2".repeat(40))])).toEqual([
+      "1".repeat(40),
+      "2".repeat(40),
+    ]);
+    expect(dumpKeys([rom("Game (Track 1).bin", "2".repeat(40)), rom("Game (Track 2).bin", "1".repeat(40))])).toEqual([
+      `${"1".repeat(40)}+${"2".repeat(40)}`,
+    ]);
+  });
+
+  it("never keys empty or tiny files", () => {
+    expect(dumpKeys([rom("empty", "da39a3ee5e6b4b0d3255bfef95601890afd80709", 0)])).toEqual([]);
+    expect(dumpKeys([rom("stub", "3".repeat(40), 79)])).toEqual([]);
+  });
+
+  it("tells compilations, their member games and id-like titles", () => {
+    expect(looksLikeCompilation("Super Mario Bros. + Duck Hunt")).toBe(true);
+    expect(looksLikeCompilation("2 Games in 1 - Disney Sports Football - Disney Sports Skateboarding")).toBe(true);
+    expect(looksLikeCompilation("Mega Man X Collection")).toBe(true);
+    expect(looksLikeCompilation("Tom & Jerry")).toBe(false);
+    expect(isMemberOf(titleKey("Mega Man X"), titleKey("Mega Man X Collection"))).toBe(true);
+    expect(isMemberOf(titleKey("Gradius Portable"), titleKey("Gradius Collection"))).toBe(false);
+    expect(looksLikeId("000100057131324a")).toBe(true);
+    expect(looksLikeId("1942")).toBe(false);
+  });
+});
+
+describe("groupWorks", () => {
+  const input = (over: Partial<WorkInput> & { title: string }): WorkInput => ({
+    kind: "game",
+    groupKey: titleKey(over.title),
+    titleKey: titleKey(over.title),
+    setName: undefined,
+    titleParts: [],
+    dumpKeys: [],
+    serialCode: undefined,
+    regions: [],
+    size: undefined,
+    retail: true,
+    year: undefined,
+    developer: undefined,
+    ...over,
+  });
+  const together = (result: ReturnType<typeof groupWorks>, a: number, b: number): boolean =>
+    result.groups.some((g) => g.includes(a) && g.includes(b));
+
+  it("joins one dump under two names, and says why", () => {
+    const result = groupWorks([
+      input({ title: "Knuckles' Chaotix", dumpKeys: ["a"] }),
+      input({ title: "Chaotix Featuring Knuckles the Echidna", dumpKeys: ["a"] }),
+    ]);
+    expect(result.groups).toEqual([[0, 1]]);
+    expect(result.evidence).toEqual([["same-dump"]]);
+  });
+
+  it("never joins through a generic file, a compilation and its own game, or two kinds", () => {
+    const generic = groupWorks(["Demo A", "Demo B", "Demo C"].map((title) => input({ title, dumpKeys: ["disk"] })));
+    expect(generic.groups).toHaveLength(3);
+    expect(generic.unmerged).toEqual([{ key: "disk", titles: ["Demo A", "Demo B", "Demo C"], reason: "generic" }]);
+
+    const compilation = groupWorks([
+      input({ title: "Super Mario Bros.", dumpKeys: ["x"] }),
+      input({ title: "Super Mario Bros. + Duck Hunt", dumpKeys: ["x"] }),
+    ]);
+    expect(together(compilation, 0, 1)).toBe(false);
+    expect(compilation.unmerged[0]?.reason).toBe("compilation");
+
+    const kinds = groupWorks([input({ title: "Game", dumpKeys: ["y"] }), input({ title: "Game Pack", kind: "addon", dumpKeys: ["y"] })]);
+    expect(together(kinds, 0, 1)).toBe(false);
+  });
+
+  it("joins regional titles by serial code only with regions apart and metadata that agrees", () => {
+    const code = { code: "SNES-RX", short: true };
+    const base = { serialCode: code, size: 1_572_864, year: 1994, developer: "Capcom" };
+    const linked = groupWorks([
+      input({ title: "Rockman X", regions: ["Japan"], ...base }),
+      input({ title: "Mega Man X", regions: ["USA"], ...base }),
+    ]);
+    expect(linked.groups).toEqual([[0, 1]]);
+    expect(linked.evidence).toEqual([["serial-code"]]);
+
+    const sameRegion = groupWorks([
+      input({ title: "Game", regions: ["Japan"], ...base }),
+      input({ title: "Game Easy Type", regions: ["Japan"], ...base }),
+    ]);
+    expect(sameRegion.groups).toHaveLength(2);
+    const otherDeveloper = groupWorks([
+      input({ title: "Momotarou Dentetsu Happy", regions: ["Japan"], ...base, developer: "Hudson Soft" }),
+      input({ title: "NHL 98", regions: ["USA"], ...base, developer: "Electronic Arts" }),
+    ]);
+    expect(otherDeveloper.groups).toHaveLength(2);
+    const otherSize = groupWorks([
+      input({ title: "A", regions: ["Japan"], ...base }),
+      input({ title: "B", regions: ["USA"], ...base, size: 524_288 }),
+    ]);
+    expect(otherSize.groups).toHaveLength(2);
+    const beta = groupWorks([
+      input({ title: "A", regions: ["Japan"], ...base }),
+      input({ title: "B", regions: ["USA"], ...base, retail: false }),
+    ]);
+    expect(beta.groups).toHaveLength(2);
+  });
+
+  it("joins one arcade set across collections", () => {
+    const result = groupWorks([
+      input({ title: "Euro League", setName: "wc90b" }),
+      input({ title: "Tecmo World Cup '90", setName: "wc90b" }),
+    ]);
+    expect(result.groups).toEqual([[0, 1]]);
+    expect(result.evidence).toEqual([["set-name"]]);
+  });
+
+  it('joins an arcade "A / B" title with "A" and "B"', () => {
+    const result = groupWorks([
+      input({ title: "Aero Fighters 2 / Sonic Wings 2", titleParts: ["aero fighters 2", "sonic wings 2"] }),
+      input({ title: "Aero Fighters 2" }),
+      input({ title: "Sonic Wings 2" }),
+    ]);
+    expect(result.groups).toEqual([[0, 1, 2]]);
+    expect(result.evidence).toEqual([["title-part"]]);
+  });
+
+  it("never joins again the works one title was split into", () => {
+    const result = groupWorks([
+      input({ title: "4 in 1 + 8 in 1", groupKey: "4 in 1 8 in 1", dumpKeys: ["a"] }),
+      input({ title: "4 in 1 + 8 in 1", groupKey: "4 in 1 8 in 1\u00011", dumpKeys: ["b"] }),
+      input({ title: "8 in 1 Color", dumpKeys: ["a", "b"] }),
+    ]);
+    expect(together(result, 0, 1)).toBe(false);
+  });
+});
+
+describe("splitSameTitle", () => {
+  it("splits one title into the works that share it", () => {
+    const none = { code: undefined, publisher: undefined, year: undefined, contents: undefined };
+    expect(
+      splitSameTitle([
+        { ...none, publisher: "Broderbund", year: 1982 },
+        { ...none, publisher: "Activision", year: 1986 },
+        none,
+        { ...none, publisher: "Broderbund Software", year: 1983 },
+      ]),
+    ).toEqual([0, 1, 0, 0]);
+    expect(
+      splitSameTitle([
+        { ...none, code: "AGB-AFB" },
+        { ...none, code: "AGB-ASC" },
+        { ...none, code: "AGB-AFB" },
+      ]),
+    ).toEqual([0, 1, 0]);
+    expect(
+      splitSameTitle([
+        { ...none, contents: "4B-001" },
+        { ...none, contents: "4B-002" },
+      ]),
+    ).toEqual([0, 1]);
+    // A budget re-release by another label within a couple of years is the same game.
+    expect(
+      splitSameTitle([
+        { ...none, publisher: "Acornsoft", year: 1984 },
+        { ...none, publisher: "Superior", year: 1986 },
+      ]),
+    ).toEqual([0, 0]);
+  });
+});
