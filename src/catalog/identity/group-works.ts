@@ -43,6 +43,48 @@ export interface WorkGroups {
 /** A file shared by more title groups than this is generic (a shared track, a launcher), not an identity. */
 export const GENERIC_DUMP_GROUPS = 3;
 
+/** BIOS sets are firmware that many games ship: they never join another record, by dump or by set name. */
+export function joinsOtherWorks(kind: ContentKind): boolean {
+  return kind !== "bios";
+}
+
+/**
+ * The set name a release joins other collections by: none when only a hack collection lists the
+ * set, since a hack reuses its parent's set name for another release.
+ */
+export function joiningSetName(
+  setName: string | undefined,
+  collections: readonly string[],
+  hackCollections: ReadonlySet<string> | undefined,
+): string | undefined {
+  const hackOnly = collections.length === 1 && hackCollections?.has(collections[0] ?? "") === true;
+  return hackOnly ? undefined : setName;
+}
+
+/** How the title groups that share one dump join: each part becomes one work, and `reason` says why they are not all one. */
+export interface SharedDumpJoin {
+  /** Indexes into the given groups; a part of one group joins nothing. */
+  readonly parts: readonly (readonly number[])[];
+  readonly reason: UnmergedReason | undefined;
+}
+
+/**
+ * The same-dump rule for the title groups (two or more) that share one dump: nothing joins when
+ * the file is generic or the kinds differ; otherwise the single games join, and so do the
+ * compilations, but a compilation that is the same file as one of its games stays apart.
+ */
+export function joinSharedDump(groups: readonly Pick<WorkInput, "kind" | "title">[]): SharedDumpJoin {
+  if (groups.length > GENERIC_DUMP_GROUPS) return { parts: [], reason: "generic" };
+  if (new Set(groups.map((g) => g.kind)).size > 1) return { parts: [], reason: "kind" };
+  const compilations: number[] = [];
+  const singles: number[] = [];
+  groups.forEach((g, i) => {
+    (looksLikeCompilation(g.title) ? compilations : singles).push(i);
+  });
+  const parts = [singles, compilations].filter((part) => part.length > 0);
+  return { parts, reason: compilations.length > 0 && singles.length > 0 ? "compilation" : undefined };
+}
+
 /** Regions that stand for several; they overlap every region. */
 const WIDE_REGIONS: ReadonlySet<string> = new Set(["World"]);
 
@@ -79,28 +121,22 @@ export function groupWorks(items: readonly WorkInput[]): WorkGroups {
 
   const bySet = new Map<string, number[]>();
   items.forEach((item, i) => {
-    if (item.setName && item.kind !== "bios") push(bySet, `${item.kind}\u0000${item.setName}`, i);
+    if (item.setName && joinsOtherWorks(item.kind)) push(bySet, `${item.kind}\u0000${item.setName}`, i);
   });
   for (const list of bySet.values()) for (const i of list.slice(1)) joins.push({ a: list[0] ?? i, b: i, evidence: "set-name" });
 
   const byDump = new Map<string, number[]>();
   items.forEach((item, i) => {
-    if (item.kind !== "bios") for (const key of item.dumpKeys) push(byDump, key, i);
+    if (joinsOtherWorks(item.kind)) for (const key of item.dumpKeys) push(byDump, key, i);
   });
   for (const [key, list] of byDump) {
     const groups = distinctGroups(list, titleGroup);
     if (groups.length < 2) continue;
-    const titles = groups.map((g) => items[g]?.title ?? "");
-    const kinds = new Set(groups.map((g) => items[g]?.kind));
-    if (groups.length > GENERIC_DUMP_GROUPS) unmerged.push({ key, titles, reason: "generic" });
-    else if (kinds.size > 1) unmerged.push({ key, titles, reason: "kind" });
-    else {
-      // A compilation that is the same file as one of its games stays apart; the others still join.
-      const compilations = groups.filter((g) => looksLikeCompilation(items[g]?.title ?? ""));
-      const singles = groups.filter((g) => !compilations.includes(g));
-      if (compilations.length > 0 && singles.length > 0) unmerged.push({ key, titles, reason: "compilation" });
-      for (const part of [singles, compilations])
-        for (const g of part.slice(1)) joins.push({ a: part[0] ?? g, b: g, evidence: "same-dump" });
+    const plan = joinSharedDump(groups.map((g) => items[g] ?? { kind: "game", title: "" }));
+    if (plan.reason) unmerged.push({ key, titles: groups.map((g) => items[g]?.title ?? ""), reason: plan.reason });
+    for (const part of plan.parts) {
+      const head = groups[part[0] ?? 0] ?? 0;
+      for (const p of part.slice(1)) joins.push({ a: head, b: groups[p] ?? head, evidence: "same-dump" });
     }
   }
 

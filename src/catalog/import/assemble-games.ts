@@ -1,7 +1,7 @@
 import type { DatFile, DatRom } from "../dat/dat-types.ts";
 import { releaseKind, type ContentKind } from "../identity/content-kind.ts";
 import { dumpKeys } from "../identity/dump-keys.ts";
-import { groupWorks, type MergeEvidence, type UnmergedDump, type WorkInput } from "../identity/group-works.ts";
+import { groupWorks, joiningSetName, type MergeEvidence, type UnmergedDump, type WorkInput } from "../identity/group-works.ts";
 import { serialCode } from "../identity/serial-code.ts";
 import type { ParsedGameName } from "../names/parse-game-name.ts";
 import { titleKey } from "../names/title-key.ts";
@@ -319,14 +319,11 @@ export function assembleGames(
     release.serial ??= release.metadata.serial;
     const parentTitle = release.extra.cloneOf ? titleBySet.get(release.extra.cloneOf) : undefined;
     const key = titleKey(parentTitle ?? release.parsed.title) || release.name.toLowerCase();
-    // Arcade sets shared by several collections are one game whichever hack collection also ships them.
-    const sharedSet =
-      release.extra.setName && !(release.collections.length === 1 && options.hackCollections?.has(release.collections[0] ?? ""));
     inputs.push({
       kind: release.kind,
       groupKey: storedTitleKey(release.kind, key),
       title: release.parsed.title,
-      setName: sharedSet ? release.extra.setName : undefined,
+      setName: joiningSetName(release.extra.setName, release.collections, options.hackCollections),
       dumpKeys: dumpKeys(release.roms),
       serialCode: release.serial ? serialCode(release.serial, options.platform) : undefined,
       regions: release.parsed.regions,
