@@ -11,6 +11,10 @@ const commands: Readonly<Record<string, { summary: string; load: () => Promise<C
     summary: "Compile the game database into static files (records, indexes, feed, manifest)",
     load: async () => (await import("./commands/build.ts")).buildCommand,
   },
+  audit: {
+    summary: "Check the imported catalog: records by kind and platform, unmerged same-dump records, unlinked add-ons",
+    load: async () => (await import("./commands/audit.ts")).auditCommand,
+  },
   show: {
     summary: "Print one game record exactly as the API serves it",
     load: async () => (await import("./commands/show.ts")).showCommand,

@@ -38,6 +38,9 @@ describe("one build command", () => {
     expect(imported.status, imported.output).toBe(0);
     const built = ludex(["build"], env);
     expect(built.status, built.output).toBe(0);
+    expect(built.output).toMatch(
+      /^built catalog .*\naudit: [\d,]+ games, [\d,]+ add-ons \([\d,]+ without base\), 0 unexplained same-dump splits, /m,
+    );
     const server = new LudexInstance("new-user", port, env, work);
     instances.push(server);
     await server.start();

@@ -64,9 +64,22 @@ describe("ludex CLI", () => {
     expect(bare.stderr.match(/node-started/g)).toHaveLength(2);
   });
 
-  // Twelve Node start-ups: concurrent, and with room for a loaded two-core machine.
+  // Thirteen Node start-ups: concurrent, and with room for a loaded two-core machine.
   it("lists its commands, and every command has --help", { timeout: 90_000 }, async () => {
-    const commands = ["import", "build", "show", "search", "serve", "start", "reload", "nginx-config", "member", "migrate", "dump"];
+    const commands = [
+      "import",
+      "build",
+      "audit",
+      "show",
+      "search",
+      "serve",
+      "start",
+      "reload",
+      "nginx-config",
+      "member",
+      "migrate",
+      "dump",
+    ];
     const [top, ...helps] = await Promise.all([ludexAsync(["--help"]), ...commands.map((name) => ludexAsync([name, "--help"]))]);
     expect(top?.status).toBe(0);
     commands.forEach((name, i) => {

@@ -1,5 +1,7 @@
 import path from "node:path";
 import { buildCatalog } from "../../../src/build/build-pipeline.ts";
+import { auditCatalogFile } from "../../../src/catalog/audit/audit-catalog.ts";
+import { auditSummaryLine } from "../../../src/catalog/audit/format-audit.ts";
 import { loadConfig } from "../../../src/config/config.ts";
 import { ensureAstroPages } from "../astro-pages.ts";
 import { ensureCliBundle, reportCliBundle } from "../build-cli-bundle.ts";
@@ -15,7 +17,8 @@ change log and platform dumps, the discovery documents for $PUBLIC_BASE_URL, the
 pages and sitemaps, and manifest.json, written last), the Astro pages (/docs/, /problems/;
 \`astro build\` into dist/site when they are missing or older than src/), and the CLI bundle
 (dist/cli/, which \`ludex\` runs instead of its sources until one of them changes).
-Platforms unchanged since the previous build are reused.
+Platforms unchanged since the previous build are reused. Ends with a one-line summary of
+\`ludex audit\`.
 
 Options:
   --db FILE            game database (default: $LUDEX_CATALOG_DB or .ludex/catalog.db)
@@ -27,8 +30,9 @@ Options:
     const pages = ensureAstroPages(config.projectRoot);
     if (pages.built) console.log(`built the Astro pages (/docs/, /problems/) in ${(pages.elapsedMs / 1000).toFixed(1)} s`);
     reportCliBundle(ensureCliBundle(config.projectRoot));
+    const dbFile = typeof values.db === "string" ? path.resolve(values.db) : config.catalogDb;
     const summary = buildCatalog({
-      dbFile: typeof values.db === "string" ? path.resolve(values.db) : config.catalogDb,
+      dbFile,
       buildDir: typeof values.out === "string" ? path.resolve(values.out) : config.buildDir,
       releaseFeedFile: typeof values["release-feed"] === "string" ? path.resolve(values["release-feed"]) : config.releaseFeedFile,
       publicBaseUrl: config.publicBaseUrl,
@@ -41,6 +45,7 @@ Options:
         `${summary.rebuiltPlatforms.length} platforms rebuilt, ${summary.reusedPlatforms} reused; ` +
         `website: ${summary.site.pagesRendered} pages rendered, ${summary.site.filesWritten} files written (${(summary.site.elapsedMs / 1000).toFixed(1)} s after the records); ${(summary.elapsedMs / 1000).toFixed(1)} s`,
     );
+    console.log(auditSummaryLine(auditCatalogFile(dbFile, { examples: 0 })));
     return 0;
   },
 };

@@ -55,6 +55,42 @@ export interface WorkGroups {
  */
 export const GENERIC_DUMP_GROUPS = 2;
 
+/** BIOS sets are firmware that many games ship: they never join another record, by dump or by set name. */
+export function joinsOtherWorks(kind: ContentKind): boolean {
+  return kind !== "bios";
+}
+
+/** The set name a release joins other collections by: none for a hack, which reuses its parent's set name for another release. */
+export function joiningSetName(setName: string | undefined, flags: readonly string[]): string | undefined {
+  return flags.includes("Hack") ? undefined : setName;
+}
+
+/** How the title groups that share one dump join: each part becomes one work, and `reason` says why they are not all one. */
+export interface SharedDumpJoin {
+  /** Indexes into the given groups; a part of one group joins nothing. */
+  readonly parts: readonly (readonly number[])[];
+  readonly reason: UnmergedReason | undefined;
+}
+
+/**
+ * The same-dump rule for the title groups (two or more) that share one dump: nothing joins when
+ * the file is generic (more than {@link GENERIC_DUMP_GROUPS} single games or compilations share it)
+ * or the kinds differ; otherwise they all join, except that a compilation that is the same file
+ * as one of its own games stays apart from the single games (each side still joins).
+ */
+export function joinSharedDump(groups: readonly Pick<WorkInput, "kind" | "title" | "titleKey">[]): SharedDumpJoin {
+  const compilations: number[] = [];
+  const singles: number[] = [];
+  groups.forEach((g, i) => {
+    (looksLikeCompilation(g.title) ? compilations : singles).push(i);
+  });
+  if (singles.length > GENERIC_DUMP_GROUPS || compilations.length > GENERIC_DUMP_GROUPS) return { parts: [], reason: "generic" };
+  if (new Set(groups.map((g) => g.kind)).size > 1) return { parts: [], reason: "kind" };
+  const member = singles.some((s) => compilations.some((c) => isMemberOf(groups[s]?.titleKey ?? "", groups[c]?.titleKey ?? "")));
+  if (!member) return { parts: [groups.map((_, i) => i)], reason: undefined };
+  return { parts: [singles, compilations].filter((part) => part.length > 0), reason: "compilation" };
+}
+
 /** Between a title group key and its part number, when one title is several works (same-title.ts). */
 export const PART_SEPARATOR = "\u0001";
 
@@ -98,7 +134,7 @@ export function groupWorks(items: readonly WorkInput[]): WorkGroups {
 
   const bySet = new Map<string, number[]>();
   items.forEach((item, i) => {
-    if (item.setName && item.kind !== "bios") push(bySet, `${item.kind}\u0000${item.setName}`, i);
+    if (item.setName && joinsOtherWorks(item.kind)) push(bySet, `${item.kind}\u0000${item.setName}`, i);
   });
   for (const list of bySet.values()) for (const i of list.slice(1)) joins.push({ a: list[0] ?? i, b: i, evidence: "set-name" });
 
@@ -116,25 +152,16 @@ export function groupWorks(items: readonly WorkInput[]): WorkGroups {
 
   const byDump = new Map<string, number[]>();
   items.forEach((item, i) => {
-    if (item.kind !== "bios") for (const key of item.dumpKeys) push(byDump, key, i);
+    if (joinsOtherWorks(item.kind)) for (const key of item.dumpKeys) push(byDump, key, i);
   });
   for (const [key, list] of byDump) {
     const groups = distinctGroups(list, titleGroup);
     if (groups.length < 2) continue;
-    const titles = groups.map((g) => items[g]?.title ?? "");
-    const kinds = new Set(groups.map((g) => items[g]?.kind));
-    // A compilation that is the same file as one of its own games stays apart from the single games; each side still joins.
-    const compilations = groups.filter((g) => looksLikeCompilation(items[g]?.title ?? ""));
-    const singles = groups.filter((g) => !compilations.includes(g));
-    const members = singles.filter((s) => compilations.some((c) => isMemberOf(items[s]?.titleKey ?? "", items[c]?.titleKey ?? "")));
-    const joined = members.length > 0 ? singles : groups;
-    if (singles.length > GENERIC_DUMP_GROUPS || compilations.length > GENERIC_DUMP_GROUPS)
-      unmerged.push({ key, titles, reason: "generic" });
-    else if (kinds.size > 1) unmerged.push({ key, titles, reason: "kind" });
-    else {
-      if (members.length > 0) unmerged.push({ key, titles, reason: "compilation" });
-      const parts = members.length > 0 ? [joined, compilations] : [joined];
-      for (const part of parts) for (const g of part.slice(1)) joins.push({ a: part[0] ?? g, b: g, evidence: "same-dump" });
+    const plan = joinSharedDump(groups.map((g) => items[g] ?? { kind: "game", title: "", titleKey: "" }));
+    if (plan.reason) unmerged.push({ key, titles: groups.map((g) => items[g]?.title ?? ""), reason: plan.reason });
+    for (const part of plan.parts) {
+      const head = groups[part[0] ?? 0] ?? 0;
+      for (const p of part.slice(1)) joins.push({ a: head, b: groups[p] ?? head, evidence: "same-dump" });
     }
   }
 

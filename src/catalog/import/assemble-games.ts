@@ -1,7 +1,14 @@
 import type { DatFile, DatRom } from "../dat/dat-types.ts";
 import { releaseKind, type ContentKind } from "../identity/content-kind.ts";
 import { dumpKeys, looksLikeCompilation } from "../identity/dump-keys.ts";
-import { groupWorks, PART_SEPARATOR, type MergeEvidence, type UnmergedDump, type WorkInput } from "../identity/group-works.ts";
+import {
+  groupWorks,
+  joiningSetName,
+  PART_SEPARATOR,
+  type MergeEvidence,
+  type UnmergedDump,
+  type WorkInput,
+} from "../identity/group-works.ts";
 import { splitSameTitle } from "../identity/same-title.ts";
 import { serialCode } from "../identity/serial-code.ts";
 import type { ParsedGameName } from "../names/parse-game-name.ts";
@@ -59,6 +66,8 @@ export interface AssembleOptions {
   readonly arcade?: boolean;
   /** Collections whose sets are hacks of other sets (HBMAME): their releases are flagged "Hack". */
   readonly hackCollections?: ReadonlySet<string>;
+  /** The kind of a release whose name names none (the platform's `contentKind`); `game` by default. */
+  readonly defaultKind?: ContentKind;
 }
 
 export interface AssembleResult {
@@ -268,6 +277,10 @@ export function assembleGames(
   const warnings: string[] = [];
   const releasesByName = new Map<string, ReleaseDraft>();
   const arcade = options.arcade === true;
+  const kindOf = (parsed: ParsedGameName): ContentKind => {
+    const kind = releaseKind(parsed, arcade);
+    return kind === "game" ? (options.defaultKind ?? kind) : kind;
+  };
   /** The DAT each arcade clone came from, to name it when its parent set is missing. */
   const cloneLabels = new Map<ReleaseDraft, string>();
   for (const { dat, source, label, collection } of gameDats) {
@@ -315,7 +328,7 @@ export function assembleGames(
           serial: entry.serial,
           roms: entry.roms,
           metadata: entry.metadata,
-          kind: releaseKind(parsed, arcade),
+          kind: kindOf(parsed),
           collections: collection ? [collection] : [],
         };
         releasesByName.set(key, release);
@@ -391,14 +404,12 @@ export function assembleGames(
 
   const inputs: WorkInput[] = [];
   for (const [i, release] of releases.entries()) {
-    // A hack's set name is its own; a set another collection also ships is that set.
-    const sharedSet = release.extra.setName !== undefined && !release.parsed.flags.includes("Hack");
     inputs.push({
       kind: release.kind,
       groupKey: groupKeys[i] ?? "",
       title: release.parsed.title,
       titleKey: titleKey(release.parsed.title),
-      setName: sharedSet ? release.extra.setName : undefined,
+      setName: joiningSetName(release.extra.setName, release.parsed.flags),
       titleParts: arcade ? slashParts(release.parsed.title).map(titleKey) : [],
       dumpKeys: dumpKeys(release.roms),
       serialCode: release.serial ? serialCode(release.serial, options.platform) : undefined,

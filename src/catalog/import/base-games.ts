@@ -12,65 +12,71 @@ export interface LinkableWork {
   baseGame?: number;
 }
 
-/** Where an add-on's title may end its base game's title: "Dead or Alive - Dimensions - Pack 1". */
-const SEPARATOR_RE = /\s+[-–—:]\s+|:\s+/g;
+/** A prefix this short ("Star Wars", "Rock Band") names a series more often than a game; shorter ones never link. */
+const MIN_PREFIX_WORDS = 2;
 
-/** The prefixes of a title at its separators, longest first ("A - B - C" → "A - B", "A"). */
-function titlePrefixes(title: string): string[] {
+/** A title key without its spaces: "BulletWitch" and "Bullet Witch" are one title. */
+function joined(key: string): string {
+  return key.replaceAll(" ", "");
+}
+
+/** The word prefixes of a title key, longest first, down to {@link MIN_PREFIX_WORDS} words ("a b c d" → "a b c", "a b"). */
+function wordPrefixes(key: string): string[] {
+  const words = key.split(" ");
   const out: string[] = [];
-  for (const m of title.matchAll(SEPARATOR_RE)) if (m.index !== undefined && m.index > 0) out.push(title.slice(0, m.index));
-  return out.reverse();
+  for (let n = words.length - 1; n >= MIN_PREFIX_WORDS; n--) out.push(words.slice(0, n).join(" "));
+  return out;
+}
+
+/** Sets `key → value`, or null when another value holds the key already: an ambiguous key names no one. */
+function claim(map: Map<string, number | null>, key: string, value: number): void {
+  map.set(key, map.has(key) && map.get(key) !== value ? null : value);
 }
 
 /**
  * Links each add-on, update and cosmetic work to its base game on the same platform, by the
  * strongest evidence the DAT gives: the same region-free serial code (3DS `CTR-M-ABEP` is an
- * add-on of `CTR-P-ABEP`), else the same clean title ("New Super Mario Bros. 2 (DLC)"), else the
- * longest title prefix at a separator that is a game's title or alternate title, else the one game
- * whose title starts with the item's title at a separator. Sets
- * {@link LinkableWork.baseGame}; an item without such evidence stays unlinked.
+ * add-on of `CTR-P-ABEP`), else the same clean title ("New Super Mario Bros. 2 (DLC)"), spaces
+ * ignored ("BulletWitch - …" of "Bullet Witch"), else the longest word prefix of at least two words
+ * that is a game's title or alternate title ("Dead or Alive - Dimensions - Pack 1",
+ * "Battlefield - Bad Company Conquest"), else the one game whose title starts with the item's
+ * ("Dragon Quest X (DLC)" of "Dragon Quest X - Mezameshi …"). Sets {@link LinkableWork.baseGame};
+ * an item without such evidence stays unlinked.
  */
 export function findBaseGames(games: LinkableWork[], platform: string): void {
   const byCode = new Map<string, number | null>();
-  const byTitle = new Map<string, number>();
-  /** A game's title prefixes at separators, to the game; null where several games share one. */
+  const byTitle = new Map<string, number | null>();
+  /** A game's word prefixes, to the game; null where several games share one. */
   const byPrefix = new Map<string, number | null>();
   games.forEach((game, i) => {
     if (game.kind !== "game") return;
-    for (const key of [...game.titleKeys, ...game.alternateTitles.map((a) => titleKey(a.title))])
-      if (!byTitle.has(key)) byTitle.set(key, i);
-    for (const prefix of titlePrefixes(game.title)) {
-      const key = titleKey(prefix);
-      byPrefix.set(key, byPrefix.has(key) && byPrefix.get(key) !== i ? null : i);
+    for (const key of new Set([...game.titleKeys, ...game.alternateTitles.map((a) => titleKey(a.title))])) {
+      claim(byTitle, joined(key), i);
+      for (const prefix of wordPrefixes(key)) claim(byPrefix, joined(prefix), i);
     }
     for (const release of game.releases) {
       const code = release.serial ? serialCode(release.serial, platform)?.code : undefined;
-      // A code two games carry names neither.
-      if (code) byCode.set(code, byCode.has(code) && byCode.get(code) !== i ? null : i);
+      if (code) claim(byCode, code, i);
     }
   });
+  const found = (value: number | null | undefined): number | undefined => (typeof value === "number" ? value : undefined);
   for (const game of games) {
     if (!attachedKinds.has(game.kind)) continue;
     let base: number | undefined;
     for (const release of game.releases) {
       const code = release.serial ? serialCode(release.serial, platform)?.code : undefined;
-      const found = code ? byCode.get(code) : undefined;
-      if (typeof found === "number") {
-        base = found;
+      base = code ? found(byCode.get(code)) : undefined;
+      if (base !== undefined) break;
+    }
+    const key = titleKey(game.title);
+    for (const candidate of [key, ...wordPrefixes(key)]) {
+      // The longest title that names a game decides, even when it names two: a shorter one would be a guess.
+      if (base !== undefined || byTitle.has(joined(candidate))) {
+        base ??= found(byTitle.get(joined(candidate)));
         break;
       }
     }
-    if (base === undefined) {
-      for (const title of [game.title, ...titlePrefixes(game.title)]) {
-        base = byTitle.get(titleKey(title));
-        if (base !== undefined) break;
-      }
-    }
-    if (base === undefined) {
-      // The item names its game shorter than the game does ("Dragon Quest X (DLC)" of "Dragon Quest X - Mezameshi …").
-      const found = byPrefix.get(titleKey(game.title));
-      if (typeof found === "number") base = found;
-    }
+    base ??= key.split(" ").length >= MIN_PREFIX_WORDS ? found(byPrefix.get(joined(key))) : undefined;
     if (base !== undefined) game.baseGame = base;
   }
 }

@@ -285,6 +285,7 @@ function runImport(
       platform: group.platform.slug,
       arcade: collections.length > 0,
       hackCollections: new Set(collections.filter((c) => c.hacks).map((c) => c.slug)),
+      ...(group.platform.contentKind ? { defaultKind: group.platform.contentKind } : {}),
     });
     if (assembled.unmerged.length > 0) unmerged[group.platform.slug] = assembled.unmerged;
     warnings.push(...assembled.warnings);

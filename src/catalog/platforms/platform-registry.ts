@@ -2,6 +2,7 @@ import { readFileSync } from "node:fs";
 import path from "node:path";
 import { z } from "zod";
 import { problems } from "../../core/problem.ts";
+import { contentKinds } from "../identity/content-kind.ts";
 
 export const platformKinds = ["console", "handheld", "computer", "arcade", "fantasy-console", "engine", "other"] as const;
 export type PlatformKind = (typeof platformKinds)[number];
@@ -32,6 +33,8 @@ const platformSchema = z.object({
   aliases: z.array(z.string().min(1)),
   releaseYear: z.number().int().optional(),
   collections: z.array(collectionSchema).optional(),
+  /** The kind of what the platform's DATs list when their names do not say (a DAT of title updates, of UMD videos). */
+  contentKind: z.enum(contentKinds).optional(),
 });
 
 const platformFileSchema = z.object({ platforms: z.array(platformSchema) });

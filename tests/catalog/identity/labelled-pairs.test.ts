@@ -78,7 +78,7 @@ describe("the labelled identity pairs", () => {
     for (const pair of pairs) {
       expect(["merge", "separate", "addon-of"]).toContain(pair.verdict);
       expect(pair.a).not.toBe(pair.b);
-      expect(pair.why.length).toBeGreaterThan(10);
+      expect(pair.why.trim()).not.toBe("");
     }
   });
 

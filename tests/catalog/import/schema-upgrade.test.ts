@@ -73,7 +73,8 @@ describe("a catalog made before game identity upgrades in place on the next impo
     ids.fbneo = insertOldGame(old, "fbneo", "Pac-Man", "Pac-Man (Midway, FBNeo)", 4, '{"setName":"pacman"}');
     old.close();
 
-    for (const dir of ["metadat/no-intro", "metadat/tosec", "metadat/mame-split", "metadat/fbneo-split"])
+    // A libretro-database checkout (dat/ and metadat/), so that each folder is read by its convention.
+    for (const dir of ["dat", "metadat/no-intro", "metadat/tosec", "metadat/mame-split", "metadat/fbneo-split"])
       mkdirSync(path.join(root, dir), { recursive: true });
     const x32 = "Sega - 32X";
     writeFileSync(

@@ -1,0 +1,446 @@
+import { existsSync } from "node:fs";
+import { problems } from "../../core/problem.ts";
+import type { DatRom } from "../dat/dat-types.ts";
+import { openCatalogDb, type CatalogDb } from "../db/catalog-db.ts";
+import { attachedKinds, contentKinds, releaseKind, type ContentKind } from "../identity/content-kind.ts";
+import { dumpKeys, looksLikeId } from "../identity/dump-keys.ts";
+import { joiningSetName, joinsOtherWorks, joinSharedDump, PART_SEPARATOR, type UnmergedReason } from "../identity/group-works.ts";
+import { parseGameName } from "../names/parse-game-name.ts";
+import { parseTosecName } from "../names/parse-tosec-name.ts";
+import { titleKey } from "../names/title-key.ts";
+
+/** A game record as the audit names it. */
+export interface AuditRecord {
+  readonly id: number;
+  readonly platform: string;
+  readonly title: string;
+  readonly kind: ContentKind;
+}
+
+/** A list cut to its first examples, with its full length. */
+export interface Examples<T> {
+  readonly total: number;
+  readonly examples: readonly T[];
+}
+
+/** Why a dump held by several records of a platform did not make them one: the import's reasons, a BIOS set, or none. */
+/** `split-title`: the records are works one title was split into (same-title.ts), which never join again. */
+export type SplitReason = UnmergedReason | "bios" | "split-title" | "unexplained";
+/** In the order the audit reports them: what needs fixing first. */
+export const splitReasons: readonly SplitReason[] = ["unexplained", "generic", "compilation", "kind", "bios", "split-title"];
+
+export interface SameDumpSplit {
+  readonly platform: string;
+  /** The dump's hash; for a dump of several files (a disc's tracks), the first of them. */
+  readonly hash: string;
+  readonly files: number;
+  /** How many records hold the dump; `records` lists the first of them by id. */
+  readonly recordCount: number;
+  readonly records: readonly AuditRecord[];
+}
+
+/** Several records sharing one arcade title key or set name. */
+export interface ArcadeRepeat {
+  readonly platform: string;
+  readonly key: string;
+  readonly records: readonly AuditRecord[];
+}
+
+export interface AddonReleaseOnGame {
+  readonly record: AuditRecord;
+  readonly release: string;
+  readonly releaseKind: ContentKind;
+}
+
+export interface MergedId {
+  readonly id: number;
+  readonly into: number;
+  readonly platform: string;
+  readonly title: string;
+}
+
+export interface CatalogAudit {
+  readonly dataVersion: string | null;
+  readonly importedAt: string | null;
+  readonly records: {
+    readonly total: number;
+    readonly byKind: Readonly<Record<string, number>>;
+    readonly byPlatform: Readonly<Record<string, { readonly total: number; readonly byKind: Readonly<Record<string, number>> }>>;
+  };
+  /** Dumps that belong to two or more records of one platform, by why they stayed apart. */
+  readonly sameDump: { readonly total: number; readonly byReason: Readonly<Record<SplitReason, Examples<SameDumpSplit>>> };
+  /** Arcade platforms (those with emulator collections): the same game in several records. */
+  readonly arcade: {
+    /** A title key that is the title of more than one game record. */
+    readonly titles: Examples<ArcadeRepeat>;
+    /**
+     * Beyond `titles`, a title key that is one game record's title or alternate title (an "A / B"
+     * title's part) and another's: one game under another collection's name, or a multi-game board.
+     */
+    readonly alternateTitles: Examples<ArcadeRepeat>;
+    /** A set name (not only a hack collection's) in more than one record of any kind. */
+    readonly setNames: Examples<ArcadeRepeat>;
+  };
+  /** Add-ons, updates and cosmetic items ({@link attachedKinds}) without a live base game. */
+  readonly addons: Examples<AuditRecord> & { readonly count: number; readonly byPlatform: Readonly<Record<string, number>> };
+  readonly idLikeTitles: Examples<AuditRecord> & { readonly byPlatform: Readonly<Record<string, number>> };
+  /** Records of kind game with a release whose name carries an add-on, update or cosmetic tag. */
+  readonly gamesWithAddonReleases: Examples<AddonReleaseOnGame>;
+  readonly merges: {
+    readonly total: number;
+    readonly byPlatform: Readonly<Record<string, number>>;
+    /** Merged ids whose target is no live game. */
+    readonly dangling: Examples<MergedId>;
+    /** Merged ids that are also a live game's id. */
+    readonly live: Examples<MergedId>;
+  };
+  readonly elapsedMs: number;
+}
+
+export interface AuditOptions {
+  /** Examples kept per list (default 100). */
+  readonly examples?: number;
+}
+
+/** Records listed per example of a repeat or a split. */
+const RECORDS_PER_EXAMPLE = 10;
+
+interface GameRow {
+  readonly id: number;
+  readonly platform: string;
+  readonly titleKey: string;
+  readonly title: string;
+  readonly kind: ContentKind;
+  readonly baseGameId: number | null;
+  readonly alternateTitlesJson: string | null;
+}
+
+interface ReleaseRow {
+  readonly gameId: number;
+  readonly name: string;
+  readonly source: string;
+}
+
+/** The release facts of `releases.extra_json` the audit reads (arcade set names and collections). */
+interface ReleaseExtra {
+  readonly setName?: string;
+  readonly cloneOf?: string;
+  readonly collections?: readonly string[];
+}
+
+interface PlatformRow {
+  readonly arcade: boolean;
+  readonly hackCollections: ReadonlySet<string>;
+}
+
+/** The records under `key`, an empty set on first use. */
+function owners(map: Map<string, Set<number>>, key: string): Set<number> {
+  let set = map.get(key);
+  if (!set) map.set(key, (set = new Set()));
+  return set;
+}
+
+/** Counts by key, with the examples of each kept up to a limit. */
+class Tally<T> {
+  total = 0;
+  readonly byKey: Record<string, number> = {};
+  readonly examples: T[] = [];
+  readonly limit: number;
+  constructor(limit: number) {
+    this.limit = limit;
+  }
+  add(key: string, example: () => T): void {
+    this.total++;
+    this.byKey[key] = (this.byKey[key] ?? 0) + 1;
+    if (this.examples.length < this.limit) this.examples.push(example());
+  }
+  list(): Examples<T> {
+    return { total: this.total, examples: this.examples };
+  }
+}
+
+/** The clean title the import grouped a stored release by: TOSEC names by their convention, the others as No-Intro names. */
+function releaseTitle(release: ReleaseRow): string {
+  if (release.source === "tosec") {
+    try {
+      return parseTosecName(release.name).parsed.title;
+    } catch {
+      return release.name;
+    }
+  }
+  return parseGameName(release.name).title;
+}
+
+function readPlatforms(db: CatalogDb): Map<string, PlatformRow> {
+  const out = new Map<string, PlatformRow>();
+  for (const row of db.prepare<[], { slug: string; info_json: string }>("SELECT slug, info_json FROM platforms").all()) {
+    const info = JSON.parse(row.info_json) as { collections?: { slug: string; hacks?: boolean }[] };
+    const collections = info.collections ?? [];
+    // The import reads a platform with collections as arcade (src/catalog/import/import-catalog.ts).
+    out.set(row.slug, { arcade: collections.length > 0, hackCollections: new Set(collections.filter((c) => c.hacks).map((c) => c.slug)) });
+  }
+  return out;
+}
+
+function meta(db: CatalogDb, key: string): string | null {
+  return db.prepare<[string], string>("SELECT value FROM meta WHERE key = ?").pluck().get(key) ?? null;
+}
+
+/**
+ * Audits an imported catalog: what the import made of the DATs (records by kind and platform),
+ * and what it left that the merge and link rules should have caught (the same dump in several
+ * records, arcade titles and set names in several records, add-ons without a base game, id-like
+ * titles, game records holding add-on releases, merged ids that point nowhere). Reads only.
+ */
+export function auditCatalog(db: CatalogDb, options: AuditOptions = {}): CatalogAudit {
+  const started = performance.now();
+  const limit = options.examples ?? 100;
+  const platforms = readPlatforms(db);
+  const games = new Map<number, GameRow>();
+  for (const row of db
+    .prepare<[], unknown[]>("SELECT id, platform, title_key, title, kind, base_game_id, alternate_titles_json FROM games ORDER BY id")
+    .raw()
+    .iterate()) {
+    const [id, platform, key, title, kind, baseGameId, alternateTitlesJson] = row as [
+      number,
+      string,
+      string,
+      string,
+      ContentKind,
+      number | null,
+      string | null,
+    ];
+    games.set(id, { id, platform, titleKey: key, title, kind, baseGameId, alternateTitlesJson });
+  }
+  const ref = (game: GameRow): AuditRecord => ({ id: game.id, platform: game.platform, title: game.title, kind: game.kind });
+  const refs = (ids: Iterable<number>): AuditRecord[] =>
+    [...ids]
+      .sort((a, b) => a - b)
+      .slice(0, RECORDS_PER_EXAMPLE)
+      .flatMap((id) => {
+        const game = games.get(id);
+        return game ? [ref(game)] : [];
+      });
+
+  const byKind: Record<string, number> = {};
+  const byPlatform: Record<string, { total: number; byKind: Record<string, number> }> = {};
+  const addons = new Tally<AuditRecord>(limit);
+  let addonCount = 0;
+  const idLike = new Tally<AuditRecord>(limit);
+  const arcadeTitles = new Map<string, Set<number>>();
+  const arcadeNames = new Map<string, Set<number>>();
+  for (const game of games.values()) {
+    byKind[game.kind] = (byKind[game.kind] ?? 0) + 1;
+    const platform = (byPlatform[game.platform] ??= { total: 0, byKind: {} });
+    platform.total++;
+    platform.byKind[game.kind] = (platform.byKind[game.kind] ?? 0) + 1;
+    if (attachedKinds.has(game.kind)) {
+      addonCount++;
+      const base = game.baseGameId === null ? undefined : games.get(game.baseGameId);
+      if (!base) addons.add(game.platform, () => ref(game));
+    }
+    if (looksLikeId(game.title)) idLike.add(game.platform, () => ref(game));
+    if (game.kind === "game" && platforms.get(game.platform)?.arcade) {
+      // The stored key is unique per platform; the displayed title's key can still be another record's.
+      const own = new Set([game.titleKey, titleKey(game.title)]);
+      for (const key of own) owners(arcadeTitles, `${game.platform}\u0000${key}`).add(game.id);
+      const alternates = game.alternateTitlesJson ? (JSON.parse(game.alternateTitlesJson) as { title: string }[]) : [];
+      for (const key of new Set([...own, ...alternates.map((a) => titleKey(a.title))]))
+        owners(arcadeNames, `${game.platform}\u0000${key}`).add(game.id);
+    }
+  }
+
+  const releases = new Map<number, ReleaseRow>();
+  const addonReleases = new Tally<AddonReleaseOnGame>(limit);
+  const arcadeSets = new Map<string, Set<number>>();
+  /** Per arcade platform, each parent set's title: a clone is in its parent's title group. */
+  const parentTitles = new Map<string, string>();
+  const extras = new Map<number, ReleaseExtra>();
+  for (const row of db
+    .prepare<[], unknown[]>("SELECT id, game_id, name, source, extra_json, flags_json FROM releases ORDER BY id")
+    .raw()
+    .iterate()) {
+    const [id, gameId, name, source, extraJson, flagsJson] = row as [number, number, string, string, string | null, string];
+    const game = games.get(gameId);
+    if (!game) continue;
+    const release: ReleaseRow = { gameId, name, source };
+    releases.set(id, release);
+    const platform = platforms.get(game.platform);
+    if (game.kind === "game") {
+      const kind = releaseKind(parseGameName(name), platform?.arcade === true);
+      if (attachedKinds.has(kind)) addonReleases.add(game.platform, () => ({ record: ref(game), release: name, releaseKind: kind }));
+    }
+    if (platform?.arcade && extraJson) {
+      const extra = JSON.parse(extraJson) as ReleaseExtra;
+      extras.set(id, extra);
+      // Any kind: one set that is a BIOS in one collection and a game in another is a repeat too.
+      const setName = joiningSetName(extra.setName, JSON.parse(flagsJson) as string[]);
+      if (setName) owners(arcadeSets, `${game.platform}\u0000${setName}`).add(gameId);
+      const parentKey = `${game.platform}\u0000${extra.setName}`;
+      if (extra.setName && !extra.cloneOf && !parentTitles.has(parentKey)) parentTitles.set(parentKey, releaseTitle(release));
+    }
+  }
+
+  /** The title group the import put a stored release in: its record, and the clean title's key (a clone's parent's). */
+  const titleGroup = (id: number, release: ReleaseRow, game: GameRow): { key: string; title: string } => {
+    const cloneOf = extras.get(id)?.cloneOf;
+    const title = (cloneOf ? parentTitles.get(`${game.platform}\u0000${cloneOf}`) : undefined) ?? releaseTitle(release);
+    return { key: `${game.id}\u0000${titleKey(title) || release.name.toLowerCase()}`, title };
+  };
+
+  // Per platform, each dump's releases (one id, or a list once a second one holds it), from the stored roms in their stored order.
+  const holders = new Map<string, Map<string, number | number[]>>();
+  let romsOf: { id: number; roms: DatRom[] } | undefined;
+  const flush = (): void => {
+    if (!romsOf) return;
+    const game = games.get(releases.get(romsOf.id)?.gameId ?? -1);
+    if (!game) return;
+    let dumps = holders.get(game.platform);
+    if (!dumps) holders.set(game.platform, (dumps = new Map()));
+    for (const key of dumpKeys(romsOf.roms)) {
+      const held = dumps.get(key);
+      if (held === undefined) dumps.set(key, romsOf.id);
+      else if (typeof held === "number") dumps.set(key, [held, romsOf.id]);
+      else held.push(romsOf.id);
+    }
+  };
+  for (const row of db
+    .prepare<[], unknown[]>("SELECT release_id, name, size, md5, sha1 FROM roms ORDER BY release_id, rowid")
+    .raw()
+    .iterate()) {
+    const [releaseId, name, size, md5, sha1] = row as [number, string | null, number | null, string | null, string | null];
+    if (romsOf?.id !== releaseId) {
+      flush();
+      romsOf = { id: releaseId, roms: [] };
+    }
+    romsOf.roms.push({ name: name ?? undefined, size: size ?? undefined, md5: md5 ?? undefined, sha1: sha1 ?? undefined });
+  }
+  flush();
+
+  /** A stored title key without its kind and part number: the title a split work came from. */
+  const familyOf = (game: GameRow | undefined): string => {
+    const key = game?.titleKey ?? "";
+    const plain = key.slice(key.indexOf("\u0000") + 1);
+    const at = plain.indexOf(PART_SEPARATOR);
+    return at < 0 ? plain : plain.slice(0, at);
+  };
+  const splitFamilies = new Set<string>();
+  for (const game of games.values()) if (game.titleKey.includes(PART_SEPARATOR)) splitFamilies.add(familyOf(game));
+
+  const splits = Object.fromEntries(splitReasons.map((reason) => [reason, new Tally<SameDumpSplit>(limit)])) as Record<
+    SplitReason,
+    Tally<SameDumpSplit>
+  >;
+  let splitTotal = 0;
+  const shared: { platform: string; key: string; list: number[] }[] = [];
+  for (const [platform, dumps] of holders)
+    for (const [key, list] of dumps) if (typeof list !== "number") shared.push({ platform, key, list });
+  shared.sort((a, b) => (a.platform < b.platform ? -1 : a.platform > b.platform ? 1 : a.key < b.key ? -1 : a.key > b.key ? 1 : 0));
+  for (const { platform, key, list } of shared) {
+    const records = new Set(list.map((id) => releases.get(id)?.gameId ?? -1));
+    if (records.size < 2) continue;
+    const groups = new Map<string, { record: number; kind: ContentKind; title: string }>();
+    for (const id of list) {
+      const release = releases.get(id);
+      const game = release ? games.get(release.gameId) : undefined;
+      if (!release || !game) continue;
+      const group = titleGroup(id, release, game);
+      if (!groups.has(group.key)) groups.set(group.key, { record: game.id, kind: game.kind, title: group.title });
+    }
+    const joinable = [...groups.values()].filter((g) => joinsOtherWorks(g.kind)).map((g) => ({ ...g, titleKey: titleKey(g.title) }));
+    let reason: SplitReason;
+    if (new Set(joinable.map((g) => g.record)).size < 2) reason = "bios";
+    else {
+      const plan = joinSharedDump(joinable);
+      // A part the rule joins that still spans two records is a split no rule explains, unless those
+      // records are works one title was split into, which the import never joins again.
+      const spanning = plan.parts.filter((part) => new Set(part.map((i) => joinable[i]?.record)).size > 1);
+      const splitTitle = spanning.every((part) => part.some((i) => splitFamilies.has(familyOf(games.get(joinable[i]?.record ?? -1)))));
+      reason = spanning.length === 0 ? (plan.reason ?? "unexplained") : splitTitle ? "split-title" : "unexplained";
+    }
+    splitTotal++;
+    const parts = key.split("+");
+    splits[reason].add(platform, () => ({
+      platform,
+      hash: parts[0] ?? key,
+      files: parts.length,
+      recordCount: records.size,
+      records: refs(records),
+    }));
+  }
+
+  const repeats = (byKey: Map<string, Set<number>>, skip?: Map<string, Set<number>>): Examples<ArcadeRepeat> => {
+    const tally = new Tally<ArcadeRepeat>(limit);
+    for (const [platformKey, ids] of [...byKey].sort(([a], [b]) => (a < b ? -1 : a > b ? 1 : 0))) {
+      if (ids.size < 2 || (skip?.get(platformKey)?.size ?? 0) > 1) continue;
+      const at = platformKey.indexOf("\u0000");
+      const platform = platformKey.slice(0, at);
+      tally.add(platform, () => ({ platform, key: platformKey.slice(at + 1), records: refs(ids) }));
+    }
+    return tally.list();
+  };
+
+  const merges = new Tally<MergedId>(0);
+  const dangling = new Tally<MergedId>(limit);
+  const live = new Tally<MergedId>(limit);
+  for (const row of db
+    .prepare<[], { id: number; into: number; platform: string; title: string }>(
+      'SELECT id, into_id AS "into", platform, title FROM game_merges ORDER BY id',
+    )
+    .all()) {
+    merges.add(row.platform, () => row);
+    if (!games.has(row.into)) dangling.add(row.platform, () => ({ ...row }));
+    if (games.has(row.id)) live.add(row.platform, () => ({ ...row }));
+  }
+
+  return {
+    dataVersion: meta(db, "data_version"),
+    importedAt: meta(db, "imported_at"),
+    records: {
+      total: games.size,
+      byKind: sortedKinds(byKind),
+      byPlatform: Object.fromEntries(
+        Object.entries(byPlatform)
+          .sort(([a], [b]) => (a < b ? -1 : a > b ? 1 : 0))
+          .map(([slug, p]) => [slug, { total: p.total, byKind: sortedKinds(p.byKind) }]),
+      ),
+    },
+    sameDump: {
+      total: splitTotal,
+      byReason: Object.fromEntries(splitReasons.map((reason) => [reason, splits[reason].list()])) as Record<
+        SplitReason,
+        Examples<SameDumpSplit>
+      >,
+    },
+    arcade: {
+      titles: repeats(arcadeTitles),
+      alternateTitles: repeats(arcadeNames, arcadeTitles),
+      setNames: repeats(arcadeSets),
+    },
+    addons: { count: addonCount, ...addons.list(), byPlatform: addons.byKey },
+    idLikeTitles: { ...idLike.list(), byPlatform: idLike.byKey },
+    gamesWithAddonReleases: addonReleases.list(),
+    merges: { total: merges.total, byPlatform: merges.byKey, dangling: dangling.list(), live: live.list() },
+    elapsedMs: Math.round(performance.now() - started),
+  };
+}
+
+/** Kinds in the order of {@link contentKinds}, then any other the database holds. */
+function sortedKinds(counts: Readonly<Record<string, number>>): Record<string, number> {
+  const order = (kind: string): number => {
+    const i = (contentKinds as readonly string[]).indexOf(kind);
+    return i < 0 ? contentKinds.length : i;
+  };
+  return Object.fromEntries(Object.entries(counts).sort(([a], [b]) => order(a) - order(b) || a.localeCompare(b)));
+}
+
+/** {@link auditCatalog} of the catalog database in `dbFile`, opened read-only. */
+export function auditCatalogFile(dbFile: string, options: AuditOptions = {}): CatalogAudit {
+  if (!existsSync(dbFile)) throw problems.catalogNotImported(`${dbFile} does not exist; run \`ludex import <source>\` first`);
+  const db = openCatalogDb(dbFile, { readonly: true });
+  try {
+    return auditCatalog(db, options);
+  } finally {
+    db.close();
+  }
+}

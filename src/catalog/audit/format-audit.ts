@@ -1,0 +1,121 @@
+import type { ArcadeRepeat, AuditRecord, CatalogAudit, Examples } from "./audit-catalog.ts";
+import { splitReasons } from "./audit-catalog.ts";
+
+/** Examples printed per list, and platforms per count line, in the text form. */
+const TEXT_EXAMPLES = 10;
+
+const number = (n: number): string => n.toLocaleString("en-US");
+
+function record(r: AuditRecord): string {
+  return `#${r.id} ${JSON.stringify(r.title)} (${r.platform}${r.kind === "game" ? "" : `, ${r.kind}`})`;
+}
+
+/** Lines of a table: the first column left-aligned, the others right-aligned. */
+function table(rows: readonly (readonly string[])[]): string[] {
+  const widths: number[] = [];
+  for (const row of rows)
+    row.forEach((cell, i) => {
+      widths[i] = Math.max(widths[i] ?? 0, cell.length);
+    });
+  return rows.map((row) =>
+    `  ${row.map((cell, i) => (i === 0 ? cell.padEnd(widths[i] ?? 0) : cell.padStart(widths[i] ?? 0))).join("  ")}`.trimEnd(),
+  );
+}
+
+/** The largest counts of a per-platform tally, on one line. */
+function byPlatform(counts: Readonly<Record<string, number>>): string {
+  const entries = Object.entries(counts).sort(([a, x], [b, y]) => y - x || a.localeCompare(b));
+  const shown = entries.slice(0, TEXT_EXAMPLES).map(([platform, n]) => `${platform} ${number(n)}`);
+  const more = entries.length - shown.length;
+  return `  by platform: ${shown.join(", ")}${more > 0 ? `, … ${more} more platforms` : ""}`;
+}
+
+/** The first examples of a list, one a line, and how many were left out. */
+function examples<T>(list: Examples<T>, line: (example: T) => string): string[] {
+  const shown = list.examples.slice(0, TEXT_EXAMPLES);
+  const lines = shown.map((e) => `    ${line(e)}`);
+  if (list.total > shown.length) lines.push(`    … ${number(list.total - shown.length)} more`);
+  return lines;
+}
+
+/** The audit as the plain text `ludex audit` prints: counts first, then at most a few examples per list. */
+export function formatAudit(audit: CatalogAudit): string {
+  const out: string[] = [];
+  out.push(`catalog: data version ${audit.dataVersion ?? "(none)"}, imported ${audit.importedAt ?? "(never)"}`);
+
+  const kinds = Object.keys(audit.records.byKind);
+  out.push("", `records: ${number(audit.records.total)}`);
+  out.push(...table([["kind", "records"], ...Object.entries(audit.records.byKind).map(([kind, n]) => [kind, number(n)])]));
+  out.push("");
+  out.push(
+    ...table([
+      ["platform", "total", ...kinds],
+      ...Object.entries(audit.records.byPlatform).map(([slug, p]) => [
+        slug,
+        number(p.total),
+        ...kinds.map((kind) => {
+          const n = p.byKind[kind] ?? 0;
+          return n === 0 ? "-" : number(n);
+        }),
+      ]),
+    ]),
+  );
+
+  const { sameDump } = audit;
+  out.push("", `same dump in several records of a platform: ${number(sameDump.total)} dumps`);
+  for (const reason of splitReasons) out.push(`  ${reason.padEnd(12)} ${number(sameDump.byReason[reason].total).padStart(7)}`);
+  for (const reason of splitReasons) {
+    const list = sameDump.byReason[reason];
+    if (list.total === 0) continue;
+    out.push(`  ${reason}:`);
+    out.push(
+      ...examples(list, (s) => {
+        const files = s.files > 1 ? ` (+${s.files - 1} files)` : "";
+        const more = s.recordCount > s.records.length ? `, … ${s.recordCount - s.records.length} more` : "";
+        return `${s.platform} ${s.hash}${files}, ${s.recordCount} records: ${s.records.map(record).join(", ")}${more}`;
+      }),
+    );
+  }
+
+  const { titles, alternateTitles, setNames } = audit.arcade;
+  const repeat = (r: ArcadeRepeat): string => `${r.key}: ${r.records.map(record).join(", ")}`;
+  out.push("", `arcade titles in several game records: ${number(titles.total)}`);
+  out.push(...examples(titles, repeat));
+  out.push(`arcade titles that are also another game record's alternate title: ${number(alternateTitles.total)}`);
+  out.push(...examples(alternateTitles, repeat));
+  out.push(`arcade set names in several records: ${number(setNames.total)}`);
+  out.push(...examples(setNames, repeat));
+
+  const { addons } = audit;
+  out.push("", `add-ons, updates and cosmetics without a base game: ${number(addons.total)} of ${number(addons.count)}`);
+  if (addons.total > 0) out.push(byPlatform(addons.byPlatform), ...examples(addons, record));
+
+  out.push("", `titles that look like ids: ${number(audit.idLikeTitles.total)}`);
+  if (audit.idLikeTitles.total > 0) out.push(byPlatform(audit.idLikeTitles.byPlatform), ...examples(audit.idLikeTitles, record));
+
+  out.push("", `game records with add-on, update or cosmetic releases: ${number(audit.gamesWithAddonReleases.total)}`);
+  out.push(...examples(audit.gamesWithAddonReleases, (e) => `${record(e.record)}: ${JSON.stringify(e.release)} is ${e.releaseKind}`));
+
+  const { merges } = audit;
+  const target = merges.dangling.total === 0 ? "every one points to a live game" : `${number(merges.dangling.total)} point to no live game`;
+  out.push("", `merged ids: ${number(merges.total)}${merges.total > 0 ? `; ${target}` : ""}`);
+  if (merges.total > 0) out.push(byPlatform(merges.byPlatform));
+  out.push(...examples(merges.dangling, (m) => `#${m.id} ${JSON.stringify(m.title)} (${m.platform}) → #${m.into}, not a live game`));
+  if (merges.live.total > 0) out.push(`  merged ids that are also live games: ${number(merges.live.total)}`);
+  out.push(...examples(merges.live, (m) => `#${m.id} ${JSON.stringify(m.title)} (${m.platform}) → #${m.into}`));
+
+  out.push("", `audited in ${(audit.elapsedMs / 1000).toFixed(1)} s`);
+  return out.join("\n");
+}
+
+/** One line for `ludex build`: the figures that should stay at zero, or move only when the data does. */
+export function auditSummaryLine(audit: CatalogAudit): string {
+  const arcadeRepeats = audit.arcade.titles.total + audit.arcade.setNames.total;
+  return (
+    `audit: ${number(audit.records.byKind.game ?? 0)} games, ${number(audit.addons.count)} add-ons (${number(audit.addons.total)} without base), ` +
+    `${number(audit.sameDump.byReason.unexplained.total)} unexplained same-dump splits, ` +
+    `${number(arcadeRepeats)} arcade repeats (${number(audit.arcade.alternateTitles.total)} by alternate title), ` +
+    `${number(audit.gamesWithAddonReleases.total)} games with add-on releases, ${number(audit.idLikeTitles.total)} id-like titles; ` +
+    `${(audit.elapsedMs / 1000).toFixed(1)} s (\`ludex audit\` for details)`
+  );
+}
