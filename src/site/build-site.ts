@@ -3,8 +3,10 @@ import path from "node:path";
 import { contentHash } from "../http/etag.ts";
 import type { BuiltPlatform } from "../catalog/build/manifest.ts";
 import { writeFileAtomic } from "../catalog/build/write-file-atomic.ts";
+import type { ContentKind } from "../catalog/identity/content-kind.ts";
 import type { PlatformEntry } from "../catalog/record/game-record.ts";
 import { homePage } from "./home-page.ts";
+import type { KindCounts } from "./kind-labels.ts";
 import { siteContext, type SiteContext } from "./page-layout.ts";
 import { PLATFORM_PAGE_SIZE } from "./platform-page.ts";
 import { PageWriter } from "./render-platform.ts";
@@ -14,7 +16,7 @@ import { siteFiles, sitePaths } from "./site-paths.ts";
 import { SITEMAP_MAX_URLS, sitemapIndex, sitemapUrlSet } from "./sitemap.ts";
 
 /** Bump when the page markup changes in a way the inputs below do not capture. */
-const SITE_VERSION = 3;
+const SITE_VERSION = 4;
 
 export interface SiteBuildSettings {
   readonly buildDir: string;
@@ -47,7 +49,27 @@ interface SiteState {
   readonly version: number;
   /** Everything every page depends on besides its platform: the base path, the artwork host, asset names. */
   readonly key: string;
-  readonly platforms: Record<string, { readonly key: string; readonly ids: number[]; readonly pages: number }>;
+  readonly platforms: Record<string, PlatformState>;
+}
+
+/** What a platform's last rendering wrote, and its records by kind for the home page's counts. */
+interface PlatformState {
+  readonly key: string;
+  readonly ids: number[];
+  /** Pages of the games' listing. */
+  readonly pages: number;
+  readonly counts: KindCounts;
+  /** Pages of each other kind's listing. */
+  readonly kindPages: Partial<Record<ContentKind, number>>;
+}
+
+/** Every listing page file of a platform as its state records it. */
+function listingFiles(slug: string, s: PlatformState): string[] {
+  const files: string[] = [];
+  for (let page = 1; page <= s.pages; page++) files.push(siteFiles.platform(slug, page));
+  for (const [kind, pages] of Object.entries(s.kindPages) as [ContentKind, number][])
+    for (let page = 1; page <= pages; page++) files.push(siteFiles.listing(slug, kind, page));
+  return files;
 }
 
 function readState(buildDir: string): SiteState | undefined {
@@ -144,16 +166,19 @@ export class SiteBuild {
     const results = this.pool.finish();
     let pagesRendered = 0;
     let filesWritten = 0;
-    for (const { slug, ids, pages, ...counts } of results) {
-      pagesRendered += counts.pagesRendered;
-      filesWritten += counts.filesWritten;
+    for (const result of results) {
+      const { slug, ids, pages, counts, kindPages } = result;
+      pagesRendered += result.pagesRendered;
+      filesWritten += result.filesWritten;
+      const now: PlatformState = { key: this.platformKeys.get(slug) ?? "", ids, pages, counts, kindPages };
       const was = previous?.platforms[slug];
       if (was) {
         const kept = new Set(ids);
         for (const id of was.ids) if (!kept.has(id)) writer.remove(siteFiles.game(id));
-        for (let page = pages + 1; page <= was.pages; page++) writer.remove(siteFiles.platform(slug, page));
+        const listed = new Set(listingFiles(slug, now));
+        for (const file of listingFiles(slug, was)) if (!listed.has(file)) writer.remove(file);
       }
-      state.platforms[slug] = { key: this.platformKeys.get(slug) ?? "", ids, pages };
+      state.platforms[slug] = now;
     }
     for (const [slug, was] of Object.entries(previous?.platforms ?? {})) {
       if (state.platforms[slug]) continue;
@@ -166,7 +191,8 @@ export class SiteBuild {
     writer.write(siteFiles.asset(siteAssets.css.file), siteAssets.css.body);
     writer.write(siteFiles.asset(siteAssets.script.file), siteAssets.script.body);
     writer.write(siteFiles.asset(siteAssets.copyScript.file), siteAssets.copyScript.body);
-    writer.page(siteFiles.home, homePage(ctx, entries), previous === undefined);
+    const counts = new Map(Object.entries(state.platforms).map(([slug, s]) => [slug, s.counts]));
+    writer.page(siteFiles.home, homePage(ctx, entries, counts), previous === undefined);
 
     // The sitemaps' URLs are absolute (sitemaps.org): these files name the build's base, for static
     // hosts; each server rebases them to its own (site-route.ts).
@@ -175,6 +201,8 @@ export class SiteBuild {
     for (const entry of entries) {
       const s = state.platforms[entry.id];
       for (let page = 1; page <= (s?.pages ?? 0); page++) pageUrls.push(baseUrl + sitePaths.platform(entry.id, page));
+      for (const [kind, pages] of Object.entries(s?.kindPages ?? {}) as [ContentKind, number][])
+        for (let page = 1; page <= pages; page++) pageUrls.push(baseUrl + sitePaths.listing(entry.id, kind, page));
     }
     const gameIds = Object.values(state.platforms)
       .flatMap((s) => s.ids)
@@ -219,7 +247,7 @@ export class SiteBuild {
     const live = new Set<string>();
     for (const [slug, s] of Object.entries(this.state.platforms)) {
       for (const id of s.ids) live.add(siteFiles.stored(siteFiles.game(id)));
-      for (let page = 1; page <= s.pages; page++) live.add(siteFiles.stored(siteFiles.platform(slug, page)));
+      for (const file of listingFiles(slug, s)) live.add(siteFiles.stored(file));
     }
     const gamesDir = path.join(buildDir, siteFiles.gamesDir);
     for (const name of listOrEmpty(gamesDir))

@@ -1,6 +1,8 @@
-import type { GameRecord, PlatformEntry, ReleaseRecord, RomRecord } from "../catalog/record/game-record.ts";
+import { attachedKinds, contentKinds, type ContentKind } from "../catalog/identity/content-kind.ts";
+import type { AlternateTitle, GameRecord, PlatformEntry, ReleaseRecord, RomRecord } from "../catalog/record/game-record.ts";
 import { artworkUrl, type ArtworkType } from "../match/artwork.ts";
 import { html, type SafeHtml } from "./html.ts";
+import { capitalized, collectionName, countOf, inWords, kindLabels } from "./kind-labels.ts";
 import { pageLayout, type SiteContext } from "./page-layout.ts";
 import { sitePaths } from "./site-paths.ts";
 
@@ -71,6 +73,14 @@ function romBlock(rom: RomRecord): SafeHtml {
   return html`<li class="rom"><p class="rom-name">${rom.name ?? "(unnamed file)"}</p><dl class="facts">${rows.filter(([, v]) => v !== undefined).map(([k, v]) => html`<dt>${k}</dt><dd>${v}</dd>`)}</dl></li>`;
 }
 
+/** Which emulator collections list an arcade set: "Set sf2, in MAME 2003 and FinalBurn Neo". */
+function collectionsLine(release: ReleaseRecord): SafeHtml | undefined {
+  const collections = release.collections ?? [];
+  if (collections.length === 0) return undefined;
+  const names = inWords(collections.map((c) => html`${collectionName(c)}`));
+  return html`<p class="collections">${release.setName ? html`Set <code>${release.setName}</code>, in ` : "In "}${names}</p>\n`;
+}
+
 function releaseBlock(release: ReleaseRecord): SafeHtml {
   const tags: (string | undefined)[] = [
     ...release.regions,
@@ -85,7 +95,7 @@ function releaseBlock(release: ReleaseRecord): SafeHtml {
   return html`<section class="release">
 <h3>${release.name}</h3>
 <p class="tags">${tags.filter((t): t is string => t !== undefined && t !== "").map((t) => html`<span class="tag">${t}</span>`)}</p>
-${
+${collectionsLine(release)}${
   release.roms.length === 0
     ? html`<p class="muted">No rom files listed.</p>`
     : html`<ul class="roms" aria-label="Files">${release.roms.map(romBlock)}</ul>`
@@ -94,31 +104,105 @@ ${
 `;
 }
 
-/** schema.org VideoGame for one record. @see https://schema.org/VideoGame */
+/** "Rockman X (Japan)": an alternate title with the regions of the releases that carry it. */
+function alternateTitleText(alternate: AlternateTitle): string {
+  const regions = alternate.regions ?? [];
+  return regions.length > 0 ? `${alternate.title} (${regions.join(", ")})` : alternate.title;
+}
+
+/**
+ * The schema.org type of a record: games and add-ons are video games, updates, themes, programs
+ * and firmware software, films and soundtracks creative works (their own types would ask for
+ * media files the catalog does not have).
+ */
+function schemaType(kind: ContentKind): "VideoGame" | "SoftwareApplication" | "CreativeWork" {
+  if (kind === "game" || kind === "addon") return "VideoGame";
+  if (kind === "video" || kind === "music") return "CreativeWork";
+  return "SoftwareApplication";
+}
+
+/**
+ * schema.org data for one record: a VideoGame for a game or an add-on (an add-on `isPartOf` its
+ * base game, whose page lists it as `hasPart`), the nearest type for the other kinds.
+ * @see https://schema.org/VideoGame
+ */
 export function videoGameJsonLd(ctx: SiteContext, game: GameRecord, image: string | undefined): Record<string, unknown> {
   const org = (name: string): Record<string, string> => ({ "@type": "Organization", name });
   const date = datePublished(game);
+  const type = schemaType(game.kind);
+  const alternateNames = [...new Set((game.alternateTitles ?? []).map((a) => a.title))].filter((t) => t !== game.title);
+  const catalog = { "@type": "Dataset", name: "ludex catalog", license: game.attribution.licenseUrl };
+  const base =
+    game.baseGameId === undefined ? undefined : { "@type": "VideoGame", "@id": ctx.pathPrefix + sitePaths.game(game.baseGameId) };
+  const parts = (game.addons?.items ?? []).map((item) => ({
+    "@type": schemaType(item.kind),
+    "@id": ctx.pathPrefix + sitePaths.game(item.id),
+    name: item.title,
+  }));
   return {
     "@context": "https://schema.org",
-    "@type": "VideoGame",
+    "@type": type,
     // Relative IRIs: JSON-LD in HTML resolves them against the page's URL, so the page stays base-independent.
     "@id": ctx.pathPrefix + sitePaths.game(game.id),
     url: ctx.pathPrefix + sitePaths.game(game.id),
     name: game.title,
-    gamePlatform: game.systemName,
+    ...(alternateNames.length > 0 ? { alternateName: alternateNames } : {}),
+    ...(type === "VideoGame"
+      ? { gamePlatform: game.systemName }
+      : type === "SoftwareApplication"
+        ? { availableOnDevice: game.systemName }
+        : {}),
     ...(game.genres && game.genres.length > 0 ? { genre: game.genres } : {}),
     ...(game.publisher ? { publisher: org(game.publisher) } : {}),
     ...(game.developer ? { author: org(game.developer) } : {}),
     ...(date ? { datePublished: date } : {}),
-    ...(game.players !== undefined ? { numberOfPlayers: { "@type": "QuantitativeValue", maxValue: game.players } } : {}),
+    ...(type === "VideoGame" && game.players !== undefined
+      ? { numberOfPlayers: { "@type": "QuantitativeValue", maxValue: game.players } }
+      : {}),
     ...(game.esrbRating ? { contentRating: `ESRB ${game.esrbRating}` } : {}),
     ...(image ? { image } : {}),
-    isPartOf: { "@type": "Dataset", name: "ludex catalog", license: game.attribution.licenseUrl },
+    ...(parts.length > 0 ? { hasPart: parts } : {}),
+    isPartOf: base ? [base, catalog] : catalog,
   };
 }
 
-/** The page of one game: `/games/{id}/`. */
-export function gamePage(ctx: SiteContext, game: GameRecord, platform: PlatformEntry): string {
+/** What a record is, when it is not a game: "Add-on for <base game>", "BIOS, not a game". */
+function kindLine(ctx: SiteContext, game: GameRecord, baseTitle: string | undefined): SafeHtml | undefined {
+  if (game.kind === "game") return undefined;
+  const what = capitalized(kindLabels[game.kind].one);
+  if (!attachedKinds.has(game.kind)) return html`<p class="kind">${what}, not a game.</p>\n`;
+  if (game.baseGameId === undefined) return html`<p class="kind">${what}; the catalog does not name the game it belongs to.</p>\n`;
+  return html`<p class="kind">${what} for <a href="${ctx.pathPrefix + sitePaths.game(game.baseGameId)}">${baseTitle ?? `game ${game.baseGameId}`}</a></p>\n`;
+}
+
+/** A base game's add-ons, updates and cosmetic items: the first few by title, the rest counted by kind. */
+function addonsSection(ctx: SiteContext, game: GameRecord, platform: PlatformEntry): SafeHtml | undefined {
+  const addons = game.addons;
+  if (addons === undefined || addons.total === 0) return undefined;
+  const kinds = contentKinds.filter((k) => (addons.byKind[k] ?? 0) > 0);
+  const first = kinds[0] ?? "addon";
+  const heading = `${capitalized(kindLabels[first].many)}${kinds.length > 1 ? " and other content" : ""}`;
+  const byKind = inWords(kinds.map((k) => html`${countOf(k, addons.byKind[k] ?? 0)}`));
+  const lists = inWords(kinds.map((k) => html`<a href="${ctx.pathPrefix + sitePaths.listing(platform.id, k)}">${kindLabels[k].many}</a>`));
+  const shown = addons.items.length;
+  const summary =
+    shown < addons.total
+      ? kinds.length > 1
+        ? html`${shown} of ${addons.total} shown (${byKind}); all are in this platform's lists of ${lists}.`
+        : html`${shown} of ${countOf(first, addons.total)} shown; all are in this platform's list of ${lists}.`
+      : kinds.length > 1
+        ? html`${byKind}.`
+        : undefined;
+  return html`<h2 id="addons">${heading}</h2>
+${summary ? html`<p>${summary}</p>\n` : ""}<ul class="addons">${addons.items.map((item) => html`<li><a href="${ctx.pathPrefix + sitePaths.game(item.id)}">${item.title}</a>${kinds.length > 1 ? html`<span class="tag">${kindLabels[item.kind].one}</span>` : ""}</li>`)}</ul>
+`;
+}
+
+/**
+ * The page of one record: `/games/{id}/`. `baseTitle` is the title of the record's base game
+ * (an add-on's), which the record names by id only.
+ */
+export function gamePage(ctx: SiteContext, game: GameRecord, platform: PlatformEntry, baseTitle?: string): string {
   const link = (p: string): string => ctx.pathPrefix + p;
   const first = game.releases[0];
   const art = first
@@ -126,8 +210,10 @@ export function gamePage(ctx: SiteContext, game: GameRecord, platform: PlatformE
     : [];
   const boxart = art[0]?.url;
   const when = released(game);
+  const alternates = game.alternateTitles ?? [];
   const facts: [string, SafeHtml | string | undefined][] = [
     ["Platform", html`<a href="${link(sitePaths.platform(platform.id))}">${platform.name}</a>`],
+    ["Also known as", alternates.length > 0 ? alternates.map(alternateTitleText).join(" · ") : undefined],
     ["Developer", game.developer],
     ["Publisher", game.publisher],
     ["Genres", game.genres?.join(", ")],
@@ -138,22 +224,30 @@ export function gamePage(ctx: SiteContext, game: GameRecord, platform: PlatformE
     ["Releases", String(game.releases.length)],
   ];
   const regions = [...new Set(game.releases.flatMap((r) => r.regions))];
-  const description = `${game.title} for ${platform.name}${when ? ` (${when})` : ""}${game.developer ? `, by ${game.developer}` : ""}: ${game.releases.length} release${game.releases.length === 1 ? "" : "s"}${regions.length > 0 ? ` (${regions.slice(0, 4).join(", ")})` : ""}, with rom sizes and hashes.`;
-  const body = html`<p class="crumbs"><a href="${link(sitePaths.home)}">Home</a> › <a href="${link(sitePaths.platform(platform.id))}">${platform.name}</a></p>
+  const label = kindLabels[game.kind].one;
+  const what =
+    game.kind === "game"
+      ? ""
+      : attachedKinds.has(game.kind) && baseTitle !== undefined
+        ? `, ${/^[aeiou]/i.test(label) ? "an" : "a"} ${label} for ${baseTitle},`
+        : ` (${label})`;
+  const description = `${game.title}${what} for ${platform.name}${when ? ` (${when})` : ""}${game.developer ? `, by ${game.developer}` : ""}: ${game.releases.length} release${game.releases.length === 1 ? "" : "s"}${regions.length > 0 ? ` (${regions.slice(0, 4).join(", ")})` : ""}, with rom sizes and hashes.`;
+  const body = html`<p class="crumbs"><a href="${link(sitePaths.home)}">Home</a> › <a href="${link(sitePaths.platform(platform.id))}">${platform.name}</a>${game.kind === "game" ? "" : html` › <a href="${link(sitePaths.listing(platform.id, game.kind))}">${capitalized(kindLabels[game.kind].many)}</a>`}</p>
 <h1>${game.title}</h1>
-<div class="game-top">
+${kindLine(ctx, game, baseTitle)}<div class="game-top">
 <div class="art">${art.map((a) => html`<figure><div class="frame"><img src="${a.url}" alt="${a.label} of ${game.title}" data-missing="No ${a.label.toLowerCase()}" width="320" height="240" loading="lazy" decoding="async" referrerpolicy="no-referrer"></div><figcaption>${a.label}</figcaption></figure>`)}</div>
 <dl class="facts">${facts.filter(([, v]) => v !== undefined && v !== "").map(([k, v]) => html`<dt>${k}</dt><dd>${v}</dd>`)}</dl>
 </div>
 <p>Data: <a href="${link(`/api/v1/games/?id=${game.id}`)}" type="application/json">JSON record</a> (<code>GET /api/v1/games/?id=${game.id}</code>).</p>
-<h2>Releases</h2>
+${addonsSection(ctx, game, platform)}<h2>Releases</h2>
 ${game.releases.map(releaseBlock)}
 <p class="muted">From <a href="${game.attribution.url}">${game.attribution.source}</a>, licensed <a href="${game.attribution.licenseUrl}" rel="license">${game.attribution.license}</a>.</p>`;
+  const isGame = schemaType(game.kind) === "VideoGame";
   return pageLayout(ctx, {
-    title: `${game.title} (${platform.name})`,
+    title: game.kind === "game" ? `${game.title} (${platform.name})` : `${game.title} (${platform.name} ${label})`,
     description,
     canonicalPath: sitePaths.game(game.id),
-    ogType: "video.game",
+    ogType: isGame ? "video.game" : "website",
     image: boxart,
     jsonLd: videoGameJsonLd(ctx, game, boxart),
     copyScript: game.releases.some((r) => r.roms.length > 0),

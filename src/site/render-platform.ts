@@ -3,8 +3,11 @@ import path from "node:path";
 import { gunzipSync, gzipSync } from "node:zlib";
 import type { BuiltPlatform, ShardIndex } from "../catalog/build/manifest.ts";
 import { PRECOMPRESS_MIN_BYTES } from "../catalog/build/write-static-document.ts";
+import { contentKinds, type ContentKind } from "../catalog/identity/content-kind.ts";
 import type { GameRecord, PlatformEntry } from "../catalog/record/game-record.ts";
+import type { GameSummary } from "../catalog/search/game-summary.ts";
 import { gamePage } from "./game-page.ts";
+import { type KindCounts, otherKinds } from "./kind-labels.ts";
 import type { SiteContext } from "./page-layout.ts";
 import { platformListing, platformPage, platformPageCount } from "./platform-page.ts";
 import { siteFiles } from "./site-paths.ts";
@@ -125,28 +128,65 @@ export interface PlatformJob {
 export interface PlatformJobResult {
   readonly slug: string;
   readonly ids: number[];
+  /** Pages of the games' listing (at least 1). */
   readonly pages: number;
+  /** Records of each kind. */
+  readonly counts: KindCounts;
+  /** Pages of the listing of each other kind that has records. */
+  readonly kindPages: Partial<Record<ContentKind, number>>;
   readonly pagesRendered: number;
   readonly filesWritten: number;
 }
 
-/** Renders one platform's game pages and listing pages from its shard and index. */
+/**
+ * Renders one platform's record pages and listing pages from its shard and index: the games'
+ * listing and one per other kind the platform has (add-ons, updates, ...), so that the games are
+ * not lost among thousands of DLC items.
+ */
 export function renderPlatform(job: PlatformJob): PlatformJobResult {
   const { buildDir, ctx, entry, built, fresh } = job;
   const writer = new PageWriter(buildDir, job.buildTime);
   const index = JSON.parse(readFileSync(path.join(buildDir, built.index), "utf8")) as ShardIndex;
   const shard = readFileSync(path.join(buildDir, built.shard));
+  const titles = new Map(index.summaries.map((s) => [s.id, s.title]));
+  const kinds = new Map<number, ContentKind>();
+  const bases = new Map<number, { readonly id: number; readonly title: string }>();
   for (let i = 0; i < index.ids.length; i++) {
     const offset = index.offsets[i] ?? 0;
     const record = JSON.parse(shard.toString("utf8", offset, offset + (index.lengths[i] ?? 0))) as GameRecord;
-    writer.page(siteFiles.game(record.id), gamePage(ctx, record, entry), fresh);
+    kinds.set(record.id, record.kind);
+    const baseTitle = record.baseGameId === undefined ? undefined : titles.get(record.baseGameId);
+    if (record.baseGameId !== undefined && baseTitle !== undefined) bases.set(record.id, { id: record.baseGameId, title: baseTitle });
+    writer.page(siteFiles.game(record.id), gamePage(ctx, record, entry, baseTitle), fresh);
   }
-  const listing = platformListing(
-    entry,
-    [...index.summaries].sort((a, b) => collator.compare(a.title, b.title) || a.id - b.id),
-    job.pageSize,
-  );
-  const pages = platformPageCount(listing);
-  for (let page = 1; page <= pages; page++) writer.page(siteFiles.platform(entry.id, page), platformPage(ctx, listing, page), fresh);
-  return { slug: entry.id, ids: index.ids, pages, pagesRendered: writer.pagesRendered, filesWritten: writer.filesWritten };
+  const byKind = new Map<ContentKind, GameSummary[]>();
+  for (const summary of [...index.summaries].sort((a, b) => collator.compare(a.title, b.title) || a.id - b.id)) {
+    const kind = kinds.get(summary.id) ?? "game";
+    const list = byKind.get(kind);
+    if (list) list.push(summary);
+    else byKind.set(kind, [summary]);
+  }
+  const counts: Partial<Record<ContentKind, number>> = {};
+  for (const kind of contentKinds) {
+    const n = byKind.get(kind)?.length ?? 0;
+    if (n > 0) counts[kind] = n;
+  }
+  const listingPages = (kind: ContentKind): number => {
+    const listing = platformListing(entry, byKind.get(kind) ?? [], job.pageSize, { kind, counts, bases });
+    const pages = platformPageCount(listing);
+    for (let page = 1; page <= pages; page++) writer.page(siteFiles.listing(entry.id, kind, page), platformPage(ctx, listing, page), fresh);
+    return pages;
+  };
+  const pages = listingPages("game");
+  const kindPages: Partial<Record<ContentKind, number>> = {};
+  for (const kind of otherKinds(counts)) kindPages[kind] = listingPages(kind);
+  return {
+    slug: entry.id,
+    ids: index.ids,
+    pages,
+    counts,
+    kindPages,
+    pagesRendered: writer.pagesRendered,
+    filesWritten: writer.filesWritten,
+  };
 }

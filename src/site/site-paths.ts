@@ -1,11 +1,15 @@
+import type { ContentKind } from "../catalog/identity/content-kind.ts";
+
 /**
  * The website's URLs and the files under the build's static/ folder that hold them. One table,
  * read by the page build (src/site/build-site.ts), the Node route (site-route.ts) and the nginx
  * template (deploy/nginx/ludex.conf.template), so the three cannot disagree.
  *
  * Canonical forms: `/games/{id}/` (ids are stable for as long as the game exists; a title can
- * change), `/platforms/{slug}/`, `/platforms/{slug}/page/{n}/` for n ≥ 2. `/games/{id}/{anything}/`
- * and the forms without the trailing slash answer 301 to the canonical URL.
+ * change), `/platforms/{slug}/`, `/platforms/{slug}/page/{n}/` for n ≥ 2, and the listings of the
+ * platform's other kinds of record, `/platforms/{slug}/{segment}/[page/{n}/]` with a segment of
+ * {@link listingSegments} (`/platforms/ps3/add-ons/`). `/games/{id}/{anything}/` and the forms
+ * without the trailing slash answer 301 to the canonical URL.
  */
 export const sitePaths = {
   home: "/",
@@ -13,6 +17,9 @@ export const sitePaths = {
   sitemap: "/sitemap.xml",
   game: (id: number): string => `/games/${id}/`,
   platform: (slug: string, page = 1): string => (page > 1 ? `/platforms/${slug}/page/${page}/` : `/platforms/${slug}/`),
+  /** A platform's listing of one kind of record: its games are the platform's own pages. */
+  listing: (slug: string, kind: ContentKind, page = 1): string =>
+    kind === "game" ? sitePaths.platform(slug, page) : `/platforms/${slug}/${listingSegments[kind]}/${page > 1 ? `page/${page}/` : ""}`,
   sitemapPart: (name: string): string => `/sitemaps/${name}.xml`,
   asset: (file: string): string => `/site/${file}`,
 } as const;
@@ -28,12 +35,37 @@ export const siteFiles = {
   platformsDir: "static/platforms",
   platform: (slug: string, page = 1): string =>
     page > 1 ? `static/platforms/${slug}/page-${page}.html` : `static/platforms/${slug}/index.html`,
+  /** Flat beside the platform's pages, so that a platform's folder holds files only. */
+  listing: (slug: string, kind: ContentKind, page = 1): string =>
+    kind === "game"
+      ? siteFiles.platform(slug, page)
+      : `static/platforms/${slug}/${listingSegments[kind]}${page > 1 ? `-page-${page}` : ""}.html`,
   platformDir: (slug: string): string => `static/platforms/${slug}`,
   sitemapPart: (name: string): string => `static/sitemaps/${name}.xml`,
   asset: (file: string): string => `static/site/${file}`,
   /** What the last page build rendered (src/site/build-site.ts), for the incremental rule. */
   state: "site/state.json",
 } as const;
+
+/**
+ * The URL segment of each kind's listing under its platform; none is `page`, the games' pager.
+ * deploy/nginx/ludex.conf.template lists the same segments.
+ */
+export const listingSegments: Readonly<Record<Exclude<ContentKind, "game">, string>> = {
+  addon: "add-ons",
+  update: "updates",
+  cosmetic: "themes-and-avatars",
+  application: "applications",
+  video: "videos",
+  music: "music",
+  bios: "bios",
+};
+
+/** The kind whose listing a URL segment names, if any. */
+export function listingKind(segment: string): Exclude<ContentKind, "game"> | undefined {
+  for (const [kind, s] of Object.entries(listingSegments) as [Exclude<ContentKind, "game">, string][]) if (s === segment) return kind;
+  return undefined;
+}
 
 /** A game id as a URL segment: 1 to 15 digits, no leading zero (what nginx's map accepts too). */
 export const GAME_ID_PATTERN = /^[1-9][0-9]{0,14}$/;

@@ -12,7 +12,8 @@ import { siteContext, type SiteContext } from "./page-layout.ts";
 import { searchPage } from "./search-page.ts";
 import { rebaseSitemap } from "./sitemap.ts";
 import { siteAssets } from "./site-assets.ts";
-import { GAME_ID_PATTERN, PAGE_NUMBER_PATTERN, PLATFORM_SLUG_PATTERN, siteFiles, sitePaths } from "./site-paths.ts";
+import { kindLabels } from "./kind-labels.ts";
+import { GAME_ID_PATTERN, listingKind, PAGE_NUMBER_PATTERN, PLATFORM_SLUG_PATTERN, siteFiles, sitePaths } from "./site-paths.ts";
 
 export interface SiteRouteOptions {
   readonly buildDir: string;
@@ -141,7 +142,7 @@ function decodeSegment(segment: string): string | undefined {
 
 /**
  * The website's routes in the Node server (the same answers nginx gives from static/): `/`,
- * `/games/{id}/`, `/platforms/{slug}/[page/{n}/]` and `/site/` assets from the build's files;
+ * `/games/{id}/`, `/platforms/{slug}/[{kind segment}/][page/{n}/]` and `/site/` assets from the build's files;
  * `/sitemap.xml` and its parts rendered for this instance's base URL; `/search/` rendered per request; redirects from the other forms; a 404
  * page for everything unknown under these paths. Returns undefined for paths that are not the
  * website's, for the next handler.
@@ -187,13 +188,25 @@ export function siteRoute(catalog: CatalogSource, options: SiteRouteOptions): (c
       return notFound(`There is no platform “${slug.slice(0, 64)}” in the catalog.`);
     }
     if (rest.length === 0) return trailingSlash ? known : redirect(ctx, sitePaths.platform(slug));
-    const [word, n, ...more] = rest;
-    if (word !== "page" || n === undefined || !PAGE_NUMBER_PATTERN.test(n) || more.length > 0)
-      return notFound(`There is no such page of the ${slug} listing.`);
-    const number = Number(n);
-    if (number === 1) return redirect(ctx, sitePaths.platform(slug));
-    const result = pageOr404(siteFiles.platform(slug, number), `The ${slug} listing has no page ${number}.`, accept);
-    return result.status === 200 && !trailingSlash ? redirect(ctx, sitePaths.platform(slug, number)) : result;
+    // The games' pages (`page/{n}/`), or another kind's listing (`add-ons/`, `add-ons/page/{n}/`).
+    const kind = rest[0] === "page" ? "game" : listingKind(rest[0] ?? "");
+    const paging = kind === "game" ? rest : rest.slice(1);
+    if (kind === undefined) return notFound(`There is no such page of the ${slug} listing.`);
+    const what = kind === "game" ? `The ${slug} listing` : `The ${slug} ${kindLabels[kind].many} listing`;
+    let number = 1;
+    if (paging.length > 0) {
+      const [word, n, ...more] = paging;
+      if (word !== "page" || n === undefined || !PAGE_NUMBER_PATTERN.test(n) || more.length > 0)
+        return notFound(`There is no such page of the ${slug} listing.`);
+      number = Number(n);
+      if (number === 1) return redirect(ctx, sitePaths.listing(slug, kind));
+    }
+    const result = pageOr404(
+      siteFiles.listing(slug, kind, number),
+      number === 1 ? `The ${slug} platform has no ${kindLabels[kind].many}.` : `${what} has no page ${number}.`,
+      accept,
+    );
+    return result.status === 200 && !trailingSlash ? redirect(ctx, sitePaths.listing(slug, kind, number)) : result;
   };
 
   const search = (request: RequestContext): HttpResult => {

@@ -47,6 +47,11 @@ dl.facts dd{margin:0;overflow-wrap:anywhere}
 .art .frame{position:relative;aspect-ratio:4/3;background:var(--mark);border-radius:6px;overflow:hidden}
 .art img{display:block;width:100%;height:100%;object-fit:contain;color:transparent}
 .art img::after{content:attr(data-missing);position:absolute;inset:0;display:flex;align-items:center;justify-content:center;text-align:center;padding:.25rem;font-size:.8rem;color:var(--muted);background:var(--mark)}
+.kind{margin:-.5rem 0 1rem;font-size:1.05rem}
+ul.addons{display:grid;grid-template-columns:repeat(auto-fill,minmax(16rem,1fr));gap:.3rem 1.25rem;margin:0;padding:0;list-style:none}
+ul.addons li{overflow-wrap:anywhere}
+ul.addons .tag{margin-left:.4rem;white-space:nowrap}
+.collections{margin:.25rem 0;font-size:.9rem;color:var(--muted)}
 .tags{display:flex;flex-wrap:wrap;gap:.3rem;margin:.25rem 0}
 .tag{font-size:.8rem;border:1px solid var(--line);border-radius:999px;padding:0 .5rem;background:var(--card)}
 .release{background:var(--card);border:1px solid var(--line);border-radius:8px;padding:.75rem 1rem;margin:.75rem 0}
@@ -65,6 +70,7 @@ code{font-family:ui-monospace,SFMono-Regular,Menlo,Consolas,monospace;font-size:
 ol.games{list-style:none;padding:0;margin:0}
 ol.games li{display:flex;flex-wrap:wrap;justify-content:space-between;gap:.25rem 1rem;padding:.4rem 0;border-bottom:1px solid var(--line)}
 ol.games li[id]{scroll-margin-top:1rem}
+ol.games .count{white-space:normal;overflow-wrap:anywhere}
 .results .hit{padding:.6rem 0;border-bottom:1px solid var(--line)}
 .results .hit a{font-weight:600}
 .notice{background:var(--mark);border-left:4px solid var(--accent);padding:.75rem 1rem;border-radius:4px}
