@@ -179,7 +179,12 @@ function isRetail(release: ReleaseDraft): boolean {
  * The first grouping's key of each release: its stored title key, and for the second and later of
  * several works that share one title ({@link splitSameTitle}) a part number after it.
  */
-function splitTitleGroups(releases: readonly ReleaseDraft[], keys: readonly string[], codes: readonly (string | undefined)[]): string[] {
+function splitTitleGroups(
+  releases: readonly ReleaseDraft[],
+  keys: readonly string[],
+  codes: readonly (string | undefined)[],
+  arcade: boolean,
+): string[] {
   const byKey = new Map<string, number[]>();
   keys.forEach((key, i) => {
     const list = byKey.get(key);
@@ -199,9 +204,11 @@ function splitTitleGroups(releases: readonly ReleaseDraft[], keys: readonly stri
           publisher: tosec ? release.extra.publisher : undefined,
           year: tosec ? int(release.extra.date?.slice(0, 4), 1950, 2100) : undefined,
           // TOSEC lists a multi-cart's games in a bracket tag ("[4B-001, 4B-009, 8B-001]"), No-Intro in a parenthesised one.
-          contents: looksLikeCompilation(release.parsed.title)
-            ? [...release.parsed.extra, ...release.parsed.flags.filter((f) => f.startsWith("[") && f.length > 4)].join(", ")
-            : undefined,
+          // Arcade descriptions put versions and regions in those tags, not contents.
+          contents:
+            !arcade && looksLikeCompilation(release.parsed.title)
+              ? [...release.parsed.extra, ...release.parsed.flags.filter((f) => f.startsWith("[") && f.length > 4)].join(", ")
+              : undefined,
         };
       }),
     );
@@ -397,10 +404,11 @@ export function assembleGames(
     const parentTitle = release.extra.cloneOf ? titleBySet.get(release.extra.cloneOf) : undefined;
     keys.push(storedTitleKey(release.kind, titleKey(parentTitle ?? release.parsed.title) || release.name.toLowerCase()));
   }
+  // The product code without its code space: one title's "DMG-AZLJ" and "CGB-AZLJ" are one product.
   const codes = releases.map((release) =>
-    release.serial && isRetail(release) ? serialCode(release.serial, options.platform)?.code : undefined,
+    release.serial && isRetail(release) ? serialCode(release.serial, options.platform)?.code.replace(/^[A-Z]+-/, "") : undefined,
   );
-  const groupKeys = splitTitleGroups(releases, keys, codes);
+  const groupKeys = splitTitleGroups(releases, keys, codes, arcade);
 
   const inputs: WorkInput[] = [];
   for (const [i, release] of releases.entries()) {

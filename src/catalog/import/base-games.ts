@@ -15,6 +15,16 @@ export interface LinkableWork {
 /** A prefix this short ("Star Wars", "Rock Band") names a series more often than a game; shorter ones never link. */
 const MIN_PREFIX_WORDS = 2;
 
+/** Where a title names its parts: "Dead or Alive - Dimensions - Pack 1", "Falcon: Mission Disk". */
+const SEPARATOR_RE = /\s+[-–—:]\s+|:\s+/g;
+
+/** A title's keys cut at its separators, of any length: a separator marks where a game's title ends ("Falcon - Mission Disk"). */
+function separatorPrefixes(title: string): string[] {
+  const out: string[] = [];
+  for (const m of title.matchAll(SEPARATOR_RE)) if (m.index !== undefined && m.index > 0) out.push(titleKey(title.slice(0, m.index)));
+  return out;
+}
+
 /** A title key without its spaces: "BulletWitch" and "Bullet Witch" are one title. */
 function joined(key: string): string {
   return key.replaceAll(" ", "");
@@ -37,9 +47,9 @@ function claim(map: Map<string, number | null>, key: string, value: number): voi
  * Links each add-on, update and cosmetic work to its base game on the same platform, by the
  * strongest evidence the DAT gives: the same region-free serial code (3DS `CTR-M-ABEP` is an
  * add-on of `CTR-P-ABEP`), else the same clean title ("New Super Mario Bros. 2 (DLC)"), spaces
- * ignored ("BulletWitch - …" of "Bullet Witch"), else the longest word prefix of at least two words
- * that is a game's title or alternate title ("Dead or Alive - Dimensions - Pack 1",
- * "Battlefield - Bad Company Conquest"), else the one game whose title starts with the item's
+ * ignored ("BulletWitch - …" of "Bullet Witch"), else the longest prefix that is a game's title or
+ * alternate title: of at least two words, or of any length before a separator ("Dead or Alive -
+ * Dimensions - Pack 1", "Battlefield - Bad Company Conquest", "Falcon - Mission Disk"), else the one game whose title starts with the item's
  * ("Dragon Quest X (DLC)" of "Dragon Quest X - Mezameshi …"). Sets {@link LinkableWork.baseGame};
  * an item without such evidence stays unlinked.
  */
@@ -69,7 +79,8 @@ export function findBaseGames(games: LinkableWork[], platform: string): void {
       if (base !== undefined) break;
     }
     const key = titleKey(game.title);
-    for (const candidate of [key, ...wordPrefixes(key)]) {
+    const candidates = [...new Set([key, ...wordPrefixes(key), ...separatorPrefixes(game.title)])].sort((a, b) => b.length - a.length);
+    for (const candidate of candidates) {
       // The longest title that names a game decides, even when it names two: a shorter one would be a guess.
       if (base !== undefined || byTitle.has(joined(candidate))) {
         base ??= found(byTitle.get(joined(candidate)));
