@@ -20,6 +20,7 @@ export type ResponseComponent =
   | "Rom"
   | "Release"
   | "GameRecord"
+  | "GameMerged"
   | "PlatformEntry"
   | "PlatformList"
   | "SearchResultItem"

@@ -18,6 +18,10 @@ export const responseHeaders = {
     description: `How long caches may keep the answer: \`${cachePolicy.document}\` for records and documents, \`${cachePolicy.search}\` for searches, \`${cachePolicy.error}\` for 404 and 422, \`${cachePolicy.noStore}\` otherwise.`,
     schema: { type: "string" },
   },
+  Location: {
+    description: "Where the answer is now: for a game id that merged into another game, the absolute URL of that game's record.",
+    schema: { type: "string", format: "uri" },
+  },
   Link: {
     description: 'The following page of a listing: `<…>; rel="next"` (RFC 8288).',
     schema: { type: "string", pattern: '^<[^>]+>; rel="next"$' },

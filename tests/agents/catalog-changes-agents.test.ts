@@ -12,6 +12,7 @@ import { StreamableHTTPClientTransport } from "@modelcontextprotocol/sdk/client/
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { changedCatalog } from "../catalog/changes/changed-catalog.ts";
 import { http } from "../helpers/http.ts";
+import { mergedCatalog, type MergedCatalog } from "../helpers/merged-catalog.ts";
 import { hasRealData, realDataSkipReason } from "../helpers/paths.ts";
 import { startTestServer, type RunningServer } from "../helpers/test-server.ts";
 import { rewritingFetch } from "./agent-test-helpers.ts";
@@ -20,6 +21,39 @@ interface ToolResult {
   content: { type: string; text?: string }[];
   structuredContent?: Record<string, unknown>;
   isError?: boolean;
+}
+
+/** An A2A client of the test server, reached under its public origin. */
+function a2aClientOf(server: RunningServer): Promise<A2aClient> {
+  const fetchImpl = rewritingFetch("https://ludex.test", server);
+  const factory = new ClientFactory(
+    ClientFactoryOptions.createFrom(ClientFactoryOptions.default, {
+      transports: [new JsonRpcTransportFactory({ fetchImpl })],
+      cardResolver: new DefaultAgentCardResolver({ fetchImpl }),
+    }),
+  );
+  return factory.createFromUrl("https://ludex.test");
+}
+
+/** Sends one text message to the A2A agent: its answer's text part and data part. */
+async function askA2a(a2a: A2aClient, text: string): Promise<{ text: string; data: unknown }> {
+  const message: Message = {
+    messageId: randomUUID(),
+    contextId: "",
+    taskId: "",
+    role: Role.ROLE_USER,
+    parts: [{ content: { $case: "text", value: text }, metadata: undefined, filename: "", mediaType: "text/plain" }],
+    metadata: undefined,
+    extensions: [],
+    referenceTaskIds: [],
+  };
+  const result = await a2a.sendMessage({ tenant: "", message, configuration: undefined, metadata: undefined });
+  if (!("messageId" in result)) throw new Error("expected a Message");
+  const [first, second] = result.parts;
+  return {
+    text: first?.content?.$case === "text" ? first.content.value : "",
+    data: second?.content?.$case === "data" ? second.content.value : undefined,
+  };
 }
 
 describe.skipIf(!hasRealData)(
@@ -39,14 +73,7 @@ describe.skipIf(!hasRealData)(
       server = await startTestServer({ LUDEX_BUILD_DIR: catalog.buildDir });
       mcp = new McpClient({ name: "ludex-changes-test", version: "1.0.0" });
       await mcp.connect(new StreamableHTTPClientTransport(new URL(server.url("/mcp/"))));
-      const fetchImpl = rewritingFetch("https://ludex.test", server);
-      const factory = new ClientFactory(
-        ClientFactoryOptions.createFrom(ClientFactoryOptions.default, {
-          transports: [new JsonRpcTransportFactory({ fetchImpl })],
-          cardResolver: new DefaultAgentCardResolver({ fetchImpl }),
-        }),
-      );
-      a2a = await factory.createFromUrl("https://ludex.test");
+      a2a = await a2aClientOf(server);
     });
     afterAll(() => mcp?.close());
 
@@ -57,7 +84,11 @@ describe.skipIf(!hasRealData)(
       const page = await call({ since: v1 });
       expect(page.isError).toBeFalsy();
       expect(page.structuredContent).toEqual((await http(server.url(`/api/v1/changes/?since=${v1}`))).json());
-      expect(page.structuredContent).toMatchObject({ catalogVersion: v2, total: 3, counts: { added: 1, removed: 1, changed: 1 } });
+      expect(page.structuredContent).toMatchObject({
+        catalogVersion: v2,
+        total: 3,
+        counts: { added: 1, removed: 1, changed: 1, merged: 0 },
+      });
       const index = await call({});
       expect(index.structuredContent).toEqual((await http(server.url("/api/v1/changes/"))).json());
       expect(JSON.parse(index.content[0]?.text ?? "")).toEqual(index.structuredContent);
@@ -72,29 +103,11 @@ describe.skipIf(!hasRealData)(
       expect(malformed.content[0]?.text).toMatch(/catalogVersion/);
     });
 
-    const ask = async (text: string): Promise<{ text: string; data: unknown }> => {
-      const message: Message = {
-        messageId: randomUUID(),
-        contextId: "",
-        taskId: "",
-        role: Role.ROLE_USER,
-        parts: [{ content: { $case: "text", value: text }, metadata: undefined, filename: "", mediaType: "text/plain" }],
-        metadata: undefined,
-        extensions: [],
-        referenceTaskIds: [],
-      };
-      const result = await a2a.sendMessage({ tenant: "", message, configuration: undefined, metadata: undefined });
-      if (!("messageId" in result)) throw new Error("expected a Message");
-      const [first, second] = result.parts;
-      return {
-        text: first?.content?.$case === "text" ? first.content.value : "",
-        data: second?.content?.$case === "data" ? second.content.value : undefined,
-      };
-    };
+    const ask = (text: string): Promise<{ text: string; data: unknown }> => askA2a(a2a, text);
 
     it("the A2A skill answers what changed since a version, in words and with the API's body", async () => {
       const answer = await ask(`what changed since ${v1}?`);
-      expect(answer.text).toMatch(/1 added, 1 removed, 1 changed/);
+      expect(answer.text).toMatch(/1 added, 1 removed, 1 changed, 0 merged/);
       expect(answer.text).toMatch(/BLOX \(virtual-boy, id \d+\): changed \(roms\)/);
       expect(answer.text).toMatch(/3-D Tetris .*: removed/);
       expect(answer.data).toEqual((await http(server.url(`/api/v1/changes/?since=${v1}&limit=100`))).json());
@@ -108,3 +121,35 @@ describe.skipIf(!hasRealData)(
     });
   },
 );
+
+describe("a merged game in the changes the agents list", () => {
+  let catalog: MergedCatalog;
+  let server: RunningServer;
+  let mcp: McpClient;
+  let a2a: A2aClient;
+
+  beforeAll(async () => {
+    catalog = mergedCatalog({ pages: false });
+    server = await startTestServer({ LUDEX_BUILD_DIR: catalog.buildDir });
+    mcp = new McpClient({ name: "ludex-merged-changes-test", version: "1.0.0" });
+    await mcp.connect(new StreamableHTTPClientTransport(new URL(server.url("/mcp/"))));
+    a2a = await a2aClientOf(server);
+  });
+  afterAll(() => mcp?.close());
+
+  it("get_changes lists it as merged with the id it joined, exactly as GET /api/v1/changes/ does", async () => {
+    const v1 = catalog.first.build.manifest.catalogVersion;
+    const page = (await mcp.callTool({ name: "get_changes", arguments: { since: v1 } })) as ToolResult;
+    expect(page.isError).toBeFalsy();
+    expect(page.structuredContent).toEqual((await http(server.url(`/api/v1/changes/?since=${v1}`))).json());
+    expect(page.structuredContent?.changes).toContainEqual(
+      expect.objectContaining({ id: catalog.mergedId, change: "merged", into: catalog.keptId }),
+    );
+  });
+
+  it("the A2A skill says which game it joined", async () => {
+    const answer = await askA2a(a2a, `what changed since ${catalog.first.build.manifest.catalogVersion}?`);
+    expect(answer.text).toMatch(/0 added, 0 removed, 1 changed, 1 merged/);
+    expect(answer.text).toContain(`id ${catalog.mergedId}): merged into id ${catalog.keptId}`);
+  });
+});

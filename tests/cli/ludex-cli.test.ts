@@ -1,7 +1,8 @@
 import { execFile, spawnSync } from "node:child_process";
 import { readFileSync, writeFileSync } from "node:fs";
 import path from "node:path";
-import { describe, expect, inject, it } from "vitest";
+import { beforeAll, describe, expect, inject, it } from "vitest";
+import { mergedCatalog, type MergedCatalog } from "../helpers/merged-catalog.ts";
 import { projectRoot, sampleSource } from "../helpers/paths.ts";
 import { tempDir } from "../helpers/temp-dir.ts";
 
@@ -125,6 +126,21 @@ describe("ludex CLI", () => {
     expect(JSON.parse(show.stdout)).toMatchObject({ id: Number(id), title: "The Legend of Starfall", system: "snes" });
     expect(ludex(["show", "999999"], { LUDEX_BUILD_DIR: buildDir }).stderr).toContain("no game with id 999999");
     expect(ludex(["show", "abc"], { LUDEX_BUILD_DIR: buildDir }).status).toBe(2);
+  });
+
+  describe("with a game merged into another", () => {
+    let catalog: MergedCatalog;
+    beforeAll(() => {
+      catalog = mergedCatalog({ pages: false });
+    });
+
+    it("shows the record the merged id answers as, and says so", () => {
+      const show = ludex(["show", String(catalog.mergedId), "--compact"], { LUDEX_BUILD_DIR: catalog.buildDir });
+      expect(show.status).toBe(0);
+      expect(JSON.parse(show.stdout)).toMatchObject({ id: catalog.keptId, system: "snes" });
+      expect(show.stderr).toContain(`game ${catalog.mergedId} merged into game ${catalog.keptId}`);
+      expect(ludex(["show", String(catalog.unknownId)], { LUDEX_BUILD_DIR: catalog.buildDir }).status).toBe(1);
+    });
   });
 
   it("names an invalid environment variable", () => {

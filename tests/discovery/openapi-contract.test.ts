@@ -1,6 +1,7 @@
 import { afterAll, beforeAll, describe, expect, inject, it } from "vitest";
 import type { OpenApiDocument } from "../../src/http/openapi-types.ts";
 import { http, type RawResponse } from "../helpers/http.ts";
+import { mergedCatalog, type MergedCatalog } from "../helpers/merged-catalog.ts";
 import { tempDir } from "../helpers/temp-dir.ts";
 import { authorizeQuery, authorizeWithoutBrowser, CookieClient, pkcePair, type TestClient } from "../oauth/browserless-client.ts";
 import { startDiscoveryServer, type DiscoveryServer } from "./discovery-server.ts";
@@ -21,6 +22,9 @@ const redirectUri = "https://app.example/cb";
 let live: DiscoveryServer;
 /** No catalog build (503s) and a registration quota of one (429). */
 let down: DiscoveryServer;
+/** A catalog in which one game merged into another (its id answers 301). */
+let merged: DiscoveryServer;
+let mergedIds: MergedCatalog;
 let doc: OpenApiDocument;
 let validator: ResponseValidator;
 const seen = new Set<string>();
@@ -32,6 +36,8 @@ beforeAll(async () => {
     { LUDEX_BUILD_DIR: tempDir("ludex-no-build-") },
     { oauth: { registrationLimit: { quota: 1, windowSeconds: 3600 } } },
   );
+  mergedIds = mergedCatalog({ pages: false });
+  merged = await startDiscoveryServer({ LUDEX_BUILD_DIR: mergedIds.buildDir });
   const published = await http(live.url("/openapi.json"));
   expect(published.status).toBe(200);
   doc = JSON.parse(published.body.toString("utf8")) as OpenApiDocument;
@@ -107,6 +113,12 @@ describe("getOrSearchGameCatalog", () => {
     expect((await call(live, "/api/v1/games/?q=starfall")).status).toBe(200);
     expect((await call(live, "/api/v1/games/")).status).toBe(200);
     expect((await call(live, `/api/v1/games/?id=${id}`, { headers: { "if-none-match": record.headers.etag ?? "" } })).status).toBe(304);
+  });
+
+  it("answers 301 for an id that merged into another game", async () => {
+    const res = await call(merged, `/api/v1/games/?id=${mergedIds.mergedId}`);
+    expect(res.status).toBe(301);
+    expect(res.headers.location).toBe(merged.url(`/api/v1/games/?id=${mergedIds.keptId}`));
   });
 
   it("answers 404 for an unknown id and 422 for bad parameters", async () => {

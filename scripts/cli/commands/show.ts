@@ -8,6 +8,8 @@ export const showCommand: Command = {
   name: "show",
   usage: `Usage: ludex show <id> [--out DIR] [--compact]
 
+Prints the record of a game id; for an id that merged into another game, that game's record.
+
 Options:
   --out DIR    build folder (default: $LUDEX_BUILD_DIR or dist/catalog)
   --compact    print the served bytes as they are instead of indented JSON`,
@@ -18,7 +20,11 @@ Options:
       throw problems.usage(`expected one game id (an integer ≥ 1)\n\n${this.usage}`);
     }
     const buildDir = typeof values.out === "string" ? path.resolve(values.out) : loadConfig().buildDir;
-    const record = loadCatalogSnapshot(buildDir).record(id);
+    const snapshot = loadCatalogSnapshot(buildDir);
+    // A merged id prints the record its API redirect leads to, saying so on stderr.
+    const into = snapshot.record(id) ? undefined : snapshot.mergedInto(id);
+    if (into !== undefined) console.error(`game ${id} merged into game ${into}; its record follows`);
+    const record = snapshot.record(into ?? id);
     if (!record) throw problems.notFound(`no game with id ${id}`);
     const json = recordJson(record);
     console.log(values.compact ? json : JSON.stringify(JSON.parse(json), null, 2));

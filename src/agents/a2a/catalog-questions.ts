@@ -162,13 +162,16 @@ function releasesText(feed: ReleaseFeedSource, platformId: string | undefined): 
 function changesText(body: ChangesPage | ChangesIndexBody): string {
   if (!("sinceVersion" in body)) {
     const last = body.history[0];
-    return `The catalog is at version ${body.catalogVersion} (built ${body.builtAt}). History is kept from ${body.oldestVersion}; ${body.history.length} build${body.history.length === 1 ? "" : "s"} listed${last ? `, the latest with ${last.added} added, ${last.removed} removed and ${last.changed} changed games` : ""}. Ask "what changed since <version>".`;
+    return `The catalog is at version ${body.catalogVersion} (built ${body.builtAt}). History is kept from ${body.oldestVersion}; ${body.history.length} build${body.history.length === 1 ? "" : "s"} listed${last ? `, the latest with ${last.added} added, ${last.removed} removed, ${last.changed} changed and ${last.merged} merged games` : ""}. Ask "what changed since <version>".`;
   }
-  const { added, removed, changed } = body.counts;
-  const head = `Since ${body.since} (version ${body.sinceVersion}), now at ${body.catalogVersion}: ${added} added, ${removed} removed, ${changed} changed game${body.total === 1 ? "" : "s"}.`;
+  const { added, removed, changed, merged } = body.counts;
+  const head = `Since ${body.since} (version ${body.sinceVersion}), now at ${body.catalogVersion}: ${added} added, ${removed} removed, ${changed} changed, ${merged} merged game${body.total === 1 ? "" : "s"}.`;
   const lines = body.changes
     .slice(0, 20)
-    .map((c) => `- ${c.title} (${c.system}, id ${c.id}): ${c.change}${c.kinds ? ` (${c.kinds.join(", ")})` : ""}`);
+    .map(
+      (c) =>
+        `- ${c.title} (${c.system}, id ${c.id}): ${c.change}${c.kinds ? ` (${c.kinds.join(", ")})` : ""}${c.into === undefined ? "" : ` into id ${c.into}`}`,
+    );
   const more =
     body.total > lines.length
       ? `\n…and ${body.total - lines.length} more; the data part has the first ${body.changes.length}, GET ${body.next ?? "/api/v1/changes/"} continues.`

@@ -150,7 +150,7 @@ export function registerCatalogTools(server: McpServer, queries: CatalogQueries,
     {
       title: "Get a game record",
       description:
-        "The full record of one game by id, as GET /api/v1/games/?id= returns it: clean title, platform, metadata when known (developer, publisher, genres, year, players), and every release (DAT entry) with regions, languages, status, flags and ROM hashes.",
+        "The full record of one game by id, as GET /api/v1/games/?id= returns it: clean title, platform, metadata when known (developer, publisher, genres, year, players), and every release (DAT entry) with regions, languages, status, flags and ROM hashes. An id that merged into another game (the same work under another name) answers that game's record, with `mergedFrom` set to the id asked for.",
       inputSchema: z.object({ id: z.number().int().min(1).describe("The game id, as in search results.") }),
       outputSchema: gameRecordSchema,
       annotations: readOnly,
@@ -210,7 +210,7 @@ export function registerCatalogTools(server: McpServer, queries: CatalogQueries,
     {
       title: "What changed in the catalog",
       description:
-        "What changed in the game catalog since a version (or a date): every game added, removed or changed, with the kinds of change (title, releases, roms, metadata), in id order; as GET /api/v1/changes/?since= returns it. Without `since`: the current catalogVersion and the kept history. An unknown or expired `since` is an error telling the client to resync from the dumps (GET /api/v1/dumps/).",
+        "What changed in the game catalog since a version (or a date): every game added, removed, changed (with the kinds of change: title, system, releases, roms, metadata) or merged into another game (with `into`, the id that answers for it now), in id order; as GET /api/v1/changes/?since= returns it. Without `since`: the current catalogVersion and the kept history. An unknown or expired `since` is an error telling the client to resync from the dumps (GET /api/v1/dumps/).",
       inputSchema: changesInput,
       outputSchema: changesOutput,
       annotations: readOnly,

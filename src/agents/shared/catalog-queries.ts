@@ -18,8 +18,17 @@ import type { ChangesIndexBody } from "../../catalog/http/changes-schemas.ts";
 /** The body of GET /api/v1/games/ without parameters (and of `?platforms=1` on the agent search), inferred from its schema. */
 export type PlatformListBody = Declared<typeof platformListSchema>;
 
-/** A game record exactly as GET /api/v1/games/?id= serves it (README "Record shape"). */
-export type GameRecordBody = Readonly<Record<string, unknown>> & { readonly id: number; readonly title: string; readonly system: string };
+/**
+ * A game record exactly as GET /api/v1/games/?id= serves it (README "Record shape"); for an id that
+ * merged into another game, that game's record (where the HTTP API's 301 leads) with `mergedFrom`,
+ * the id asked for.
+ */
+export type GameRecordBody = Readonly<Record<string, unknown>> & {
+  readonly id: number;
+  readonly title: string;
+  readonly system: string;
+  readonly mergedFrom?: number;
+};
 
 /** Everything the agent endpoints read from the catalog: queries answered by the HTTP routes' own code, in the same shapes. */
 export interface CatalogQueries {
@@ -30,7 +39,7 @@ export interface CatalogQueries {
     readonly limit: number;
     readonly kind?: KindFilter | undefined;
   }): AgentSearchBody;
-  /** As GET /api/v1/games/?id=; undefined when there is no such game. */
+  /** As GET /api/v1/games/?id=, following the redirect of a merged id; undefined when there is no such game. */
   gameRecord(id: number): GameRecordBody | undefined;
   /** As GET /api/v1/games/ (the platform list). */
   platformList(): PlatformListBody;
@@ -95,8 +104,12 @@ export function catalogQueries(catalog: CatalogSource, options: CatalogQueriesOp
       });
     },
     gameRecord(id) {
-      const record = catalog.current().record(id);
-      return record ? (JSON.parse(recordJson(record)) as GameRecordBody) : undefined;
+      const snapshot = catalog.current();
+      const record = snapshot.record(id);
+      if (record) return JSON.parse(recordJson(record)) as GameRecordBody;
+      const into = snapshot.mergedInto(id);
+      const kept = into === undefined ? undefined : snapshot.record(into);
+      return kept ? { ...(JSON.parse(recordJson(kept)) as GameRecordBody), mergedFrom: id } : undefined;
     },
     platformList: () => parsedDocument<PlatformListBody>(catalog.current(), "platforms"),
     releaseFeed: () => parsedDocument<ReleaseFeedSource>(catalog.current(), "releaseFeed"),

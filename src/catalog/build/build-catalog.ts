@@ -22,11 +22,11 @@ import {
 import { readPlatformRecords } from "./read-platform-records.ts";
 import { writeFileAtomic } from "./write-file-atomic.ts";
 import { writeStaticDocument, type StaticDocumentInput } from "./write-static-document.ts";
-import type { GameChange } from "../changes/change-types.ts";
-import { platformChanges, removedPlatformChanges } from "../changes/record-changes.ts";
+import { combineChanges, platformChanges, removedPlatformChanges, type PlatformChange } from "../changes/record-changes.ts";
 import { writePlatformDump } from "../dumps/write-dump.ts";
 import { writeFeeds } from "./write-feeds.ts";
 import { timed } from "./feed-timings.ts";
+import { MERGED_IDS_DOCUMENT, mergedIdsDocument, readBuiltMergedIds, readMergedIds } from "./merged-ids.ts";
 
 /** A whole document the build writes beside the records, keyed in the manifest's `documents`. */
 export interface ExtraDocument extends StaticDocumentInput {
@@ -83,6 +83,11 @@ export function recordFile(id: number): string {
   return `static/records/${id}.json`;
 }
 
+/**
+ * Writes one platform's shard, index, match table, record files and dump. Ids of the previous
+ * shard that are not in the new one go to `stale`: their record files are removed once every
+ * platform is built, unless the id is a record elsewhere by then (a game that moved platforms).
+ */
 function buildPlatform(
   db: CatalogDb,
   options: BuildOptions,
@@ -90,7 +95,9 @@ function buildPlatform(
   fingerprint: string,
   previous: BuiltPlatform | undefined,
   buildTime: number,
-  changes: GameChange[],
+  /** Where the platform's changes go; undefined for a first build, which has no log. */
+  changes: PlatformChange[] | undefined,
+  stale: number[],
 ): BuiltPlatform {
   const { buildDir } = options;
   const records = readPlatformRecords(db, platform);
@@ -162,21 +169,20 @@ function buildPlatform(
 
   if (oldIndex) {
     const kept = new Set(index.ids);
-    for (const id of oldIndex.ids) if (!kept.has(id)) rmSync(path.join(buildDir, recordFile(id)), { force: true });
+    for (const id of oldIndex.ids) if (!kept.has(id)) stale.push(id);
   }
-  if (previous)
-    changes.push(
-      ...timed("changesMs", () =>
-        platformChanges({
-          buildDir,
-          system: platform.slug,
-          previousShard: previous.shard,
-          previousIndex: oldIndex,
-          records,
-          contentChanged: (id) => changedIds.has(id),
-        }),
-      ),
-    );
+  changes?.push(
+    ...timed("changesMs", () =>
+      platformChanges({
+        buildDir,
+        system: platform.slug,
+        previousShard: previous?.shard,
+        previousIndex: oldIndex,
+        records,
+        contentChanged: (id) => changedIds.has(id),
+      }),
+    ),
+  );
   const kinds: Record<string, number> = {};
   for (const record of records) kinds[record.kind] = (kinds[record.kind] ?? 0) + 1;
   const dumpBody = otherKinds.length === 0 ? shard : Buffer.concat([...gameLines, ...otherKinds]);
@@ -259,7 +265,8 @@ export function buildCatalogFiles(options: BuildOptions): BuildSummary {
     const rebuilt: string[] = [];
     let reused = 0;
     const entries: PlatformEntry[] = [];
-    const changes: GameChange[] = [];
+    const platformChangeList: PlatformChange[] = [];
+    const stale: number[] = [];
     for (const row of rows) {
       const info = JSON.parse(row.info_json) as PlatformInfo;
       const old = reusable?.platforms[row.slug];
@@ -272,7 +279,16 @@ export function buildCatalogFiles(options: BuildOptions): BuildSummary {
         built = old;
         reused++;
       } else {
-        built = buildPlatform(db, options, info, row.fingerprint, previous?.platforms[row.slug], buildTime, changes);
+        built = buildPlatform(
+          db,
+          options,
+          info,
+          row.fingerprint,
+          previous?.platforms[row.slug],
+          buildTime,
+          previous ? platformChangeList : undefined,
+          stale,
+        );
         rebuilt.push(row.slug);
       }
       platforms[row.slug] = built;
@@ -283,9 +299,23 @@ export function buildCatalogFiles(options: BuildOptions): BuildSummary {
     for (const [slug, old] of Object.entries(previous?.platforms ?? {})) {
       if (platforms[slug]) continue;
       const index = readShardIndex(options.buildDir, old.index);
-      for (const id of index?.ids ?? []) rmSync(path.join(options.buildDir, recordFile(id)), { force: true });
-      changes.push(...removedPlatformChanges(slug, index));
+      stale.push(...(index?.ids ?? []));
+      platformChangeList.push(...removedPlatformChanges(options.buildDir, slug, old.shard, index));
     }
+    // The catalog database holds exactly this build's records: an id still in it has moved to a
+    // platform built here (an arcade collection's game now on `arcade`), and keeps its file.
+    const isRecord = db.prepare<[number], number>("SELECT 1 FROM games WHERE id = ?").pluck();
+    const live = (id: number): boolean => isRecord.get(id) !== undefined;
+    for (const id of stale) if (!live(id)) rmSync(path.join(options.buildDir, recordFile(id)), { force: true });
+    const merged = readMergedIds(db);
+    const changes = timed("changesMs", () =>
+      combineChanges({
+        changes: platformChangeList,
+        merged,
+        previousMerged: readBuiltMergedIds(options.buildDir, previous?.documents[MERGED_IDS_DOCUMENT]),
+        isRecord: live,
+      }),
+    );
 
     const search = buildSearchIndex(options.buildDir, platforms, reusable?.search ?? []);
     const document = (key: string, input: StaticDocumentInput): BuiltDocument =>
@@ -297,6 +327,7 @@ export function buildCatalogFiles(options: BuildOptions): BuildSummary {
         body: JSON.stringify({ platforms: entries, attribution }),
         contentType: "application/json",
       }),
+      [MERGED_IDS_DOCUMENT]: document(MERGED_IDS_DOCUMENT, mergedIdsDocument(merged)),
     };
     for (const d of extraDocuments) {
       documents[d.key] = document(d.key, { name: d.name, staticFile: d.staticFile, body: d.body, contentType: d.contentType });

@@ -1,8 +1,14 @@
-/** What about a game changed between two builds: its clean title, its releases (names, tags), their roms (hashes, sizes), or the rest of the record (metadata, attribution). */
-export const changeKinds = ["title", "releases", "roms", "metadata"] as const;
+/**
+ * What about a game changed between two builds: its clean title, its platform (a game that moved,
+ * keeping its id), its releases (names, tags), their roms (hashes, sizes), or the rest of the
+ * record (metadata, attribution).
+ */
+export const changeKinds = ["title", "system", "releases", "roms", "metadata"] as const;
 export type ChangeKind = (typeof changeKinds)[number];
 
-export type ChangeType = "added" | "removed" | "changed";
+/** `merged`: the id is no longer a record of its own but answers as the game it joined (`into`). */
+export const changeTypes = ["added", "removed", "changed", "merged"] as const;
+export type ChangeType = (typeof changeTypes)[number];
 
 /** One game's change in one build's log (`changes/<catalogVersion>.json`). */
 export interface GameChange {
@@ -12,6 +18,8 @@ export interface GameChange {
   readonly change: ChangeType;
   /** For `changed` only: which parts of the record changed. */
   readonly kinds?: readonly ChangeKind[];
+  /** For `merged` only: the id of the game it joined. */
+  readonly into?: number;
 }
 
 /** One build's log against its predecessor; written once, never rewritten. */
@@ -34,6 +42,8 @@ export interface ChangeHistoryEntry {
   readonly added: number;
   readonly removed: number;
   readonly changed: number;
+  /** Absent in the history of builds before merges were logged. */
+  readonly merged?: number;
 }
 
 /** How much history a build keeps: at least this many builds, and every build of this many days. */

@@ -12,6 +12,7 @@ export interface FeedChange {
   readonly title: string;
   readonly change: ChangeType;
   readonly kinds?: readonly ChangeKind[];
+  readonly into?: number;
   readonly updatedAt: string;
   readonly url: string | null;
 }
@@ -24,7 +25,7 @@ export interface ChangesPage {
   readonly total: number;
   readonly offset: number;
   readonly limit: number;
-  readonly counts: { readonly added: number; readonly removed: number; readonly changed: number };
+  readonly counts: { readonly added: number; readonly removed: number; readonly changed: number; readonly merged: number };
   readonly changes: readonly FeedChange[];
   readonly next: string | null;
   readonly attribution: typeof attribution;
@@ -79,7 +80,10 @@ function merge(
   since: string,
   baseUrl: string,
 ): Omit<FeedChange, "url">[] {
-  const state = new Map<number, { system: string; title: string; change: ChangeType; kinds: Set<ChangeKind>; updatedAt: string }>();
+  const state = new Map<
+    number,
+    { system: string; title: string; change: ChangeType; kinds: Set<ChangeKind>; into: number | undefined; updatedAt: string }
+  >();
   for (const entry of history.slice(from + 1)) {
     if (!entry.file) continue;
     const log = readLog(buildDir, entry.file, since, history, baseUrl);
@@ -87,13 +91,15 @@ function merge(
       const before = state.get(c.id);
       const kinds = new Set<ChangeKind>(c.kinds ?? []);
       let change: ChangeType | undefined = c.change;
+      const gone = c.change === "removed" || c.change === "merged";
       if (before) {
-        if (before.change === "added") change = c.change === "removed" ? undefined : "added";
-        else if (before.change === "removed") {
+        // Added and gone again since `since`: the client never had it.
+        if (before.change === "added") change = gone ? undefined : "added";
+        else if ((before.change === "removed" || before.change === "merged") && !gone) {
           // Gone at some point and back now: the record may differ in any way.
           change = "changed";
           for (const kind of changeKinds) kinds.add(kind);
-        } else if (c.change === "changed") for (const kind of before.kinds) kinds.add(kind);
+        } else if (c.change === "changed" && before.change === "changed") for (const kind of before.kinds) kinds.add(kind);
       }
       if (change === undefined) state.delete(c.id);
       else
@@ -102,8 +108,17 @@ function merge(
           title: c.title,
           change,
           kinds: change === "changed" ? kinds : new Set(),
+          into: change === "merged" ? c.into : undefined,
           updatedAt: log.builtAt,
         });
+    }
+  }
+  // A game that joined a game which later joined a third one answers as the third one now.
+  for (const s of state.values()) {
+    for (let hops = 0; s.into !== undefined && hops < state.size; hops++) {
+      const next = state.get(s.into);
+      if (next?.change !== "merged" || next.into === undefined) break;
+      s.into = next.into;
     }
   }
   return [...state.entries()]
@@ -114,13 +129,22 @@ function merge(
       title: s.title,
       change: s.change,
       ...(s.change === "changed" ? { kinds: changeKinds.filter((k) => s.kinds.has(k)) } : {}),
+      ...(s.change === "merged" && s.into !== undefined ? { into: s.into } : {}),
       updatedAt: s.updatedAt,
     }));
 }
 
+/** Where a change's game is to be read now: its own record, the record it joined, or nothing for a removed game. */
+function recordUrl(baseUrl: string, change: Omit<FeedChange, "url">): string | null {
+  if (change.change === "removed") return null;
+  const id = change.change === "merged" ? change.into : change.id;
+  return id === undefined ? null : `${baseUrl}/api/v1/games/?id=${id}`;
+}
+
 /**
  * What changed between `since` (a kept catalogVersion, or a date) and the build of `manifest`,
- * one page of it: every game added, removed or changed (with the kinds of change), in id order,
+ * one page of it: every game added, removed, changed (with the kinds of change) or merged into
+ * another (with the id it joined), in id order,
  * several builds' logs folded into one answer per game. Throws 410 when `since` is unknown or past
  * retention (the client resyncs from the dumps), 422 for a date in the future. Shared by the HTTP
  * route and the agent endpoints.
@@ -157,8 +181,8 @@ export function changesSince(
     total: merged.changes.length,
     offset: request.offset,
     limit: request.limit,
-    counts: { added: count("added"), removed: count("removed"), changed: count("changed") },
-    changes: page.map((c) => ({ ...c, url: c.change === "removed" ? null : `${baseUrl}/api/v1/games/?id=${c.id}` })),
+    counts: { added: count("added"), removed: count("removed"), changed: count("changed"), merged: count("merged") },
+    changes: page.map((c) => ({ ...c, url: recordUrl(baseUrl, c) })),
     next,
     attribution,
   };

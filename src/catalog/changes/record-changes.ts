@@ -2,7 +2,7 @@ import { readFileSync } from "node:fs";
 import path from "node:path";
 import type { ShardIndex } from "../build/manifest.ts";
 import type { GameRecord } from "../record/game-record.ts";
-import type { ChangeKind, GameChange } from "./change-types.ts";
+import { changeKinds, type ChangeKind, type GameChange } from "./change-types.ts";
 
 /** Members of a record that are not metadata: compared on their own, or not at all (`updatedAt`). */
 const structural = new Set(["id", "title", "system", "systemName", "releases", "updatedAt"]);
@@ -15,6 +15,7 @@ function metadataOf(record: Record<string, unknown>): string {
 export function changeKindsOf(before: GameRecord, after: GameRecord): ChangeKind[] {
   const kinds: ChangeKind[] = [];
   if (before.title !== after.title) kinds.push("title");
+  if (before.system !== after.system) kinds.push("system");
   const releases = (r: GameRecord): string => JSON.stringify(r.releases.map(({ roms: _roms, ...release }) => release));
   if (releases(before) !== releases(after)) kinds.push("releases");
   const roms = (r: GameRecord): string => JSON.stringify(r.releases.map((release) => release.roms));
@@ -22,6 +23,15 @@ export function changeKindsOf(before: GameRecord, after: GameRecord): ChangeKind
   if (metadataOf(before as unknown as Record<string, unknown>) !== metadataOf(after as unknown as Record<string, unknown>))
     kinds.push("metadata");
   return kinds;
+}
+
+/**
+ * One platform's change before the platforms are put together ({@link combineChanges}): an
+ * addition on one platform and a removal on another may be one game that moved.
+ */
+export interface PlatformChange extends GameChange {
+  /** For `added`, the new record; for `removed`, the old one read back from the previous shard. */
+  readonly record?: () => GameRecord | undefined;
 }
 
 export interface PlatformChangesInput {
@@ -35,48 +45,144 @@ export interface PlatformChangesInput {
   readonly contentChanged: (id: number) => boolean;
 }
 
-/**
- * The change log entries of one rebuilt platform against its previous build: games added,
- * removed, and changed with the kinds of change (the old record read back from the old shard,
- * which the garbage collection keeps until the new manifest is written).
- */
-export function platformChanges(input: PlatformChangesInput): GameChange[] {
-  const { previousIndex: old, system } = input;
-  const out: GameChange[] = [];
-  const oldSlot = new Map<number, number>();
-  old?.ids.forEach((id, i) => {
-    oldSlot.set(id, i);
-  });
+/** Reads the records of a previous build's shard by their slot in its index (the shard is read on first use). */
+function oldRecords(
+  buildDir: string,
+  shardFile: string | undefined,
+  index: ShardIndex | undefined,
+): (slot: number) => GameRecord | undefined {
   let shard: Buffer | undefined;
-  const oldRecord = (slot: number): GameRecord | undefined => {
-    if (!input.previousShard || !old) return undefined;
+  return (slot) => {
+    if (!shardFile || !index) return undefined;
     try {
-      shard ??= readFileSync(path.join(input.buildDir, input.previousShard));
-      const offset = old.offsets[slot] ?? 0;
-      return JSON.parse(shard.subarray(offset, offset + (old.lengths[slot] ?? 0)).toString("utf8")) as GameRecord;
+      shard ??= readFileSync(path.join(buildDir, shardFile));
+      const offset = index.offsets[slot] ?? 0;
+      return JSON.parse(shard.subarray(offset, offset + (index.lengths[slot] ?? 0)).toString("utf8")) as GameRecord;
     } catch {
       return undefined;
     }
   };
+}
+
+/**
+ * The change log entries of one rebuilt platform against its previous build (a new platform has
+ * none: every game is added): games added, removed, and changed with the kinds of change (the old
+ * record read back from the old shard, which the garbage collection keeps until the new manifest
+ * is written).
+ */
+export function platformChanges(input: PlatformChangesInput): PlatformChange[] {
+  const { previousIndex: old, system } = input;
+  const out: PlatformChange[] = [];
+  const oldSlot = new Map<number, number>();
+  old?.ids.forEach((id, i) => {
+    oldSlot.set(id, i);
+  });
+  const oldRecord = oldRecords(input.buildDir, input.previousShard, old);
   const kept = new Set<number>();
   for (const record of input.records) {
     kept.add(record.id);
     const slot = oldSlot.get(record.id);
     if (slot === undefined) {
-      out.push({ id: record.id, system, title: record.title, change: "added" });
+      out.push({ id: record.id, system, title: record.title, change: "added", record: () => record });
     } else if (input.contentChanged(record.id)) {
       const before = oldRecord(slot);
-      const kinds = before ? changeKindsOf(before, record) : (["title", "releases", "roms", "metadata"] as ChangeKind[]);
+      const kinds = before ? changeKindsOf(before, record) : changeKinds.filter((k) => k !== "system");
       if (kinds.length > 0) out.push({ id: record.id, system, title: record.title, change: "changed", kinds });
     }
   }
   old?.ids.forEach((id, i) => {
-    if (!kept.has(id)) out.push({ id, system, title: old.summaries[i]?.title ?? "", change: "removed" });
+    if (!kept.has(id)) out.push({ id, system, title: old.summaries[i]?.title ?? "", change: "removed", record: () => oldRecord(i) });
   });
   return out;
 }
 
 /** Every game of a platform that is gone from the build, as removals. */
-export function removedPlatformChanges(system: string, index: ShardIndex | undefined): GameChange[] {
-  return (index?.ids ?? []).map((id, i) => ({ id, system, title: index?.summaries[i]?.title ?? "", change: "removed" as const }));
+export function removedPlatformChanges(
+  buildDir: string,
+  system: string,
+  previousShard: string | undefined,
+  index: ShardIndex | undefined,
+): PlatformChange[] {
+  const oldRecord = oldRecords(buildDir, previousShard, index);
+  return (index?.ids ?? []).map((id, i) => ({
+    id,
+    system,
+    title: index?.summaries[i]?.title ?? "",
+    change: "removed" as const,
+    record: () => oldRecord(i),
+  }));
+}
+
+/** A merged id as the build lists it (src/catalog/build/merged-ids.ts): the id, the game it joined, and what it was. */
+export interface MergedIdEntry {
+  readonly id: number;
+  readonly into: number;
+  /** The platform it was on (an arcade collection's slug for a game that moved to arcade). */
+  readonly system: string;
+  readonly title: string;
+}
+
+export interface CombineInput {
+  /** Every rebuilt or removed platform's changes ({@link platformChanges}, {@link removedPlatformChanges}). */
+  readonly changes: readonly PlatformChange[];
+  /** The merged ids of this build and of the previous one. */
+  readonly merged: readonly MergedIdEntry[];
+  readonly previousMerged: readonly MergedIdEntry[];
+  /** Whether an id is a record of this build. */
+  readonly isRecord: (id: number) => boolean;
+}
+
+/**
+ * One build's change log from its platforms' changes. A game that left one platform and is on
+ * another (same id: an arcade collection's game now on `arcade`) is `changed`, with `system`
+ * among its kinds, never removed and added. A record that is gone because it joined another game
+ * is `merged` with the id it joined, and so is an earlier merged id whose game joined a third one;
+ * an earlier merged id that no longer answers (the game it joined was removed) is `removed`.
+ */
+export function combineChanges(input: CombineInput): GameChange[] {
+  const added = new Map<number, PlatformChange>();
+  for (const c of input.changes) if (c.change === "added") added.set(c.id, c);
+  const merged = new Map(input.merged.map((m) => [m.id, m]));
+  const out: GameChange[] = [];
+  const logged = new Set<number>();
+  for (const c of input.changes) {
+    if (c.change === "removed") {
+      const now = added.get(c.id);
+      if (now) {
+        const before = c.record?.();
+        const after = now.record?.();
+        // Two platforms' records always differ in `system`; an unreadable one counts as changed in every way.
+        const kinds = before && after ? changeKindsOf(before, after) : [...changeKinds];
+        out.push({ id: c.id, system: now.system, title: now.title, change: "changed", kinds });
+        added.delete(c.id);
+      } else {
+        const into = merged.get(c.id)?.into;
+        out.push(into === undefined ? strip(c) : { id: c.id, system: c.system, title: c.title, change: "merged", into });
+      }
+      logged.add(c.id);
+    } else if (c.change === "changed") {
+      out.push(strip(c));
+      logged.add(c.id);
+    }
+  }
+  for (const c of added.values()) {
+    out.push(strip(c));
+    logged.add(c.id);
+  }
+  const before = new Map(input.previousMerged.map((m) => [m.id, m]));
+  for (const m of input.merged) {
+    const was = before.get(m.id);
+    if (!logged.has(m.id) && was !== undefined && was.into !== m.into)
+      out.push({ id: m.id, system: m.system, title: m.title, change: "merged", into: m.into });
+  }
+  for (const m of input.previousMerged) {
+    if (!merged.has(m.id) && !logged.has(m.id) && !input.isRecord(m.id))
+      out.push({ id: m.id, system: m.system, title: m.title, change: "removed" });
+  }
+  return out;
+}
+
+function strip(c: PlatformChange): GameChange {
+  const { record: _record, ...change } = c;
+  return change;
 }

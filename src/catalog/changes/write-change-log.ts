@@ -26,7 +26,7 @@ export interface ChangeLogOutput {
 }
 
 function baseEntry(catalogVersion: string, builtAt: string): ChangeHistoryEntry {
-  return { catalogVersion, builtAt, file: null, added: 0, removed: 0, changed: 0 };
+  return { catalogVersion, builtAt, file: null, added: 0, removed: 0, changed: 0, merged: 0 };
 }
 
 /** Keeps the last {@link KEEP_BUILDS} logs and every log of the last {@link KEEP_DAYS} days; the oldest kept build becomes the base. */
@@ -62,7 +62,15 @@ export function recordChangeLog(input: ChangeLogInput): ChangeLogOutput {
     mkdirSync(path.join(input.buildDir, CHANGES_DIR), { recursive: true });
     writeFileAtomic(path.join(input.buildDir, file), JSON.stringify(log));
     const count = (type: GameChange["change"]): number => changes.filter((c) => c.change === type).length;
-    chain.push({ catalogVersion, builtAt, file, added: count("added"), removed: count("removed"), changed: count("changed") });
+    chain.push({
+      catalogVersion,
+      builtAt,
+      file,
+      added: count("added"),
+      removed: count("removed"),
+      changed: count("changed"),
+      merged: count("merged"),
+    });
     history = retain(chain, Date.parse(builtAt));
   }
   const live = new Set(history.map((entry) => entry.file).filter((f): f is string => f !== null));
@@ -104,6 +112,7 @@ export function changesIndexBody(catalogVersion: string, history: readonly Chang
       added: entry.added,
       removed: entry.removed,
       changed: entry.changed,
+      merged: entry.merged ?? 0,
       changes: `${base}/api/v1/changes/?since=${entry.catalogVersion}`,
     })),
     dumps: `${base}/api/v1/dumps/`,

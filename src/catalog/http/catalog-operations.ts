@@ -218,7 +218,7 @@ export function catalogOperations(base: string): readonly OperationSpec[] {
       description: [
         "Which parameters are given selects the answer, in this order:",
         [
-          "1. `id`: that game's full record (GameRecord), or 404. Every other parameter is ignored.",
+          "1. `id`: that game's full record (GameRecord); for an id that merged into another game (the same work under another name, or the same arcade set in another collection), a 301 to that game's record (GameMerged); or 404. Every other parameter is ignored.",
           "2. `system`: that platform's games (CatalogPage), listed by title, or searched when `q` is given too.",
           "3. `q` alone: a search over every platform (CatalogPage).",
           "4. Nothing: the platform list (PlatformList).",
@@ -251,9 +251,20 @@ export function catalogOperations(base: string): readonly OperationSpec[] {
             platforms: { summary: "GET /api/v1/games/", value: examples.platformList() },
           }),
         },
+        "301": {
+          description:
+            "Moved Permanently: the game with this `id` merged into another one, whose record answers for it from now on. `Location` is that record's URL; the body says the same. Cached like a record.",
+          headers: { ...always, Location: true, "Cache-Control": true },
+          body: jsonBody("GameMerged", {
+            merged: {
+              summary: "GET /api/v1/games/?id=36",
+              value: { id: 36, mergedInto: 35, url: `${base}/api/v1/games/?id=35` },
+            },
+          }),
+        },
         "304": notModified,
         "404": {
-          description: "Not found: no game has this `id`.",
+          description: "Not found: no game has this `id`, and no game it merged into.",
           headers: { ...always, "Cache-Control": true },
           body: problemBody({ notFound: { summary: "Unknown id", value: problemExample(base, "not-found", "no game with id 999999") } }),
         },

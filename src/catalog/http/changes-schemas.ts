@@ -1,6 +1,6 @@
 import { z } from "zod";
 import { intParam } from "./catalog-schemas.ts";
-import { changeKinds } from "../changes/change-types.ts";
+import { changeKinds, changeTypes } from "../changes/change-types.ts";
 import type { Declared } from "../record/game-record.ts";
 
 /** Most changes a page may hold. */
@@ -36,17 +36,24 @@ export const changesParams = ["since", "limit", "offset"] as const;
 export const gameChangeSchema = z
   .looseObject({
     id: z.number().int().min(1),
-    system: z.string().meta({ description: "Platform slug" }),
-    title: z.string().meta({ description: "Clean title (for a removed game, its last title)" }),
-    change: z.enum(["added", "removed", "changed"]),
-    kinds: z
-      .array(z.enum(changeKinds))
-      .optional()
-      .meta({ description: "For `changed`: which parts of the record changed (title, releases, roms, metadata)" }),
+    system: z.string().meta({ description: "Platform slug (for a removed or merged game, the platform it was on)" }),
+    title: z.string().meta({ description: "Clean title (for a removed or merged game, its last title)" }),
+    change: z.enum(changeTypes).meta({
+      description:
+        "`merged`: the id is no longer a record of its own; it joined the game `into` (the same work under another name or in another collection) and `GET /api/v1/games/?id=` answers it with a 301 to that game",
+    }),
+    kinds: z.array(z.enum(changeKinds)).optional().meta({
+      description:
+        "For `changed`: which parts of the record changed (title, system (the game moved to another platform, keeping its id), releases, roms, metadata)",
+    }),
+    into: z.number().int().min(1).optional().meta({ description: "For `merged`: the id of the game it joined" }),
     updatedAt: z.iso.datetime().meta({ description: "Time of the last build that changed (or removed) the game" }),
-    url: z.url().nullable().meta({ description: "The game's record; null for a removed game" }),
+    url: z
+      .url()
+      .nullable()
+      .meta({ description: "The game's record (for a merged id, the record of the game it joined); null for a removed game" }),
   })
-  .meta({ description: "One game added, removed or changed since the given version." });
+  .meta({ description: "One game added, removed, changed or merged into another since the given version." });
 
 export const changesPageSchema = z
   .looseObject({
@@ -57,7 +64,7 @@ export const changesPageSchema = z
     total: z.number().int().min(0),
     offset: z.number().int().min(0),
     limit: z.number().int().min(1),
-    counts: z.looseObject({ added: z.number().int(), removed: z.number().int(), changed: z.number().int() }),
+    counts: z.looseObject({ added: z.number().int(), removed: z.number().int(), changed: z.number().int(), merged: z.number().int() }),
     changes: z.array(gameChangeSchema).meta({ description: "In game id order" }),
     next: z.url().nullable(),
     attribution: z.looseObject({}),
@@ -78,6 +85,7 @@ export const changesIndexSchema = z
           added: z.number().int(),
           removed: z.number().int(),
           changed: z.number().int(),
+          merged: z.number().int(),
           changes: z.url(),
         }),
       )

@@ -12,6 +12,20 @@ import { idOnlyQuery } from "./id-query.ts";
 import { parseQuery } from "./query-params.ts";
 import { computedEtag, withRecordUrls } from "./search-response.ts";
 
+/**
+ * The answer for an id that merged into another game: a permanent redirect to that game's record,
+ * cached like a record, with a body naming it for clients that do not follow redirects.
+ * @see RFC 9110 §15.4.2 (301 Moved Permanently)
+ */
+function mergedResult(baseUrl: string, id: number, into: number): HttpResult {
+  const url = `${baseUrl}/api/v1/games/?id=${into}`;
+  return {
+    status: 301,
+    headers: { location: url, "content-type": "application/json", "cache-control": cachePolicy.document },
+    body: JSON.stringify({ id, mergedInto: into, url }),
+  };
+}
+
 function pageUrl(baseUrl: string, params: Record<string, string | number | undefined>): string {
   const search = new URLSearchParams();
   for (const [k, v] of Object.entries(params)) if (v !== undefined && v !== "") search.set(k, String(v));
@@ -19,10 +33,11 @@ function pageUrl(baseUrl: string, params: Record<string, string | number | undef
 }
 
 /**
- * GET /api/v1/games/ (getOrSearchGameCatalog). Precedence: `id` → that game's full record (404
- * if none); else `system` → that platform's games, searched by `q` or listed by title; else `q` →
- * search across all platforms; else the platform list. Lists are paginated with `offset` and
- * `limit`; `next` (and a `Link: rel="next"` header) gives the following page.
+ * GET /api/v1/games/ (getOrSearchGameCatalog). Precedence: `id` → that game's full record (for a
+ * merged id a 301 to the game it joined, 404 if none); else `system` → that platform's games,
+ * searched by `q` or listed by title; else `q` → search across all platforms; else the platform
+ * list. Lists are paginated with `offset` and `limit`; `next` (and a `Link: rel="next"` header)
+ * gives the following page.
  * @see docs/service-spec.md §4.2
  */
 export function gamesRoute(catalog: CatalogSource, baseUrl: string, cache: ResponseCache): (ctx: RequestContext) => HttpResult {
@@ -32,7 +47,11 @@ export function gamesRoute(catalog: CatalogSource, baseUrl: string, cache: Respo
     if (query.id !== undefined) {
       const id = query.id;
       const record = snapshot.record(id);
-      if (!record) throw problems.notFound(`no game with id ${id}`);
+      if (!record) {
+        const into = snapshot.mergedInto(id);
+        if (into !== undefined) return mergedResult(baseUrl, id, into);
+        throw problems.notFound(`no game with id ${id}`);
+      }
       return {
         status: 200,
         etag: record.etag,

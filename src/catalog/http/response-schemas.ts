@@ -53,6 +53,17 @@ export const agentSearchResponseSchema = z
   })
   .meta({ description: "Title search results, best first." });
 
+export const gameMergedSchema = z
+  .looseObject({
+    id: z.number().int().min(1).meta({ description: "The id asked for" }),
+    mergedInto: z.number().int().min(1).meta({ description: "The id of the game it joined, whose record answers for it now" }),
+    url: z.url().meta({ description: "That game's record (also the `Location` header)" }),
+  })
+  .meta({
+    description:
+      "The body of a 301 for a game id that is no longer a record of its own: the game joined another one (the same work under another name, or the same arcade set in another collection).",
+  });
+
 export const catalogPageSchema = z
   .looseObject({
     system: z.string().nullable(),

@@ -27,10 +27,10 @@ export function syncOperations(base: string): readonly OperationSpec[] {
     sinceVersion: v1,
     catalogVersion: v2,
     builtAt: "2026-03-02T09:14:07.512Z",
-    total: 2,
+    total: 3,
     offset: 0,
     limit: DEFAULT_CHANGES_LIMIT,
-    counts: { added: 0, removed: 1, changed: 1 },
+    counts: { added: 0, removed: 1, changed: 1, merged: 1 },
     changes: [
       { id: 24, system: "virtual-boy", title: "3-D Tetris", change: "removed", updatedAt: "2026-03-02T09:14:07.512Z", url: null },
       {
@@ -41,6 +41,15 @@ export function syncOperations(base: string): readonly OperationSpec[] {
         kinds: ["roms"],
         updatedAt: "2026-03-02T09:14:07.512Z",
         url: `${base}/api/v1/games/?id=26`,
+      },
+      {
+        id: 27,
+        system: "virtual-boy",
+        title: "Space Squash",
+        change: "merged",
+        into: 28,
+        updatedAt: "2026-03-02T09:14:07.512Z",
+        url: `${base}/api/v1/games/?id=28`,
       },
     ],
     next: null,
@@ -58,6 +67,7 @@ export function syncOperations(base: string): readonly OperationSpec[] {
         added: 0,
         removed: 1,
         changed: 1,
+        merged: 1,
         changes: `${base}/api/v1/changes/?since=${v2}`,
       },
       {
@@ -66,6 +76,7 @@ export function syncOperations(base: string): readonly OperationSpec[] {
         added: 0,
         removed: 0,
         changed: 0,
+        merged: 0,
         changes: `${base}/api/v1/changes/?since=${v1}`,
       },
     ],
@@ -108,7 +119,7 @@ export function syncOperations(base: string): readonly OperationSpec[] {
       tag: "Catalog",
       summary: "What changed in the catalog since a version",
       description: [
-        "For clients that keep a local copy (ROM managers, media clients): every game added, removed or changed between the build named by `since` and the current one, with the kinds of change (`title`, `releases`, `roms`, `metadata`), in game id order. Several builds are folded into one entry per game. Save the answer's `catalogVersion` and send it as `since` next time.",
+        "For clients that keep a local copy (ROM managers, media clients): every game added, removed, changed or merged between the build named by `since` and the current one, in game id order. A changed game has the kinds of change (`title`, `system` for a game that moved to another platform keeping its id, `releases`, `roms`, `metadata`). A merged game's id stopped being a record of its own: it joined the game `into` (the same work under another name or in another collection), and `GET /api/v1/games/?id=` answers it with a 301 to that game. Several builds are folded into one entry per game. Save the answer's `catalogVersion` and send it as `since` next time.",
         "Without `since`: the current `catalogVersion` and the kept history (ChangesIndex). Each build keeps its log against its predecessor; at least the last " +
           `${KEEP_BUILDS} builds and every build of the last ${KEEP_DAYS} days are kept.`,
         "A `since` that is unknown or older than the history answers **410 Gone** (`changes-expired`): download the dumps (`GET /api/v1/dumps/`) and continue from their listing's `catalogVersion`. 410, not 422, because the request was well-formed and was once valid: the resource it names is gone for good. A malformed, too long or future `since` is a 422.",

@@ -3,6 +3,7 @@ import path from "node:path";
 import { type Problem, problems } from "../../core/problem.ts";
 import { readManifest, type BuildManifest, type BuiltDocument, type BuiltPlatform } from "../build/manifest.ts";
 import type { ShardIndex, ShardIndexHead } from "../build/manifest.ts";
+import { MERGED_IDS_DOCUMENT, type MergedIdsBody } from "../build/merged-ids.ts";
 import { fileEtag, httpDate } from "../../http/etag.ts";
 import type { EncodedBody } from "../../http/http-types.ts";
 import type { ContentKind } from "../identity/content-kind.ts";
@@ -62,6 +63,8 @@ interface RecordTable {
 export interface CatalogSnapshot {
   readonly manifest: BuildManifest;
   record(id: number): StoredRecord | undefined;
+  /** For an id that merged into another game (and is no record itself), the id of that game. */
+  mergedInto(id: number): number | undefined;
   document(name: string): StoredDocument | undefined;
   /** One platform's records of one kind (default `game`; `any` for all) in listing order (title, then id); undefined for an unknown slug. */
   listing(slug: string, kind?: ContentKind | "any"): readonly GameSummary[] | undefined;
@@ -225,6 +228,9 @@ export function loadCatalogSnapshot(buildDir: string): CatalogSnapshot {
     const platformsDoc = documents.get("platforms");
     if (!platformsDoc) throw new Error("the manifest names no platform list");
     const platforms = (JSON.parse(platformsDoc.body.toString("utf8")) as { platforms: PlatformEntry[] }).platforms;
+    // Parsed on the first look-up of an id that is no record: most snapshots never need it.
+    let mergedIds: Map<number, number> | undefined;
+    const mergedIdsDoc = documents.get(MERGED_IDS_DOCUMENT);
     const byAlias = new Map<string, PlatformEntry>();
     for (const p of platforms)
       for (const name of [p.id, p.name, p.libretroName, ...p.aliases]) if (!byAlias.has(aliasKey(name))) byAlias.set(aliasKey(name), p);
@@ -240,6 +246,18 @@ export function loadCatalogSnapshot(buildDir: string): CatalogSnapshot {
         const mtime = table.mtime[slot] ?? 0;
         const latin1Body = hotRecords.read(slot, table.fd[slot] ?? -1, table.offset[slot] ?? 0, length);
         return { latin1Body, etag: fileEtag(mtime, length), lastModified: lastModifiedOf(mtime) };
+      },
+      mergedInto(id) {
+        if (!mergedIdsDoc) return undefined;
+        if (!mergedIds) {
+          try {
+            const body = JSON.parse(mergedIdsDoc.body.toString("utf8")) as MergedIdsBody;
+            mergedIds = new Map(body.merged.map((m) => [m.id, m.into]));
+          } catch (error) {
+            throw corrupt(buildDir, new Error(`${MERGED_IDS_DOCUMENT}: ${(error as Error).message}`));
+          }
+        }
+        return mergedIds.get(id);
       },
       document: (name) => documents.get(name),
       listing(slug, kind = "game") {

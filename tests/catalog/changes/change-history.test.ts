@@ -36,6 +36,7 @@ const game = (id: number, change: GameChange["change"], kinds?: GameChange["kind
   change,
   ...(kinds ? { kinds } : {}),
 });
+const merge = (id: number, into: number): GameChange => ({ id, system: "snes", title: `Game ${id}`, change: "merged", into });
 const day = (n: number): string => new Date(Date.UTC(2026, 0, 1) + n * 86_400_000).toISOString();
 
 describe("change history", () => {
@@ -54,7 +55,7 @@ describe("change history", () => {
     const page = changesSince(last, dir, base, { since: manifests[0]?.catalogVersion ?? "", limit: 100, offset: 0 }, Date.parse(day(4)));
     expect(page.changes.map((c) => [c.id, c.change, c.kinds])).toEqual([
       [2, "changed", ["roms", "metadata"]],
-      [3, "changed", ["title", "releases", "roms", "metadata"]],
+      [3, "changed", ["title", "system", "releases", "roms", "metadata"]],
       [4, "removed", undefined],
       [5, "added", undefined],
     ]);
@@ -67,6 +68,45 @@ describe("change history", () => {
       Date.parse(day(4)),
     );
     expect(fromMiddle.changes.map((c) => [c.id, c.change])).toEqual([[5, "changed"]]);
+  });
+
+  it("folds merges: the record to read is the last game joined, an id added and merged since is left out, a merge undone by a removal is a removal", () => {
+    const dir = tempDir();
+    const manifests = builds(dir, [
+      { changes: [], at: day(0) },
+      { changes: [merge(1, 2), game(2, "changed", ["releases"]), game(7, "added"), merge(8, 9)], at: day(1) },
+      {
+        changes: [merge(2, 3), game(3, "changed", ["releases"]), merge(7, 3), game(8, "removed"), game(5, "changed", ["roms"])],
+        at: day(2),
+      },
+      { changes: [merge(5, 6)], at: day(3) },
+    ]);
+    const last = manifests.at(-1) as BuildManifest;
+    const page = changesSince(last, dir, base, { since: manifests[0]?.catalogVersion ?? "", limit: 100, offset: 0 }, Date.parse(day(4)));
+    expect(page.changes.map((c) => [c.id, c.change, c.into, c.url])).toEqual([
+      [1, "merged", 3, `${base}/api/v1/games/?id=3`],
+      [2, "merged", 3, `${base}/api/v1/games/?id=3`],
+      [3, "changed", undefined, `${base}/api/v1/games/?id=3`],
+      [5, "merged", 6, `${base}/api/v1/games/?id=6`],
+      [8, "removed", undefined, null],
+    ]);
+    expect(page.counts).toEqual({ added: 0, removed: 1, changed: 1, merged: 3 });
+    expect(last.changeHistory?.map((entry) => entry.merged)).toEqual([0, 2, 2, 1]);
+    // From the middle, 1 joined 2 before `since`: only 2's merge (and the others) are news.
+    const fromMiddle = changesSince(
+      last,
+      dir,
+      base,
+      { since: manifests[1]?.catalogVersion ?? "", limit: 100, offset: 0 },
+      Date.parse(day(4)),
+    );
+    expect(fromMiddle.changes.map((c) => [c.id, c.change, c.into])).toEqual([
+      [2, "merged", 3],
+      [3, "changed", undefined],
+      [5, "merged", 6],
+      [7, "merged", 3],
+      [8, "removed", undefined],
+    ]);
   });
 
   it(`keeps at least the last ${KEEP_BUILDS} builds, or every build of the last 180 days, and deletes older logs`, () => {

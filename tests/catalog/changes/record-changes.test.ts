@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { changeKindsOf } from "../../../src/catalog/changes/record-changes.ts";
+import { changeKindsOf, combineChanges, type PlatformChange } from "../../../src/catalog/changes/record-changes.ts";
 import { attribution } from "../../../src/catalog/record/attribution.ts";
 import type { GameRecord, ReleaseRecord } from "../../../src/catalog/record/game-record.ts";
 
@@ -75,6 +75,11 @@ describe("changeKindsOf", () => {
     expect(changeKindsOf(record(), record({ attribution: { ...attribution, license: "CC BY-SA 5.0" } }))).toEqual(["metadata"]);
   });
 
+  it("names a move to another platform as system, not metadata (systemName goes with it)", () => {
+    expect(changeKindsOf(record(), record({ system: "arcade", systemName: "Arcade" }))).toEqual(["system"]);
+    expect(changeKindsOf(record(), record({ system: "arcade", systemName: "Arcade", title: "Starfall" }))).toEqual(["title", "system"]);
+  });
+
   it("lists several kinds at once, in the feed's order (title, releases, roms, metadata)", () => {
     const rom = release().roms[0];
     if (!rom) throw new Error("fixture release has no rom");
@@ -85,5 +90,69 @@ describe("changeKindsOf", () => {
     });
     expect(changeKindsOf(record(), after)).toEqual(["title", "releases", "roms", "metadata"]);
     expect(changeKindsOf(after, record())).toEqual(["title", "releases", "roms", "metadata"]);
+  });
+});
+
+/**
+ * combineChanges puts the rebuilt and removed platforms' changes together: a game removed from one
+ * platform and added to another under the same id moved, a removed record that merged into
+ * another game is `merged`, and the merged ids of the previous build are followed.
+ */
+describe("combineChanges", () => {
+  const change = (id: number, kind: PlatformChange["change"], system: string, rec?: GameRecord): PlatformChange => ({
+    id,
+    system,
+    title: rec?.title ?? `Game ${id}`,
+    change: kind,
+    ...(rec ? { record: () => rec } : {}),
+  });
+
+  it("makes a removal and an addition of one id on two platforms one change, with system among its kinds", () => {
+    const before = record({ id: 7, system: "mame-2003", systemName: "MAME 2003" });
+    const after = record({ id: 7, system: "arcade", systemName: "Arcade", developer: "Lumen" });
+    const out = combineChanges({
+      changes: [change(7, "added", "arcade", after), change(8, "added", "arcade"), change(7, "removed", "mame-2003", before)],
+      merged: [],
+      previousMerged: [],
+      isRecord: () => true,
+    });
+    expect(out).toEqual([
+      { id: 7, system: "arcade", title: "The Legend of Starfall", change: "changed", kinds: ["system", "metadata"] },
+      { id: 8, system: "arcade", title: "Game 8", change: "added" },
+    ]);
+    // An old record that cannot be read back: every kind.
+    const unread = combineChanges({
+      changes: [change(7, "added", "arcade", after), change(7, "removed", "mame-2003")],
+      merged: [],
+      previousMerged: [],
+      isRecord: () => true,
+    });
+    expect(unread[0]?.kinds).toEqual(["title", "system", "releases", "roms", "metadata"]);
+  });
+
+  it("logs a removed record that joined another game as merged, and a merged id whose game is gone as removed", () => {
+    const out = combineChanges({
+      changes: [change(3, "removed", "snes"), change(4, "removed", "snes"), change(2, "changed", "snes")],
+      merged: [
+        { id: 3, into: 2, system: "snes", title: "Game 3" },
+        { id: 1, into: 5, system: "snes", title: "Game 1" },
+        { id: 9, into: 2, system: "snes", title: "Game 9" },
+      ],
+      previousMerged: [
+        { id: 1, into: 3, system: "snes", title: "Game 1" },
+        { id: 6, into: 4, system: "snes", title: "Game 6" },
+        { id: 9, into: 2, system: "snes", title: "Game 9" },
+      ],
+      isRecord: (id) => id === 2 || id === 5,
+    });
+    expect(out).toEqual([
+      { id: 3, system: "snes", title: "Game 3", change: "merged", into: 2 },
+      { id: 4, system: "snes", title: "Game 4", change: "removed" },
+      { id: 2, system: "snes", title: "Game 2", change: "changed" },
+      // Its game joined another: it answers as that one now.
+      { id: 1, system: "snes", title: "Game 1", change: "merged", into: 5 },
+      // The game it joined was removed: it answers nothing now.
+      { id: 6, system: "snes", title: "Game 6", change: "removed" },
+    ]);
   });
 });
