@@ -180,9 +180,11 @@ export class SiteBuild {
       }
       state.platforms[slug] = now;
     }
+    // A platform gone from the build may have handed its games to another (arcade collections): their pages stay.
+    const liveIds = new Set(Object.values(state.platforms).flatMap((s) => s.ids));
     for (const [slug, was] of Object.entries(previous?.platforms ?? {})) {
       if (state.platforms[slug]) continue;
-      for (const id of was.ids) writer.remove(siteFiles.game(id));
+      for (const id of was.ids) if (!liveIds.has(id)) writer.remove(siteFiles.game(id));
       rmSync(path.join(buildDir, siteFiles.platformDir(slug)), { recursive: true, force: true });
     }
 

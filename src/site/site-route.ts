@@ -168,6 +168,9 @@ export function siteRoute(catalog: CatalogSource, options: SiteRouteOptions): (c
     const [id, ...rest] = segments;
     if (id === undefined || !GAME_ID_PATTERN.test(id))
       return notFound(`There is no game at this address: game ids are whole numbers from 1.`);
+    // A game that joined another (the same work under two records) answers as that game, as its record does.
+    const into = catalog.current().mergedInto(Number(id));
+    if (into !== undefined) return redirect(ctx, sitePaths.game(into));
     const result = pageOr404(siteFiles.game(Number(id)), `There is no game with id ${id} in the catalog.`, accept);
     // `/games/{id}/{title-slug}/` and `/games/{id}` are other forms of the canonical `/games/{id}/`.
     if (result.status === 200 && (rest.length > 0 || !trailingSlash)) return redirect(ctx, sitePaths.game(Number(id)));

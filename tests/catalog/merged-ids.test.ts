@@ -82,6 +82,15 @@ describe("a merged game id", () => {
     expect(unknown.headers["content-type"]).toBe("application/problem+json");
   });
 
+  it("redirects its website page to the page of the game it joined, which lists the merged title as an alternate one", async () => {
+    const page = await http(server.url(`/games/${catalog.mergedId}/`));
+    expect(page.status).toBe(301);
+    expect(page.headers.location).toBe(`/games/${catalog.keptId}/`);
+    const kept = await http(server.url(`/games/${catalog.keptId}/`), { headers: { "accept-encoding": "identity" } });
+    expect(kept.status).toBe(200);
+    expect(kept.body.toString("utf8")).toContain("Suisei Quest");
+  });
+
   it("is logged as merged into the kept game, not as removed", async () => {
     const v1 = catalog.first.build.manifest.catalogVersion;
     const page = (await http(server.url(`/api/v1/changes/?since=${v1}`))).json<{

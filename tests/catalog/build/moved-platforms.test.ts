@@ -1,3 +1,4 @@
+import { siteFiles } from "../../../src/site/site-paths.ts";
 import { existsSync, mkdirSync, readFileSync, writeFileSync } from "node:fs";
 import path from "node:path";
 import { beforeAll, describe, expect, it } from "vitest";
@@ -78,7 +79,7 @@ describe("games that moved to another platform keeping their ids (the arcade col
     const dbFile = path.join(dir, "catalog.db");
     buildDir = path.join(dir, "build");
     const build = (): void => {
-      builds.push(buildCatalog({ dbFile, buildDir, releaseFeedFile, ...buildSettings(), pages: false }));
+      builds.push(buildCatalog({ dbFile, buildDir, releaseFeedFile, ...buildSettings() }));
     };
     before = importCatalog({ sources: [checkout], dbFile, platformsFile: platformsBeforeArcade(dir) });
     build();
@@ -120,6 +121,11 @@ describe("games that moved to another platform keeping their ids (the arcade col
       }
     }
     expect(existsSync(path.join(buildDir, "static", "records", `${mergedId}.json`))).toBe(false);
+  });
+
+  it("keeps the website page of every moved id, and drops the merged one's", () => {
+    for (const id of movedIds) expect(existsSync(path.join(buildDir, siteFiles.stored(siteFiles.game(id)))), `page of ${id}`).toBe(true);
+    expect(existsSync(path.join(buildDir, siteFiles.stored(siteFiles.game(mergedId))))).toBe(false);
   });
 
   it("logs the moved games as changed in system, and the merged one as merged, never as removed and added", () => {
