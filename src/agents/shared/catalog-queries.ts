@@ -99,6 +99,7 @@ export function catalogQueries(catalog: CatalogSource, options: CatalogQueriesOp
       return agentSearchBody(snapshot, options.baseUrl, {
         query: input.query.trim(),
         platform,
+        collection: input.system === undefined ? undefined : snapshot.collection(input.system)?.id,
         limit: input.limit,
         kind: input.kind ?? "game",
       });

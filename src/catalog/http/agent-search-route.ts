@@ -23,9 +23,16 @@ export function agentSearchRoute(catalog: CatalogSource, baseUrl: string, cache:
       throw problems.invalidRequest([{ name: "system", detail: `unknown platform "${query.system}"; list them with platforms=1` }]);
     }
     const q = (query.q ?? "").trim();
-    const etag = computedEtag(snapshot.manifest.catalogVersion, "agent-search", [q, platform?.id ?? null, query.limit, query.kind]);
+    const collection = query.system === undefined ? undefined : snapshot.collection(query.system)?.id;
+    const etag = computedEtag(snapshot.manifest.catalogVersion, "agent-search", [
+      q,
+      platform?.id ?? null,
+      collection ?? null,
+      query.limit,
+      query.kind,
+    ]);
     return cache.get(etag, () => {
-      const body = agentSearchBody(snapshot, baseUrl, { query: q, platform, limit: query.limit, kind: query.kind });
+      const body = agentSearchBody(snapshot, baseUrl, { query: q, platform, collection, limit: query.limit, kind: query.kind });
       return {
         status: 200,
         etag,

@@ -71,16 +71,30 @@ export function gamesRoute(catalog: CatalogSource, baseUrl: string, cache: Respo
       throw problems.invalidRequest([{ name: "system", detail: `unknown platform "${query.system}"; GET /api/v1/games/ lists them` }]);
     }
     const { kind } = query;
-    const etag = computedEtag(snapshot.manifest.catalogVersion, "games", [platform?.id ?? null, q, query.limit, query.offset, kind]);
+    // An arcade collection's slug ("mame-2003") names the arcade games of that collection.
+    const collection = query.system === undefined ? undefined : snapshot.collection(query.system)?.id;
+    const etag = computedEtag(snapshot.manifest.catalogVersion, "games", [
+      platform?.id ?? null,
+      collection ?? null,
+      q,
+      query.limit,
+      query.offset,
+      kind,
+    ]);
     return cache.get(etag, () => {
       let total: number;
       let page: readonly SearchHit[];
       if (q === "" && platform) {
-        const listing = snapshot.listing(platform.id, kind) ?? [];
+        const listing = snapshot.listing(platform.id, kind, collection) ?? [];
         total = listing.length;
         page = listing.slice(query.offset, query.offset + query.limit);
       } else {
-        const found = searchGames(snapshot.searchScope(platform?.id), { query: q, limit: query.limit, offset: query.offset, kind });
+        const found = searchGames(snapshot.searchScope(platform?.id, collection), {
+          query: q,
+          limit: query.limit,
+          offset: query.offset,
+          kind,
+        });
         total = found.total;
         page = found.results;
       }
@@ -88,10 +102,17 @@ export function gamesRoute(catalog: CatalogSource, baseUrl: string, cache: Respo
       // The default kind stays out of the link, so that the next page's URL is the one a client would write.
       const next =
         nextOffset < total
-          ? pageUrl(baseUrl, { system: platform?.id, q, limit: query.limit, offset: nextOffset, kind: kind === "game" ? undefined : kind })
+          ? pageUrl(baseUrl, {
+              system: collection ?? platform?.id,
+              q,
+              limit: query.limit,
+              offset: nextOffset,
+              kind: kind === "game" ? undefined : kind,
+            })
           : null;
       const body = {
         system: platform?.id ?? null,
+        ...(collection !== undefined ? { collection } : {}),
         query: q || null,
         kind,
         offset: query.offset,

@@ -45,6 +45,10 @@ export const agentSearchResponseSchema = z
   .looseObject({
     query: z.string(),
     system: z.string().nullable().meta({ description: "The platform slug searched, or null for all platforms" }),
+    collection: z
+      .string()
+      .optional()
+      .meta({ description: 'The arcade collection `system` named ("mame-2003"): only that collection\'s games' }),
     kind: z.enum([...contentKinds, "any"]).meta({ description: "The kind searched: game unless asked" }),
     limit: z.number().int().min(1),
     total: count().meta({ description: "Hits in all, of which the first `limit` are in `results`" }),
@@ -67,6 +71,10 @@ export const gameMergedSchema = z
 export const catalogPageSchema = z
   .looseObject({
     system: z.string().nullable(),
+    collection: z
+      .string()
+      .optional()
+      .meta({ description: 'The arcade collection `system` named ("mame-2003"): only that collection\'s games' }),
     query: z.string().nullable(),
     kind: z.enum([...contentKinds, "any"]).meta({ description: "The kind listed or searched: game unless asked" }),
     offset: count(),

@@ -39,13 +39,22 @@ export type AgentSearchBody = Declared<typeof agentSearchResponseSchema>;
 export function agentSearchBody(
   snapshot: CatalogSnapshot,
   baseUrl: string,
-  request: { readonly query: string; readonly platform: PlatformEntry | undefined; readonly limit: number; readonly kind?: KindFilter },
+  request: {
+    readonly query: string;
+    readonly platform: PlatformEntry | undefined;
+    /** An arcade collection named by `system` ({@link CatalogSnapshot.collection}). */
+    readonly collection?: string | undefined;
+    readonly limit: number;
+    readonly kind?: KindFilter;
+  },
 ): AgentSearchBody {
   const kind = request.kind ?? "game";
-  const { total, results } = searchGames(snapshot.searchScope(request.platform?.id), { query: request.query, limit: request.limit, kind });
+  const scope = snapshot.searchScope(request.platform?.id, request.collection);
+  const { total, results } = searchGames(scope, { query: request.query, limit: request.limit, kind });
   return {
     query: request.query,
     system: request.platform?.id ?? null,
+    ...(request.collection !== undefined ? { collection: request.collection } : {}),
     kind,
     limit: request.limit,
     total,

@@ -19,6 +19,8 @@ export function platformEntry(info: PlatformInfo, kinds: Readonly<Record<string,
     ...(info.releaseYear !== undefined ? { releaseYear: info.releaseYear } : {}),
     gameCount: kinds.game ?? 0,
     kindCounts: Object.fromEntries(contentKinds.filter((k) => (kinds[k] ?? 0) > 0).map((k) => [k, kinds[k] ?? 0])),
-    ...(collections.length > 0 ? { collections: collections.map((c) => ({ id: c.slug, name: c.name })) } : {}),
+    ...(collections.length > 0
+      ? { collections: collections.map((c) => ({ id: c.slug, name: c.name, aliases: [c.libretroName, ...c.aliases] })) }
+      : {}),
   };
 }

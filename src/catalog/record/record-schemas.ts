@@ -161,11 +161,11 @@ export const platformEntrySchema = z
       .optional()
       .meta({ description: 'Records per kind ("game", "addon", "update", ...); kinds with none are left out' }),
     collections: z
-      .array(z.looseObject({ id: z.string().min(1), name: z.string().min(1) }))
+      .array(z.looseObject({ id: z.string().min(1), name: z.string().min(1), aliases: z.array(z.string()).optional() }))
       .optional()
       .meta({
         description:
-          'The DAT collections this platform joins (arcade: "mame-2003", "mame-2010", "fbneo", "hbmame"); each id is also accepted as `system`',
+          'The DAT collections this platform joins (arcade: "mame-2003", "mame-2010", "fbneo", "hbmame"). Each id or alias is also accepted as `system`, for the games of that collection',
       }),
   })
   .meta({ description: "One platform of the catalog." });

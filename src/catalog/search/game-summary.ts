@@ -14,6 +14,8 @@ export interface GameSummary {
   /** The record's alternate titles: searched with the title. */
   readonly alternateTitles?: readonly string[];
   readonly baseGameId?: number;
+  /** Arcade: the emulator collections that list the game's sets, so that `system=mame-2003` finds that collection's games. */
+  readonly collections?: readonly string[];
   readonly releaseYear?: number;
   readonly developer?: string;
   readonly publisher?: string;
@@ -34,6 +36,7 @@ export function summarize(record: GameRecord): GameSummary {
     ...(record.kind !== "game" ? { kind: record.kind } : {}),
     ...(record.alternateTitles?.length ? { alternateTitles: record.alternateTitles.map((a) => a.title) } : {}),
     ...(record.baseGameId !== undefined ? { baseGameId: record.baseGameId } : {}),
+    ...collectionsOf(record),
     ...(record.releaseYear !== undefined ? { releaseYear: record.releaseYear } : {}),
     ...(record.developer !== undefined ? { developer: record.developer } : {}),
     ...(record.publisher !== undefined ? { publisher: record.publisher } : {}),
@@ -46,4 +49,10 @@ export function summarize(record: GameRecord): GameSummary {
 /** The kind of a summary's game. */
 export function summaryKind(summary: GameSummary): ContentKind {
   return summary.kind ?? "game";
+}
+
+function collectionsOf(record: GameRecord): { collections?: string[] } {
+  const collections = new Set<string>();
+  for (const release of record.releases) for (const c of release.collections ?? []) collections.add(c);
+  return collections.size > 0 ? { collections: [...collections].sort() } : {};
 }

@@ -32,6 +32,8 @@ export interface SearchScope {
   readonly searcher: TitleSearcher;
   /** Only games of this platform slug. */
   readonly system?: string;
+  /** Only games one of whose releases this collection lists (arcade: "mame-2003"). */
+  readonly collection?: string;
   /** The summary of an indexed game of the scope, by id. */
   summary(id: number): GameSummary | undefined;
 }
@@ -206,6 +208,7 @@ export function searchGames(scope: SearchScope, request: GameSearchRequest): Gam
     for (let i = 0; i < matches.count; i++) {
       const ordinal = matches.ordinals[i] as number;
       if (wantedKind >= 0 && kinds[ordinal] !== wantedKind) continue;
+      if (scope.collection !== undefined && !summaryAt(searcher, ordinal).collections?.includes(scope.collection)) continue;
       // The summary is read only when the per-game arrays cannot decide.
       const keyOf = (): string => summaryAt(searcher, ordinal).key;
       // A game with alternate titles may have a weak word in one of them only ("rockman x" → Mega Man X).

@@ -67,11 +67,13 @@ export interface CatalogSnapshot {
   mergedInto(id: number): number | undefined;
   document(name: string): StoredDocument | undefined;
   /** One platform's records of one kind (default `game`; `any` for all) in listing order (title, then id); undefined for an unknown slug. */
-  listing(slug: string, kind?: ContentKind | "any"): readonly GameSummary[] | undefined;
+  listing(slug: string, kind?: ContentKind | "any", collection?: string): readonly GameSummary[] | undefined;
+  /** The collection a `system` value names (arcade's "mame-2003", "MAME 0.78"), with its platform; undefined for a platform or an unknown name. */
+  collection(nameOrAlias: string): { readonly platform: PlatformEntry; readonly id: string } | undefined;
   /** The raw match table (JSON text) of one platform; undefined for an unknown slug. Parsed and cached by src/match/snapshot-match-index.ts. */
   matchTableText(slug: string): string | undefined;
   /** What a search covers: one platform (by slug), or all of them. */
-  searchScope(slug?: string): SearchScope;
+  searchScope(slug?: string, collection?: string): SearchScope;
   /**
    * Builds, one piece per turn of the event loop, what is otherwise built on first use (the search
    * vocabulary, then each platform's search summaries), so that the first searches after start-up
@@ -231,6 +233,10 @@ export function loadCatalogSnapshot(buildDir: string): CatalogSnapshot {
     // Parsed on the first look-up of an id that is no record: most snapshots never need it.
     let mergedIds: Map<number, number> | undefined;
     const mergedIdsDoc = documents.get(MERGED_IDS_DOCUMENT);
+    const byCollection = new Map<string, { readonly platform: PlatformEntry; readonly id: string }>();
+    for (const p of platforms)
+      for (const c of p.collections ?? [])
+        for (const name of [c.id, c.name, ...(c.aliases ?? [])]) byCollection.set(aliasKey(name), { platform: p, id: c.id });
     const byAlias = new Map<string, PlatformEntry>();
     for (const p of platforms)
       for (const name of [p.id, p.name, p.libretroName, ...p.aliases]) if (!byAlias.has(aliasKey(name))) byAlias.set(aliasKey(name), p);
@@ -260,14 +266,14 @@ export function loadCatalogSnapshot(buildDir: string): CatalogSnapshot {
         return mergedIds.get(id);
       },
       document: (name) => documents.get(name),
-      listing(slug, kind = "game") {
-        const key = `${slug}\u0000${kind}`;
+      listing(slug, kind = "game", collection) {
+        const key = `${slug}\u0000${kind}\u0000${collection ?? ""}`;
         const cached = listings.get(key);
         if (cached) return cached;
         const summaries = gamesByPlatform.get(slug)?.summaries();
         if (!summaries) return undefined;
         const games = summaries
-          .filter((s) => kind === "any" || summaryKind(s) === kind)
+          .filter((s) => (kind === "any" || summaryKind(s) === kind) && (collection === undefined || s.collections?.includes(collection)))
           .sort((a, b) => collator.compare(a.title, b.title) || a.id - b.id);
         listings.set(key, games);
         return games;
@@ -279,10 +285,16 @@ export function loadCatalogSnapshot(buildDir: string): CatalogSnapshot {
         readSync(fd, data, 0, data.length, 0);
         return data.toString("utf8");
       },
-      searchScope: (slug) =>
+      collection: (nameOrAlias) => byCollection.get(aliasKey(nameOrAlias)),
+      searchScope: (slug, collection) =>
         slug === undefined
           ? { searcher, summary: (id) => summaryById(searcher, id) }
-          : { searcher, system: slug, summary: (id) => summaryById(searcher, id, slug) ?? summaryById(searcher, id) },
+          : {
+              searcher,
+              system: slug,
+              ...(collection !== undefined ? { collection } : {}),
+              summary: (id) => summaryById(searcher, id, slug) ?? summaryById(searcher, id),
+            },
       preload() {
         // A step that returns true runs again in the next turn.
         const steps: (() => boolean)[] = [() => searcher.vocabulary.indexSome(VOCABULARY_STEP)];

@@ -157,4 +157,23 @@ describe("games that moved to another platform keeping their ids (the arcade col
     expect(merged.status).toBe(301);
     expect(merged.headers.location).toBe(`https://ludex.test/api/v1/games/?id=${keptId}`);
   });
+
+  it("reads an old collection slug as the arcade games of that collection, when listing and searching", async () => {
+    const server = await startTestServer({ LUDEX_BUILD_DIR: buildDir });
+    const titles = async (query: string): Promise<{ system: string; collection?: string; titles: string[] }> => {
+      const body = (await http(server.url(`/api/v1/games/?${query}`))).json<{
+        system: string;
+        collection?: string;
+        results: { title: string }[];
+      }>();
+      return { system: body.system, ...(body.collection ? { collection: body.collection } : {}), titles: body.results.map((r) => r.title) };
+    };
+    expect(await titles("system=arcade")).toEqual({ system: "arcade", titles: ["Iron Comet", "Neo Runner", "Star Blaster"] });
+    expect(await titles("system=mame-2003")).toEqual({ system: "arcade", collection: "mame-2003", titles: ["Iron Comet", "Star Blaster"] });
+    expect(await titles("system=FBNeo")).toEqual({ system: "arcade", collection: "fbneo", titles: ["Neo Runner", "Star Blaster"] });
+    expect((await titles("system=fbneo&q=iron comet")).titles).toEqual([]);
+    expect((await titles("system=mame2003&q=iron comet")).titles).toEqual(["Iron Comet"]);
+    const agent = (await http(server.url("/api/v1/agent/games/?q=runner&system=mame-2003"))).json<{ collection: string; total: number }>();
+    expect(agent).toMatchObject({ collection: "mame-2003", total: 0 });
+  });
 });
