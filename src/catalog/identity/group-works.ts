@@ -55,7 +55,7 @@ export interface WorkGroups {
  */
 export const GENERIC_DUMP_GROUPS = 2;
 
-/** BIOS sets are firmware that many games ship: they never join another record, by dump or by set name. */
+/** BIOS files are firmware that many games ship: they never join another record by dump. */
 export function joinsOtherWorks(kind: ContentKind): boolean {
   return kind !== "bios";
 }
@@ -134,7 +134,8 @@ export function groupWorks(items: readonly WorkInput[]): WorkGroups {
 
   const bySet = new Map<string, number[]>();
   items.forEach((item, i) => {
-    if (item.setName && joinsOtherWorks(item.kind)) push(bySet, `${item.kind}\u0000${item.setName}`, i);
+    // One set in several collections is one work, a BIOS set included.
+    if (item.setName) push(bySet, `${item.kind}\u0000${item.setName}`, i);
   });
   for (const list of bySet.values()) for (const i of list.slice(1)) joins.push({ a: list[0] ?? i, b: i, evidence: "set-name" });
 

@@ -368,6 +368,11 @@ export function assembleGames(
     release.parsed = { ...release.parsed, flags: [...release.parsed.flags, "Hack"] };
   }
 
+  // A set one collection calls a BIOS is a BIOS in every collection ("DECO Cassette System" and "… Bios").
+  const biosSets = new Set<string>();
+  for (const release of releasesByName.values()) if (release.kind === "bios" && release.extra.setName) biosSets.add(release.extra.setName);
+  for (const release of releasesByName.values()) if (release.extra.setName && biosSets.has(release.extra.setName)) release.kind = "bios";
+
   // An arcade clone joins its parent's game: the parent's set name gives the title.
   const titleBySet = new Map<string, string>();
   for (const release of releasesByName.values())
