@@ -168,13 +168,23 @@ describe("groupWorks", () => {
     expect(beta.groups).toHaveLength(2);
   });
 
-  it("joins one arcade set across collections", () => {
+  it("joins one arcade set across collections, a BIOS set too, but never a BIOS by its files", () => {
     const result = groupWorks([
       input({ title: "Euro League", setName: "wc90b" }),
       input({ title: "Tecmo World Cup '90", setName: "wc90b" }),
     ]);
     expect(result.groups).toEqual([[0, 1]]);
     expect(result.evidence).toEqual([["set-name"]]);
+    const bios = groupWorks([
+      input({ title: "PGM (Poly) game Master System BIOS", kind: "bios", setName: "pgm" }),
+      input({ title: "PGM (Polygame Master) System BIOS", kind: "bios", setName: "pgm" }),
+    ]);
+    expect(bios.groups).toEqual([[0, 1]]);
+    const shared = groupWorks([
+      input({ title: "Game Gear Boot ROM", kind: "bios", dumpKeys: ["boot"] }),
+      input({ title: "Majesco Boot ROM", kind: "bios", dumpKeys: ["boot"] }),
+    ]);
+    expect(shared.groups).toHaveLength(2);
   });
 
   it('joins an arcade "A / B" title with "A" and "B"', () => {
