@@ -395,6 +395,7 @@ export function assembleGames(
 
   const releases = [...releasesByName.values()];
   const keys: string[] = [];
+  const ownKeys: string[] = [];
   for (const release of releases) {
     for (const rom of release.roms) {
       const fields = rom.crc ? metadata.byCrc.get(rom.crc) : undefined;
@@ -407,7 +408,9 @@ export function assembleGames(
     }
     release.serial ??= release.metadata.serial;
     const parentTitle = release.extra.cloneOf ? titleBySet.get(release.extra.cloneOf) : undefined;
-    keys.push(storedTitleKey(release.kind, titleKey(parentTitle ?? release.parsed.title) || release.name.toLowerCase()));
+    const ownKey = titleKey(release.parsed.title);
+    ownKeys.push(ownKey);
+    keys.push(storedTitleKey(release.kind, (parentTitle === undefined ? ownKey : titleKey(parentTitle)) || release.name.toLowerCase()));
   }
   // The product code without its code space: one title's "DMG-AZLJ" and "CGB-AZLJ" are one product.
   const codes = releases.map((release) =>
@@ -421,7 +424,7 @@ export function assembleGames(
       kind: release.kind,
       groupKey: groupKeys[i] ?? "",
       title: release.parsed.title,
-      titleKey: titleKey(release.parsed.title),
+      titleKey: ownKeys[i] ?? "",
       setName: joiningSetName(release.extra.setName, release.parsed.flags),
       titleParts: arcade ? slashParts(release.parsed.title).map(titleKey) : [],
       dumpKeys: dumpKeys(release.roms),

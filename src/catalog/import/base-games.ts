@@ -54,6 +54,8 @@ function claim(map: Map<string, number | null>, key: string, value: number): voi
  * an item without such evidence stays unlinked.
  */
 export function findBaseGames(games: LinkableWork[], platform: string): void {
+  // Most platforms have nothing to link; their titles are not indexed.
+  if (!games.some((game) => attachedKinds.has(game.kind))) return;
   const byCode = new Map<string, number | null>();
   const byTitle = new Map<string, number | null>();
   /** A game's word prefixes, to the game; null where several games share one. */
