@@ -91,8 +91,10 @@ export function joinSharedDump(groups: readonly Pick<WorkInput, "kind" | "title"
   return { parts: [singles, compilations].filter((part) => part.length > 0), reason: "compilation" };
 }
 
-/** Between a title group key and its part number, when one title is several works (same-title.ts). */
+/** Between a title group key and its product's part number, when one title is several products (same-title.ts): never joined again. */
 export const PART_SEPARATOR = "\u0001";
+/** Before the part number of a work split from a title by its credits (same-title.ts): the same dump still joins it. */
+export const WEAK_PART_SEPARATOR = "\u0002";
 
 /** One product code names at most this many regional titles (Japan, North America, Europe). */
 const MAX_CODE_GROUPS = 3;
@@ -232,19 +234,26 @@ export function groupWorks(items: readonly WorkInput[]): WorkGroups {
   return { groups, evidence, unmerged };
 }
 
-/** The title a group key was split from: the key before its part number ("labyrinth\u00011" → "labyrinth"). */
-function splitFamily(key: string): string {
-  const at = key.indexOf(PART_SEPARATOR);
+/** A group key without its credits' part: the product it belongs to ("x\u00011\u00022" → "x\u00011"). */
+function productKey(key: string): string {
+  const at = key.indexOf(WEAK_PART_SEPARATOR);
   return at < 0 ? key : key.slice(0, at);
 }
 
-/** True when the two sets hold different parts of one split title. */
+/** The title a group key was split from: the key before its part numbers ("labyrinth\u00011" → "labyrinth"). */
+function splitFamily(key: string): string {
+  const product = productKey(key);
+  const at = product.indexOf(PART_SEPARATOR);
+  return at < 0 ? product : product.slice(0, at);
+}
+
+/** True when the two sets hold different products of one split title. */
 function splitApart(a: ReadonlySet<string>, b: ReadonlySet<string>): boolean {
   const families = new Map<string, string>();
-  for (const key of a) families.set(splitFamily(key), key);
+  for (const key of a) families.set(splitFamily(key), productKey(key));
   for (const key of b) {
     const other = families.get(splitFamily(key));
-    if (other !== undefined && other !== key) return true;
+    if (other !== undefined && other !== productKey(key)) return true;
   }
   return false;
 }

@@ -16,24 +16,25 @@ function publisherWord(publisher: string): string {
   return publisher.toLowerCase().match(/[a-z0-9]+/)?.[0] ?? "";
 }
 
-/** True when two releases of one title are different products. */
-function conflicts(a: SameTitleRelease, b: SameTitleRelease): boolean {
+/** Different products by what the DAT says of them: a multi-cart's listed contents. */
+function differentProducts(a: SameTitleRelease, b: SameTitleRelease): boolean {
+  return a.contents !== undefined && b.contents !== undefined && a.contents !== b.contents;
+}
+
+/**
+ * Probably different works: different product codes, or TOSEC credits of different publishers
+ * years apart. Either can also be one game (Metal Gear Solid has another code in Europe, a
+ * re-issue another label: "Atlantis (1982)(Imagic)" and "(1988)(Activision)"), so the same dump
+ * still joins them.
+ */
+function differentCredits(a: SameTitleRelease, b: SameTitleRelease): boolean {
   if (a.code !== undefined && b.code !== undefined && a.code !== b.code) return true;
-  if (a.contents !== undefined && b.contents !== undefined && a.contents !== b.contents) return true;
   if (a.publisher === undefined || b.publisher === undefined || a.year === undefined || b.year === undefined) return false;
   return publisherWord(a.publisher) !== publisherWord(b.publisher) && Math.abs(a.year - b.year) > REISSUE_YEARS;
 }
 
-/**
- * Splits one title group (releases with the same kind and clean title, best first) into the
- * different works that share the title: two retail releases with different Nintendo product codes
- * ("Disney Sports - Football", American football in the USA and soccer in Europe), two
- * compilations of one name whose tags list other contents (Sachen's "4 in 1 + 8 in 1"), or two TOSEC
- * releases by different publishers years apart ("Labyrinth (1982)(Broderbund)" and "Labyrinth
- * (1986)(Activision)"). Returns each release's part, 0 for the first (the best release's) part;
- * releases without such facts join the first part they do not conflict with.
- */
-export function splitSameTitle(releases: readonly SameTitleRelease[]): number[] {
+/** Each release's part of `releases` by `conflicts`: the first part it conflicts with no member of. */
+function partition(releases: readonly SameTitleRelease[], conflicts: (a: SameTitleRelease, b: SameTitleRelease) => boolean): number[] {
   const parts: SameTitleRelease[][] = [];
   return releases.map((release) => {
     let at = parts.findIndex((members) => !members.some((m) => conflicts(release, m)));
@@ -44,4 +45,35 @@ export function splitSameTitle(releases: readonly SameTitleRelease[]): number[] 
     parts[at]?.push(release);
     return at;
   });
+}
+
+/** A release's place in a split title: its product (`strong`) and, within it, its credits' work (`weak`); 0 and 0 for the best release's. */
+export interface TitlePart {
+  readonly strong: number;
+  readonly weak: number;
+}
+
+/**
+ * Splits one title group (releases with the same kind and clean title, best first) into the
+ * different works that share the title. Strongly, by product: two compilations of one name whose
+ * tags list other contents (Sachen's "4 in 1 + 8 in 1"); works split so never join again. Weakly:
+ * two retail releases with different Nintendo product codes ("Disney Sports - Football", American
+ * football in the USA and soccer in Europe), or two TOSEC releases by different publishers years
+ * apart ("Labyrinth (1982)(Broderbund)" and "Labyrinth (1986)(Activision)"), which the same dump
+ * still joins. Releases without such facts join the first part they do not conflict with.
+ */
+export function splitSameTitle(releases: readonly SameTitleRelease[]): TitlePart[] {
+  const strong = partition(releases, differentProducts);
+  const weak: number[] = new Array<number>(releases.length).fill(0);
+  for (const part of new Set(strong)) {
+    const members = strong.flatMap((p, i) => (p === part ? [i] : []));
+    const parts = partition(
+      members.map((i) => releases[i] as SameTitleRelease),
+      differentCredits,
+    );
+    members.forEach((i, n) => {
+      weak[i] = parts[n] ?? 0;
+    });
+  }
+  return strong.map((s, i) => ({ strong: s, weak: weak[i] ?? 0 }));
 }

@@ -5,6 +5,7 @@ import {
   groupWorks,
   joiningSetName,
   PART_SEPARATOR,
+  WEAK_PART_SEPARATOR,
   type MergeEvidence,
   type UnmergedDump,
   type WorkInput,
@@ -203,21 +204,28 @@ function splitTitleGroups(
           code: codes[i],
           publisher: tosec ? release.extra.publisher : undefined,
           year: tosec ? int(release.extra.date?.slice(0, 4), 1950, 2100) : undefined,
-          // TOSEC lists a multi-cart's games in a bracket tag ("[4B-001, 4B-009, 8B-001]"), No-Intro in a parenthesised one.
-          // Arcade descriptions put versions and regions in those tags, not contents.
-          contents:
-            !arcade && looksLikeCompilation(release.parsed.title)
-              ? [...release.parsed.extra, ...release.parsed.flags.filter((f) => f.startsWith("[") && f.length > 4)].join(", ")
-              : undefined,
+          contents: arcade ? undefined : multiCartContents(release),
         };
       }),
     );
     parts.forEach((part, n) => {
       const i = list[n];
-      if (i !== undefined && part > 0) out[i] = `${key}${PART_SEPARATOR}${part}`;
+      if (i === undefined) return;
+      out[i] =
+        `${key}${part.strong > 0 ? `${PART_SEPARATOR}${part.strong}` : ""}${part.weak > 0 ? `${WEAK_PART_SEPARATOR}${part.weak}` : ""}`;
     });
   }
   return out;
+}
+
+/** A multi-cart's product code ("4B-001"), as TOSEC ("[4B-001, 4B-009, 8B-001]") and No-Intro ("(4B-001, …, Sachen)") list them. */
+const CART_CODE_RE = /^\[?[0-9A-Z]{1,3}-\d{3}\b/;
+
+/** The games a compilation's name lists by product code, which tell two multi-carts of one name apart; undefined for any other release. */
+function multiCartContents(release: ReleaseDraft): string | undefined {
+  if (!looksLikeCompilation(release.parsed.title)) return undefined;
+  const codes = [...release.parsed.extra, ...release.parsed.flags].filter((tag) => CART_CODE_RE.test(tag));
+  return codes.length > 0 ? codes.join(", ").replace(/[[\]]/g, "") : undefined;
 }
 
 /** The key a work is stored under: its clean title's key, after its kind unless it is a game. */
@@ -412,9 +420,10 @@ export function assembleGames(
     ownKeys.push(ownKey);
     keys.push(storedTitleKey(release.kind, (parentTitle === undefined ? ownKey : titleKey(parentTitle)) || release.name.toLowerCase()));
   }
-  // The product code without its code space: one title's "DMG-AZLJ" and "CGB-AZLJ" are one product.
+  // A product code's last two characters name the game within its code space: one title's "DMG-AZLJ",
+  // "CGB-AZLJ" and "CGB-BZLJ" (a Game Boy game made Color-only) are one product.
   const codes = releases.map((release) =>
-    release.serial && isRetail(release) ? serialCode(release.serial, options.platform)?.code.replace(/^[A-Z]+-/, "") : undefined,
+    release.serial && isRetail(release) ? serialCode(release.serial, options.platform)?.code.slice(-2) : undefined,
   );
   const groupKeys = splitTitleGroups(releases, keys, codes, arcade);
 

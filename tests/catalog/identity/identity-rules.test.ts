@@ -208,35 +208,62 @@ describe("groupWorks", () => {
 });
 
 describe("splitSameTitle", () => {
-  it("splits one title into the works that share it", () => {
-    const none = { code: undefined, publisher: undefined, year: undefined, contents: undefined };
+  const none = { code: undefined, publisher: undefined, year: undefined, contents: undefined };
+  const parts = (list: Parameters<typeof splitSameTitle>[0]): string[] => splitSameTitle(list).map((p) => `${p.strong}.${p.weak}`);
+
+  it("splits one title into the products that share it by a multi-cart's contents, and weakly by product code", () => {
+    expect(parts([{ ...none, code: "FB" }, { ...none, code: "SC" }, { ...none, code: "FB" }, none])).toEqual(["0.0", "0.1", "0.0", "0.0"]);
     expect(
-      splitSameTitle([
+      parts([
+        { ...none, contents: "4B-001" },
+        { ...none, contents: "4B-002" },
+      ]),
+    ).toEqual(["0.0", "1.0"]);
+  });
+
+  it("splits by TOSEC credits within a product, weakly, and keeps a budget re-release with its game", () => {
+    expect(
+      parts([
         { ...none, publisher: "Broderbund", year: 1982 },
         { ...none, publisher: "Activision", year: 1986 },
         none,
         { ...none, publisher: "Broderbund Software", year: 1983 },
       ]),
-    ).toEqual([0, 1, 0, 0]);
+    ).toEqual(["0.0", "0.1", "0.0", "0.0"]);
     expect(
-      splitSameTitle([
-        { ...none, code: "AGB-AFB" },
-        { ...none, code: "AGB-ASC" },
-        { ...none, code: "AGB-AFB" },
-      ]),
-    ).toEqual([0, 1, 0]);
-    expect(
-      splitSameTitle([
-        { ...none, contents: "4B-001" },
-        { ...none, contents: "4B-002" },
-      ]),
-    ).toEqual([0, 1]);
-    // A budget re-release by another label within a couple of years is the same game.
-    expect(
-      splitSameTitle([
+      parts([
         { ...none, publisher: "Acornsoft", year: 1984 },
         { ...none, publisher: "Superior", year: 1986 },
       ]),
-    ).toEqual([0, 0]);
+    ).toEqual(["0.0", "0.0"]);
+  });
+});
+
+describe("groupWorks and split titles", () => {
+  const work = (title: string, groupKey: string, dumpKeys: string[]): WorkInput => ({
+    kind: "game",
+    groupKey,
+    title,
+    titleKey: titleKey(title),
+    setName: undefined,
+    titleParts: [],
+    dumpKeys,
+    serialCode: undefined,
+    regions: [],
+    size: undefined,
+    retail: true,
+    year: undefined,
+    developer: undefined,
+  });
+
+  it("joins a title split by credits again where one dump shows a re-issue, never one split by product", () => {
+    const reissue = groupWorks([work("Atlantis", "atlantis", ["imagic"]), work("Atlantis", "atlantis\u00021", ["imagic"])]);
+    expect(reissue.groups).toEqual([[0, 1]]);
+    const products = groupWorks([
+      work("Cart", "cart", ["a"]),
+      work("Cart", "cart\u00011", ["b"]),
+      work("Cart Color", "cart color", ["a", "b"]),
+    ]);
+    expect(products.groups.some((g) => g.includes(0) && g.includes(1))).toBe(false);
   });
 });
