@@ -38,7 +38,7 @@ describe("platformEntry", () => {
       collections: [{ slug: "mame-2003", name: "MAME 2003", libretroName: "MAME 2003", aliases: ["mame2003"] }],
     };
     const entry = platformEntry(arcade, { game: 2 });
-    expect(entry.collections).toEqual([{ id: "mame-2003", name: "MAME 2003" }]);
+    expect(entry.collections).toEqual([{ id: "mame-2003", name: "MAME 2003", aliases: ["MAME 2003", "mame2003"] }]);
     expect(entry.aliases).toEqual(["Arcade", "mame-2003", "MAME 2003", "mame2003"]);
   });
 
