@@ -146,11 +146,18 @@ export function groupWorks(items: readonly WorkInput[]): WorkGroups {
   items.forEach((item, i) => {
     if (item.titleParts.length === 0) byTitle.set(`${item.kind}\u0000${item.titleKey}`, titleGroup[i] ?? i);
   });
+  // "Party Time: Gonta the Diver II / Ganbare! Gonta!! 2" is the same title in the other order.
+  const byParts = new Map<string, number>();
   items.forEach((item, i) => {
     for (const part of item.titleParts) {
       const other = byTitle.get(`${item.kind}\u0000${part}`);
       if (other !== undefined) joins.push({ a: i, b: other, evidence: "title-part" });
     }
+    if (item.titleParts.length < 2) return;
+    const parts = `${item.kind}\u0000${[...item.titleParts].sort().join("\u0000")}`;
+    const other = byParts.get(parts);
+    if (other === undefined) byParts.set(parts, i);
+    else joins.push({ a: other, b: i, evidence: "title-part" });
   });
 
   const byDump = new Map<string, number[]>();

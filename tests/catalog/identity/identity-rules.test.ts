@@ -195,6 +195,17 @@ describe("groupWorks", () => {
     ]);
     expect(result.groups).toEqual([[0, 1, 2]]);
     expect(result.evidence).toEqual([["title-part"]]);
+    const swapped = groupWorks([
+      input({
+        title: "Ganbare! Gonta!! 2 / Party Time: Gonta the Diver II",
+        titleParts: ["ganbare gonta 2", "party time gonta the diver ii"],
+      }),
+      input({
+        title: "Party Time: Gonta the Diver II / Ganbare! Gonta!! 2",
+        titleParts: ["party time gonta the diver ii", "ganbare gonta 2"],
+      }),
+    ]);
+    expect(swapped.groups).toEqual([[0, 1]]);
   });
 
   it("never joins again the works one title was split into", () => {
