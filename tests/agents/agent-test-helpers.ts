@@ -1,3 +1,5 @@
+import { randomUUID } from "node:crypto";
+import { Role, type Message } from "@a2a-js/sdk";
 import { http, type RawResponse } from "../helpers/http.ts";
 import type { RunningServer } from "../helpers/test-server.ts";
 
@@ -38,5 +40,19 @@ export function rewritingFetch(publicOrigin: string, server: RunningServer): typ
     const url = input instanceof Request ? input.url : String(input);
     const target = url.startsWith(publicOrigin) ? server.url(url.slice(publicOrigin.length)) : url;
     return input instanceof Request ? fetch(new Request(target, input), init) : fetch(target, init);
+  };
+}
+
+/** A user's text message to the A2A agent, every field the SDK's type requires filled. */
+export function userMessage(text: string): Message {
+  return {
+    messageId: randomUUID(),
+    contextId: "",
+    taskId: "",
+    role: Role.ROLE_USER,
+    parts: [{ content: { $case: "text", value: text }, metadata: undefined, filename: "", mediaType: "text/plain" }],
+    metadata: undefined,
+    extensions: [],
+    referenceTaskIds: [],
   };
 }

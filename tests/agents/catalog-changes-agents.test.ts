@@ -1,5 +1,3 @@
-import { randomUUID } from "node:crypto";
-import { Role, type Message } from "@a2a-js/sdk";
 import {
   ClientFactory,
   ClientFactoryOptions,
@@ -15,7 +13,7 @@ import { http } from "../helpers/http.ts";
 import { mergedCatalog, type MergedCatalog } from "../helpers/merged-catalog.ts";
 import { hasRealData, realDataSkipReason } from "../helpers/paths.ts";
 import { startTestServer, type RunningServer } from "../helpers/test-server.ts";
-import { rewritingFetch } from "./agent-test-helpers.ts";
+import { rewritingFetch, userMessage } from "./agent-test-helpers.ts";
 
 interface ToolResult {
   content: { type: string; text?: string }[];
@@ -37,17 +35,7 @@ function a2aClientOf(server: RunningServer): Promise<A2aClient> {
 
 /** Sends one text message to the A2A agent: its answer's text part and data part. */
 async function askA2a(a2a: A2aClient, text: string): Promise<{ text: string; data: unknown }> {
-  const message: Message = {
-    messageId: randomUUID(),
-    contextId: "",
-    taskId: "",
-    role: Role.ROLE_USER,
-    parts: [{ content: { $case: "text", value: text }, metadata: undefined, filename: "", mediaType: "text/plain" }],
-    metadata: undefined,
-    extensions: [],
-    referenceTaskIds: [],
-  };
-  const result = await a2a.sendMessage({ tenant: "", message, configuration: undefined, metadata: undefined });
+  const result = await a2a.sendMessage({ tenant: "", message: userMessage(text), configuration: undefined, metadata: undefined });
   if (!("messageId" in result)) throw new Error("expected a Message");
   const [first, second] = result.parts;
   return {

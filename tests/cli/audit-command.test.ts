@@ -1,18 +1,8 @@
-import { spawnSync } from "node:child_process";
 import path from "node:path";
 import { describe, expect, inject, it } from "vitest";
 import { auditCatalogFile, type CatalogAudit } from "../../src/catalog/audit/audit-catalog.ts";
-import { projectRoot } from "../helpers/paths.ts";
+import { ludex } from "../helpers/ludex-cli.ts";
 import { tempDir } from "../helpers/temp-dir.ts";
-
-function ludex(args: string[], env: Record<string, string> = {}): { status: number | null; stdout: string; stderr: string } {
-  const result = spawnSync(process.execPath, [path.join(projectRoot, "scripts", "ludex.js"), ...args], {
-    cwd: projectRoot,
-    encoding: "utf8",
-    env: { ...process.env, ...env },
-  });
-  return { status: result.status, stdout: result.stdout, stderr: result.stderr };
-}
 
 const sample = inject("sampleCatalog");
 

@@ -4,16 +4,8 @@ import path from "node:path";
 import { beforeAll, describe, expect, inject, it } from "vitest";
 import { mergedCatalog, type MergedCatalog } from "../helpers/merged-catalog.ts";
 import { projectRoot, sampleSource } from "../helpers/paths.ts";
+import { ludex } from "../helpers/ludex-cli.ts";
 import { tempDir } from "../helpers/temp-dir.ts";
-
-function ludex(args: string[], env: Record<string, string> = {}): { status: number | null; stdout: string; stderr: string } {
-  const result = spawnSync(process.execPath, [path.join(projectRoot, "scripts", "ludex.js"), ...args], {
-    cwd: projectRoot,
-    encoding: "utf8",
-    env: { ...process.env, ...env },
-  });
-  return { status: result.status, stdout: result.stdout, stderr: result.stderr };
-}
 
 /** `ludex <args>` without blocking, so that several can start at once. */
 function ludexAsync(args: string[]): Promise<{ status: number; stdout: string }> {

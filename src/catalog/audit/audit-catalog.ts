@@ -130,7 +130,6 @@ interface ReleaseExtra {
 
 interface PlatformRow {
   readonly arcade: boolean;
-  readonly hackCollections: ReadonlySet<string>;
 }
 
 /** The records under `key`, an empty set on first use. */
@@ -177,7 +176,7 @@ function readPlatforms(db: CatalogDb): Map<string, PlatformRow> {
     const info = JSON.parse(row.info_json) as { collections?: { slug: string; hacks?: boolean }[] };
     const collections = info.collections ?? [];
     // The import reads a platform with collections as arcade (src/catalog/import/import-catalog.ts).
-    out.set(row.slug, { arcade: collections.length > 0, hackCollections: new Set(collections.filter((c) => c.hacks).map((c) => c.slug)) });
+    out.set(row.slug, { arcade: collections.length > 0 });
   }
   return out;
 }

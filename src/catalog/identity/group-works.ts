@@ -1,3 +1,5 @@
+import { pushTo } from "../../core/multi-map.ts";
+import { companyWord } from "./company-word.ts";
 import type { ContentKind } from "./content-kind.ts";
 import { isMemberOf, looksLikeCompilation } from "./dump-keys.ts";
 import type { SerialCode } from "./serial-code.ts";
@@ -137,7 +139,7 @@ export function groupWorks(items: readonly WorkInput[]): WorkGroups {
   const bySet = new Map<string, number[]>();
   items.forEach((item, i) => {
     // One set in several collections is one work, a BIOS set included.
-    if (item.setName) push(bySet, `${item.kind}\u0000${item.setName}`, i);
+    if (item.setName) pushTo(bySet, `${item.kind}\u0000${item.setName}`, i);
   });
   for (const list of bySet.values()) for (const i of list.slice(1)) joins.push({ a: list[0] ?? i, b: i, evidence: "set-name" });
 
@@ -162,7 +164,7 @@ export function groupWorks(items: readonly WorkInput[]): WorkGroups {
 
   const byDump = new Map<string, number[]>();
   items.forEach((item, i) => {
-    if (joinsOtherWorks(item.kind)) for (const key of item.dumpKeys) push(byDump, key, i);
+    if (joinsOtherWorks(item.kind)) for (const key of item.dumpKeys) pushTo(byDump, key, i);
   });
   for (const [key, list] of byDump) {
     const groups = distinctGroups(list, titleGroup);
@@ -177,7 +179,7 @@ export function groupWorks(items: readonly WorkInput[]): WorkGroups {
 
   const byCode = new Map<string, number[]>();
   items.forEach((item, i) => {
-    if (item.serialCode && item.kind === "game" && item.retail) push(byCode, item.serialCode.code, i);
+    if (item.serialCode && item.kind === "game" && item.retail) pushTo(byCode, item.serialCode.code, i);
   });
   for (const list of byCode.values()) {
     const groups = distinctGroups(list, titleGroup);
@@ -270,11 +272,6 @@ function addAll(into: Set<string>, from: ReadonlySet<string>): Set<string> {
   return into;
 }
 
-/** The first word of a developer's name, which survives "Capcom" / "Capcom Co., Ltd." but not another company. */
-function developerWord(developer: string): string {
-  return developer.toLowerCase().match(/[a-z0-9]+/)?.[0] ?? "";
-}
-
 /** True when the releases' known years lie more than two years apart or their known developers differ. */
 function contradicts(list: readonly WorkInput[]): boolean {
   const years = list.map((x) => x.year).filter((y): y is number => y !== undefined);
@@ -283,15 +280,9 @@ function contradicts(list: readonly WorkInput[]): boolean {
     list
       .map((x) => x.developer)
       .filter((d): d is string => Boolean(d))
-      .map(developerWord),
+      .map(companyWord),
   );
   return developers.size > 1;
-}
-
-function push(map: Map<string, number[]>, key: string, value: number): void {
-  const list = map.get(key);
-  if (list) list.push(value);
-  else map.set(key, [value]);
 }
 
 /** The title groups of `list`, each once, as the first item of each. */

@@ -1,3 +1,5 @@
+import { companyWord } from "./company-word.ts";
+
 /** What the split reads of one release of a title group. */
 export interface SameTitleRelease {
   /** Region-free Nintendo product code of a retail release (serial-code.ts). */
@@ -11,10 +13,6 @@ export interface SameTitleRelease {
 
 /** TOSEC re-releases by budget labels come a few years later; a longer gap and another publisher is another game. */
 const REISSUE_YEARS = 2;
-
-function publisherWord(publisher: string): string {
-  return publisher.toLowerCase().match(/[a-z0-9]+/)?.[0] ?? "";
-}
 
 /** Different products by what the DAT says of them: a multi-cart's listed contents. */
 function differentProducts(a: SameTitleRelease, b: SameTitleRelease): boolean {
@@ -30,7 +28,7 @@ function differentProducts(a: SameTitleRelease, b: SameTitleRelease): boolean {
 function differentCredits(a: SameTitleRelease, b: SameTitleRelease): boolean {
   if (a.code !== undefined && b.code !== undefined && a.code !== b.code) return true;
   if (a.publisher === undefined || b.publisher === undefined || a.year === undefined || b.year === undefined) return false;
-  return publisherWord(a.publisher) !== publisherWord(b.publisher) && Math.abs(a.year - b.year) > REISSUE_YEARS;
+  return companyWord(a.publisher) !== companyWord(b.publisher) && Math.abs(a.year - b.year) > REISSUE_YEARS;
 }
 
 /** Each release's part of `releases` by `conflicts`: the first part it conflicts with no member of. */

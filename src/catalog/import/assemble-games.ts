@@ -39,7 +39,7 @@ export interface ReleaseDraft {
 export interface GameDraft {
   /** The stored key: the clean title's key, after the kind for any kind but `game` ({@link storedTitleKey}). */
   readonly titleKey: string;
-  /** Every title key of the title groups that make this work, its own first. */
+  /** The clean title keys of the work's releases, its own title's first. */
   readonly titleKeys: readonly string[];
   readonly title: string;
   readonly kind: ContentKind;
@@ -251,10 +251,14 @@ function slashParts(title: string): string[] {
  * titles), with the regions and the most authoritative source of the releases that carry them,
  * and on arcade the parts of an "A / B" title.
  */
-function alternateTitles(releases: readonly ReleaseDraft[], mainKey: string, arcade: boolean): AlternateTitle[] {
+function alternateTitles(
+  releases: readonly ReleaseDraft[],
+  mainKey: string,
+  arcade: boolean,
+  keyOf: (release: ReleaseDraft) => string,
+): AlternateTitle[] {
   const byKey = new Map<string, { title: string; regions: Set<string>; source: string }>();
-  const add = (title: string, release: ReleaseDraft): void => {
-    const key = titleKey(title);
+  const add = (title: string, key: string, release: ReleaseDraft): void => {
     if (!key || key === mainKey) return;
     const entry = byKey.get(key);
     if (entry) {
@@ -263,8 +267,8 @@ function alternateTitles(releases: readonly ReleaseDraft[], mainKey: string, arc
     } else byKey.set(key, { title, regions: new Set(release.parsed.regions), source: release.source });
   };
   for (const release of releases) {
-    add(release.parsed.title, release);
-    if (arcade) for (const part of slashParts(release.parsed.title)) add(part, release);
+    add(release.parsed.title, keyOf(release), release);
+    if (arcade) for (const part of slashParts(release.parsed.title)) add(part, titleKey(part), release);
   }
   return [...byKey.values()]
     .map((e) => ({ title: e.title, ...(e.regions.size > 0 ? { regions: [...e.regions] } : {}), source: e.source }))
@@ -472,7 +476,8 @@ export function assembleGames(
     // The best release's own title group gives the stored key, which no other work has.
     const plainKey = (k: string): string => k.slice(k.indexOf("\u0000") + 1);
     const mainKey = plainKey(inputOf.get(best)?.groupKey ?? "");
-    const keys = [...new Set([mainKey, ...members.map((i) => plainKey(inputs[i]?.groupKey ?? ""))])];
+    const ownKey = inputOf.get(best)?.titleKey ?? mainKey;
+    const keys = [...new Set([ownKey, ...members.map((i) => inputs[i]?.titleKey ?? "")])].filter(Boolean);
     games.push({
       titleKey: storedTitleKey(best.kind, mainKey),
       titleKeys: keys,
@@ -480,7 +485,8 @@ export function assembleGames(
       kind: best.kind,
       releases: list,
       metadata: mergeMetadata(list),
-      alternateTitles: alternateTitles(list, mainKey, arcade),
+      // The title's own key: the stored one may carry a split title's part number.
+      alternateTitles: alternateTitles(list, ownKey, arcade, (r) => inputOf.get(r)?.titleKey ?? ""),
       evidence: works.evidence[w] ?? [],
     });
   });

@@ -1,3 +1,4 @@
+import { pushTo } from "../../core/multi-map.ts";
 import type { CatalogDb } from "../db/catalog-db.ts";
 import type { GameDraft } from "./assemble-games.ts";
 
@@ -57,16 +58,16 @@ export function assignGameIds(db: CatalogDb, platform: string, former: readonly 
     .prepare<string[], StoredGame>(`SELECT id, platform, title_key, title FROM games WHERE platform IN (${marks})`)
     .all(...platforms);
   const byKey = new Map<string, number[]>();
-  for (const g of stored) push(byKey, g.title_key, g.id);
+  for (const g of stored) pushTo(byKey, g.title_key, g.id);
   const ownerOf = new Map<string, number[]>();
   for (const row of db
     .prepare<string[], { name: string; game_id: number; extra_json: string | null }>(
       `SELECT r.name, r.game_id, r.extra_json FROM releases r JOIN games g ON g.id = r.game_id WHERE g.platform IN (${marks})`,
     )
     .iterate(...platforms)) {
-    push(ownerOf, row.name, row.game_id);
+    pushTo(ownerOf, row.name, row.game_id);
     const setName = row.extra_json ? (JSON.parse(row.extra_json) as { setName?: string }).setName : undefined;
-    if (setName) push(ownerOf, setKey(setName), row.game_id);
+    if (setName) pushTo(ownerOf, setKey(setName), row.game_id);
   }
 
   const claims: Claim[] = [];
@@ -158,10 +159,4 @@ export function assignGameIds(db: CatalogDb, platform: string, former: readonly 
 
 function setKey(setName: string): string {
   return `\u0000set\u0000${setName}`;
-}
-
-function push(map: Map<string, number[]>, key: string, value: number): void {
-  const list = map.get(key);
-  if (list) list.push(value);
-  else map.set(key, [value]);
 }

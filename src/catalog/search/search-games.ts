@@ -212,9 +212,11 @@ export function searchGames(scope: SearchScope, request: GameSearchRequest): Gam
       // The summary is read only when the per-game arrays cannot decide.
       const keyOf = (): string => summaryAt(searcher, ordinal).key;
       // A game with alternate titles may have a weak word in one of them only ("rockman x" → Mega Man X).
-      const keysOf = (): readonly string[] => (aliased[ordinal] === 1 ? alternateKeys(summaryAt(searcher, ordinal)) : [keyOf()]);
-      if (forms.length > 0 && !keysOf().some((key) => forms.every((f) => f.some((w) => hasWord(key, w))))) continue;
-      if (pass.typing && !keysOf().some((key) => pass.typing?.some((w) => hasWordStart(key, w)))) continue;
+      const anyKey = (test: (key: string) => boolean): boolean =>
+        aliased[ordinal] === 1 ? alternateKeys(summaryAt(searcher, ordinal)).some(test) : test(keyOf());
+      if (forms.length > 0 && !anyKey((key) => forms.every((f) => f.some((w) => hasWord(key, w))))) continue;
+      const typing = pass.typing;
+      if (typing && !anyKey((key) => typing.some((w) => hasWordStart(key, w)))) continue;
       // An alternate title equal to the query ranks as an exact title, below a title spelt as typed.
       const literal = keyLengths[ordinal] === wanted.length && keyOf() === wanted;
       const alias = !literal && aliased[ordinal] === 1 && alternateKeys(summaryAt(searcher, ordinal)).includes(wanted);

@@ -1,10 +1,9 @@
-import { randomUUID } from "node:crypto";
 import { Role, type Message, type Part } from "@a2a-js/sdk";
 import { ClientFactory, ClientFactoryOptions, DefaultAgentCardResolver, JsonRpcTransportFactory, type Client } from "@a2a-js/sdk/client";
 import { beforeAll, describe, expect, inject, it } from "vitest";
 import { http, type RawResponse } from "../../helpers/http.ts";
 import { startTestServer, type RunningServer } from "../../helpers/test-server.ts";
-import { rewritingFetch } from "../agent-test-helpers.ts";
+import { rewritingFetch, userMessage } from "../agent-test-helpers.ts";
 
 let server: RunningServer;
 let client: Client;
@@ -22,19 +21,6 @@ beforeAll(async () => {
 });
 
 const api = async (path: string): Promise<unknown> => (await http(server.url(path))).json();
-
-function userMessage(text: string): Message {
-  return {
-    messageId: randomUUID(),
-    contextId: "",
-    taskId: "",
-    role: Role.ROLE_USER,
-    parts: [{ content: { $case: "text", value: text }, metadata: undefined, filename: "", mediaType: "text/plain" }],
-    metadata: undefined,
-    extensions: [],
-    referenceTaskIds: [],
-  };
-}
 
 /** SendMessage with the SDK client; the agent answers with a Message holding a text part and a data part. */
 async function ask(text: string): Promise<{ text: string; data: unknown; message: Message }> {

@@ -9,6 +9,23 @@ import { titleKey } from "../../../src/catalog/names/title-key.ts";
 
 const kindOf = (name: string, arcade = false): string => releaseKind(parseGameName(name), arcade);
 
+/** One release as the grouping reads it: a retail game titled `title`, no other facts unless given. */
+const input = (over: Partial<WorkInput> & { title: string }): WorkInput => ({
+  kind: "game",
+  groupKey: titleKey(over.title),
+  titleKey: titleKey(over.title),
+  setName: undefined,
+  titleParts: [],
+  dumpKeys: [],
+  serialCode: undefined,
+  regions: [],
+  size: undefined,
+  retail: true,
+  year: undefined,
+  developer: undefined,
+  ...over,
+});
+
 describe("releaseKind", () => {
   it("reads the kind from No-Intro's and Redump's tags", () => {
     expect(kindOf("Dead or Alive - Dimensions - Pack 1 (Europe) (DLC)")).toBe("addon");
@@ -93,21 +110,6 @@ describe("dump keys and titles", () => {
 });
 
 describe("groupWorks", () => {
-  const input = (over: Partial<WorkInput> & { title: string }): WorkInput => ({
-    kind: "game",
-    groupKey: titleKey(over.title),
-    titleKey: titleKey(over.title),
-    setName: undefined,
-    titleParts: [],
-    dumpKeys: [],
-    serialCode: undefined,
-    regions: [],
-    size: undefined,
-    retail: true,
-    year: undefined,
-    developer: undefined,
-    ...over,
-  });
   const together = (result: ReturnType<typeof groupWorks>, a: number, b: number): boolean =>
     result.groups.some((g) => g.includes(a) && g.includes(b));
 
@@ -251,29 +253,16 @@ describe("splitSameTitle", () => {
 });
 
 describe("groupWorks and split titles", () => {
-  const work = (title: string, groupKey: string, dumpKeys: string[]): WorkInput => ({
-    kind: "game",
-    groupKey,
-    title,
-    titleKey: titleKey(title),
-    setName: undefined,
-    titleParts: [],
-    dumpKeys,
-    serialCode: undefined,
-    regions: [],
-    size: undefined,
-    retail: true,
-    year: undefined,
-    developer: undefined,
-  });
-
   it("joins a title split by credits again where one dump shows a re-issue, never one split by product", () => {
-    const reissue = groupWorks([work("Atlantis", "atlantis", ["imagic"]), work("Atlantis", "atlantis\u00021", ["imagic"])]);
+    const reissue = groupWorks([
+      input({ title: "Atlantis", groupKey: "atlantis", dumpKeys: ["imagic"] }),
+      input({ title: "Atlantis", groupKey: "atlantis\u00021", dumpKeys: ["imagic"] }),
+    ]);
     expect(reissue.groups).toEqual([[0, 1]]);
     const products = groupWorks([
-      work("Cart", "cart", ["a"]),
-      work("Cart", "cart\u00011", ["b"]),
-      work("Cart Color", "cart color", ["a", "b"]),
+      input({ title: "Cart", groupKey: "cart", dumpKeys: ["a"] }),
+      input({ title: "Cart", groupKey: "cart\u00011", dumpKeys: ["b"] }),
+      input({ title: "Cart Color", dumpKeys: ["a", "b"] }),
     ]);
     expect(products.groups.some((g) => g.includes(0) && g.includes(1))).toBe(false);
   });
