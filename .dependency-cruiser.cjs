@@ -8,7 +8,7 @@ const layers = [
   { name: "config", path: "^src/config/" },
   { name: "http-primitives", path: "^src/http/" },
   // The catalog domain, itself ordered: parsing, game identity and records, then import/search/db/audit, then build, then the store.
-  { name: "catalog-model", path: "^src/catalog/(names|dat|platforms|identity|record)/" },
+  { name: "catalog-model", path: "^src/catalog/(names|dat|platforms|identity|artwork|record)/" },
   { name: "catalog-data", path: "^src/catalog/(db|import|search|audit)/" },
   // The build, with what it writes beside the records: the change log and the platform dumps.
   { name: "catalog-build", path: "^src/catalog/(build|changes|dumps)/" },

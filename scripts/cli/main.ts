@@ -15,6 +15,10 @@ const commands: Readonly<Record<string, { summary: string; load: () => Promise<C
     summary: "Check the imported catalog: records by kind and platform, unmerged same-dump records, unlinked add-ons",
     load: async () => (await import("./commands/audit.ts")).auditCommand,
   },
+  thumbnails: {
+    summary: "Import which libretro-thumbnails files exist, so that artwork links are checked",
+    load: async () => (await import("./commands/thumbnails.ts")).thumbnailsCommand,
+  },
   show: {
     summary: "Print one game record exactly as the API serves it",
     load: async () => (await import("./commands/show.ts")).showCommand,

@@ -64,6 +64,7 @@ export function buildCatalog(options: BuildOptions): BuildSummary | BareBuildSum
     dbFile: options.dbFile,
     buildDir: options.buildDir,
     publicBaseUrl,
+    artworkBaseUrl,
     documents,
     matchTable: buildMatchTable,
     // Only the platforms whose shard changed are rendered again (src/site/build-site.ts), each

@@ -184,6 +184,19 @@ export const problemTypes = {
   },
   "dat-read-failed": { surface: "cli", title: "Unreadable DAT file", status: 422, description: "A DAT file could not be read." },
   "no-dat-files": { surface: "cli", title: "No DAT files", status: 422, description: "The sources hold no .dat or .xml files." },
+  "no-thumbnail-listings": {
+    surface: "cli",
+    title: "No thumbnail listings",
+    status: 422,
+    description:
+      "The sources given to `ludex thumbnails` hold no listing: a `<folder>.txt` file of `Named_Boxarts/<name>.png` lines, a folder of those, or a clone of a libretro-thumbnails repository.",
+  },
+  "thumbnail-listing-failed": {
+    surface: "cli",
+    title: "Thumbnail listing failed",
+    status: 422,
+    description: "A thumbnails repository could not be listed (`git ls-tree` failed, or git is missing); its output follows.",
+  },
   "invalid-platform-data": {
     surface: "cli",
     title: "Invalid platform data",

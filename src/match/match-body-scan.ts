@@ -1,4 +1,4 @@
-import { artworkTypes as ARTWORK_TYPES } from "./artwork.ts";
+import { artworkTypes as ARTWORK_TYPES } from "../catalog/artwork/artwork-types.ts";
 import { readHexWords, UPPER_HEX } from "./hex-digits.ts";
 import { CRC_WORD, ITEM_HASH_WORDS, itemHashWords, MD5_WORD, SHA1_WORD } from "./item-hash-words.ts";
 import { MAX_GROUP_LENGTH, MAX_MATCH_ITEMS, MAX_NAME_LENGTH, MAX_SERIAL_LENGTH, type MatchItem } from "./match-schemas.ts";

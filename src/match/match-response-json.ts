@@ -2,6 +2,18 @@ import type { MatchResponseBody } from "./match-request.ts";
 import type { MatchResult } from "./match-response-schemas.ts";
 import { utf8AsLatin1 } from "../core/utf8-as-latin1.ts";
 
+/** The JSON of each artwork answer: `matchArtwork` hands out one object per release and types, so it is written once. */
+const artworkTexts = new WeakMap<object, string>();
+
+function artworkJson(artwork: object): string {
+  let text = artworkTexts.get(artwork);
+  if (text === undefined) {
+    text = utf8AsLatin1(JSON.stringify(artwork));
+    artworkTexts.set(artwork, text);
+  }
+  return text;
+}
+
 /** A JSON object's last char, which a shared result's text ends with. */
 const CLOSING_BRACE = 0x7d;
 
@@ -44,10 +56,7 @@ export function matchResponseJson(body: MatchResponseBody, sharedTexts: readonly
       // One piece before the shared tail: under 13 chars for the indexes of a 100-item answer,
       // which V8 copies flat rather than links.
       const head = i === 0 ? `{"index":${result.index}` : `,{"index":${result.index}`;
-      out +=
-        result.artwork === undefined
-          ? head + tail
-          : `${head}${tail.slice(0, -1)},"artwork":${utf8AsLatin1(JSON.stringify(result.artwork))}}`;
+      out += result.artwork === undefined ? head + tail : `${head}${tail.slice(0, -1)},"artwork":${artworkJson(result.artwork)}}`;
     } else out += (i === 0 ? "" : ",") + utf8AsLatin1(JSON.stringify(result));
   }
   out += "]";

@@ -1,6 +1,6 @@
 import { z } from "zod";
 import type { Declared } from "../catalog/record/game-record.ts";
-import { artworkTypes } from "./artwork.ts";
+import { artworkSchema } from "../catalog/record/record-schemas.ts";
 
 /**
  * The POST /api/v1/games/ answer as zod schemas, the one declaration of its shape: match-roms.ts,
@@ -34,17 +34,16 @@ export const matchSchema = z
   })
   .meta({ description: "The game an item was matched to." });
 
-const artworkSchema = z
-  .looseObject(Object.fromEntries(artworkTypes.map((type) => [type, z.url().optional()])))
-  .meta({ description: "libretro-thumbnails URLs of the artwork types asked for in `artworkTypes`" });
-
 export const matchResultSchema = z
   .discriminatedUnion("status", [
     z.looseObject({
       index,
       status: z.literal("matched"),
       match: matchSchema,
-      artwork: artworkSchema.optional(),
+      artwork: artworkSchema.optional().meta({
+        description:
+          "The artwork types asked for in `artworkTypes`, as a game record gives them but with the matched release's name first; absent when the platform has no thumbnails folder",
+      }),
       candidates: z.array(matchCandidateSchema).optional().meta({ description: "Close runner-ups of a match, the match first" }),
     }),
     z.looseObject({

@@ -3,7 +3,9 @@ import { titleKey } from "../catalog/names/title-key.ts";
 import { serialKey } from "../core/keys.ts";
 import type { PlatformEntry } from "../catalog/record/game-record.ts";
 import type { GameSummary } from "../catalog/search/game-summary.ts";
-import { artworkUrl, type ArtworkType } from "./artwork.ts";
+import type { ArtworkType } from "../catalog/artwork/artwork-types.ts";
+import type { GameArtwork } from "../catalog/record/game-record.ts";
+import { matchArtwork } from "./match-artwork.ts";
 import type { Match, MatchCandidate, MatchedBy, MatchResult } from "./match-response-schemas.ts";
 import type { HexLookup } from "./hex-index.ts";
 import { CRC_WORD, ITEM_HASH_WORDS, MD5_WORD, SHA1_WORD } from "./item-hash-words.ts";
@@ -91,11 +93,8 @@ function candidate(ctx: MatchContext, gameId: number, release: number, score: nu
   return { gameId, title: ctx.summary(gameId)?.title ?? "", release: ctx.index.table.releases[release]?.[1] ?? "", confidence: score };
 }
 
-function artworkFor(ctx: MatchContext, types: readonly ArtworkType[], datName: string): Partial<Record<ArtworkType, string>> | undefined {
-  if (types.length === 0) return undefined;
-  const out: Partial<Record<ArtworkType, string>> = {};
-  for (const type of types) out[type] = artworkUrl(ctx.artworkBaseUrl, ctx.platform.libretroName, type, datName);
-  return out;
+function artworkFor(ctx: MatchContext, types: readonly ArtworkType[], release: number): GameArtwork | undefined {
+  return matchArtwork(ctx.index, ctx.platform.thumbnailFolder, ctx.artworkBaseUrl, release, types);
 }
 
 /** The outcome of one exact step over rom rows or releases: nothing, one game, or several (ambiguous). */
@@ -154,7 +153,7 @@ function matched(
     if (variant !== undefined) shared.add(release, by, variant, match);
   }
   if (variant !== undefined && want.texts !== undefined) want.texts[i] = shared.resultTail(release, by, variant);
-  const artwork = want.types.length === 0 ? undefined : artworkFor(ctx, want.types, match.release);
+  const artwork = want.types.length === 0 ? undefined : artworkFor(ctx, want.types, release);
   return artwork ? { index: i, status: "matched", match, artwork } : { index: i, status: "matched", match };
 }
 
@@ -307,8 +306,12 @@ function fuzzy(ctx: MatchContext, i: number, title: string, wanted: string, regi
     pick.similarity - runnerUp >= margin &&
     fewEdits(wantedNumerals, numeralKey(pick.game.key));
   if (!sure || !pick) return { index: i, status: "notFound", suggestions: scored.slice(0, MAX_SUGGESTIONS).map(toCandidate) };
-  const match: Match = { ...toCandidate(pick), matchedBy: "fuzzy" };
-  const artwork = artworkFor(ctx, want.types, match.release);
+  const release = releaseOf(pick.game.id);
+  const match: Match = {
+    ...candidate(ctx, pick.game.id, release, Math.round(pick.similarity * FUZZY_SCALE * 1000) / 1000),
+    matchedBy: "fuzzy",
+  };
+  const artwork = artworkFor(ctx, want.types, release);
   return { index: i, status: "matched", match, ...(artwork ? { artwork } : {}) };
 }
 

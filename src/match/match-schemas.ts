@@ -1,5 +1,5 @@
 import { z } from "zod";
-import { artworkTypes } from "./artwork.ts";
+import { artworkTypes } from "../catalog/artwork/artwork-types.ts";
 import { HEX_DIGIT, UPPER_HEX } from "./hex-digits.ts";
 
 /** Most items a request may carry. @see docs/service-spec.md §8 */

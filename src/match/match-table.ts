@@ -1,3 +1,4 @@
+import type { ArtworkType } from "../catalog/artwork/artwork-types.ts";
 import type { GameRecord } from "../catalog/record/game-record.ts";
 import { fileNameKey } from "./match-keys.ts";
 
@@ -20,10 +21,17 @@ export interface MatchTable {
   readonly releaseSerial: (string | null)[];
   /** Arcade set names ("sf2"), by release index; absent in tables built before set names existed. */
   readonly releaseSetName?: (string | null)[];
+  /** Arcade parent set names of clones, by release index; absent in tables built before artwork candidates. */
+  readonly releaseCloneOf?: (string | null)[];
+  /**
+   * When the platform's thumbnail listing was imported: by artwork type, the listed names its
+   * releases can be looked up by (`listedCandidateNames`). Absent: artwork links are unverified.
+   */
+  readonly thumbnails?: Readonly<Record<ArtworkType, readonly string[]>>;
 }
 
-/** The match table of a platform's records. */
-export function buildMatchTable(records: readonly GameRecord[]): MatchTable {
+/** The match table of a platform's records, with the listed thumbnail names when there is a listing. */
+export function buildMatchTable(records: readonly GameRecord[], thumbnails?: Readonly<Record<ArtworkType, readonly string[]>>): MatchTable {
   const table: MatchTable = {
     releases: [],
     release: [],
@@ -35,6 +43,8 @@ export function buildMatchTable(records: readonly GameRecord[]): MatchTable {
     name: [],
     releaseSerial: [],
     releaseSetName: [],
+    releaseCloneOf: [],
+    ...(thumbnails ? { thumbnails } : {}),
   };
   for (const record of records) {
     for (const release of record.releases) {
@@ -42,6 +52,7 @@ export function buildMatchTable(records: readonly GameRecord[]): MatchTable {
       table.releases.push([record.id, release.name]);
       table.releaseSerial.push(release.serial ?? null);
       table.releaseSetName?.push(release.setName ?? null);
+      table.releaseCloneOf?.push(release.cloneOf ?? null);
       for (const rom of release.roms) {
         table.release.push(index);
         table.size.push(rom.size ?? null);
@@ -52,6 +63,11 @@ export function buildMatchTable(records: readonly GameRecord[]): MatchTable {
         table.name.push(rom.name ? fileNameKey(rom.name) : null);
       }
     }
+  }
+  // Only arcade platforms have clones: elsewhere the column would be all nulls.
+  if (table.releaseCloneOf?.every((parent) => parent === null)) {
+    const { releaseCloneOf: _none, ...rest } = table;
+    return rest;
   }
   return table;
 }

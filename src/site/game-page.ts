@@ -1,6 +1,6 @@
 import { attachedKinds, contentKinds, type ContentKind } from "../catalog/identity/content-kind.ts";
 import type { AlternateTitle, GameRecord, PlatformEntry, ReleaseRecord, RomRecord } from "../catalog/record/game-record.ts";
-import { artworkUrl, type ArtworkType } from "../match/artwork.ts";
+import type { ArtworkType } from "../catalog/artwork/artwork-types.ts";
 import { html, type SafeHtml } from "./html.ts";
 import { capitalized, collectionName, countOf, inWords, kindLabels } from "./kind-labels.ts";
 import { pageLayout, type SiteContext } from "./page-layout.ts";
@@ -204,11 +204,13 @@ ${summary ? html`<p>${summary}</p>\n` : ""}<ul class="addons">${addons.items.map
  */
 export function gamePage(ctx: SiteContext, game: GameRecord, platform: PlatformEntry, baseTitle?: string): string {
   const link = (p: string): string => ctx.pathPrefix + p;
-  const first = game.releases[0];
-  const art = first
-    ? artworkShown.map((a) => ({ ...a, url: artworkUrl(ctx.artworkBaseUrl, platform.libretroName, a.type, first.name) }))
+  const art = game.artwork
+    ? artworkShown.flatMap((a) => {
+        const link = game.artwork?.[a.type];
+        return link ? [{ ...a, url: link.url }] : [];
+      })
     : [];
-  const boxart = art[0]?.url;
+  const boxart = game.artwork?.boxart?.url;
   const when = released(game);
   const alternates = game.alternateTitles ?? [];
   const facts: [string, SafeHtml | string | undefined][] = [

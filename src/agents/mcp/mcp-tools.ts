@@ -2,7 +2,7 @@ import { contentKinds } from "../../catalog/identity/content-kind.ts";
 import type { CallToolResult, McpServer, ToolAnnotations } from "@modelcontextprotocol/server";
 import { z } from "zod";
 import { type Problem, isProblem, problems } from "../../core/problem.ts";
-import { artworkTypes } from "../../match/artwork.ts";
+import { artworkTypes } from "../../catalog/artwork/artwork-types.ts";
 import { MAX_MATCH_ITEMS, matchItemSchema, matchRequestSchema } from "../../match/match-schemas.ts";
 import type { Log } from "../../core/logger.ts";
 import type { CatalogQueries } from "../shared/catalog-queries.ts";

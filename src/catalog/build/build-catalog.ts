@@ -26,6 +26,10 @@ import { combineChanges, platformChanges, removedPlatformChanges, type PlatformC
 import { writePlatformDump } from "../dumps/write-dump.ts";
 import { writeFeeds } from "./write-feeds.ts";
 import { timed } from "./feed-timings.ts";
+import { artworkTypes, type ArtworkType } from "../artwork/artwork-types.ts";
+import type { ArtworkPlace } from "../artwork/game-artwork.ts";
+import { listedCandidateNames, withArtwork } from "../artwork/record-artwork.ts";
+import { readThumbnailFiles, storedListings } from "../db/thumbnail-store.ts";
 import { MERGED_IDS_DOCUMENT, mergedIdsDocument, readBuiltMergedIds, readMergedIds } from "./merged-ids.ts";
 
 /** A whole document the build writes beside the records, keyed in the manifest's `documents`. */
@@ -44,8 +48,14 @@ export interface BuildOptions {
    * database is known to exist.
    */
   readonly documents: () => readonly ExtraDocument[];
-  /** The per-platform lookup table written beside each shard (`match/<platform>.<hash>.json`). */
-  readonly matchTable: (records: readonly GameRecord[]) => unknown;
+  /** LUDEX_ARTWORK_BASE_URL, the host of the records' artwork links. */
+  readonly artworkBaseUrl: string;
+  /**
+   * The per-platform lookup table written beside each shard (`match/<platform>.<hash>.json`),
+   * given, when the platform's thumbnail listing was imported, the listed names its releases can
+   * be looked up by.
+   */
+  readonly matchTable: (records: readonly GameRecord[], listed: Readonly<Record<ArtworkType, readonly string[]>> | undefined) => unknown;
   /**
    * What is derived from the built records (the website's pages, src/build/): told the build's
    * time first, each platform as soon as its shard is written (so that the pages can be rendered
@@ -98,9 +108,14 @@ function buildPlatform(
   /** Where the platform's changes go; undefined for a first build, which has no log. */
   changes: PlatformChange[] | undefined,
   stale: number[],
+  artworkKey: string,
 ): BuiltPlatform {
   const { buildDir } = options;
-  const records = readPlatformRecords(db, platform);
+  const folder = platform.thumbnailFolder;
+  const files = folder === undefined ? undefined : readThumbnailFiles(db, folder);
+  const place: ArtworkPlace | undefined =
+    folder === undefined ? undefined : { baseUrl: options.artworkBaseUrl, folder, ...(files ? { files } : {}) };
+  const records = withArtwork(readPlatformRecords(db, platform), place);
   const oldIndex = previous ? readShardIndex(buildDir, previous.index) : undefined;
   // A record file whose bytes are unchanged is left alone, keeping its mtime and so its ETag;
   // rewriting ~100k small files is also the slowest part of a build.
@@ -165,7 +180,10 @@ function buildPlatform(
   const base = `${platform.slug}.${hash}`;
   writeFileAtomic(path.join(buildDir, "shards", `${base}.ndjson`), shard);
   writeFileAtomic(path.join(buildDir, "shards", `${base}.idx.json`), indexJson);
-  writeFileAtomic(path.join(buildDir, "match", `${base}.json`), JSON.stringify(options.matchTable(records)));
+  writeFileAtomic(
+    path.join(buildDir, "match", `${base}.json`),
+    JSON.stringify(options.matchTable(records, files ? listedCandidateNames(records, files) : undefined)),
+  );
 
   if (oldIndex) {
     const kept = new Set(index.ids);
@@ -189,6 +207,7 @@ function buildPlatform(
   const dump = timed("dumpsMs", () => writePlatformDump(buildDir, platform, dumpBody, kinds, buildTime, previous?.dump));
   return {
     fingerprint,
+    artwork: artworkKey,
     hash,
     games: records.length,
     kinds,
@@ -198,6 +217,12 @@ function buildPlatform(
     match: `match/${base}.json`,
     dump,
   };
+}
+
+/** What a platform's artwork links depend on besides its records: the host, its folder and its listing. */
+function platformArtworkKey(baseUrl: string, folder: string | undefined, listings: ReadonlyMap<string, string>): string {
+  if (folder === undefined) return "";
+  return `${baseUrl}|${folder}|${listings.get(folder) ?? "unverified"}|${artworkTypes.join(",")}`;
 }
 
 function readShardIndex(buildDir: string, file: string): ShardIndex | undefined {
@@ -267,12 +292,15 @@ export function buildCatalogFiles(options: BuildOptions): BuildSummary {
     const entries: PlatformEntry[] = [];
     const platformChangeList: PlatformChange[] = [];
     const stale: number[] = [];
+    const listings = new Map(storedListings(db).map((listing) => [listing.folder, listing.digest]));
     for (const row of rows) {
       const info = JSON.parse(row.info_json) as PlatformInfo;
       const old = reusable?.platforms[row.slug];
+      const artworkKey = platformArtworkKey(options.artworkBaseUrl, info.thumbnailFolder, listings);
       const canReuse =
         old !== undefined &&
         old.fingerprint === row.fingerprint &&
+        (old.artwork ?? "") === artworkKey &&
         [old.shard, old.index, old.match].every((f) => existsSync(path.join(options.buildDir, f)));
       let built: BuiltPlatform;
       if (canReuse) {
@@ -288,6 +316,7 @@ export function buildCatalogFiles(options: BuildOptions): BuildSummary {
           buildTime,
           previous ? platformChangeList : undefined,
           stale,
+          artworkKey,
         );
         rebuilt.push(row.slug);
       }

@@ -8,7 +8,7 @@ import type { BuiltDump } from "../dumps/dump-format.ts";
 export const MANIFEST_FILE = "manifest.json";
 
 /** Bump when the output format changes, so that the next build redoes every platform. */
-export const BUILD_VERSION = 10;
+export const BUILD_VERSION = 11;
 
 /**
  * Columnar offsets of one shard, as stored in its `.idx.json`, with each record's file time (the
@@ -51,6 +51,8 @@ export interface BuiltDocument {
 export interface BuiltPlatform {
   /** The import fingerprint this platform's files were built from. */
   readonly fingerprint: string;
+  /** What its artwork links were made from (host, thumbnails folder, listing digest): "" for none. */
+  readonly artwork?: string;
   readonly hash: string;
   /** Records of every kind. */
   readonly games: number;

@@ -6,7 +6,10 @@ import { problems } from "../../core/problem.ts";
 export type CatalogDb = Database.Database;
 
 /** Schema version kept in `PRAGMA user_version`; a later schema needs a migration that keeps game ids. */
-export const CATALOG_SCHEMA_VERSION = 3;
+export const CATALOG_SCHEMA_VERSION = 4;
+
+/** An older schema the build still reads: version 3 lacks only the thumbnail listings, which are optional. */
+const READABLE_OLDER_VERSION = 3;
 
 /**
  * Ids of games that merged into another game (the same work found under two records): they keep
@@ -21,6 +24,23 @@ CREATE TABLE IF NOT EXISTS game_merges (
   merged_at TEXT NOT NULL
 ) STRICT;
 CREATE INDEX IF NOT EXISTS game_merges_into ON game_merges(into_id);
+`;
+
+/** The thumbnail listings an operator imported (`ludex thumbnails`): which artwork files exist. */
+const thumbnailTables = `
+CREATE TABLE IF NOT EXISTS thumbnail_listings (
+  folder TEXT PRIMARY KEY,
+  source TEXT NOT NULL,
+  files INTEGER NOT NULL,
+  digest TEXT NOT NULL,
+  imported_at TEXT NOT NULL
+) STRICT;
+CREATE TABLE IF NOT EXISTS thumbnail_files (
+  folder TEXT NOT NULL REFERENCES thumbnail_listings(folder) ON DELETE CASCADE,
+  type TEXT NOT NULL,
+  name TEXT NOT NULL,
+  PRIMARY KEY (folder, type, name)
+) STRICT, WITHOUT ROWID;
 `;
 
 const schema = `
@@ -86,7 +106,8 @@ CREATE INDEX IF NOT EXISTS roms_release ON roms(release_id);
 CREATE INDEX IF NOT EXISTS roms_sha1 ON roms(sha1) WHERE sha1 IS NOT NULL;
 CREATE INDEX IF NOT EXISTS roms_md5 ON roms(md5) WHERE md5 IS NOT NULL;
 CREATE INDEX IF NOT EXISTS roms_crc ON roms(crc) WHERE crc IS NOT NULL;
-${mergesTable}`;
+${mergesTable}
+${thumbnailTables}`;
 
 /**
  * Opens (creating if needed) the game database. Rollback-journal mode keeps the catalog one
@@ -119,12 +140,14 @@ export function openCatalogDb(file: string, options: { readonly readonly?: boole
             CREATE INDEX IF NOT EXISTS games_base ON games(base_game_id) WHERE base_game_id IS NOT NULL;
             ${mergesTable}`);
         }
+        // Version 4 adds the thumbnail listings.
+        if (current < 4) db.exec(thumbnailTables);
         db.pragma(`user_version = ${CATALOG_SCHEMA_VERSION}`);
       })();
     }
   }
   const version = db.pragma("user_version", { simple: true }) as number;
-  if (version !== CATALOG_SCHEMA_VERSION) {
+  if (version !== CATALOG_SCHEMA_VERSION && !(options.readonly && version === READABLE_OLDER_VERSION)) {
     db.close();
     // Dropping tables would lose the stable game ids, so an unknown schema is refused, never rebuilt.
     throw problems.catalogSchemaMismatch(`${file} has schema version ${version}; this ludex reads version ${CATALOG_SCHEMA_VERSION}`);

@@ -30,6 +30,12 @@ const platformSchema = z.object({
   manufacturer: z.string().min(1),
   kind: z.enum(platformKinds),
   libretroName: z.string().min(1),
+  /**
+   * The libretro-thumbnails folder of its artwork, one of the project's folder list (checked by
+   * tests/catalog/artwork/thumbnail-folders.test.ts); absent when the project has none, and then
+   * the platform's games get no artwork links.
+   */
+  thumbnailFolder: z.string().min(1).optional(),
   aliases: z.array(z.string().min(1)),
   releaseYear: z.number().int().optional(),
   collections: z.array(collectionSchema).optional(),

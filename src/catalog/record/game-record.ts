@@ -2,6 +2,8 @@ import type { z } from "zod";
 import type {
   addonSummarySchema,
   alternateTitleSchema,
+  artworkLinkSchema,
+  artworkSchema,
   gameMetadataSchema,
   gameRecordSchema,
   platformEntrySchema,
@@ -30,6 +32,15 @@ export type ReleaseRecord = Declared<typeof releaseSchema>;
 export type GameMetadata = Declared<typeof gameMetadataSchema>;
 
 export type AlternateTitle = Declared<typeof alternateTitleSchema>;
+
+export type ArtworkLink = Declared<typeof artworkLinkSchema>;
+
+/**
+ * A game's artwork links. `verified` says whether they were checked against the folder's listing
+ * (then every URL names a file that exists, and a type without one is left out) or are the
+ * candidate names as they are.
+ */
+export type GameArtwork = Declared<typeof artworkSchema>;
 
 export type AddonSummary = Declared<typeof addonSummarySchema>;
 

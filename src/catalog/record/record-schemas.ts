@@ -2,6 +2,7 @@ import { z } from "zod";
 import type { DevStatus } from "../names/parse-game-name.ts";
 import { contentKinds } from "../identity/content-kind.ts";
 import { platformKinds } from "../platforms/platform-registry.ts";
+import type { ArtworkType } from "../artwork/artwork-types.ts";
 
 /**
  * The game record as the API serves it (README.md "Record shape"): the one declaration of these
@@ -116,6 +117,39 @@ export const addonSummarySchema = z
   })
   .meta({ description: "The add-ons, updates and cosmetic items whose base game this is" });
 
+/** Candidate URLs kept per artwork type: the chosen one and at most this many less one others. */
+export const MAX_ARTWORK_CANDIDATES = 5;
+
+export const artworkLinkSchema = z
+  .looseObject({
+    url: z.url().meta({ description: "The image to show" }),
+    candidates: z
+      .array(z.url())
+      .max(MAX_ARTWORK_CANDIDATES - 1)
+      .meta({ description: `The URLs to try, in order, when \`url\` fails to load; at most ${MAX_ARTWORK_CANDIDATES - 1}` }),
+  })
+  .meta({ description: "One artwork type's libretro-thumbnails links, best first" });
+
+// Fails to compile when artwork-types.ts gains a type the schema below lacks.
+const allArtworkTypes: Exclude<ArtworkType, "boxart" | "snap" | "title" | "logo"> extends never ? true : never = true;
+void allArtworkTypes;
+
+export const artworkSchema = z
+  .looseObject({
+    verified: z.boolean().meta({
+      description:
+        "true: checked against the platform's thumbnail listing, so every URL names a file that exists and a type without one is left out. false: no listing was imported, and the URLs are the names libretro-thumbnails would use, best first",
+    }),
+    boxart: artworkLinkSchema.optional(),
+    snap: artworkLinkSchema.optional(),
+    title: artworkLinkSchema.optional(),
+    logo: artworkLinkSchema.optional(),
+  })
+  .meta({
+    description:
+      "libretro-thumbnails artwork by type (boxart, snap, title, logo). Candidate names, best first: the release's own DAT name (the matched release in a match answer, the best release in a record), the game's other releases (same regions and disc first, then the same regions' Disc 1, then the rest), their short names (tags cut off), and an arcade clone's parent set. Absent when the platform has no thumbnails folder (`thumbnailFolder` of its platform entry).",
+  });
+
 export const gameRecordSchema = z
   .looseObject({
     id: z.number().int().min(1),
@@ -138,6 +172,7 @@ export const gameRecordSchema = z
     addons: addonSummarySchema.optional(),
     alternateTitles: z.array(alternateTitleSchema).optional().meta({ description: "Other names of this game, at most 32" }),
     ...gameMetadataSchema.shape,
+    artwork: artworkSchema.optional(),
     releases: z.array(releaseSchema).meta({ description: "The game's DAT entries, best first" }),
     attribution: attributionSchema,
     updatedAt: z.iso
@@ -153,6 +188,9 @@ export const platformEntrySchema = z
     manufacturer: z.string().min(1),
     kind: z.enum(platformKinds),
     libretroName: z.string().min(1),
+    thumbnailFolder: z.string().min(1).optional().meta({
+      description: "The libretro-thumbnails folder of the platform's artwork; absent when there is none, and then no record has `artwork`",
+    }),
     aliases: z.array(z.string()).meta({ description: "Other names `system` accepts" }),
     releaseYear: z.number().int().optional(),
     gameCount: count().meta({ description: "Records of kind game" }),

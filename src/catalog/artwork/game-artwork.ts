@@ -1,0 +1,87 @@
+import type { ArtworkLink, GameArtwork } from "../record/game-record.ts";
+import { MAX_ARTWORK_CANDIDATES } from "../record/record-schemas.ts";
+import { artworkFolders, artworkTypes, type ArtworkType } from "./artwork-types.ts";
+import { shortName } from "./thumbnail-name.ts";
+
+/** Which thumbnail files a folder holds, from an imported listing. */
+export interface ThumbnailFiles {
+  has(type: ArtworkType, name: string): boolean;
+  /** The listed names with the same title (short name, case ignored) as `name`, sorted. */
+  sameTitle(type: ArtworkType, name: string): readonly string[];
+}
+
+/** The title a thumbnail name files under: its short name, case ignored. */
+function titleOf(name: string): string {
+  return (shortName(name) ?? name).toLowerCase();
+}
+
+/** {@link ThumbnailFiles} over listed names (scrubbed, without `.png`). */
+export function thumbnailFiles(listed: Readonly<Record<ArtworkType, Iterable<string>>>): ThumbnailFiles {
+  const names = new Map<ArtworkType, Set<string>>();
+  const titles = new Map<ArtworkType, Map<string, string[]>>();
+  for (const type of artworkTypes) {
+    const set = new Set(listed[type]);
+    const byTitle = new Map<string, string[]>();
+    for (const name of [...set].sort()) {
+      const title = titleOf(name);
+      const list = byTitle.get(title);
+      if (list) list.push(name);
+      else byTitle.set(title, [name]);
+    }
+    names.set(type, set);
+    titles.set(type, byTitle);
+  }
+  return {
+    has: (type, name) => names.get(type)?.has(name) === true,
+    sameTitle: (type, name) => titles.get(type)?.get(titleOf(name)) ?? [],
+  };
+}
+
+/** Where a platform's artwork is: the host, its folder, and the folder's listing when one was imported. */
+export interface ArtworkPlace {
+  /** LUDEX_ARTWORK_BASE_URL, without a trailing slash. */
+  readonly baseUrl: string;
+  readonly folder: string;
+  readonly files?: ThumbnailFiles;
+}
+
+/** `{base}/{folder}/Named_Boxarts/{name}.png`, each path segment URL-encoded; `name` already scrubbed. */
+export function artworkUrl(baseUrl: string, folder: string, type: ArtworkType, name: string): string {
+  return `${baseUrl}/${encodeURIComponent(folder)}/${artworkFolders[type]}/${encodeURIComponent(name)}.png`;
+}
+
+/**
+ * The names to link for one type: without a listing, the candidates as they are; with one, the
+ * candidates it holds, then the listed names with a candidate's title under other tags (the
+ * fallback RomM uses: "V-Tetris (Japan)" for "V-Tetris (Japan) (En)").
+ */
+function namesOfType(names: readonly string[], type: ArtworkType, files: ThumbnailFiles | undefined): string[] {
+  if (!files) return names.slice(0, MAX_ARTWORK_CANDIDATES);
+  const out = new Set<string>();
+  for (const name of names) {
+    if (out.size === MAX_ARTWORK_CANDIDATES) return [...out];
+    if (files.has(type, name)) out.add(name);
+  }
+  for (const name of names) {
+    for (const listed of files.sameTitle(type, name)) {
+      if (out.size === MAX_ARTWORK_CANDIDATES) return [...out];
+      out.add(listed);
+    }
+  }
+  return [...out];
+}
+
+/**
+ * The links of the given types for candidate names (best first, see `artworkCandidates`): with a
+ * listing, only names it holds (see {@link namesOfType}); without, all of them; at most
+ * {@link MAX_ARTWORK_CANDIDATES} per type either way.
+ */
+export function gameArtwork(names: readonly string[], types: readonly ArtworkType[], place: ArtworkPlace): GameArtwork {
+  const out: { verified: boolean } & { [T in ArtworkType]?: ArtworkLink } = { verified: place.files !== undefined };
+  for (const type of types) {
+    const urls = namesOfType(names, type, place.files).map((name) => artworkUrl(place.baseUrl, place.folder, type, name));
+    const [url, ...candidates] = urls;
+    if (url !== undefined) out[type] = { url, candidates };
+  }
+  return out;
+}
