@@ -9,3 +9,6 @@ export const releaseFeedFile = path.join(projectRoot, "data", "release-feed.json
 export const realSource = path.resolve(projectRoot, "..", "shared", "libretro-database");
 export const hasRealData = existsSync(path.join(realSource, "metadat"));
 export const realDataSkipReason = `real data absent: ${realSource} not found, test skipped`;
+/** The libretro-thumbnails listings beside the project (`folders.txt`, `<folder>.txt`); imported into the real catalog fixture when present. */
+export const realThumbnails = path.resolve(projectRoot, "..", "shared", "libretro-thumbnails");
+export const hasRealThumbnails = existsSync(path.join(realThumbnails, "folders.txt"));

@@ -61,7 +61,9 @@ const matchInput = matchRequestSchema.extend({
     description: `The files to match, at most ${MAX_MATCH_ITEMS}: each with at least one of name, crc, md5, sha1 or serial (size helps a CRC match).`,
     items: matchItemJsonSchema,
   }),
-  artworkTypes: matchRequestSchema.shape.artworkTypes.describe(`Artwork URLs to add to each match: any of ${artworkTypes.join(", ")}.`),
+  artworkTypes: matchRequestSchema.shape.artworkTypes.describe(
+    `Artwork links to add to each match: any of ${artworkTypes.join(", ")}. Each type gives \`url\` and \`candidates\` to try when it fails; \`verified\` says whether they were checked against the thumbnail listing.`,
+  ),
 });
 
 const searchInput = z.object({

@@ -52,16 +52,17 @@ export function artworkCandidates(
 ): string[] {
   const chosenRelease = releases[chosen] ?? releases[0];
   if (!chosenRelease) return [];
-  const first = placed(chosenRelease);
-  const others = releases
-    .filter((release) => release !== chosenRelease)
-    .map((release, order) => {
-      const other = placed(release);
-      return { release, order, rank: closeness(first, other) };
-    })
-    .sort((a, b) => a.rank - b.rank || a.order - b.order)
-    .map(({ release }) => release);
-  const ordered = [chosenRelease, ...others];
+  let ordered: readonly ArtworkRelease[] = releases;
+  // One release needs no order, nor its name parsed: most games of the catalog.
+  if (releases.length > 1) {
+    const first = placed(chosenRelease);
+    const others = releases
+      .filter((release) => release !== chosenRelease)
+      .map((release, order) => ({ release, order, rank: closeness(first, placed(release)) }))
+      .sort((a, b) => a.rank - b.rank || a.order - b.order)
+      .map(({ release }) => release);
+    ordered = [chosenRelease, ...others];
+  }
   const names = new Set<string>();
   const add = (name: string | undefined): void => {
     if (name !== undefined) names.add(thumbnailName(name));

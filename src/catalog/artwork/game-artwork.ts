@@ -78,8 +78,20 @@ function namesOfType(names: readonly string[], type: ArtworkType, files: Thumbna
  */
 export function gameArtwork(names: readonly string[], types: readonly ArtworkType[], place: ArtworkPlace): GameArtwork {
   const out: { verified: boolean } & { [T in ArtworkType]?: ArtworkLink } = { verified: place.files !== undefined };
+  const root = `${place.baseUrl}/${encodeURIComponent(place.folder)}/`;
+  // Each name is encoded once for all the types asked.
+  const encoded = new Map<string, string>();
+  const file = (name: string): string => {
+    let text = encoded.get(name);
+    if (text === undefined) {
+      text = `${encodeURIComponent(name)}.png`;
+      encoded.set(name, text);
+    }
+    return text;
+  };
   for (const type of types) {
-    const urls = namesOfType(names, type, place.files).map((name) => artworkUrl(place.baseUrl, place.folder, type, name));
+    const prefix = `${root}${artworkFolders[type]}/`;
+    const urls = namesOfType(names, type, place.files).map((name) => prefix + file(name));
     const [url, ...candidates] = urls;
     if (url !== undefined) out[type] = { url, candidates };
   }

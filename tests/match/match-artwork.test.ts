@@ -1,0 +1,103 @@
+import { describe, expect, it } from "vitest";
+import { attribution } from "../../src/catalog/record/attribution.ts";
+import type { GameRecord, PlatformEntry, ReleaseRecord } from "../../src/catalog/record/game-record.ts";
+import { createMatchIndex } from "../../src/match/match-index.ts";
+import { matchResponseBody } from "../../src/match/match-request.ts";
+import { matchResponseJson } from "../../src/match/match-response-json.ts";
+import { matchRoms, type MatchContext } from "../../src/match/match-roms.ts";
+import { buildMatchTable } from "../../src/match/match-table.ts";
+
+const base = "https://t.example";
+const root = `${base}/Nintendo%20-%20Virtual%20Boy`;
+
+function release(name: string, crc: string): ReleaseRecord {
+  return {
+    name,
+    regions: [],
+    languages: [],
+    status: "release",
+    flags: [],
+    source: "no-intro",
+    roms: [{ name: `${name}.vb`, size: 1024, crc }],
+  };
+}
+
+const tetris: GameRecord = {
+  id: 3,
+  title: "V-Tetris",
+  system: "virtual-boy",
+  systemName: "Virtual Boy",
+  kind: "game",
+  releases: [release("V-Tetris (Japan) (En)", "11111111"), release("V-Tetris (USA)", "22222222")],
+  attribution,
+};
+
+function platform(thumbnailFolder?: string): PlatformEntry {
+  return {
+    id: "virtual-boy",
+    name: "Virtual Boy",
+    manufacturer: "Nintendo",
+    kind: "console",
+    libretroName: "Nintendo - Virtual Boy",
+    ...(thumbnailFolder ? { thumbnailFolder } : {}),
+    aliases: [],
+    gameCount: 1,
+  };
+}
+
+function context(thumbnailFolder: string | undefined, listed?: Parameters<typeof buildMatchTable>[1]): MatchContext {
+  return {
+    index: createMatchIndex(buildMatchTable([tetris], listed)),
+    platform: platform(thumbnailFolder),
+    summary: (id) =>
+      id === 3 ? { id, title: "V-Tetris", key: "v tetris", system: "virtual-boy", regions: [], releaseCount: 2 } : undefined,
+    searchTitles: () => [],
+    artworkBaseUrl: base,
+  };
+}
+
+describe("artwork in match answers", () => {
+  it("starts from the matched release, then the game's others and the short name, unverified without a listing", () => {
+    const [byUsa, byJapan] = matchRoms(context("Nintendo - Virtual Boy"), [{ crc: "22222222" }, { crc: "11111111" }], ["boxart"]);
+    expect(byUsa?.status === "matched" && byUsa.artwork).toEqual({
+      verified: false,
+      boxart: {
+        url: `${root}/Named_Boxarts/V-Tetris%20(USA).png`,
+        candidates: [`${root}/Named_Boxarts/V-Tetris%20(Japan)%20(En).png`, `${root}/Named_Boxarts/V-Tetris.png`],
+      },
+    });
+    expect(byJapan?.status === "matched" && byJapan.artwork && byJapan.artwork.boxart?.url).toBe(
+      `${root}/Named_Boxarts/V-Tetris%20(Japan)%20(En).png`,
+    );
+  });
+
+  it("keeps only listed files with a listing, and says so", () => {
+    const ctx = context("Nintendo - Virtual Boy", { boxart: ["V-Tetris (Japan)"], snap: [], title: [], logo: ["V-Tetris (USA)"] });
+    const [result] = matchRoms(ctx, [{ crc: "11111111" }], ["boxart", "snap", "logo"]);
+    expect(result?.status === "matched" && result.artwork).toEqual({
+      verified: true,
+      boxart: { url: `${root}/Named_Boxarts/V-Tetris%20(Japan).png`, candidates: [] },
+      logo: { url: `${root}/Named_Logos/V-Tetris%20(USA).png`, candidates: [] },
+    });
+  });
+
+  it("gives no artwork for a platform without a thumbnails folder, nor when none is asked", () => {
+    const [none] = matchRoms(context(undefined), [{ crc: "11111111" }], ["boxart"]);
+    expect(none?.status).toBe("matched");
+    expect(none && "artwork" in none).toBe(false);
+    const [notAsked] = matchRoms(context("Nintendo - Virtual Boy"), [{ crc: "11111111" }], []);
+    expect(notAsked && "artwork" in notAsked).toBe(false);
+  });
+
+  it("hands out one object per release and types, the types in their canonical order, and writes the same JSON", () => {
+    const ctx = context("Nintendo - Virtual Boy");
+    const items = [{ crc: "22222222" }, { crc: "22222222" }, { name: "V-Tetris (USA).vb" }];
+    const texts: (string | undefined)[] = [];
+    const body = matchResponseBody(ctx, { systemId: "virtual-boy", items, artworkTypes: ["title", "boxart"] }, texts);
+    const artworks = body.results.map((r) => (r.status === "matched" ? r.artwork : undefined));
+    expect(artworks[0]).toBe(artworks[1]);
+    expect(artworks[0]).toBe(artworks[2]);
+    expect(Object.keys(artworks[0] ?? {})).toEqual(["verified", "boxart", "title"]);
+    expect(JSON.parse(matchResponseJson(body, texts))).toEqual(JSON.parse(JSON.stringify(body)));
+  });
+});
