@@ -1,3 +1,4 @@
+import { artworkTypes, type ArtworkType } from "../catalog/artwork/artwork-types.ts";
 import type { GameRecord, PlatformEntry } from "../catalog/record/game-record.ts";
 import { summarize, type GameSummary } from "../catalog/search/game-summary.ts";
 import { searchGames } from "../catalog/search/search-games.ts";
@@ -8,10 +9,29 @@ import type { MatchContext } from "./match-roms.ts";
 import { buildMatchTable } from "./match-table.ts";
 
 /**
+ * The thumbnail names the records' verified artwork links name, by type: a dump carries no
+ * listing, so a match answered from it checks against the files its records link.
+ */
+function linkedNames(records: readonly GameRecord[]): Record<ArtworkType, string[]> | undefined {
+  if (!records.some((record) => record.artwork?.verified === true)) return undefined;
+  const out = Object.fromEntries(artworkTypes.map((type) => [type, new Set<string>()])) as Record<ArtworkType, Set<string>>;
+  for (const record of records) {
+    for (const type of artworkTypes) {
+      const link = record.artwork?.[type];
+      if (!link) continue;
+      for (const url of [link.url, ...link.candidates])
+        out[type].add(decodeURIComponent(url.slice(url.lastIndexOf("/") + 1, -".png".length)));
+    }
+  }
+  return Object.fromEntries(artworkTypes.map((type) => [type, [...out[type]]])) as Record<ArtworkType, string[]>;
+}
+
+/**
  * A {@link MatchContext} over one platform's records held in memory (a downloaded dump), built
  * with the same table, index and steps as the server's: hash, serial and name steps answer
  * exactly as `POST /api/v1/games/` does. The fuzzy step searches this platform only, which the
- * server's title index scores with that platform's statistics too, so it ranks the same.
+ * server's title index scores with that platform's statistics too, so it ranks the same. With a
+ * verified listing, artwork is checked against the names the records link (see {@link linkedNames}).
  */
 export function offlineMatchContext(platform: PlatformEntry, records: readonly GameRecord[], artworkBaseUrl: string): MatchContext {
   // In id order, as the build indexes a platform.
@@ -24,7 +44,7 @@ export function offlineMatchContext(platform: PlatformEntry, records: readonly G
     summary: (id: number) => byId.get(id),
   };
   return {
-    index: createMatchIndex(buildMatchTable(records)),
+    index: createMatchIndex(buildMatchTable(records, linkedNames(records))),
     platform,
     summary: (id) => byId.get(id),
     searchTitles: (title) => searchGames(scope, { query: title, limit: 10 }).results,

@@ -61,7 +61,7 @@ export function agentCard(info: AgentServiceInfo): AgentCard {
         id: skillIds.changes,
         name: "Catalog changes",
         description:
-          "Says what changed in the game catalog since a catalog version or a date: games added, removed, changed (with the kinds of change: title, system, releases, roms, metadata) and merged into another game. Without a version, the current one and the kept history. The data part is what GET /api/v1/changes/ returns.",
+          "Says what changed in the game catalog since a catalog version or a date: games added, removed, changed (with the kinds of change: title, system, releases, roms, artwork, metadata) and merged into another game. Without a version, the current one and the kept history. The data part is what GET /api/v1/changes/ returns.",
         tags: ["changes", "catalog", "sync", "rom managers"],
         examples: [
           "what changed since DhJQmNh9Ip-0nkq5?",

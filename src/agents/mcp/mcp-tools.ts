@@ -212,7 +212,7 @@ export function registerCatalogTools(server: McpServer, queries: CatalogQueries,
     {
       title: "What changed in the catalog",
       description:
-        "What changed in the game catalog since a version (or a date): every game added, removed, changed (with the kinds of change: title, system, releases, roms, metadata) or merged into another game (with `into`, the id that answers for it now), in id order; as GET /api/v1/changes/?since= returns it. Without `since`: the current catalogVersion and the kept history. An unknown or expired `since` is an error telling the client to resync from the dumps (GET /api/v1/dumps/).",
+        "What changed in the game catalog since a version (or a date): every game added, removed, changed (with the kinds of change: title, system, releases, roms, artwork, metadata) or merged into another game (with `into`, the id that answers for it now), in id order; as GET /api/v1/changes/?since= returns it. Without `since`: the current catalogVersion and the kept history. An unknown or expired `since` is an error telling the client to resync from the dumps (GET /api/v1/dumps/).",
       inputSchema: changesInput,
       outputSchema: changesOutput,
       annotations: readOnly,

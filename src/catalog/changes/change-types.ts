@@ -1,9 +1,9 @@
 /**
  * What about a game changed between two builds: its clean title, its platform (a game that moved,
- * keeping its id), its releases (names, tags), their roms (hashes, sizes), or the rest of the
- * record (metadata, attribution).
+ * keeping its id), its releases (names, tags), their roms (hashes, sizes), its artwork links, or
+ * the rest of the record (metadata, attribution).
  */
-export const changeKinds = ["title", "system", "releases", "roms", "metadata"] as const;
+export const changeKinds = ["title", "system", "releases", "roms", "artwork", "metadata"] as const;
 export type ChangeKind = (typeof changeKinds)[number];
 
 /** `merged`: the id is no longer a record of its own but answers as the game it joined (`into`). */

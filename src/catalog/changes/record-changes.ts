@@ -5,7 +5,7 @@ import type { GameRecord } from "../record/game-record.ts";
 import { changeKinds, type ChangeKind, type GameChange } from "./change-types.ts";
 
 /** Members of a record that are not metadata: compared on their own, or not at all (`updatedAt`). */
-const structural = new Set(["id", "title", "system", "systemName", "releases", "updatedAt"]);
+const structural = new Set(["id", "title", "system", "systemName", "releases", "artwork", "updatedAt"]);
 
 function metadataOf(record: Record<string, unknown>): string {
   return JSON.stringify(Object.entries(record).filter(([key]) => !structural.has(key)));
@@ -20,6 +20,7 @@ export function changeKindsOf(before: GameRecord, after: GameRecord): ChangeKind
   if (releases(before) !== releases(after)) kinds.push("releases");
   const roms = (r: GameRecord): string => JSON.stringify(r.releases.map((release) => release.roms));
   if (roms(before) !== roms(after)) kinds.push("roms");
+  if (JSON.stringify(before.artwork) !== JSON.stringify(after.artwork)) kinds.push("artwork");
   if (metadataOf(before as unknown as Record<string, unknown>) !== metadataOf(after as unknown as Record<string, unknown>))
     kinds.push("metadata");
   return kinds;

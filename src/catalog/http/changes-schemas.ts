@@ -44,7 +44,7 @@ export const gameChangeSchema = z
     }),
     kinds: z.array(z.enum(changeKinds)).optional().meta({
       description:
-        "For `changed`: which parts of the record changed (title, system (the game moved to another platform, keeping its id), releases, roms, metadata)",
+        "For `changed`: which parts of the record changed (title, system (the game moved to another platform, keeping its id), releases, roms, artwork, metadata)",
     }),
     into: z.number().int().min(1).optional().meta({ description: "For `merged`: the id of the game it joined" }),
     updatedAt: z.iso.datetime().meta({ description: "Time of the last build that changed (or removed) the game" }),

@@ -10,9 +10,13 @@ import { readManifest } from "../../../src/catalog/build/manifest.ts";
 import type { GameRecord } from "../../../src/catalog/record/game-record.ts";
 import { matchArtwork } from "../../../src/match/match-artwork.ts";
 import { createMatchIndex } from "../../../src/match/match-index.ts";
+import { matchRoms } from "../../../src/match/match-roms.ts";
+import { offlineMatchContext } from "../../../src/match/offline-index.ts";
+import { platformEntry } from "../../../src/catalog/platforms/platform-entry.ts";
+import { loadPlatformRegistry } from "../../../src/catalog/platforms/platform-registry.ts";
 import type { MatchTable } from "../../../src/match/match-table.ts";
 import { buildSettings } from "../../helpers/build-settings.ts";
-import { hasRealData, hasRealThumbnails, realDataSkipReason, realThumbnails } from "../../helpers/paths.ts";
+import { hasRealData, hasRealThumbnails, platformsFile, realDataSkipReason, realThumbnails } from "../../helpers/paths.ts";
 
 const real = inject("realCatalog");
 const artworkBaseUrl = buildSettings("https://ludex.test").artworkBaseUrl;
@@ -102,6 +106,19 @@ describe.skipIf(!hasRealData || !hasRealThumbnails || real === null)(
           if (files.has("boxart", lastName)) expect(answer?.boxart?.url).toContain(encodeURIComponent(lastName));
           expect(answer?.verified).toBe(true);
           expect(Object.keys(answer ?? {})).toEqual(answer?.boxart ? ["verified", "boxart"] : ["verified"]);
+        });
+
+        it("answers a match from the platform's dump records with the records' own artwork", () => {
+          const info = loadPlatformRegistry(platformsFile).lookup(slug);
+          if (!info) throw new Error(`no platform ${slug}`);
+          const ctx = offlineMatchContext(platformEntry(info, { game: records.length }), records, artworkBaseUrl);
+          const checked = records.filter((r) => r.releases[0]?.roms.length === 1 && r.releases[0].roms[0]?.sha1 !== undefined);
+          expect(checked.length).toBeGreaterThan(records.length / 2);
+          for (const record of checked) {
+            const [result] = matchRoms(ctx, [{ sha1: record.releases[0]?.roms[0]?.sha1 }], artworkTypes);
+            if (result?.status !== "matched" || result.match.gameId !== record.id) continue;
+            expect(result.artwork, record.title).toEqual(record.artwork);
+          }
         });
       });
     }

@@ -73,6 +73,9 @@ describe("changeKindsOf", () => {
     const { developer: _developer, ...withoutDeveloper } = record();
     expect(changeKindsOf(record(), withoutDeveloper)).toEqual(["metadata"]);
     expect(changeKindsOf(record(), record({ attribution: { ...attribution, license: "CC BY-SA 5.0" } }))).toEqual(["metadata"]);
+    const art = { verified: false, boxart: { url: "https://t.example/X/Named_Boxarts/A.png", candidates: [] } };
+    expect(changeKindsOf(record({ artwork: art }), record({ artwork: { ...art, verified: true } }))).toEqual(["artwork"]);
+    expect(changeKindsOf(record(), record({ artwork: art }))).toEqual(["artwork"]);
   });
 
   it("names a move to another platform as system, not metadata (systemName goes with it)", () => {
