@@ -3,7 +3,7 @@ import { existsSync, readdirSync, readFileSync, statSync } from "node:fs";
 import path from "node:path";
 import { problems } from "../../core/problem.ts";
 import { artworkFolders } from "../artwork/artwork-types.ts";
-import { parseThumbnailPaths, type ThumbnailListing } from "../artwork/thumbnail-listing.ts";
+import { listingSize, parseThumbnailPaths, type ThumbnailListing } from "../artwork/thumbnail-listing.ts";
 
 /** The largest `git ls-tree` output read: the biggest thumbnails repository (MAME) lists about 6 MB. */
 const MAX_LISTING_BYTES = 256 * 1024 * 1024;
@@ -70,6 +70,7 @@ export function readThumbnailSources(sources: readonly string[], folder?: string
     throw problems.usage("--folder names the folder of one source; give one source with it");
   const listings: ThumbnailListing[] = [];
   for (const source of sources) {
+    const before = listings.length;
     const resolved = path.resolve(source);
     const stat = statSync(resolved, { throwIfNoEntry: false });
     if (!stat) throw problems.sourceNotFound(`${source}: no such file or folder`);
@@ -89,8 +90,9 @@ export function readThumbnailSources(sources: readonly string[], folder?: string
         if (Object.values(listing.files).some((names) => names.length > 0)) listings.push(listing);
       }
     }
+    // Each source must hold a listing: an empty one imported beside others would replace its folder's real listing.
+    if (!listings.slice(before).some((listing) => listingSize(listing) > 0))
+      throw problems.noThumbnailListings(`no thumbnail listing in ${source}`);
   }
-  const nonEmpty = listings.filter((listing) => Object.values(listing.files).some((names) => names.length > 0));
-  if (nonEmpty.length === 0) throw problems.noThumbnailListings(`no thumbnail listing in ${sources.join(", ")}`);
   return listings;
 }
