@@ -3,8 +3,9 @@
  * catalog, sent over HTTP with the rate limit off; prints items/s and per-request latency against a
  * bare node:http baseline replaying a recorded answer from its own process, and against
  * the same server with the rate limiter on (its overhead), and the same requests asking for
- * compressed answers (Accept-Encoding: gzip, deflate, br), and asking for every artwork type
- * (artwork on against off); plus the in-process matcher's lookups/s, with artwork and without.
+ * compressed answers (Accept-Encoding: gzip, deflate, br), and asking for box art and for every
+ * artwork type (artwork on against off); plus the in-process matcher's lookups/s, with every
+ * artwork type and without.
  */
 import { writeFileSync } from "node:fs";
 import path from "node:path";
@@ -142,24 +143,39 @@ async function main(): Promise<void> {
 
   const opts = { seconds: SECONDS, connections: CONNECTIONS, method: "POST", bodies, headers: { "content-type": "application/json" } };
   const paths = bodies.map(() => "/api/v1/games/");
-  // The same bodies asking for every artwork type: each matched item then carries its links.
-  const withArtwork = { ...opts, bodies: bodies.map((body) => `${body.slice(0, -1)},"artworkTypes":${JSON.stringify(artworkTypes)}}`) };
+  // The same bodies asking for box art, as a ROM manager does, and for every artwork type: each
+  // matched item then carries its links.
+  const asking = (types: readonly ArtworkType[]): typeof opts => ({
+    ...opts,
+    bodies: bodies.map((body) => `${body.slice(0, -1)},"artworkTypes":${JSON.stringify(types)}}`),
+  });
+  const withBoxart = asking(["boxart"]);
+  const withArtwork = asking(artworkTypes);
   await load(origin, paths, { ...withArtwork, seconds: 3 });
   await load(origin, paths, { ...opts, seconds: 3 });
   await load(limitedOrigin, paths, { ...opts, seconds: 3 });
   await load(twinOrigin, paths, { ...opts, seconds: 3 });
   // Most HTTP clients ask for compressed answers (Go's and Python's add gzip by themselves).
   const compressed = { ...opts, headers: { ...opts.headers, "accept-encoding": "gzip, deflate, br" } };
-  const runs: { ludex: LoadResult[]; limited: LoadResult[]; base: LoadResult[]; br: LoadResult[]; art: LoadResult[] } = {
+  const runs: {
+    ludex: LoadResult[];
+    limited: LoadResult[];
+    base: LoadResult[];
+    br: LoadResult[];
+    boxart: LoadResult[];
+    art: LoadResult[];
+  } = {
     ludex: [],
     limited: [],
     base: [],
     br: [],
+    boxart: [],
     art: [],
   };
   for (let round = 0; round < ROUNDS; round++) {
     runs.ludex.push(await load(origin, paths, opts));
     runs.br.push(await load(origin, paths, compressed));
+    runs.boxart.push(await load(origin, paths, withBoxart));
     runs.art.push(await load(origin, paths, withArtwork));
     runs.limited.push(await load(limitedOrigin, paths, opts));
     runs.base.push(await load(baseOrigin, paths, opts));
@@ -182,13 +198,24 @@ async function main(): Promise<void> {
   const withLimit = median(runs.limited);
   const base = median(runs.base);
   const br = median(runs.br);
+  const boxart = median(runs.boxart);
   const art = median(runs.art);
   const inProcess = inProcessLookups(buildDir, bodies, []);
   const inProcessArt = inProcessLookups(buildDir, bodies, artworkTypes);
   const itemsPerSecond = ludex.rps * 100;
   const limiterMicros = await limiterCostMicros();
   const offMicros = middle([...paired.limited.firstMicros, ...paired.twin.firstMicros]);
-  const errors = ludex.errors + ludex.non2xx + withLimit.errors + withLimit.non2xx + br.errors + br.non2xx + art.errors + art.non2xx;
+  const errors =
+    ludex.errors +
+    ludex.non2xx +
+    withLimit.errors +
+    withLimit.non2xx +
+    br.errors +
+    br.non2xx +
+    boxart.errors +
+    boxart.non2xx +
+    art.errors +
+    art.non2xx;
   console.log(
     `${bodies.length} distinct 100-item requests over ${PLATFORMS.join(", ")}; autocannon ${CONNECTIONS} connections, ${SECONDS} s, median of ${ROUNDS} alternating rounds; default logging to a file`,
   );
@@ -203,10 +230,13 @@ async function main(): Promise<void> {
     `ludex, limit off, br   ${br.rps.toFixed(0).padStart(6)} req/s  p50 ${br.p50} ms  p99 ${br.p99} ms  errors ${br.errors + br.non2xx}  ratio ${(br.rps / ludex.rps).toFixed(2)}x of uncompressed`,
   );
   console.log(
+    `ludex, box art         ${boxart.rps.toFixed(0).padStart(6)} req/s  p50 ${boxart.p50} ms  p99 ${boxart.p99} ms  errors ${boxart.errors + boxart.non2xx}  ratio ${(boxart.rps / ludex.rps).toFixed(2)}x of artwork off`,
+  );
+  console.log(
     `ludex, all artwork     ${art.rps.toFixed(0).padStart(6)} req/s  p50 ${art.p50} ms  p99 ${art.p99} ms  errors ${art.errors + art.non2xx}  ratio ${(art.rps / ludex.rps).toFixed(2)}x of artwork off`,
   );
   console.log(
-    `items/s over HTTP      ${itemsPerSecond.toFixed(0)} (limit off), ${(withLimit.rps * 100).toFixed(0)} (limit on), ${(art.rps * 100).toFixed(0)} (all artwork)`,
+    `items/s over HTTP      ${itemsPerSecond.toFixed(0)} (limit off), ${(withLimit.rps * 100).toFixed(0)} (limit on), ${(boxart.rps * 100).toFixed(0)} (box art), ${(art.rps * 100).toFixed(0)} (all artwork)`,
   );
   console.log(`in-process matcher     ${inProcess.toFixed(0)} lookups/s, ${inProcessArt.toFixed(0)} with all artwork`);
   console.log(`${itemsPerSecond >= 500_000 ? "ok  " : "FAIL"} >= 500,000 items/s over HTTP (limit off)`);

@@ -189,7 +189,7 @@ export const problemTypes = {
     title: "No thumbnail listings",
     status: 422,
     description:
-      "A source given to `ludex thumbnails` holds no listing: a `<folder>.txt` file of `Named_Boxarts/<name>.png` lines, a folder of those, or a clone of a libretro-thumbnails repository.",
+      "A source given to `ludex thumbnails` holds no listing (a `<folder>.txt` file of `Named_Boxarts/<name>.png` lines, a folder of those, or a clone of a libretro-thumbnails repository), or no imported platform uses the folders it lists.",
   },
   "thumbnail-listing-failed": {
     surface: "cli",

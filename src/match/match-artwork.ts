@@ -2,6 +2,7 @@ import { artworkCandidates, type ArtworkRelease } from "../catalog/artwork/artwo
 import { artworkTypes, type ArtworkType } from "../catalog/artwork/artwork-types.ts";
 import { gameArtwork, thumbnailFiles, type ArtworkPlace } from "../catalog/artwork/game-artwork.ts";
 import type { GameArtwork } from "../catalog/record/game-record.ts";
+import { utf8AsLatin1 } from "../core/utf8-as-latin1.ts";
 import type { MatchIndex } from "./match-index.ts";
 
 /** What one platform's index needs to answer artwork: built on the first artwork request. */
@@ -10,20 +11,28 @@ interface ArtworkState {
   /** First release index of each game, and one past its last: a game's releases are contiguous in the table. */
   readonly ranges: Map<number, [start: number, end: number]>;
   readonly parents: Map<string, string>;
-  /** By release index and the asked types' mask: the same answer is one object, serialised once. */
-  readonly answers: Map<number, GameArtwork>;
+  /** By the asked types' mask, then by release: the same answer is one object, serialised once. */
+  readonly answers: Map<number, (GameArtwork | undefined)[]>;
 }
 
-const states = new WeakMap<MatchIndex, Map<string, ArtworkState>>();
+/** The artwork of a request's matches: its platform, host and types resolved once. */
+export interface MatchArtwork {
+  /** The artwork of a matched release (see {@link matchArtwork}). */
+  of(release: number): GameArtwork | undefined;
+}
+
+/** The JSON of an answer, made with it: a 100-item answer would otherwise serialise it 100 times. */
+const JSON_TEXT = Symbol("json");
+
+const states = new WeakMap<MatchIndex, ArtworkState[]>();
 
 function stateOf(index: MatchIndex, baseUrl: string, folder: string): ArtworkState {
-  let byPlace = states.get(index);
-  if (!byPlace) {
-    byPlace = new Map();
-    states.set(index, byPlace);
+  let list = states.get(index);
+  if (!list) {
+    list = [];
+    states.set(index, list);
   }
-  const key = `${baseUrl}\n${folder}`;
-  const known = byPlace.get(key);
+  const known = list.find((s) => s.place.baseUrl === baseUrl && s.place.folder === folder);
   if (known) return known;
   const { table } = index;
   const ranges = new Map<number, [number, number]>();
@@ -37,35 +46,11 @@ function stateOf(index: MatchIndex, baseUrl: string, folder: string): ArtworkSta
   });
   const place: ArtworkPlace = { baseUrl, folder, ...(table.thumbnails ? { files: thumbnailFiles(table.thumbnails) } : {}) };
   const state: ArtworkState = { place, ranges, parents, answers: new Map() };
-  byPlace.set(key, state);
+  list.push(state);
   return state;
 }
 
-/** The bit of each artwork type in a types mask. */
-function typesMask(types: readonly ArtworkType[]): number {
-  let mask = 0;
-  for (const type of types) mask |= 1 << artworkTypes.indexOf(type);
-  return mask;
-}
-
-/**
- * The artwork of a matched release, as a record gives it but with the matched release first
- * (`artworkCandidates`), for the asked types in their canonical order; undefined when nothing is
- * asked or the platform has no thumbnails folder. Made once per release and types, then shared.
- */
-export function matchArtwork(
-  index: MatchIndex,
-  folder: string | undefined,
-  baseUrl: string,
-  release: number,
-  types: readonly ArtworkType[],
-): GameArtwork | undefined {
-  if (types.length === 0 || folder === undefined) return undefined;
-  const state = stateOf(index, baseUrl, folder);
-  const mask = typesMask(types);
-  const key = release * 16 + mask;
-  const known = state.answers.get(key);
-  if (known) return known;
+function newAnswer(index: MatchIndex, state: ArtworkState, release: number, types: readonly ArtworkType[]): GameArtwork | undefined {
   const gameId = index.table.releases[release]?.[0];
   const range = gameId === undefined ? undefined : state.ranges.get(gameId);
   if (!range) return undefined;
@@ -74,11 +59,48 @@ export function matchArtwork(
     releases.push({ name: index.table.releases[r]?.[1] ?? "", cloneOf: index.table.releaseCloneOf?.[r] ?? undefined });
   }
   const names = artworkCandidates(releases, release - range[0], (setName) => state.parents.get(setName));
-  const answer = gameArtwork(
-    names,
-    artworkTypes.filter((type) => (mask & (1 << artworkTypes.indexOf(type))) !== 0),
-    state.place,
-  );
-  state.answers.set(key, answer);
+  const answer = gameArtwork(names, types, state.place);
+  Object.defineProperty(answer, JSON_TEXT, { value: utf8AsLatin1(JSON.stringify(answer)) });
   return answer;
+}
+
+/**
+ * The artwork of a request's matched releases, as a record gives it but with the matched release
+ * first (`artworkCandidates`), for the asked types in their canonical order; undefined when
+ * nothing is asked or the platform has no thumbnails folder. Each answer is made once per
+ * release and types, then shared.
+ */
+export function matchArtwork(
+  index: MatchIndex,
+  folder: string | undefined,
+  baseUrl: string,
+  types: readonly ArtworkType[],
+): MatchArtwork | undefined {
+  if (types.length === 0 || folder === undefined) return undefined;
+  const state = stateOf(index, baseUrl, folder);
+  let mask = 0;
+  for (const type of types) mask |= 1 << artworkTypes.indexOf(type);
+  const asked = artworkTypes.filter((type) => (mask & (1 << artworkTypes.indexOf(type))) !== 0);
+  let answers = state.answers.get(mask);
+  if (!answers) {
+    answers = new Array<GameArtwork | undefined>(index.table.releases.length);
+    state.answers.set(mask, answers);
+  }
+  const slots = answers;
+  return {
+    of(release) {
+      let answer = slots[release];
+      if (answer === undefined) {
+        answer = newAnswer(index, state, release, asked);
+        slots[release] = answer;
+      }
+      return answer;
+    },
+  };
+}
+
+/** An answer's JSON, one byte a char as `match-response-json.ts` joins it. */
+export function artworkJson(artwork: GameArtwork): string {
+  const text = (artwork as { readonly [JSON_TEXT]?: string })[JSON_TEXT];
+  return text ?? utf8AsLatin1(JSON.stringify(artwork));
 }

@@ -1,18 +1,7 @@
 import type { MatchResponseBody } from "./match-request.ts";
 import type { MatchResult } from "./match-response-schemas.ts";
 import { utf8AsLatin1 } from "../core/utf8-as-latin1.ts";
-
-/** The JSON of each artwork answer: `matchArtwork` hands out one object per release and types, so it is written once. */
-const artworkTexts = new WeakMap<object, string>();
-
-function artworkJson(artwork: object): string {
-  let text = artworkTexts.get(artwork);
-  if (text === undefined) {
-    text = utf8AsLatin1(JSON.stringify(artwork));
-    artworkTexts.set(artwork, text);
-  }
-  return text;
-}
+import { artworkJson } from "./match-artwork.ts";
 
 /** A JSON object's last char, which a shared result's text ends with. */
 const CLOSING_BRACE = 0x7d;

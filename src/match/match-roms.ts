@@ -4,8 +4,7 @@ import { serialKey } from "../core/keys.ts";
 import type { PlatformEntry } from "../catalog/record/game-record.ts";
 import type { GameSummary } from "../catalog/search/game-summary.ts";
 import type { ArtworkType } from "../catalog/artwork/artwork-types.ts";
-import type { GameArtwork } from "../catalog/record/game-record.ts";
-import { matchArtwork } from "./match-artwork.ts";
+import { matchArtwork, type MatchArtwork } from "./match-artwork.ts";
 import type { Match, MatchCandidate, MatchedBy, MatchResult } from "./match-response-schemas.ts";
 import type { HexLookup } from "./hex-index.ts";
 import { CRC_WORD, ITEM_HASH_WORDS, MD5_WORD, SHA1_WORD } from "./item-hash-words.ts";
@@ -32,8 +31,8 @@ export interface MatchContext {
 
 /** What the caller wants of each item's result besides the result itself. */
 interface Wanted {
-  /** Artwork URLs for each `matched` result. */
-  readonly types: readonly ArtworkType[];
+  /** The artwork of each `matched` result, when asked for. */
+  readonly artwork: MatchArtwork | undefined;
   /** Receives, at an item's index, the JSON of its result after the index, when its match is shared (`SharedMatches.resultTail`). */
   readonly texts: (string | undefined)[] | undefined;
   /** The items' hashes already parsed, laid out as `item-hash-words.ts` says; else each hash string is parsed. */
@@ -93,8 +92,8 @@ function candidate(ctx: MatchContext, gameId: number, release: number, score: nu
   return { gameId, title: ctx.summary(gameId)?.title ?? "", release: ctx.index.table.releases[release]?.[1] ?? "", confidence: score };
 }
 
-function artworkFor(ctx: MatchContext, types: readonly ArtworkType[], release: number): GameArtwork | undefined {
-  return matchArtwork(ctx.index, ctx.platform.thumbnailFolder, ctx.artworkBaseUrl, release, types);
+function artworkOf(ctx: MatchContext, types: readonly ArtworkType[]): MatchArtwork | undefined {
+  return matchArtwork(ctx.index, ctx.platform.thumbnailFolder, ctx.artworkBaseUrl, types);
 }
 
 /** The outcome of one exact step over rom rows or releases: nothing, one game, or several (ambiguous). */
@@ -153,7 +152,7 @@ function matched(
     if (variant !== undefined) shared.add(release, by, variant, match);
   }
   if (variant !== undefined && want.texts !== undefined) want.texts[i] = shared.resultTail(release, by, variant);
-  const artwork = want.types.length === 0 ? undefined : artworkFor(ctx, want.types, release);
+  const artwork = want.artwork?.of(release);
   return artwork ? { index: i, status: "matched", match, artwork } : { index: i, status: "matched", match };
 }
 
@@ -202,7 +201,7 @@ function byHeaderless(ctx: MatchContext, i: number, h: NonNullable<MatchItem["he
   const { index } = ctx;
   // The answer's match is a copy of the shared one, so its shared text must not be handed on; and
   // these hashes are not among the parsed words.
-  const own: Wanted = { types: want.types, texts: undefined, words: undefined };
+  const own: Wanted = { artwork: want.artwork, texts: undefined, words: undefined };
   const hit =
     (h.sha1 ? byHash(ctx, i, "sha1", index.sha1, h.sha1, 0, own) : undefined) ??
     (h.md5 ? byHash(ctx, i, "md5", index.md5, h.md5, 0, own) : undefined) ??
@@ -311,7 +310,7 @@ function fuzzy(ctx: MatchContext, i: number, title: string, wanted: string, regi
     ...candidate(ctx, pick.game.id, release, Math.round(pick.similarity * FUZZY_SCALE * 1000) / 1000),
     matchedBy: "fuzzy",
   };
-  const artwork = artworkFor(ctx, want.types, release);
+  const artwork = want.artwork?.of(release);
   return { index: i, status: "matched", match, ...(artwork ? { artwork } : {}) };
 }
 
@@ -330,7 +329,7 @@ export function matchRoms(
   validItems?: (MatchItem | undefined)[],
   sharedTexts?: (string | undefined)[],
 ): MatchResult[] {
-  const want: Wanted = { types, texts: sharedTexts, words: undefined };
+  const want: Wanted = { artwork: artworkOf(ctx, types), texts: sharedTexts, words: undefined };
   return items.map((raw, i) => {
     const fast = fastMatchItem(raw);
     if (validItems) validItems[i] = fast;
@@ -363,7 +362,7 @@ export function matchCheckedRoms(
   types: readonly ArtworkType[],
   sharedTexts?: (string | undefined)[],
 ): MatchResult[] {
-  const want: Wanted = { types, texts: sharedTexts, words: hashWords };
+  const want: Wanted = { artwork: artworkOf(ctx, types), texts: sharedTexts, words: hashWords };
   const results = new Array<MatchResult>(items.length);
   for (let i = 0; i < items.length; i++) results[i] = matchOne(ctx, i, items[i] as MatchItem, want);
   return results;

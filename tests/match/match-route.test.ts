@@ -210,15 +210,22 @@ describe("POST /api/v1/games/ (matchRomFiles)", () => {
     expect(matched(result).title).toBe("Zephyr Quest");
   });
 
-  it("adds artwork URLs in the libretro-thumbnails scheme for each requested type", async () => {
-    const [result] = await match("snes", [{ name: "Max & Molly's Moon Market (USA).sfc" }], ["boxart", "snap", "title", "logo"]);
+  it("adds artwork links in the libretro-thumbnails scheme for each requested type, the matched release first", async () => {
+    const [result] = await match("snes", [{ name: "Max & Molly's Moon Market (USA).sfc" }], ["logo", "boxart", "snap", "title"]);
     if (result?.status !== "matched") throw new Error("not matched");
+    const folder = "https://thumbs.example/Nintendo%20-%20Super%20Nintendo%20Entertainment%20System";
+    const name = encodeURIComponent(result.match.release.replace(/[&*/:`"<>?\\|]/g, "_"));
     expect(result.artwork).toEqual({
-      boxart: `https://thumbs.example/Nintendo%20-%20Super%20Nintendo%20Entertainment%20System/Named_Boxarts/${encodeURIComponent(result.match.release.replace(/[&*/:`"<>?\\|]/g, "_"))}.png`,
-      snap: expect.stringContaining("/Named_Snaps/Max%20_%20Molly's%20Moon%20Market"),
-      title: expect.stringContaining("/Named_Titles/"),
-      logo: expect.stringContaining("/Named_Logos/"),
+      verified: false,
+      boxart: {
+        url: `${folder}/Named_Boxarts/${name}.png`,
+        candidates: expect.arrayContaining([`${folder}/Named_Boxarts/Max%20_%20Molly's%20Moon%20Market.png`]),
+      },
+      snap: { url: `${folder}/Named_Snaps/${name}.png`, candidates: expect.any(Array) },
+      title: { url: `${folder}/Named_Titles/${name}.png`, candidates: expect.any(Array) },
+      logo: { url: `${folder}/Named_Logos/${name}.png`, candidates: expect.any(Array) },
     });
+    expect(Object.keys(result.artwork ?? {})).toEqual(["verified", "boxart", "snap", "title", "logo"]);
   });
 });
 

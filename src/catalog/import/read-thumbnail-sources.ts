@@ -81,6 +81,8 @@ export function readThumbnailSources(sources: readonly string[], folder?: string
     } else if (Object.values(artworkFolders).some((sub) => existsSync(path.join(resolved, sub)))) {
       listings.push(parseThumbnailPaths(folder ?? path.basename(resolved), source, checkoutPaths(resolved)));
     } else {
+      if (folder !== undefined)
+        throw problems.usage(`--folder names the folder of one listing, but ${source} is a folder of listings named by their files`);
       const files = readdirSync(resolved)
         .filter((name) => name.endsWith(".txt"))
         .sort();

@@ -95,14 +95,14 @@ describe.skipIf(!hasRealData || !hasRealThumbnails || real === null)(
           });
           for (const record of records) {
             const release = firstRelease.get(record.id) ?? -1;
-            expect(matchArtwork(index, folder, artworkBaseUrl, release, artworkTypes)).toEqual(record.artwork);
+            expect(matchArtwork(index, folder, artworkBaseUrl, artworkTypes)?.of(release)).toEqual(record.artwork);
           }
           const files = thumbnailFiles(listing.files);
           const multi = records.find((r) => r.releases.length > 1 && r.releases.some((x) => files.has("boxart", x.name)));
           if (!multi) throw new Error("no game with several releases and listed box art");
           const last = (firstRelease.get(multi.id) ?? 0) + multi.releases.length - 1;
           const lastName = multi.releases.at(-1)?.name ?? "";
-          const answer = matchArtwork(index, folder, artworkBaseUrl, last, ["boxart"]);
+          const answer = matchArtwork(index, folder, artworkBaseUrl, ["boxart"])?.of(last);
           if (files.has("boxart", lastName)) expect(answer?.boxart?.url).toContain(encodeURIComponent(lastName));
           expect(answer?.verified).toBe(true);
           expect(Object.keys(answer ?? {})).toEqual(answer?.boxart ? ["verified", "boxart"] : ["verified"]);

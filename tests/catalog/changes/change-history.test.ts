@@ -55,7 +55,7 @@ describe("change history", () => {
     const page = changesSince(last, dir, base, { since: manifests[0]?.catalogVersion ?? "", limit: 100, offset: 0 }, Date.parse(day(4)));
     expect(page.changes.map((c) => [c.id, c.change, c.kinds])).toEqual([
       [2, "changed", ["roms", "metadata"]],
-      [3, "changed", ["title", "system", "releases", "roms", "metadata"]],
+      [3, "changed", ["title", "system", "releases", "roms", "artwork", "metadata"]],
       [4, "removed", undefined],
       [5, "added", undefined],
     ]);

@@ -130,7 +130,7 @@ describe("combineChanges", () => {
       previousMerged: [],
       isRecord: () => true,
     });
-    expect(unread[0]?.kinds).toEqual(["title", "system", "releases", "roms", "metadata"]);
+    expect(unread[0]?.kinds).toEqual(["title", "system", "releases", "roms", "artwork", "metadata"]);
   });
 
   it("logs a removed record that joined another game as merged, and a merged id whose game is gone as removed", () => {

@@ -71,8 +71,9 @@ describe("readThumbnailSources: listing files and folders of them", () => {
     expect(readThumbnailSources([renamed], "Sega - 32X").map((l) => l.folder)).toEqual(["Sega - 32X"]);
   });
 
-  it("refuses --folder with two sources as a usage error", () => {
+  it("refuses --folder with two sources, or with a folder of listings, as a usage error", () => {
     expect(problemOf(() => readThumbnailSources([x32, listings], "Sega - 32X")).type).toBe("usage");
+    expect(problemOf(() => readThumbnailSources([listings], "Sega - 32X")).type).toBe("usage");
   });
 
   it("answers a missing source with source-not-found, naming it", () => {
