@@ -193,6 +193,7 @@ export class SiteBuild {
     writer.write(siteFiles.asset(siteAssets.css.file), siteAssets.css.body);
     writer.write(siteFiles.asset(siteAssets.script.file), siteAssets.script.body);
     writer.write(siteFiles.asset(siteAssets.copyScript.file), siteAssets.copyScript.body);
+    writer.write(siteFiles.asset(siteAssets.artworkScript.file), siteAssets.artworkScript.body);
     const counts = new Map(Object.entries(state.platforms).map(([slug, s]) => [slug, s.counts]));
     writer.page(siteFiles.home, homePage(ctx, entries, counts), previous === undefined);
 

@@ -12,6 +12,22 @@ const artworkShown: readonly { readonly type: ArtworkType; readonly label: strin
   { type: "snap", label: "Snapshot" },
 ];
 
+/**
+ * One artwork figure, the same size whatever it holds: the image at its best URL, with the other
+ * candidates in `data-fallback` for the artwork script (src/site/artwork-script.ts), or, when
+ * the record has no file of that type, the placeholder the script also puts in place of an image
+ * whose every URL failed.
+ */
+function artFigure(game: GameRecord, shown: (typeof artworkShown)[number]): SafeHtml {
+  const link = game.artwork?.[shown.type];
+  const missing = `No ${shown.label.toLowerCase()}`;
+  const fallback = link && link.candidates.length > 0 ? link.candidates.join(" ") : undefined;
+  const content = link
+    ? html`<img src="${link.url}" alt="${shown.label} of ${game.title}" data-missing="${missing}"${fallback === undefined ? "" : html` data-fallback="${fallback}"`} width="320" height="240" loading="lazy" decoding="async" referrerpolicy="no-referrer">`
+    : html`<div class="missing">${missing}</div>`;
+  return html`<figure><div class="frame">${content}</div><figcaption>${shown.label}</figcaption></figure>`;
+}
+
 const monthNames = [
   "January",
   "February",
@@ -204,12 +220,6 @@ ${summary ? html`<p>${summary}</p>\n` : ""}<ul class="addons">${addons.items.map
  */
 export function gamePage(ctx: SiteContext, game: GameRecord, platform: PlatformEntry, baseTitle?: string): string {
   const link = (p: string): string => ctx.pathPrefix + p;
-  const art = game.artwork
-    ? artworkShown.flatMap((a) => {
-        const link = game.artwork?.[a.type];
-        return link ? [{ ...a, url: link.url }] : [];
-      })
-    : [];
   const boxart = game.artwork?.boxart?.url;
   const when = released(game);
   const alternates = game.alternateTitles ?? [];
@@ -237,7 +247,7 @@ export function gamePage(ctx: SiteContext, game: GameRecord, platform: PlatformE
   const body = html`<p class="crumbs"><a href="${link(sitePaths.home)}">Home</a> › <a href="${link(sitePaths.platform(platform.id))}">${platform.name}</a>${game.kind === "game" ? "" : html` › <a href="${link(sitePaths.listing(platform.id, game.kind))}">${capitalized(kindLabels[game.kind].many)}</a>`}</p>
 <h1>${game.title}</h1>
 ${kindLine(ctx, game, baseTitle)}<div class="game-top">
-<div class="art">${art.map((a) => html`<figure><div class="frame"><img src="${a.url}" alt="${a.label} of ${game.title}" data-missing="No ${a.label.toLowerCase()}" width="320" height="240" loading="lazy" decoding="async" referrerpolicy="no-referrer"></div><figcaption>${a.label}</figcaption></figure>`)}</div>
+<div class="art">${artworkShown.map((a) => artFigure(game, a))}</div>
 <dl class="facts">${facts.filter(([, v]) => v !== undefined && v !== "").map(([k, v]) => html`<dt>${k}</dt><dd>${v}</dd>`)}</dl>
 </div>
 <p>Data: <a href="${link(`/api/v1/games/?id=${game.id}`)}" type="application/json">JSON record</a> (<code>GET /api/v1/games/?id=${game.id}</code>).</p>
@@ -253,6 +263,7 @@ ${game.releases.map(releaseBlock)}
     image: boxart,
     jsonLd: videoGameJsonLd(ctx, game, boxart),
     copyScript: game.releases.some((r) => r.roms.length > 0),
+    artworkScript: artworkShown.some((a) => (game.artwork?.[a.type]?.candidates.length ?? 0) > 0),
     body,
   });
 }

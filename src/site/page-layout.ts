@@ -14,7 +14,7 @@ export interface SiteContext {
   readonly pathPrefix: string;
   /** libretro-thumbnails host (LUDEX_ARTWORK_BASE_URL): the only other origin a page loads from. */
   readonly artworkBaseUrl: string;
-  /** The content-addressed stylesheet and search script under /site/ (src/site/site-assets.ts). */
+  /** The content-addressed stylesheet and scripts under /site/ (src/site/site-assets.ts). */
   readonly assets: SiteAssetRefs;
 }
 
@@ -22,6 +22,7 @@ export interface SiteAssetRefs {
   readonly css: { readonly file: string; readonly integrity: string };
   readonly script: { readonly file: string; readonly integrity: string };
   readonly copyScript: { readonly file: string; readonly integrity: string };
+  readonly artworkScript: { readonly file: string; readonly integrity: string };
 }
 
 export function siteContext(publicBaseUrl: string, artworkBaseUrl: string, assets: SiteAssetRefs): SiteContext {
@@ -33,6 +34,7 @@ export function siteContext(publicBaseUrl: string, artworkBaseUrl: string, asset
       css: { file: assets.css.file, integrity: assets.css.integrity },
       script: { file: assets.script.file, integrity: assets.script.integrity },
       copyScript: { file: assets.copyScript.file, integrity: assets.copyScript.integrity },
+      artworkScript: { file: assets.artworkScript.file, integrity: assets.artworkScript.integrity },
     },
   };
 }
@@ -51,6 +53,8 @@ export interface PageInput {
   readonly searchScript?: boolean;
   /** Loads the script that adds a Copy button beside each hash (game pages; the hashes stay selectable without it). */
   readonly copyScript?: boolean;
+  /** Loads the script that tries an image's other artwork URLs when one fails (game pages with candidates; the first URL shows without it). */
+  readonly artworkScript?: boolean;
   /** The search box in the header keeps the current query. */
   readonly query?: string;
   readonly body: SafeHtml;
@@ -102,7 +106,7 @@ ${page.noindex ? html`<meta name="robots" content="noindex">\n` : ""}${canonical
 <meta property="og:description" content="${page.description}">
 <meta property="og:type" content="${page.ogType ?? "website"}">
 ${page.image ? html`<meta property="og:image" content="${page.image}">\n` : ""}<link rel="stylesheet" href="${link(sitePaths.asset(ctx.assets.css.file))}" integrity="${ctx.assets.css.integrity}">
-${page.searchScript ? script(ctx.assets.script) : ""}${page.copyScript ? script(ctx.assets.copyScript) : ""}${page.jsonLd === undefined ? "" : html`<script type="application/ld+json">${jsonForScript(page.jsonLd)}</script>\n`}</head>
+${page.searchScript ? script(ctx.assets.script) : ""}${page.copyScript ? script(ctx.assets.copyScript) : ""}${page.artworkScript ? script(ctx.assets.artworkScript) : ""}${page.jsonLd === undefined ? "" : html`<script type="application/ld+json">${jsonForScript(page.jsonLd)}</script>\n`}</head>
 <body>
 ${siteHeader(ctx, page.query)}
 <main id="main">

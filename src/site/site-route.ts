@@ -269,7 +269,11 @@ export function siteRoute(catalog: CatalogSource, options: SiteRouteOptions): (c
       }
       case "site": {
         const file = parts[0];
-        const known = file === siteAssets.css.file || file === siteAssets.script.file || file === siteAssets.copyScript.file;
+        const known =
+          file === siteAssets.css.file ||
+          file === siteAssets.script.file ||
+          file === siteAssets.copyScript.file ||
+          file === siteAssets.artworkScript.file;
         const found = known && parts.length === 1 && !trailingSlash ? staticFile(buildDir, siteFiles.asset(file)) : undefined;
         return found
           ? { ...found, headers: { ...found.headers, "cache-control": "public, max-age=31536000, immutable" } }

@@ -46,7 +46,8 @@ dl.facts dd{margin:0;overflow-wrap:anywhere}
 .art figcaption{font-size:.8rem;color:var(--muted);text-align:center}
 .art .frame{position:relative;aspect-ratio:4/3;background:var(--mark);border-radius:6px;overflow:hidden}
 .art img{display:block;width:100%;height:100%;object-fit:contain;color:transparent}
-.art img::after{content:attr(data-missing);position:absolute;inset:0;display:flex;align-items:center;justify-content:center;text-align:center;padding:.25rem;font-size:.8rem;color:var(--muted);background:var(--mark)}
+.art img::after{content:attr(data-missing)}
+.art img::after,.art .missing{position:absolute;inset:0;display:flex;align-items:center;justify-content:center;text-align:center;padding:.25rem;font-size:.8rem;color:var(--muted);background:var(--mark)}
 .kind{margin:-.5rem 0 1rem;font-size:1.05rem}
 ul.addons{display:grid;grid-template-columns:repeat(auto-fill,minmax(16rem,1fr));gap:.3rem 1.25rem;margin:0;padding:0;list-style:none}
 ul.addons li{overflow-wrap:anywhere}

@@ -148,6 +148,7 @@ describe.skipIf(nginxBinary === undefined)(
       { path: `/site/${siteAssets.css.file}` },
       { path: `/site/${siteAssets.script.file}`, headers: { "accept-encoding": "gzip" } },
       { path: `/site/${siteAssets.copyScript.file}` },
+      { path: `/site/${siteAssets.artworkScript.file}` },
       { path: "/search/?q=starfall" },
       { path: `/search/?q=${"x".repeat(121)}` },
     ];
@@ -235,7 +236,7 @@ describe.skipIf(nginxBinary === undefined)(
     it("really serves the static files itself (Node never sees those requests), and hands the documents with absolute URLs to Node", async () => {
       const res = await http(`${front}/api/v1/games/?id=${recordId}`);
       expect(res.headers["accept-ranges"]).toBe("bytes");
-      for (const p of [`/site/${siteAssets.css.file}`, `/site/${siteAssets.copyScript.file}`])
+      for (const p of [`/site/${siteAssets.css.file}`, `/site/${siteAssets.copyScript.file}`, `/site/${siteAssets.artworkScript.file}`])
         expect((await http(`${front}${p}`)).headers["accept-ranges"], p).toBe("bytes");
       // The pages are stored gzip-compressed, which nginx sends without Accept-Ranges: its request
       // ids (32 hex digits, where Node's are UUIDs) show that it answered them itself.

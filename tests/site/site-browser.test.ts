@@ -13,8 +13,9 @@ import { startTestServer, type RunningServer } from "../helpers/test-server.ts";
  * names), 390 px and 1280 px: home, a platform, a game, search with and without JavaScript, and
  * the 404 and 422 pages. Each page has no serious or critical axe violation, no horizontal
  * scrolling, and loads nothing from other origins than the artwork host (whose requests are cut
- * here, so the pages show their image fallback). A game page is usable by keyboard alone, copy
- * buttons included. Screenshots go to test-results/ (git-ignored).
+ * here, so the game page tries every artwork candidate and shows its placeholders). A game page
+ * is usable by keyboard alone, copy buttons included. Screenshots go to test-results/
+ * (git-ignored).
  */
 
 const resultsDir = path.join(projectRoot, "test-results");
@@ -100,21 +101,22 @@ describe.each(widths)("at %i px", (width) => {
     await opened.page.context().close();
   });
 
-  it("game page, with the image fallback when artwork is missing", async () => {
+  it("game page, with the artwork placeholders when every artwork URL fails", async () => {
     const opened = await open(width, `/games/${gameId}/`);
     const { page } = opened;
     expect(await page.locator("h1").count()).toBe(1);
     expect(opened.foreign.some((u) => u.startsWith(artworkHost))).toBe(true);
-    // Every image has its size set (no layout shift) and, when it fails, shows its placeholder text.
-    const images = page.locator(".art img");
-    expect(await images.count()).toBe(3);
-    for (const img of await images.all()) {
-      expect(await img.getAttribute("width")).toMatch(/^\d+$/);
-      expect(await img.getAttribute("height")).toMatch(/^\d+$/);
-    }
-    await expect
-      .poll(() => page.evaluate<string>("getComputedStyle(document.querySelector('.art img'), '::after').content"))
-      .toBe('"No box art"');
+    // The artwork script, served by the site, tries every candidate and then shows each type's
+    // placeholder in a frame of the same size (src/site/artwork-script.ts).
+    expect(await page.locator('script[src^="/site/artwork."]').count()).toBe(1);
+    await expect.poll(() => page.locator(".art .missing").allInnerTexts()).toEqual(["No box art", "No title screen", "No snapshot"]);
+    expect(await page.locator(".art img").count()).toBe(0);
+    const frames = await page.evaluate<string[]>(
+      `[...document.querySelectorAll(".art .frame")].map((f) => { const r = f.getBoundingClientRect(); return r.width + "x" + r.height; })`,
+    );
+    expect(frames).toHaveLength(3);
+    expect(new Set(frames).size).toBe(1);
+    expect(new Set(opened.foreign).size).toBeGreaterThan(3);
     await check(opened, "game", width);
     await page.context().close();
   });
