@@ -1,5 +1,5 @@
 import type { ArtworkLink, GameArtwork } from "../record/game-record.ts";
-import { MAX_ARTWORK_CANDIDATES } from "../record/record-schemas.ts";
+import { MAX_ARTWORK_LINKS } from "../record/record-schemas.ts";
 import { artworkFolders, artworkTypes, type ArtworkType } from "./artwork-types.ts";
 import { shortName } from "./thumbnail-name.ts";
 
@@ -51,20 +51,32 @@ export function artworkUrl(baseUrl: string, folder: string, type: ArtworkType, n
 }
 
 /**
- * The names to link for one type: without a listing, the candidates as they are; with one, the
- * candidates it holds, then the listed names with a candidate's title under other tags (the
- * fallback RomM uses: "V-Tetris (Japan)" for "V-Tetris (Japan) (En)").
+ * The first candidates, keeping the last place for the chosen release's short name: the three
+ * names RetroArch tries are a file name, the DAT name and the short name.
+ */
+function unverifiedNames(names: readonly string[]): string[] {
+  const first = names[0];
+  const short = first === undefined ? undefined : shortName(first);
+  if (short === undefined || names.indexOf(short) < MAX_ARTWORK_LINKS) return names.slice(0, MAX_ARTWORK_LINKS);
+  return [...names.slice(0, MAX_ARTWORK_LINKS - 1), short];
+}
+
+/**
+ * The names to link for one type: without a listing, the first candidates
+ * ({@link unverifiedNames}); with one, the candidates it holds, then the listed names with a
+ * candidate's title under other tags (the fallback RomM uses: "V-Tetris (Japan)" for
+ * "V-Tetris (Japan) (En)").
  */
 function namesOfType(names: readonly string[], type: ArtworkType, files: ThumbnailFiles | undefined): string[] {
-  if (!files) return names.slice(0, MAX_ARTWORK_CANDIDATES);
+  if (!files) return unverifiedNames(names);
   const out = new Set<string>();
   for (const name of names) {
-    if (out.size === MAX_ARTWORK_CANDIDATES) return [...out];
+    if (out.size === MAX_ARTWORK_LINKS) return [...out];
     if (files.has(type, name)) out.add(name);
   }
   for (const name of names) {
     for (const listed of files.sameTitle(type, name)) {
-      if (out.size === MAX_ARTWORK_CANDIDATES) return [...out];
+      if (out.size === MAX_ARTWORK_LINKS) return [...out];
       out.add(listed);
     }
   }
@@ -73,8 +85,8 @@ function namesOfType(names: readonly string[], type: ArtworkType, files: Thumbna
 
 /**
  * The links of the given types for candidate names (best first, see `artworkCandidates`): with a
- * listing, only names it holds (see {@link namesOfType}); without, all of them; at most
- * {@link MAX_ARTWORK_CANDIDATES} per type either way.
+ * listing, only names it holds; without, the first ones (see {@link namesOfType}); at most
+ * {@link MAX_ARTWORK_LINKS} per type either way.
  */
 export function gameArtwork(names: readonly string[], types: readonly ArtworkType[], place: ArtworkPlace): GameArtwork {
   const out: { verified: boolean } & { [T in ArtworkType]?: ArtworkLink } = { verified: place.files !== undefined };

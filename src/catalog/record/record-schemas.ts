@@ -117,16 +117,20 @@ export const addonSummarySchema = z
   })
   .meta({ description: "The add-ons, updates and cosmetic items whose base game this is" });
 
-/** Candidate URLs kept per artwork type: the chosen one and at most this many less one others. */
-export const MAX_ARTWORK_CANDIDATES = 5;
+/**
+ * Links per artwork type: `url` and at most this many less one `candidates`. Three, as RetroArch
+ * tries three names, and so that a match answer asking for every type stays a bounded multiple
+ * of its request.
+ */
+export const MAX_ARTWORK_LINKS = 3;
 
 export const artworkLinkSchema = z
   .looseObject({
     url: z.url().meta({ description: "The image to show" }),
     candidates: z
       .array(z.url())
-      .max(MAX_ARTWORK_CANDIDATES - 1)
-      .meta({ description: `The URLs to try, in order, when \`url\` fails to load; at most ${MAX_ARTWORK_CANDIDATES - 1}` }),
+      .max(MAX_ARTWORK_LINKS - 1)
+      .meta({ description: `The URLs to try, in order, when \`url\` fails to load; at most ${MAX_ARTWORK_LINKS - 1}` }),
   })
   .meta({ description: "One artwork type's libretro-thumbnails links, best first" });
 

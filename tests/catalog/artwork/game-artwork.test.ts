@@ -1,6 +1,6 @@
 import { describe, expect, it } from "vitest";
 import { artworkUrl, gameArtwork, thumbnailFiles } from "../../../src/catalog/artwork/game-artwork.ts";
-import { MAX_ARTWORK_CANDIDATES } from "../../../src/catalog/record/record-schemas.ts";
+import { MAX_ARTWORK_LINKS } from "../../../src/catalog/record/record-schemas.ts";
 
 const base = "https://thumbs.example";
 const folder = "Nintendo - Virtual Boy";
@@ -21,15 +21,24 @@ describe("artwork URLs", () => {
 });
 
 describe("game artwork", () => {
-  it("without a listing, links every candidate, unverified, at most the bound", () => {
+  it("without a listing, links the first candidates and the chosen release's short name, unverified, at most the bound", () => {
     const names = ["A (USA)", "A (Europe)", "A (Japan)", "A (Korea)", "A (Brazil)", "A (China)", "A"];
     const artwork = gameArtwork(names, ["boxart", "logo"], { baseUrl: base, folder });
     expect(artwork.verified).toBe(false);
-    expect(artwork.boxart?.url).toBe(`${root}/Named_Boxarts/A%20(USA).png`);
-    expect(artwork.boxart?.candidates).toHaveLength(MAX_ARTWORK_CANDIDATES - 1);
-    expect(artwork.boxart?.candidates[0]).toBe(`${root}/Named_Boxarts/A%20(Europe).png`);
+    expect(MAX_ARTWORK_LINKS).toBe(3);
+    expect(artwork.boxart).toEqual({
+      url: `${root}/Named_Boxarts/A%20(USA).png`,
+      candidates: [`${root}/Named_Boxarts/A%20(Europe).png`, `${root}/Named_Boxarts/A.png`],
+    });
     expect(artwork.logo?.url).toBe(`${root}/Named_Logos/A%20(USA).png`);
     expect(Object.keys(artwork)).toEqual(["verified", "boxart", "logo"]);
+  });
+
+  it("without a listing, keeps candidate order when the short name is within the bound", () => {
+    const artwork = gameArtwork(["A (USA)", "A"], ["boxart"], { baseUrl: base, folder });
+    expect(artwork.boxart).toEqual({ url: `${root}/Named_Boxarts/A%20(USA).png`, candidates: [`${root}/Named_Boxarts/A.png`] });
+    const noShort = gameArtwork(["Pac-Man", "Pac-Man (Japan)", "Puck Man", "Puck Man (Japan)"], ["snap"], { baseUrl: base, folder });
+    expect(noShort.snap?.candidates).toEqual([`${root}/Named_Snaps/Pac-Man%20(Japan).png`, `${root}/Named_Snaps/Puck%20Man.png`]);
   });
 
   it("with a listing, keeps only listed names, in candidate order, then listed names of the same title", () => {
