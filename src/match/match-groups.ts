@@ -87,7 +87,8 @@ export function matchGroups(
       const result = results[i];
       let releases = item ? releasesByHash(ctx.index, item) : [];
       if (releases.length === 0 && result?.status === "matched") releases = [byName(result.match.gameId, result.match.release)];
-      if (releases.length === 0 && result?.status === "ambiguous") releases = result.candidates.map((c) => byName(c.gameId, c.release));
+      if (releases.length === 0 && result?.status === "ambiguous")
+        releases = (result.candidates ?? []).map((c) => byName(c.gameId, c.release));
       releases = releases.filter((r) => r >= 0);
       if (releases.length === 0) {
         unknown.push(i);

@@ -11,6 +11,7 @@ import {
   unsupportedMediaType,
 } from "../http/operation-responses.ts";
 import { MATCH_BODY_LIMIT, MAX_MATCH_ITEMS } from "./match-schemas.ts";
+import { MAX_MATCH_CANDIDATES } from "./match-response-schemas.ts";
 
 /**
  * ROM matching (match-route.ts) as the OpenAPI document describes it: words, examples and
@@ -69,7 +70,7 @@ export function matchOperation(base: string): OperationSpec {
     tag: "Matching",
     summary: "Match ROM files by hash, serial or file name",
     description: [
-      `Matches up to ${MAX_MATCH_ITEMS} files of one platform (\`systemId\`, a slug or alias). Each item is matched on its own, in this order: sha1, md5, crc with size, crc, serial, file or DAT name, clean title, fuzzy title. A hash shared by several games gives \`ambiguous\` with the candidates, never a silent pick.`,
+      `Matches up to ${MAX_MATCH_ITEMS} files of one platform (\`systemId\`, a slug or alias). Each item is matched on its own, in this order: sha1, md5, crc with size, crc, serial, file or DAT name, clean title, fuzzy title. A hash shared by several games gives \`ambiguous\` with \`candidateCount\` and at most ${MAX_MATCH_CANDIDATES} \`candidates\`, never a silent pick; a file name that more than ${MAX_MATCH_CANDIDATES} games share gives \`reason: "generic-name"\` instead of a list.`,
       "An item that does not fit MatchItem does not fail the batch: its result is `invalid` with the reasons. Only an invalid envelope (no `systemId`, no `items`, too many items, unknown `artworkTypes`, unknown platform) is a 422.",
       "`artworkTypes` adds to each `matched` result the libretro-thumbnails links of those types, as the game record's `artwork` gives them but starting from the matched release's name: `url` to show, then `candidates` to try in order when it fails. `verified: true` means every link was checked against the operator's thumbnail listing (a type with no file is left out); `false` means no listing was imported and the links are the names libretro-thumbnails would use. A platform without a thumbnails folder gets no `artwork`.",
       `The rate limit counts items per client address and window; every answer says what is left in \`RateLimit\` and \`RateLimit-Policy\`. Past it the answer is 429 with \`Retry-After\`. The body may be at most ${MATCH_BODY_LIMIT} bytes. No authentication.`,

@@ -15,6 +15,9 @@ const matchedBy = ["sha1", "md5", "crc", "serial", "name", "title", "fuzzy"] as 
 
 const index = z.number().int().min(0).meta({ description: "Position of the item in the request's `items`" });
 
+/** Games an `ambiguous` result lists; `candidateCount` counts them all. */
+export const MAX_MATCH_CANDIDATES = 10;
+
 export const matchCandidateSchema = z
   .looseObject({
     gameId: z.number().int().min(1),
@@ -50,10 +53,21 @@ export const matchResultSchema = z
       index,
       status: z.literal("ambiguous"),
       matchedBy: z.enum(matchedBy),
+      candidateCount: z.number().int().min(2).meta({ description: "How many games share the hash, serial or name" }),
       candidates: z
         .array(matchCandidateSchema)
         .min(2)
-        .meta({ description: "Every game sharing the hash, serial or name; never a silent pick" }),
+        .max(MAX_MATCH_CANDIDATES)
+        .optional()
+        .meta({
+          description: `The games sharing the hash, serial or name, at most ${MAX_MATCH_CANDIDATES}, in catalog order; never a silent pick. Absent for a generic name`,
+        }),
+      reason: z
+        .enum(["generic-name"])
+        .optional()
+        .meta({
+          description: `\`generic-name\`: more than ${MAX_MATCH_CANDIDATES} games have a file of this name (\`tmd.1\`, \`track01.bin\`): it says nothing about which game the file is. Send a hash instead`,
+        }),
     }),
     z.looseObject({
       index,

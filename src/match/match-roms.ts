@@ -5,7 +5,7 @@ import type { PlatformEntry } from "../catalog/record/game-record.ts";
 import type { GameSummary } from "../catalog/search/game-summary.ts";
 import type { ArtworkType } from "../catalog/artwork/artwork-types.ts";
 import { matchArtwork, type MatchArtwork } from "./match-artwork.ts";
-import type { Match, MatchCandidate, MatchedBy, MatchResult } from "./match-response-schemas.ts";
+import { MAX_MATCH_CANDIDATES, type Match, type MatchCandidate, type MatchedBy, type MatchResult } from "./match-response-schemas.ts";
 import type { HexLookup } from "./hex-index.ts";
 import { CRC_WORD, ITEM_HASH_WORDS, MD5_WORD, SHA1_WORD } from "./item-hash-words.ts";
 import type { MatchIndex } from "./match-index.ts";
@@ -76,14 +76,22 @@ const MAX_SUGGESTIONS = 5;
 
 /**
  * Distinct games of the given rows (or releases, with `rows` false), each with its first release:
- * rows come in record order, best release first. Usually one game, so a flat array beats a Map.
+ * rows come in record order, best release first. Usually one game, so a flat array beats a Map,
+ * until a generic name brings thousands.
  */
 function gamesOf(index: MatchIndex, ids: readonly number[], rows: boolean): [gameId: number, release: number][] {
   const games: [number, number][] = [];
+  let seen: Set<number> | undefined;
   for (const id of ids) {
     const release = rows ? (index.romRelease[id] ?? -1) : id;
     const gameId = index.releaseGame[release];
-    if (gameId !== undefined && !games.some(([g]) => g === gameId)) games.push([gameId, release]);
+    if (gameId === undefined) continue;
+    if (seen) {
+      if (seen.has(gameId)) continue;
+      seen.add(gameId);
+    } else if (games.some(([g]) => g === gameId)) continue;
+    games.push([gameId, release]);
+    if (!seen && games.length > MAX_MATCH_CANDIDATES) seen = new Set(games.map(([g]) => g));
   }
   return games;
 }
@@ -116,11 +124,15 @@ function decide(
   const [first] = games;
   if (!first) return undefined;
   if (games.length > 1) {
+    // A file name that many games share says nothing of which game the file is: listing them would only inflate the answer.
+    if (by === "name" && games.length > MAX_MATCH_CANDIDATES)
+      return { index: i, status: "ambiguous", matchedBy: by, candidateCount: games.length, reason: "generic-name" };
     return {
       index: i,
       status: "ambiguous",
       matchedBy: by,
-      candidates: games.map(([gameId, release]) => candidate(ctx, gameId, release, score)),
+      candidateCount: games.length,
+      candidates: games.slice(0, MAX_MATCH_CANDIDATES).map(([gameId, release]) => candidate(ctx, gameId, release, score)),
     };
   }
   return matched(ctx, i, first[1], by, score, want);

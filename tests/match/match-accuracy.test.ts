@@ -54,7 +54,7 @@ function samples(snapshot: CatalogSnapshot, slug: string, count: number, random:
 /** Matched to the sample's own game, or ambiguous with it among the candidates (a hash several games share). */
 function resolvesTo(result: MatchResult | undefined, gameId: number): boolean {
   if (result?.status === "matched") return result.match.gameId === gameId;
-  if (result?.status === "ambiguous") return result.candidates.some((c) => c.gameId === gameId);
+  if (result?.status === "ambiguous") return (result.candidates ?? []).some((c) => c.gameId === gameId);
   return false;
 }
 

@@ -116,7 +116,8 @@ describe("POST /api/v1/games/ (matchRomFiles)", () => {
     if (result?.status !== "ambiguous") return;
     expect(result.matchedBy).toBe("sha1");
     // The pirate relabel "Lightning Cats" is the same work as Thunder Paws; the multi-game cart is not.
-    expect(result.candidates.map((c) => c.title).sort()).toEqual(["Thunder Paws", "Thunder Paws + Moonlit Harbor"]);
+    expect(result.candidates?.map((c) => c.title).sort()).toEqual(["Thunder Paws", "Thunder Paws + Moonlit Harbor"]);
+    expect(result.candidateCount).toBe(2);
   });
 
   it("matches both the headerless (No-Intro) and the headered (libretro) NES dump", async () => {

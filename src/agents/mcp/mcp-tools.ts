@@ -183,7 +183,7 @@ export function registerCatalogTools(server: McpServer, queries: CatalogQueries,
     {
       title: "Match ROM files",
       description:
-        "Identify files by hash (sha1, md5, crc with size), serial, file name or title, on one platform. Returns the same object as POST /api/v1/games/: one result per item, in order, each matched (with confidence and how), ambiguous (with candidates), notFound or invalid.",
+        "Identify files by hash (sha1, md5, crc with size), serial, file name or title, on one platform. Returns the same object as POST /api/v1/games/: one result per item, in order, each matched (with confidence and how), ambiguous (with candidateCount and at most 10 candidates, or reason generic-name for a file name many games share), notFound or invalid.",
       inputSchema: matchInput,
       outputSchema: matchResponseSchema,
       annotations: readOnly,
