@@ -45,11 +45,6 @@ export interface ArtworkPlace {
   readonly files?: ThumbnailFiles;
 }
 
-/** `{base}/{folder}/Named_Boxarts/{name}.png`, each path segment URL-encoded; `name` already scrubbed. */
-export function artworkUrl(baseUrl: string, folder: string, type: ArtworkType, name: string): string {
-  return `${baseUrl}/${encodeURIComponent(folder)}/${artworkFolders[type]}/${encodeURIComponent(name)}.png`;
-}
-
 /**
  * The first candidates, keeping the last place for the chosen release's short name: the three
  * names RetroArch tries are a file name, the DAT name and the short name.
@@ -86,7 +81,8 @@ function namesOfType(names: readonly string[], type: ArtworkType, files: Thumbna
 /**
  * The links of the given types for candidate names (best first, see `artworkCandidates`): with a
  * listing, only names it holds; without, the first ones (see {@link namesOfType}); at most
- * {@link MAX_ARTWORK_LINKS} per type either way.
+ * {@link MAX_ARTWORK_LINKS} per type either way. A link is `{base}/{folder}/Named_Boxarts/{name}.png`
+ * (and the other types' folders), each path segment URL-encoded.
  */
 export function gameArtwork(names: readonly string[], types: readonly ArtworkType[], place: ArtworkPlace): GameArtwork {
   const out: { verified: boolean } & { [T in ArtworkType]?: ArtworkLink } = { verified: place.files !== undefined };

@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { artworkUrl, gameArtwork, thumbnailFiles } from "../../../src/catalog/artwork/game-artwork.ts";
+import { gameArtwork, thumbnailFiles } from "../../../src/catalog/artwork/game-artwork.ts";
 import { MAX_ARTWORK_LINKS } from "../../../src/catalog/record/record-schemas.ts";
 
 const base = "https://thumbs.example";
@@ -8,15 +8,16 @@ const root = `${base}/Nintendo%20-%20Virtual%20Boy`;
 const none = { boxart: [], snap: [], title: [], logo: [] };
 
 describe("artwork URLs", () => {
+  const url = (folder: string, type: "boxart" | "snap" | "title" | "logo", name: string): string | undefined =>
+    gameArtwork([name], [type], { baseUrl: base, folder })[type]?.url;
+
   it("builds URL-encoded {base}/{folder}/Named_*/{name}.png", () => {
-    expect(
-      artworkUrl(base, "Nintendo - Super Nintendo Entertainment System", "boxart", "Legend of Zelda, The - A Link to the Past (USA)"),
-    ).toBe(
+    expect(url("Nintendo - Super Nintendo Entertainment System", "boxart", "Legend of Zelda, The - A Link to the Past (USA)")).toBe(
       `${base}/Nintendo%20-%20Super%20Nintendo%20Entertainment%20System/Named_Boxarts/Legend%20of%20Zelda%2C%20The%20-%20A%20Link%20to%20the%20Past%20(USA).png`,
     );
-    expect(artworkUrl(base, "X", "snap", "100% _ more")).toBe(`${base}/X/Named_Snaps/100%25%20_%20more.png`);
-    expect(artworkUrl(base, "X", "title", "a")).toContain("/Named_Titles/");
-    expect(artworkUrl(base, "X", "logo", "a")).toContain("/Named_Logos/");
+    expect(url("X", "snap", "100% _ more")).toBe(`${base}/X/Named_Snaps/100%25%20_%20more.png`);
+    expect(url("X", "title", "a")).toBe(`${base}/X/Named_Titles/a.png`);
+    expect(url("X", "logo", "a")).toBe(`${base}/X/Named_Logos/a.png`);
   });
 });
 
