@@ -3,11 +3,12 @@ import { attribution } from "../catalog/record/attribution.ts";
 import { cachePolicy } from "../http/cache-policy.ts";
 import { MAX_MATCH_ITEMS } from "../match/match-schemas.ts";
 import { AUTHORIZATION_CODE_LIFETIME_SECONDS } from "../oauth/authorization-codes.ts";
+import { defaultClientScopes } from "../oauth/client-registry.ts";
 import { tokenLifetimes } from "../oauth/grant-store.ts";
 import { IDENTITY_PATH, identityResourceMetadataUrl, oauthPaths } from "../oauth/metadata.ts";
 import type { OAuthLimits } from "../config/config.ts";
 import { perWindow } from "../config/quota-words.ts";
-import { scopeDescriptions, supportedScopes } from "../oauth/scopes.ts";
+import { formatScope, scopeDescriptions, supportedScopes } from "../oauth/scopes.ts";
 import { contentSignalMeanings, contentSignals, contentSignalValue } from "./content-policy.ts";
 import { discoveryPaths } from "./discovery-paths.ts";
 import { fileHashingRules, romManagerRules } from "./rom-manager-guide.ts";
@@ -67,10 +68,10 @@ export function guideSections(base: string, limits: OAuthLimits): readonly Guide
         ),
         ol(
           `**Discover.** \`GET ${base}/.well-known/oauth-authorization-server\` (RFC 8414) names the endpoints, scopes and methods; \`GET ${identityResourceMetadataUrl(base)}\` (RFC 9728) is the identity endpoint's protected resource metadata. The \`issuer\` is \`${base}\`.`,
-          `**Register once.** \`POST ${base}${oauthPaths.register}\` with JSON \`client_name\`, \`redirect_uris\`, \`scope\` and \`token_endpoint_auth_method\` (\`none\` for a public client). Agent clients use an exact, pre-registered **https** redirect URI; native development clients may use **http on 127.0.0.1 or [::1]** (any port then matches). Keep \`client_id\`; a confidential client gets \`client_secret\` in this answer only. At most ${perWindow(limits.registration, "registrations")} per address.`,
+          `**Register once.** \`POST ${base}${oauthPaths.register}\` with JSON \`client_name\`, \`redirect_uris\`, \`scope\` (without it: \`${formatScope(defaultClientScopes)}\`) and \`token_endpoint_auth_method\` (\`none\` for a public client). Agent clients use an exact, pre-registered **https** redirect URI; native development clients may use **http on 127.0.0.1 or [::1]** (any port then matches). The answer's \`redirect_uris\` are normalised (lower-case scheme and host): send them exactly so. Keep \`client_id\`; a confidential client gets \`client_secret\` in this answer only. At most ${perWindow(limits.registration, "registrations")} per address; past that, 429 problem+json with \`Retry-After\`.`,
           "**Make PKCE values and a state.** `code_verifier`: 43 to 128 random characters from `A-Z a-z 0-9 - . _ ~`; `code_challenge` = BASE64URL(SHA-256(code_verifier)); `state`: a fresh random value. Keep both for this one attempt.",
           `**Send the person to ludex.** Open \`${base}${oauthPaths.authorize}?response_type=code&client_id=…&redirect_uri=…&scope=profile.read&state=…&code_challenge=…&code_challenge_method=S256\` in the person's own browser. They sign in and approve on ludex's pages. Never ask for, collect, type or store their password, and never drive the sign-in or consent page for them.`,
-          `**Receive the code.** The browser comes back to your \`redirect_uri\` with \`code\`, \`state\` and \`iss\`. Check that \`state\` is yours and \`iss\` is \`${base}\` (RFC 9207); otherwise stop. A refusal arrives as \`error=access_denied\`.`,
+          `**Receive the code.** The browser comes back to your \`redirect_uri\` with \`code\`, \`state\` and \`iss\`. Check that \`state\` is yours and \`iss\` is \`${base}\` (RFC 9207); otherwise stop. A refusal arrives as \`error=access_denied\`. A malformed request (bad \`response_type\`, no PKCE, an unregistered scope) is never sent back to you: the person sees an error page on ludex, since nothing is redirected before they act (RFC 9700 §4.11.2).`,
           `**Redeem it within ${AUTHORIZATION_CODE_LIFETIME_SECONDS} s.** \`POST ${base}${oauthPaths.token}\` form-encoded: \`grant_type=authorization_code\`, \`code\`, \`redirect_uri\` (the same), \`client_id\`, \`code_verifier\` (plus client authentication if confidential). The answer has \`access_token\` (${tokenLifetimes.accessSeconds / 3600} hour), \`refresh_token\` (${tokenLifetimes.refreshSeconds / 86_400} days) and \`scope\`.`,
           `**Call the API.** \`GET ${base}${IDENTITY_PATH}\` with \`Authorization: Bearer <access_token>\`. Never put a token in a URL (400) or a log. 401: the token is missing, expired or revoked — refresh, or start again. 403: the token lacks \`profile.read\`.`,
           `**Refresh.** \`grant_type=refresh_token\` at the token endpoint gives a new access token and a new refresh token; store the new one at once. Presenting a used refresh token revokes the whole grant.`,

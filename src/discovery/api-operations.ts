@@ -35,6 +35,6 @@ export function apiOperations(base: string, limits: OAuthLimits): readonly Opera
     ...syncOperations(base),
     identityOperation(base),
     healthOperation(base),
-    ...oauthClientOperations(limits),
+    ...oauthClientOperations(base, limits),
   ];
 }

@@ -222,7 +222,7 @@ export function llmsFullTxt(doc: OpenApiDocument, limits: OAuthLimits): string {
     "",
     "## Errors",
     "",
-    'Errors under `/api/` are `application/problem+json` (RFC 9457): `type` (a URI naming the kind of problem), `title`, `status`, `detail`, and on 422 an `errors` list naming every bad parameter (`name`) or body member (`pointer`, a JSON Pointer). The OAuth registration, token and revocation endpoints answer `application/json` `{"error", "error_description"}` instead (RFC 6749 §5.2). A method a path does not serve is 405 with `Allow`.',
+    'Errors under `/api/` are `application/problem+json` (RFC 9457): `type` (a URI naming the kind of problem), `title`, `status`, `detail`, and on 422 an `errors` list naming every bad parameter (`name`) or body member (`pointer`, a JSON Pointer). The OAuth registration, token and revocation endpoints answer `application/json` `{"error", "error_description"}` instead (RFC 6749 §5.2), except the registration limit\'s 429, which is problem+json `rate-limited` (RFC 7591 defines no error code for it). A method a path does not serve is 405 with `Allow`.',
     "",
     "## Response schemas",
     "",

@@ -1,5 +1,5 @@
 import type { ClientRegistry, RegisteredClient } from "./client-registry.ts";
-import { oauthError, type ErrorRedirect } from "./oauth-errors.ts";
+import { oauthError } from "./oauth-errors.ts";
 import { isS256Challenge } from "./pkce.ts";
 import { matchesRegisteredRedirectUri } from "./redirect-uri.ts";
 import { formatScope, isScopeSubset, parseScope, type Scope } from "./scopes.ts";
@@ -20,10 +20,10 @@ const MAX_STATE_LENGTH = 2048;
 const requestParams = ["response_type", "client_id", "redirect_uri", "scope", "state", "code_challenge", "code_challenge_method"] as const;
 
 /**
- * Validates an authorization request (from the query, or re-sent by the consent form). Until the
- * client and its exact redirect URI are established nothing may be sent to that URI, so those
- * errors are pages (400); every later error goes back to the client with state.
- * @see RFC 6749 §3.1 (no repeated parameters), §4.1.1, §4.1.2.1; RFC 7636 §4.4.1; RFC 9700 §2.1.1
+ * Validates an authorization request (from the query, or re-sent by the consent form). Every error
+ * is ludex's own page (400), never a redirect: an unknown client or redirect URI may not be sent
+ * anything, and the rest are raised before the member has acted.
+ * @see RFC 6749 §3.1 (no repeated parameters), §4.1.1, §4.1.2.1; RFC 7636 §4.4.1; RFC 9700 §2.1.1, §4.11.2
  */
 export async function parseAuthorizationRequest(params: URLSearchParams, clients: ClientRegistry): Promise<AuthorizationRequest> {
   function page(title: string, detail: string): never {
@@ -44,9 +44,10 @@ export async function parseAuthorizationRequest(params: URLSearchParams, clients
 
   const states = params.getAll("state");
   const state = states.length === 1 && (states[0] ?? "").length <= MAX_STATE_LENGTH ? states[0] : undefined;
-  const redirect: ErrorRedirect = { redirectUri, state };
+  // Any client may register any https redirect URI, so an error redirected before the member has
+  // signed in and acted would make ludex an open redirector (RFC 9700 §4.11.2): it stays a page.
   function fail(code: "invalid_request" | "unsupported_response_type" | "invalid_scope", detail: string): never {
-    throw oauthError(code, detail, { redirect });
+    throw oauthError(code, `${detail} (${code})`, { title: "The app sent an invalid request" });
   }
   for (const name of requestParams) if (params.getAll(name).length > 1) fail("invalid_request", `${name} is given more than once`);
   if (states.length === 1 && state === undefined) fail("invalid_request", `state may be at most ${MAX_STATE_LENGTH} characters`);

@@ -33,6 +33,7 @@ export function authorizePageRoute(oauth: OAuthContext): (ctx: RequestContext) =
       redirectHost: new URL(request.redirectUri).host,
       scopes: request.scopes,
       memberName: member.displayName,
+      appsUrl: `${oauth.base}${oauthPaths.apps}`,
       request: fields,
     });
     return pageResult(200, html, { formOrigins: [new URL(request.redirectUri).origin] });

@@ -1,7 +1,7 @@
 import { randomBytes } from "node:crypto";
 import { oauthError } from "./oauth-errors.ts";
 import { checkRedirectUri } from "./redirect-uri.ts";
-import { formatScope, parseScope, type Scope } from "./scopes.ts";
+import { formatScope, parseScope, type Scope, supportedScopes } from "./scopes.ts";
 import { newSecret, secretPrefixes, sha256Hex } from "./secrets.ts";
 import type { SqlClient } from "./store/sql-client.ts";
 
@@ -37,6 +37,13 @@ export interface ClientMetadata {
 
 const MAX_REDIRECT_URIS = 10;
 
+/**
+ * The scopes of a client registered without `scope`: the public read scopes, never `profile.read`
+ * unasked; the registration answer names them.
+ * @see RFC 7591 §2 (the server may register a default scope)
+ */
+export const defaultClientScopes: readonly Scope[] = ["games.read", "community.read"];
+
 function metadataError(detail: string): never {
   throw oauthError("invalid_client_metadata", detail);
 }
@@ -47,7 +54,8 @@ function isRecord(value: unknown): value is Record<string, unknown> {
 
 /**
  * Validates a registration request body. Unknown members are ignored, as the RFC requires;
- * `grant_types` and `response_types`, when given, must fit the authorization code flow.
+ * `grant_types` and `response_types`, when given, must fit the authorization code flow; redirect
+ * URIs are kept in their normalised form and a missing `scope` gets {@link defaultClientScopes}.
  * @see RFC 7591 §2, §3.1, §3.2.2
  */
 export function parseClientMetadata(body: unknown): ClientMetadata {
@@ -60,14 +68,16 @@ export function parseClientMetadata(body: unknown): ClientMetadata {
   if (!Array.isArray(uris) || uris.length === 0 || uris.length > MAX_REDIRECT_URIS) {
     throw oauthError("invalid_redirect_uri", `redirect_uris must be an array of 1 to ${MAX_REDIRECT_URIS} URIs`);
   }
+  const redirectUris: string[] = [];
   for (const uri of uris) {
     if (typeof uri !== "string") throw oauthError("invalid_redirect_uri", "every redirect URI must be a string");
     const check = checkRedirectUri(uri);
     if (!check.ok) throw oauthError("invalid_redirect_uri", `${check.detail}: ${uri.slice(0, 200)}`);
+    redirectUris.push(check.uri);
   }
-  if (typeof body.scope !== "string")
-    metadataError("scope is required: a space-delimited list of games.read, community.read, profile.read");
-  const scope = parseScope(body.scope);
+  if (body.scope !== undefined && typeof body.scope !== "string")
+    metadataError(`scope must be a space-delimited list of ${supportedScopes.join(", ")}`);
+  const scope = body.scope === undefined ? { ok: true as const, scopes: defaultClientScopes } : parseScope(body.scope);
   if (!scope.ok) metadataError(scope.detail);
   const method = body.token_endpoint_auth_method ?? "client_secret_basic";
   if (typeof method !== "string" || !tokenEndpointAuthMethods.includes(method as TokenEndpointAuthMethod)) {
@@ -89,7 +99,7 @@ export function parseClientMetadata(body: unknown): ClientMetadata {
   }
   return {
     clientName: name.trim(),
-    redirectUris: [...new Set(uris as string[])],
+    redirectUris: [...new Set(redirectUris)],
     scopes: scope.scopes,
     authMethod: method as TokenEndpointAuthMethod,
   };

@@ -114,6 +114,8 @@ export interface ConsentPage {
   readonly redirectHost: string;
   readonly scopes: readonly Scope[];
   readonly memberName: string;
+  /** Absolute URL of the member's authorized apps page, where the authorization can be taken back. */
+  readonly appsUrl: string;
   /** The authorization request's parameters, re-sent with the decision and validated again. */
   readonly request: Readonly<Record<string, string>>;
 }
@@ -135,7 +137,7 @@ export function renderConsentPage(page: ConsentPage): string {
 <ul class="scopes">
 ${page.scopes.map((s) => `<li>${escapeHtml(scopeDescriptions[s])} <span class="muted">(${escapeHtml(s)})</span></li>`).join("\n")}
 </ul>
-<p class="muted">It will never see your password. You can take this back at any time on your <em>Authorized apps</em> page.</p>
+<p class="muted">It will never see your password. You can take this back at any time on your <a href="${escapeHtml(page.appsUrl)}">Authorized apps</a> page.</p>
 <form method="post" action="${escapeHtml(page.action)}">
 ${hidden("csrf_token", page.csrfToken)}
 ${fields}

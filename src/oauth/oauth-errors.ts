@@ -1,7 +1,8 @@
 import type { Log } from "../core/logger.ts";
 import type { Handler } from "../http/router.ts";
 import type { HttpResult } from "../http/http-types.ts";
-import { isProblem, Problem } from "../core/problem.ts";
+import { type HttpProblem, isProblem, Problem } from "../core/problem.ts";
+import { problemResult } from "../http/problem-response.ts";
 import { pageResult, renderErrorPage } from "./html-pages.ts";
 
 /**
@@ -29,7 +30,7 @@ export type OAuthSurface =
   | "token"
   /** Dynamic client registration: RFC 7591 §3.2.2 JSON. */
   | "registration"
-  /** Authorization endpoint: a redirect to the client when the error says where, else an HTML page. */
+  /** Authorization endpoint: a redirect to the client after the member's decision, else an HTML page. */
   | "authorize"
   /** Sign-in and account pages: an HTML page. */
   | "page";
@@ -44,7 +45,7 @@ export interface ErrorRedirect {
 export interface OAuthErrorInit {
   readonly status?: number;
   readonly headers?: Readonly<Record<string, string>>;
-  /** Only for authorization errors after the client and redirect URI were verified. */
+  /** Only for the member's own decision on the consent page: nothing else is redirected. @see RFC 9700 §4.11.2 */
   readonly redirect?: ErrorRedirect;
   /** Page title for the HTML form. */
   readonly title?: string;
@@ -105,11 +106,15 @@ export function authorizationResponseUrl(
 /**
  * The one place an OAuth-surface {@link Problem} becomes a response: JSON `{error,
  * error_description}` with `Cache-Control: no-store` at the token, revocation and registration
- * endpoints (not problem+json: strict OAuth clients reject it); a 303 back to the client for
- * authorization errors it may receive; an HTML page everywhere a redirect would be unsafe.
- * @see RFC 6749 §4.1.2.1 and §5.2, RFC 7591 §3.2.2, RFC 7009 §2.2.1, RFC 9207 §2
+ * endpoints (not problem+json: strict OAuth clients reject it), except a rate limit's 429, which
+ * is problem+json; a 303 back to the client for the member's decision; an HTML page everywhere a
+ * redirect would be unsafe.
+ * @see RFC 6749 §4.1.2.1 and §5.2, RFC 7591 §3.2.2, RFC 7009 §2.2.1, RFC 9207 §2, RFC 9700 §4.11.2
  */
 export function oauthErrorResult(problem: Problem, surface: OAuthSurface, issuer: string): HttpResult {
+  // RFC 7591 §3.2.2 defines no error for a rate limit, so a 429 is the HTTP-level answer (RFC 6585 §4) as everywhere else.
+  if ((surface === "token" || surface === "registration") && problem.type === "rate-limited")
+    return problemResult(problem as HttpProblem, issuer, "POST");
   const code = codeOf(problem, surface);
   if (surface === "token" || surface === "registration") {
     return {

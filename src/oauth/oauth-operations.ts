@@ -17,8 +17,9 @@ import {
 import { AUTHORIZATION_CODE_LIFETIME_SECONDS } from "./authorization-codes.ts";
 import { tokenLifetimes } from "./grant-store.ts";
 import { IDENTITY_PATH, oauthPaths } from "./metadata.ts";
+import { defaultClientScopes } from "./client-registry.ts";
 import { REGISTRATION_BODY_LIMIT } from "./registration-route.ts";
-import type { Scope } from "./scopes.ts";
+import { formatScope, type Scope } from "./scopes.ts";
 import { TOKEN_FORM_LIMIT } from "./token-route.ts";
 
 /**
@@ -122,8 +123,11 @@ export function identityOperation(base: string): OperationSpec {
   };
 }
 
-/** registerOAuthClient, requestOAuthToken and revokeOAuthToken; the registration limit is the configured one. */
-export function oauthClientOperations(limits: OAuthLimits): readonly OperationSpec[] {
+/**
+ * registerOAuthClient, requestOAuthToken and revokeOAuthToken, with absolute example URLs under
+ * `base`; the registration limit is the configured one.
+ */
+export function oauthClientOperations(base: string, limits: OAuthLimits): readonly OperationSpec[] {
   const invalidClient = oauthErrorExample("invalid_client", "client authentication failed");
   return [
     {
@@ -133,8 +137,8 @@ export function oauthClientOperations(limits: OAuthLimits): readonly OperationSp
       tag: "OAuth",
       summary: "Register an OAuth client",
       description: [
-        `Dynamic client registration (RFC 7591). Register once and keep the \`client_id\`. Agent clients use an exact https redirect URI; native development clients may use http on 127.0.0.1 or [::1]. \`token_endpoint_auth_method: none\` makes a public client (no secret, PKCE only); otherwise the answer carries \`client_secret\`, this once.`,
-        `At most ${perWindow(limits.registration, "registrations")} per client address. Errors use the OAuth error form (\`error\`, \`error_description\`), not problem+json.`,
+        `Dynamic client registration (RFC 7591). Register once and keep the \`client_id\`. Agent clients use an exact https redirect URI; native development clients may use http on 127.0.0.1 or [::1]. Redirect URIs with whitespace, control characters or \`*\` are refused; the others are stored and answered in normalised form (lower-case scheme and host, no default port), and authorization requests must send that form exactly. Without \`scope\` the client is registered with \`${formatScope(defaultClientScopes)}\` (never \`profile.read\` unasked); the answer's \`scope\` is what was registered. \`token_endpoint_auth_method: none\` makes a public client (no secret, PKCE only); otherwise the answer carries \`client_secret\`, this once.`,
+        `At most ${perWindow(limits.registration, "registrations")} per client address; past that, 429 with \`Retry-After\` as problem+json (\`rate-limited\`), since RFC 7591 defines no error code for a rate limit. Other errors use the OAuth error form (\`error\`, \`error_description\`), not problem+json.`,
       ].join("\n\n"),
       auth: { kind: "none" },
       body: {
@@ -174,11 +178,11 @@ export function oauthClientOperations(limits: OAuthLimits): readonly OperationSp
         "413": payloadTooLarge(REGISTRATION_BODY_LIMIT, { kind: "oauth", error: "invalid_client_metadata" }),
         "415": unsupportedMediaType(JSON_TYPE, "text/plain", { kind: "oauth", error: "invalid_client_metadata" }),
         "429": tooManyRequests(
-          "Too Many Requests: too many registrations from this address; wait `Retry-After` seconds.",
-          oauthErrorBody({
+          "Too Many Requests: too many registrations from this address; wait `Retry-After` seconds. problem+json, not the OAuth error form: RFC 7591 §3.2.2 has no code for a rate limit.",
+          problemBody({
             limited: {
               summary: "Registration limit",
-              value: oauthErrorExample("temporarily_unavailable", "too many registrations from this address; try again in 3412 s"),
+              value: problemExample(base, "rate-limited", "too many registrations from this address; try again in 3412 s"),
             },
           }),
         ),

@@ -1,7 +1,7 @@
 import { z } from "zod";
-import { clientGrantTypes, clientResponseTypes, tokenEndpointAuthMethods } from "./client-registry.ts";
+import { clientGrantTypes, clientResponseTypes, defaultClientScopes, tokenEndpointAuthMethods } from "./client-registry.ts";
 import type { OAuthErrorCode } from "./oauth-errors.ts";
-import { scopeDescriptions, supportedScopes } from "./scopes.ts";
+import { formatScope, scopeDescriptions, supportedScopes } from "./scopes.ts";
 
 /**
  * The OAuth JSON surface as zod schemas, for the OpenAPI document (src/discovery/) and the
@@ -69,9 +69,11 @@ export const clientRegistrationRequestSchema = z
     client_name: z.string().min(1).max(100),
     redirect_uris: z.array(z.url().max(2000)).min(1).max(10).meta({
       description:
-        "Absolute https URIs without a fragment, or http on 127.0.0.1 or [::1] (any port at authorization time) for native development clients",
+        "Absolute https URIs without a fragment, whitespace, control characters or `*`, or http on 127.0.0.1 or [::1] (any port at authorization time) for native development clients. Stored, and answered, in normalised form (lower-case scheme and host, no default port): authorization requests must send that form exactly",
     }),
-    scope: scopeList,
+    scope: scopeList
+      .optional()
+      .meta({ description: `Space-delimited scopes; when absent the client is registered with \`${formatScope(defaultClientScopes)}\`` }),
     token_endpoint_auth_method: z
       .enum(tokenEndpointAuthMethods as readonly [string, ...string[]])
       .default("client_secret_basic")

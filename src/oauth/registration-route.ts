@@ -1,3 +1,4 @@
+import { problems } from "../core/problem.ts";
 import type { HttpResult, RequestContext } from "../http/http-types.ts";
 import { rateLimitHeaders } from "../http/rate-limiter.ts";
 import { readJsonBody } from "../http/read-body.ts";
@@ -9,8 +10,10 @@ import { oauthError } from "./oauth-errors.ts";
 export const REGISTRATION_BODY_LIMIT = 16 * 1024;
 
 /**
- * POST /oauth/register/: open dynamic client registration, rate limited per client address.
- * @see RFC 7591 §3, docs/service-spec.md §5.6
+ * POST /oauth/register/: open dynamic client registration, rate limited per client address; past
+ * the limit the answer is a problem+json 429 (`rate-limited`) with `Retry-After`, since RFC 7591
+ * §3.2.2 defines no error code for it.
+ * @see RFC 7591 §3, RFC 6585 §4, RFC 9457, docs/service-spec.md §5.6
  */
 export function registrationRoute(oauth: OAuthContext): (ctx: RequestContext) => Promise<HttpResult> {
   return async (ctx) => {
@@ -24,8 +27,7 @@ export function registrationRoute(oauth: OAuthContext): (ctx: RequestContext) =>
     }
     if (!decision.allowed) {
       ctx.req.resume();
-      throw oauthError("temporarily_unavailable", `too many registrations from this address; try again in ${decision.resetSeconds} s`, {
-        status: 429,
+      throw problems.rateLimited(`too many registrations from this address; try again in ${decision.resetSeconds} s`, {
         headers: { "retry-after": String(decision.resetSeconds), ...rateLimitHeaders(oauth.registrationLimiter, decision) },
       });
     }

@@ -1,5 +1,6 @@
 import { beforeAll, describe, expect, it } from "vitest";
 import {
+  type Answer,
   authorizeQuery,
   authorizeWithoutBrowser,
   CookieClient,
@@ -107,42 +108,75 @@ describe("authorization endpoint: errors that must never redirect", () => {
   });
 });
 
-describe("authorization endpoint: errors sent back to the client", () => {
-  it("requires PKCE with S256: plain or missing is invalid_request", async () => {
-    const browser = new CookieClient(server.origin);
+/** ludex's own error page for a malformed request: 400, no Location, the OAuth error code named. */
+function expectErrorPage(res: Answer, error: string, label: string): void {
+  expect(res.status, label).toBe(400);
+  expect(res.headers.get("location"), label).toBeNull();
+  expect(res.text, label).toContain("The app sent an invalid request");
+  expect(res.text, label).toContain(`(${error})`);
+  expectNoFraming(res.headers);
+}
+
+/** A browser signed in as grace, through the account page's sign-in form. */
+async function signedInBrowser(): Promise<CookieClient> {
+  const browser = new CookieClient(server.origin);
+  const page = await browser.request("/account/apps/");
+  const signedIn = await browser.post("/oauth/sign-in/", { ...hiddenFields(page.text), ...credentials });
+  expect(signedIn.status).toBe(303);
+  return browser;
+}
+
+describe("authorization endpoint: no open redirect before the member acts (RFC 9700 §4.11.2)", () => {
+  it("answers an attacker-registered redirect URI with ludex's page, signed in or not, for every malformed request", async () => {
+    const evil = await registerClient(server.origin, {
+      client_name: "Totally Legit",
+      redirect_uris: ["https://evil.example/phish"],
+      scope: "games.read",
+      token_endpoint_auth_method: "none",
+    });
     const { verifier, challenge } = pkcePair();
-    const plain = await browser.request(
-      `/oauth/authorize/?${authorizeQuery(client, { code_challenge: verifier, code_challenge_method: "plain" })}`,
-    );
-    expect(plain.status).toBe(303);
-    expectRedirectError(plain.headers.get("location"), "invalid_request");
-    const missing = await browser.request(`/oauth/authorize/?${authorizeQuery(client)}`);
-    expectRedirectError(missing.headers.get("location"), "invalid_request");
-    const noMethod = await browser.request(
-      `/oauth/authorize/?${authorizeQuery(client, { code_challenge: challenge, code_challenge_method: undefined })}`,
-    );
-    expectRedirectError(noMethod.headers.get("location"), "invalid_request");
-    const malformed = await browser.request(`/oauth/authorize/?${authorizeQuery(client, { code_challenge: "short" })}`);
-    expectRedirectError(malformed.headers.get("location"), "invalid_request");
+    const cases: [string, Record<string, string | undefined>, string][] = [
+      ["unknown scope", { scope: "x", code_challenge: challenge }, "invalid_scope"],
+      ["unregistered scope", { scope: "profile.read", code_challenge: challenge }, "invalid_scope"],
+      ["no response_type", { response_type: undefined, code_challenge: challenge }, "invalid_request"],
+      ["response_type=token", { response_type: "token", code_challenge: challenge }, "unsupported_response_type"],
+      ["no code_challenge", {}, "invalid_request"],
+      ["plain method", { code_challenge: verifier, code_challenge_method: "plain" }, "invalid_request"],
+      ["no method", { code_challenge: challenge, code_challenge_method: undefined }, "invalid_request"],
+      ["malformed challenge", { code_challenge: "short" }, "invalid_request"],
+      ["state too long", { state: "s".repeat(2049), code_challenge: challenge }, "invalid_request"],
+    ];
+    const member = await signedInBrowser();
+    for (const [label, extra, error] of cases) {
+      const query = authorizeQuery(evil, extra);
+      expectErrorPage(await new CookieClient(server.origin).request(`/oauth/authorize/?${query}`), error, `${label}, signed out`);
+      expectErrorPage(await member.request(`/oauth/authorize/?${query}`), error, `${label}, signed in`);
+    }
+    const twice = await member.request(`/oauth/authorize/?${authorizeQuery(evil, { code_challenge: challenge })}&scope=games.read`);
+    expectErrorPage(twice, "invalid_request", "repeated scope");
+    // The well-formed request still reaches the consent page, which names where the answer goes.
+    const consent = await member.request(`/oauth/authorize/?${authorizeQuery(evil, { code_challenge: challenge })}`);
+    expect(consent.status).toBe(200);
+    expect(consent.text).toContain("<strong>evil.example</strong>");
   });
 
-  it("refuses other response types, scopes the client did not register, and repeated parameters", async () => {
-    const browser = new CookieClient(server.origin);
-    const { challenge } = pkcePair();
-    const token = await browser.request(
-      `/oauth/authorize/?${authorizeQuery(client, { response_type: "token", code_challenge: challenge })}`,
-    );
-    expectRedirectError(token.headers.get("location"), "unsupported_response_type");
-    const scope = await browser.request(
-      `/oauth/authorize/?${authorizeQuery(client, { scope: "community.read", code_challenge: challenge })}`,
-    );
-    expectRedirectError(scope.headers.get("location"), "invalid_scope");
-    const unknown = await browser.request(`/oauth/authorize/?${authorizeQuery(client, { scope: "admin", code_challenge: challenge })}`);
-    expectRedirectError(unknown.headers.get("location"), "invalid_scope");
-    const twice = await browser.request(`/oauth/authorize/?${authorizeQuery(client, { code_challenge: challenge })}&scope=profile.read`);
-    expectRedirectError(twice.headers.get("location"), "invalid_request");
+  it("does not redirect a consent form whose request was altered, even with Deny", async () => {
+    const member = await signedInBrowser();
+    const consent = await member.request(`/oauth/authorize/?${authorizeQuery(client, { code_challenge: pkcePair().challenge })}`);
+    const fields = hiddenFields(consent.text);
+    for (const [label, altered] of [
+      ["response_type", { response_type: "token" }],
+      ["scope", { scope: "community.read" }],
+      ["method", { code_challenge_method: "plain" }],
+    ] as const) {
+      const res = await member.post("/oauth/authorize/", { ...fields, ...altered, decision: "deny" });
+      expect(res.status, label).toBe(400);
+      expect(res.headers.get("location"), label).toBeNull();
+    }
   });
+});
 
+describe("authorization endpoint: the member's decision goes back to the client", () => {
   it("answers Deny with access_denied, state exactly as sent, and iss", async () => {
     const state = "x y&z=1/é+%";
     const { challenge } = pkcePair();
@@ -192,8 +226,12 @@ describe("sign-in and consent pages", () => {
     expect(consent.text).toContain("See your member number and display name");
     expect(consent.text).toMatch(/<button type="submit" name="decision" value="allow">Allow<\/button>/);
     expect(consent.text).toMatch(/<button type="submit" name="decision" value="deny">Deny<\/button>/);
-    const apps = await browser.request("/account/apps/");
+    // The page where consent is taken back is a link, and the link leads there.
+    const link = /You can take this back at any time on your <a href="([^"]+)">Authorized apps<\/a> page\./.exec(consent.text);
+    expect(link?.[1]).toBe(`${server.base}/account/apps/`);
+    const apps = await browser.request(link?.[1] ?? "");
     expect(apps.status).toBe(200);
+    expect(apps.text).toContain("<h1>Authorized apps</h1>");
     expectNoFraming(apps.headers);
   });
 

@@ -62,6 +62,13 @@ describe("redirect URIs (RFC 6749 §3.1.2, RFC 8252 §7.3)", () => {
     }
   });
 
+  it("returns the URI to store in its WHATWG serialisation, and refuses what that would hide", () => {
+    expect(checkRedirectUri("HTTPS://App.Example:443/cb?X=1")).toEqual({ ok: true, uri: "https://app.example/cb?X=1" });
+    expect(checkRedirectUri("http://127.0.0.1:80/cb")).toEqual({ ok: true, uri: "http://127.0.0.1/cb" });
+    for (const bad of [" https://app.example/cb", "https://app.example/cb\n", "https://app.example/c\u0008b", "https://*.example/cb"])
+      expect(checkRedirectUri(bad).ok, JSON.stringify(bad)).toBe(false);
+  });
+
   it("matches exactly, except the port of a loopback URI", () => {
     const registered = ["https://app.example/cb", "http://127.0.0.1/native", "http://[::1]:1234/native?x=1"];
     expect(matchesRegisteredRedirectUri("https://app.example/cb", registered)).toBe(true);

@@ -1,5 +1,14 @@
+import * as oauth from "oauth4webapi";
 import { beforeAll, describe, expect, it } from "vitest";
-import { authorizeQuery, authorizeWithoutBrowser, CookieClient, pkcePair, registerClient } from "./browserless-client.ts";
+import {
+  authorizeQuery,
+  authorizeWithoutBrowser,
+  CookieClient,
+  hiddenFields,
+  pkcePair,
+  registerClient,
+  type TestClient,
+} from "./browserless-client.ts";
 import { startOAuthTestServer, type OAuthTestServer } from "./oauth-test-server.ts";
 
 let server: OAuthTestServer & { origin: string };
@@ -18,6 +27,13 @@ async function register(
     body: typeof body === "string" ? body : JSON.stringify(body),
   });
   return { status: res.status, headers: res.headers, body: (await res.json()) as Record<string, unknown> };
+}
+
+const insecure = { [oauth.allowInsecureRequests]: true } as const;
+
+async function discover(): Promise<oauth.AuthorizationServer> {
+  const issuer = new URL(server.base);
+  return oauth.processDiscoveryResponse(issuer, await oauth.discoveryRequest(issuer, { algorithm: "oauth2", ...insecure }));
 }
 
 const valid = { client_name: "Valid", redirect_uris: ["https://app.example/cb"], scope: "profile.read" };
@@ -64,12 +80,107 @@ describe("dynamic client registration (RFC 7591)", () => {
       expect(res.headers.get("content-type")).toBe("application/json");
     }
     expect((await register({ ...valid, redirect_uris: [] })).body.error).toBe("invalid_redirect_uri");
+    expect((await register({ ...valid, redirect_uris: ["https://app.example/cb", " https://app.example/cb"] })).body.error).toBe(
+      "invalid_redirect_uri",
+    );
     expect((await register({ client_name: "x", scope: "profile.read" })).body.error).toBe("invalid_redirect_uri");
+  });
+
+  it("refuses redirect URIs a URL parser would change: whitespace, control characters and *", async () => {
+    for (const uri of [
+      " https://app.example/cb",
+      "https://app.example/cb ",
+      "https://app.example/c b",
+      "https://app.example/cb\r\n",
+      "https://app.example/\tcb",
+      "https://app.\nexample/cb",
+      "https://app.example/cb\u0000",
+      "https://app.example/cb\u007f",
+      "https://app.example/cb\u00a0",
+      "https://app.example/cb\u200b",
+      "https://*.app.example/cb",
+      "https://app.example/*",
+      "http://127.0.0.1:*/cb",
+    ]) {
+      const res = await register({ ...valid, redirect_uris: [uri] });
+      expect(res.status, JSON.stringify(uri)).toBe(400);
+      expect(res.body.error, JSON.stringify(uri)).toBe("invalid_redirect_uri");
+      expect(res.body.error_description, JSON.stringify(uri)).toContain("whitespace, control characters or the wildcard *");
+    }
+  });
+
+  it("stores redirect URIs normalised, answers that form, and matches authorization requests against it exactly", async () => {
+    const as = await discover();
+    const registered = await oauth.processDynamicClientRegistrationResponse(
+      await oauth.dynamicClientRegistrationRequest(
+        as,
+        {
+          client_name: "Shouting",
+          redirect_uris: [
+            "HTTPS://App.EXAMPLE:443/cb",
+            "https://app.example/cb",
+            "https://Bücher.Example/Path?Q=1",
+            "HTTP://127.0.0.1:80/cb",
+          ],
+          scope: "profile.read",
+          token_endpoint_auth_method: "none",
+        },
+        insecure,
+      ),
+    );
+    expect(registered.redirect_uris).toEqual(["https://app.example/cb", "https://xn--bcher-kva.example/Path?Q=1", "http://127.0.0.1/cb"]);
+    const client = registered as unknown as TestClient;
+    const { challenge } = pkcePair();
+    for (const uri of ["https://app.example/cb", "https://xn--bcher-kva.example/Path?Q=1", "http://127.0.0.1:5000/cb"]) {
+      const page = await new CookieClient(server.origin).request(
+        `/oauth/authorize/?${authorizeQuery(client, { redirect_uri: uri, code_challenge: challenge })}`,
+      );
+      expect(page.status, uri).toBe(200);
+      expect(page.text, uri).toContain('name="password"');
+    }
+    for (const uri of [
+      "HTTPS://App.EXAMPLE:443/cb",
+      "https://APP.example/cb",
+      "https://Bücher.Example/Path?Q=1",
+      "HTTP://127.0.0.1:5000/cb",
+    ]) {
+      const page = await new CookieClient(server.origin).request(
+        `/oauth/authorize/?${authorizeQuery(client, { redirect_uri: uri, code_challenge: challenge })}`,
+      );
+      expect(page.status, uri).toBe(400);
+      expect(page.headers.get("location"), uri).toBeNull();
+      expect(page.text, uri).toContain("Invalid redirect address");
+    }
+  });
+
+  it("registers a client without scope with the default games.read community.read, never profile.read", async () => {
+    const as = await discover();
+    const registered = await oauth.processDynamicClientRegistrationResponse(
+      await oauth.dynamicClientRegistrationRequest(
+        as,
+        { client_name: "No scope", redirect_uris: ["https://app.example/cb"], token_endpoint_auth_method: "none" },
+        insecure,
+      ),
+    );
+    expect(registered.scope).toBe("games.read community.read");
+    const client = registered as unknown as TestClient;
+    const { challenge } = pkcePair();
+    const defaulted = await new CookieClient(server.origin).request(
+      `/oauth/authorize/?${authorizeQuery(client, { scope: undefined, code_challenge: challenge })}`,
+    );
+    expect(defaulted.status).toBe(200);
+    expect(hiddenFields(defaulted.text).continue).toContain("scope=games.read+community.read");
+    const profile = await new CookieClient(server.origin).request(
+      `/oauth/authorize/?${authorizeQuery(client, { scope: "profile.read", code_challenge: challenge })}`,
+    );
+    expect(profile.status).toBe(400);
+    expect(profile.text).toContain("invalid_scope");
   });
 
   it("refuses bad metadata with invalid_client_metadata", async () => {
     expect((await register({ ...valid, scope: "profile.read admin" })).body.error).toBe("invalid_client_metadata");
-    expect((await register({ ...valid, scope: undefined })).body.error).toBe("invalid_client_metadata");
+    expect((await register({ ...valid, scope: "" })).body.error).toBe("invalid_client_metadata");
+    expect((await register({ ...valid, scope: ["profile.read"] })).body.error).toBe("invalid_client_metadata");
     expect((await register({ ...valid, client_name: "" })).body.error).toBe("invalid_client_metadata");
     expect((await register({ ...valid, token_endpoint_auth_method: "private_key_jwt" })).body.error).toBe("invalid_client_metadata");
     expect((await register({ ...valid, grant_types: ["client_credentials"] })).body.error).toBe("invalid_client_metadata");
@@ -79,7 +190,7 @@ describe("dynamic client registration (RFC 7591)", () => {
     expect(malformed.body.error).toBe("invalid_client_metadata");
   });
 
-  it("rate limits registration per address with 429 and Retry-After", async () => {
+  it("rate limits registration per address with a problem+json 429 (rate-limited) and Retry-After", async () => {
     const limitedServer = await startOAuthTestServer({ registrationLimit: { quota: 2, windowSeconds: 3600 } });
     const post = (): Promise<Response> =>
       fetch(`${limitedServer.origin}/oauth/register/`, {
@@ -92,8 +203,26 @@ describe("dynamic client registration (RFC 7591)", () => {
     const limited = await post();
     expect(limited.status).toBe(429);
     expect(Number(limited.headers.get("retry-after"))).toBeGreaterThan(0);
-    expect(limited.headers.get("content-type")).toBe("application/json");
-    expect(typeof ((await limited.json()) as Record<string, unknown>).error).toBe("string");
+    expect(limited.headers.get("ratelimit")).toMatch(/r=0/);
+    expect(limited.headers.get("content-type")).toBe("application/problem+json");
+    expect(limited.headers.get("cache-control")).toBe("no-store");
+    const body = (await limited.json()) as Record<string, unknown>;
+    expect(body).toMatchObject({ type: `${limitedServer.base}/problems/#rate-limited`, status: 429 });
+    expect(body).not.toHaveProperty("error");
+    // oauth4webapi refuses the answer as not OAuth JSON and hands over the 429 itself, never an error blaming the metadata.
+    const as = await oauth.processDiscoveryResponse(
+      new URL(limitedServer.base),
+      await oauth.discoveryRequest(new URL(limitedServer.base), { algorithm: "oauth2", ...insecure }),
+    );
+    const refused = await oauth
+      .processDynamicClientRegistrationResponse(await oauth.dynamicClientRegistrationRequest(as, valid, insecure))
+      .catch((error: unknown) => error);
+    expect(refused).toBeInstanceOf(oauth.OperationProcessingError);
+    expect(refused).not.toBeInstanceOf(oauth.ResponseBodyError);
+    expect((refused as oauth.OperationProcessingError).code).toBe(oauth.RESPONSE_IS_NOT_JSON);
+    const answer = (refused as oauth.OperationProcessingError).cause as Response;
+    expect(answer.status).toBe(429);
+    expect(Number(answer.headers.get("retry-after"))).toBeGreaterThan(0);
   });
 });
 
