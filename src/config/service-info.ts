@@ -1,4 +1,5 @@
 import { readFileSync } from "node:fs";
+import { isIP } from "node:net";
 import path from "node:path";
 import type { Config } from "./config.ts";
 
@@ -24,7 +25,7 @@ export const agentPaths = {
 export interface AgentServiceInfo {
   /** Short name, as in `serverInfo.title` and the Agent Card. */
   readonly name: string;
-  /** Reverse-DNS name (`namespace/name`) from PUBLIC_BASE_URL's host, as server cards require. */
+  /** Reverse-DNS name (`namespace/name`) from PUBLIC_BASE_URL's host ({@link reverseDnsNamespace}), as server cards require. */
   readonly qualifiedName: string;
   readonly title: string;
   /** The service's version (package.json). */
@@ -47,18 +48,31 @@ function packageVersion(projectRoot: string): string {
   }
 }
 
+/**
+ * The namespace of the server's name and `_meta` key: the host's labels reversed
+ * (games.example.org gives org.example.games). An IP address or `localhost` names no domain and
+ * would reverse into nonsense (1.0.0.127), and a `_meta` prefix label must start with a letter, so
+ * the service's own name stands in for them: `ludex`.
+ * @see MCP 2025-11-25 Basic §General fields (`_meta` key prefixes)
+ */
+function reverseDnsNamespace(hostname: string): string {
+  const host = hostname.replace(/^\[|\]$/g, "").toLowerCase();
+  if (host === "localhost" || host.endsWith(".localhost") || isIP(host) !== 0) return "ludex";
+  return host
+    .split(".")
+    .filter(Boolean)
+    .reverse()
+    .join(".")
+    .replace(/[^a-z0-9.-]/g, "-");
+}
+
 export function agentServiceInfo(config: Config): AgentServiceInfo {
   const base = config.publicBaseUrl;
   const host = new URL(base).hostname;
   const abs = (p: string): string => `${base}${p}`;
   return {
     name: "ludex",
-    qualifiedName: `${host
-      .replace(/^\[|\]$/g, "")
-      .split(".")
-      .reverse()
-      .join(".")
-      .replace(/[^a-zA-Z0-9.-]/g, "-")}/ludex`,
+    qualifiedName: `${reverseDnsNamespace(host)}/ludex`,
     title: "ludex game catalog",
     version: packageVersion(config.projectRoot),
     description: "Read-only video-game catalog: search, game records, platforms, ROM matching, client releases.",

@@ -9,7 +9,7 @@ import {
 } from "@a2a-js/sdk";
 import { A2A_LEGACY_PROTOCOL_VERSION, LEGACY_HTTP_EXTENSION_HEADER } from "@a2a-js/sdk/compat/v0_3";
 import { LegacyJsonRpcTransportHandler } from "@a2a-js/sdk/compat/v0_3/server";
-import { A2A_ERROR_CODE, ContentTypeNotSupportedError } from "@a2a-js/sdk/errors";
+import { A2A_ERROR_CODE, ContentTypeNotSupportedError, RequestMalformedError } from "@a2a-js/sdk/errors";
 import {
   DefaultExecutionEventBusManager,
   DefaultRequestHandler,
@@ -22,6 +22,7 @@ import {
 } from "@a2a-js/sdk/server";
 import type { Log } from "../../core/logger.ts";
 import type { AgentFetch } from "../shared/agent-route.ts";
+import { MAX_JSON_DEPTH, nestedDeeperThan, tooDeepMessage } from "../shared/json-depth.ts";
 
 type RpcEnvelope = { readonly jsonrpc: string; readonly id: string | number | null; readonly result?: unknown; readonly error?: unknown };
 
@@ -75,7 +76,8 @@ export interface A2aEndpointOptions {
  * `DefaultRequestHandler`, wired as the SDK's own (Express) JSON-RPC handler wires them. The
  * A2A-Version header picks the protocol: absent or 0.3 goes to the v0.3 compatibility handler
  * (`message/send`, …), 1.0 to the v1.0 handler (`SendMessage`, …); an unsupported version is a
- * JSON-RPC error. JSON-RPC errors are written by the SDK's error mappers only.
+ * JSON-RPC error, as is a body nested deeper than {@link MAX_JSON_DEPTH} levels (invalid params).
+ * JSON-RPC errors are written by the SDK's error mappers only.
  * @see A2A v1.0 §3.6.2 (versioning), JSON-RPC binding; @a2a-js/sdk src/server/express/json_rpc_handler.ts
  */
 export function createA2aEndpoint(options: A2aEndpointOptions): AgentFetch {
@@ -102,14 +104,17 @@ export function createA2aEndpoint(options: A2aEndpointOptions): AgentFetch {
         error: mapError(new ContentTypeNotSupportedError(`Unsupported Content-Type "${contentType}"; expected application/json.`)),
       });
     }
+    const text = body.toString("utf8");
     let rpc: unknown;
     try {
-      rpc = JSON.parse(body.toString("utf8"));
+      rpc = JSON.parse(text);
     } catch {
       return json({ jsonrpc: "2.0", id: null, error: { code: A2A_ERROR_CODE.PARSE_ERROR, message: "Invalid JSON payload." } });
     }
     const id = requestId(rpc);
     try {
+      // The SDK recurses through data parts: a deep one would overflow its stack.
+      if (nestedDeeperThan(text, MAX_JSON_DEPTH)) throw new RequestMalformedError(tooDeepMessage(MAX_JSON_DEPTH));
       const extensionsHeader = useLegacy
         ? (request.headers.get(LEGACY_HTTP_EXTENSION_HEADER) ?? request.headers.get(HTTP_EXTENSION_HEADER))
         : request.headers.get(HTTP_EXTENSION_HEADER);

@@ -12,6 +12,8 @@ export type CatalogQuestion =
   | { readonly kind: "platforms" }
   | { readonly kind: "releases"; readonly platform?: string }
   | { readonly kind: "changes"; readonly since?: string }
+  /** A question none of the skills answers (see {@link OTHER_QUESTION}). */
+  | { readonly kind: "outside" }
   | { readonly kind: "unclear" };
 
 /** An answer: a sentence or list for people, and the HTTP API's own body for programs. */
@@ -34,6 +36,15 @@ const SEARCH_WORDS = /\b(find|search|look|lookup|games?|titles?|roms?)\b/;
 const PLATFORM_LIST = /\b(which|what|list|all|supported|have)\b.*\b(platforms|systems|consoles)\b|^\s*(platforms|systems|consoles)\s*$/;
 const LEADING_FILLER =
   /^(please\s+|can you\s+|could you\s+|would you\s+|i'?m looking for\s+|i am looking for\s+|find( me)?\s+|search( for)?\s+|look( for| up)?\s+|lookup\s+|show( me)?\s+|get( me)?\s+|do you have\s+|is there\s+|the game\s+|a game\s+|games? called\s+|games? named\s+)+/i;
+
+/**
+ * A general question: one that starts with a question word once the polite and search lead-ins
+ * ("can you", "do you have", "is there", "find") are gone. Without a search word or a platform,
+ * such a text is outside the skills rather than a title, at the cost of titles phrased as
+ * questions ("Where in the World Is Carmen Sandiego?"), which "find …" still reaches.
+ */
+const OTHER_QUESTION =
+  /^(what|what's|whats|how|who|who's|whom|whose|where|where's|when|why|is|are|am|was|were|will|would|should|shall|could|can|may|might|do|does|did|tell me|explain|define)\s/i;
 
 /** Lower case, punctuation to spaces, single spaces: for keyword and name matching. */
 function normalize(text: string): string {
@@ -115,6 +126,7 @@ export function understand(text: string, queries: Pick<CatalogQueries, "platform
       }
     }
   }
+  if (!searchy && system === undefined && OTHER_QUESTION.test(rest.replace(/\u2019/g, "'"))) return { kind: "outside" };
   const query = rest.replace(/\b(games?|roms?)\s*$/i, "").trim();
   if (query === "") return feedPlatform ? { kind: "releases", platform: feedPlatform.id } : { kind: "unclear" };
   return { kind: "search", query, ...(system ? { system } : {}) };
@@ -210,6 +222,8 @@ export function answerQuestion(text: string, queries: CatalogQueries): CatalogAn
         throw error;
       }
     }
+    case "outside":
+      return { skill: undefined, text: `That is outside what I can do: I answer from the ludex game catalog only. ${HELP}` };
     case "unclear":
       return { skill: undefined, text: HELP };
   }

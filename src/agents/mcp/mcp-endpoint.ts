@@ -1,5 +1,6 @@
 import {
   createMcpHandler,
+  INVALID_REQUEST,
   isInitializeRequest,
   isLegacyRequest,
   legacyStatelessFallback,
@@ -10,6 +11,7 @@ import { type Problem, problems } from "../../core/problem.ts";
 import type { Log } from "../../core/logger.ts";
 import type { EndedSet } from "../../shared-state/ended-set.ts";
 import type { AgentExchange, AgentFetch } from "../shared/agent-route.ts";
+import { MAX_JSON_DEPTH, nestedDeeperThan, tooDeepMessage } from "../shared/json-depth.ts";
 import { signSessionId, verifySessionId } from "./session-token.ts";
 
 export interface McpEndpointOptions {
@@ -54,6 +56,19 @@ const SESSION_HEADER = "mcp-session-id";
 /** The headers a replayed handshake message travels with (the transport checks Accept and Content-Type). */
 const replayHeaders = { accept: "application/json, text/event-stream", "content-type": "application/json" };
 
+/**
+ * The refusal of a body nested deeper than {@link MAX_JSON_DEPTH} levels, written as the SDK's
+ * transport writes its own refusals of a body (400, Invalid Request, no id), since the SDK's
+ * validation recurses and would overflow on it.
+ * @see MCP 2025-11-25 Transports §Sending Messages to the Server
+ */
+function tooDeep(): Response {
+  return Response.json(
+    { jsonrpc: "2.0", id: null, error: { code: INVALID_REQUEST, message: `Invalid Request: ${tooDeepMessage(MAX_JSON_DEPTH)}` } },
+    { status: 400 },
+  );
+}
+
 function sessionNotFound(): Problem {
   return problems.mcpSessionNotFound(
     "this MCP session has ended or never existed; start a new one with initialize (without Mcp-Session-Id)",
@@ -75,6 +90,8 @@ function sessionNotFound(): Problem {
  *   instances) until its expiry. A request naming an unknown, forged, expired or ended session
  *   gets 404, as the transport specifies, so the client starts over. A request without a
  *   session id is served statelessly by the SDK's legacy fallback.
+ *
+ * A body nested deeper than {@link MAX_JSON_DEPTH} levels is refused before any of this.
  *
  * Requests are told apart with the SDK's own classifier (`isLegacyRequest`), the routing the SDK
  * documents for serving sessionful 2025 traffic beside a strict modern endpoint.
@@ -185,11 +202,13 @@ export function createMcpEndpoint(options: McpEndpointOptions): McpEndpoint {
     const { request, body } = exchange;
     let parsed: unknown;
     if (body.length > 0) {
+      const text = body.toString("utf8");
       try {
-        parsed = JSON.parse(body.toString("utf8"));
+        parsed = JSON.parse(text);
       } catch {
         // Not JSON: the SDK answers with its JSON-RPC parse error.
       }
+      if (parsed !== undefined && nestedDeeperThan(text, MAX_JSON_DEPTH)) return tooDeep();
     }
     await options.beforeDispatch?.(parsed, exchange);
     const parsedBody = parsed === undefined ? {} : { parsedBody: parsed };

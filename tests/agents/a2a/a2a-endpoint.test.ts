@@ -83,6 +83,31 @@ describe("A2A v1.0: the SDK ClientFactory client", () => {
   });
 });
 
+describe("A2A: a question outside the skills", () => {
+  it("is answered with what the agent can do, as one text part without search results", async () => {
+    for (const question of ["what's the weather in Paris?", "how do I bake bread?"]) {
+      const result = await client.sendMessage({
+        tenant: "",
+        message: userMessage(question),
+        configuration: undefined,
+        metadata: undefined,
+      });
+      if (!("messageId" in result)) throw new Error(`expected a Message, got ${JSON.stringify(result)}`);
+      expect(result.role).toBe(Role.ROLE_AGENT);
+      expect(result.parts, question).toHaveLength(1);
+      const [part] = result.parts;
+      expect(part?.mediaType).toBe("text/plain");
+      const text = part?.content?.$case === "text" ? part.content.value : "";
+      expect(text).toMatch(/^That is outside what I can do/);
+      expect(text).toMatch(/find a game.*platforms.*changed in the catalog.*Ludex Player releases/s);
+      expect(text).not.toMatch(/Found \d+ game|No games found/);
+      expect(result.metadata).toBeUndefined();
+    }
+    // A title is still searched when asked for.
+    expect((await ask("find what's the weather in Paris")).message.metadata).toEqual({ skill: "game-search" });
+  });
+});
+
 describe("A2A v0.3 clients: raw JSON-RPC without an A2A-Version header", () => {
   it("answers message/send in the v0.3 shapes", async () => {
     const res = await postA2a({

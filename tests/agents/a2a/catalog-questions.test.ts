@@ -32,6 +32,15 @@ describe("reading a free-text request", () => {
     ["is Ludex Player available on iOS?", { kind: "releases", platform: "ios" }],
     ["is the app out for android", { kind: "releases", platform: "android" }],
     ["what is the current beta version?", { kind: "releases" }],
+    ["do you have glimmer tactics", { kind: "search", query: "glimmer tactics" }],
+    ["can you find chrono trigger", { kind: "search", query: "chrono trigger" }],
+    ["Where in the World Is Carmen Sandiego on snes", { kind: "search", query: "Where in the World Is Carmen Sandiego", system: "snes" }],
+    ["find where in the world is carmen sandiego", { kind: "search", query: "where in the world is carmen sandiego" }],
+    ["Can't Stop", { kind: "search", query: "Can't Stop" }],
+    ["what's the weather in Paris?", { kind: "outside" }],
+    ["What\u2019s the weather in Paris?", { kind: "outside" }],
+    ["how do I bake bread", { kind: "outside" }],
+    ["tell me a joke", { kind: "outside" }],
     ["  ", { kind: "unclear" }],
   ])("%s", (text, expected) => {
     expect(understand(text, queries)).toEqual(expected);
