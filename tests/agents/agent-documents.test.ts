@@ -79,7 +79,7 @@ describe("agent discovery documents", () => {
   it("the AI Catalog lists the MCP server card and the Agent Card", async () => {
     const catalog = (await http(server.url("/.well-known/ai-catalog.json"))).json<{
       specVersion: string;
-      entries: { type: string; url: string; identifier: string }[];
+      entries: { type: string; url: string; identifier: string; displayName?: unknown; representativeQueries?: unknown }[];
     }>();
     expect(catalog.specVersion).toBe("1.0");
     expect(catalog.entries.map((e) => [e.type, e.url])).toEqual([
@@ -87,5 +87,14 @@ describe("agent discovery documents", () => {
       ["application/a2a-agent-card+json", "https://ludex.test/.well-known/agent-card.json"],
     ]);
     expect(catalog.entries.map((e) => e.identifier)).toEqual(["urn:air:ludex.test:mcp:ludex", "urn:air:ludex.test:a2a:ludex"]);
+    // The AI Catalog schema requires displayName on every entry; representativeQueries are 2 to 5 plain-language asks.
+    for (const entry of catalog.entries) {
+      expect(typeof entry.displayName === "string" && entry.displayName.trim().length > 0, entry.identifier).toBe(true);
+      const queries = entry.representativeQueries;
+      expect(Array.isArray(queries), entry.identifier).toBe(true);
+      expect((queries as unknown[]).length, entry.identifier).toBeGreaterThanOrEqual(2);
+      expect((queries as unknown[]).length, entry.identifier).toBeLessThanOrEqual(5);
+      for (const q of queries as unknown[]) expect(typeof q === "string" && q.trim().length > 0, entry.identifier).toBe(true);
+    }
   });
 });
