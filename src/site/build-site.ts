@@ -11,6 +11,7 @@ import { siteContext, type SiteContext } from "./page-layout.ts";
 import { PLATFORM_PAGE_SIZE } from "./platform-page.ts";
 import { PageWriter } from "./render-platform.ts";
 import { RenderPool } from "./render-pool.ts";
+import { faviconIco, faviconSvg } from "./favicon.ts";
 import { siteAssets } from "./site-assets.ts";
 import { siteFiles, sitePaths } from "./site-paths.ts";
 import { SITEMAP_MAX_URLS, sitemapIndex, sitemapUrlSet } from "./sitemap.ts";
@@ -194,6 +195,8 @@ export class SiteBuild {
     writer.write(siteFiles.asset(siteAssets.script.file), siteAssets.script.body);
     writer.write(siteFiles.asset(siteAssets.copyScript.file), siteAssets.copyScript.body);
     writer.write(siteFiles.asset(siteAssets.artworkScript.file), siteAssets.artworkScript.body);
+    writer.write(siteFiles.faviconSvg, faviconSvg);
+    writer.write(siteFiles.faviconIco, faviconIco);
     const counts = new Map(Object.entries(state.platforms).map(([slug, s]) => [slug, s.counts]));
     writer.page(siteFiles.home, homePage(ctx, entries, counts), previous === undefined);
 

@@ -105,7 +105,8 @@ ${page.noindex ? html`<meta name="robots" content="noindex">\n` : ""}${canonical
 <meta property="og:title" content="${page.title}">
 <meta property="og:description" content="${page.description}">
 <meta property="og:type" content="${page.ogType ?? "website"}">
-${page.image ? html`<meta property="og:image" content="${page.image}">\n` : ""}<link rel="stylesheet" href="${link(sitePaths.asset(ctx.assets.css.file))}" integrity="${ctx.assets.css.integrity}">
+${page.image ? html`<meta property="og:image" content="${page.image}">\n` : ""}<link rel="icon" href="${link(sitePaths.faviconSvg)}" type="image/svg+xml">
+<link rel="stylesheet" href="${link(sitePaths.asset(ctx.assets.css.file))}" integrity="${ctx.assets.css.integrity}">
 ${page.searchScript ? script(ctx.assets.script) : ""}${page.copyScript ? script(ctx.assets.copyScript) : ""}${page.artworkScript ? script(ctx.assets.artworkScript) : ""}${page.jsonLd === undefined ? "" : html`<script type="application/ld+json">${jsonForScript(page.jsonLd)}</script>\n`}</head>
 <body>
 ${siteHeader(ctx, page.query)}

@@ -55,10 +55,10 @@ export class PageWriter {
    * Writes `text` to `file` (relative to the build folder) with a .gz sibling when it is large
    * enough to gain from it, unless its bytes are unchanged.
    */
-  write(file: string, text: string): void {
+  write(file: string, text: string | Uint8Array): void {
     this.pagesRendered++;
     const full = path.join(this.buildDir, file);
-    const bytes = Buffer.from(text);
+    const bytes = typeof text === "string" ? Buffer.from(text) : Buffer.from(text.buffer, text.byteOffset, text.byteLength);
     if (readOrUndefined(full)?.equals(bytes)) return;
     this.ensureDir(full);
     // Plain writes, as for the record files: nginx and ludex read the same file and its stat,

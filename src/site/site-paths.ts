@@ -22,6 +22,9 @@ export const sitePaths = {
     kind === "game" ? sitePaths.platform(slug, page) : `/platforms/${slug}/${listingSegments[kind]}/${page > 1 ? `page/${page}/` : ""}`,
   sitemapPart: (name: string): string => `/sitemaps/${name}.xml`,
   asset: (file: string): string => `/site/${file}`,
+  /** At the root, where browsers and feed readers look for it without reading a page. */
+  faviconSvg: "/favicon.svg",
+  faviconIco: "/favicon.ico",
 } as const;
 
 /** Files under the build folder, relative to it. Game pages are flat (one directory, no mkdir per game). */
@@ -43,6 +46,8 @@ export const siteFiles = {
   platformDir: (slug: string): string => `static/platforms/${slug}`,
   sitemapPart: (name: string): string => `static/sitemaps/${name}.xml`,
   asset: (file: string): string => `static/site/${file}`,
+  faviconSvg: "static/favicon.svg",
+  faviconIco: "static/favicon.ico",
   /** What the last page build rendered (src/site/build-site.ts), for the incremental rule. */
   state: "site/state.json",
 } as const;

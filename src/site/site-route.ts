@@ -32,6 +32,8 @@ const contentTypes: Readonly<Record<string, string>> = {
   ".xml": "application/xml",
   ".css": "text/css; charset=utf-8",
   ".js": "text/javascript; charset=utf-8",
+  ".svg": "image/svg+xml",
+  ".ico": "image/x-icon",
 };
 
 /**
@@ -259,6 +261,11 @@ export function siteRoute(catalog: CatalogSource, options: SiteRouteOptions): (c
       case "search":
         if (parts.length > 0) return notFound("There is no page at this address.");
         return trailingSlash ? search(request) : redirect(ctx, sitePaths.search + request.url.search);
+      // Fixed URLs, not content-addressed: cached like the other documents, not for a year.
+      case "favicon.svg":
+        return segments.length === 1 ? (staticFile(buildDir, siteFiles.faviconSvg) ?? notFound("There is no such file.")) : undefined;
+      case "favicon.ico":
+        return segments.length === 1 ? (staticFile(buildDir, siteFiles.faviconIco) ?? notFound("There is no such file.")) : undefined;
       case "sitemap.xml":
         return segments.length === 1 ? sitemapOr404(siteFiles.sitemap, "The sitemap has not been built yet.") : undefined;
       case "sitemaps": {

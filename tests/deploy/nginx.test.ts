@@ -120,6 +120,10 @@ describe.skipIf(nginxBinary === undefined)(
       { path: "/api/v1/dumps/?system=snes", headers: { "accept-encoding": "gzip, br" } },
       { path: "/api/v1/dumps/?system=nope" },
       // The website (src/site/): prebuilt pages, sitemaps and assets; search, redirects and 404 pages from Node.
+      { path: "/favicon.svg" },
+      { path: "/favicon.ico" },
+      { path: "/favicon.ico", headers: { "accept-encoding": "gzip" } },
+      { path: "/favicon.ico", method: "HEAD" },
       { path: "/" },
       { path: "/", headers: { "accept-encoding": "gzip" } },
       { path: `/games/${recordId}/` },
@@ -197,6 +201,7 @@ describe.skipIf(nginxBinary === undefined)(
         "/platforms/snes/",
         "/platforms/snes/page/2/",
         "/sitemap.xml",
+        "/favicon.ico",
       ]) {
         const { etag, "last-modified": lastModified } = (await http(node.url(p))).headers;
         const conditions: Record<string, string>[] = [{ "if-none-match": etag ?? "" }, { "if-modified-since": lastModified ?? "" }];
@@ -236,7 +241,13 @@ describe.skipIf(nginxBinary === undefined)(
     it("really serves the static files itself (Node never sees those requests), and hands the documents with absolute URLs to Node", async () => {
       const res = await http(`${front}/api/v1/games/?id=${recordId}`);
       expect(res.headers["accept-ranges"]).toBe("bytes");
-      for (const p of [`/site/${siteAssets.css.file}`, `/site/${siteAssets.copyScript.file}`, `/site/${siteAssets.artworkScript.file}`])
+      for (const p of [
+        `/site/${siteAssets.css.file}`,
+        `/site/${siteAssets.copyScript.file}`,
+        `/site/${siteAssets.artworkScript.file}`,
+        "/favicon.svg",
+        "/favicon.ico",
+      ])
         expect((await http(`${front}${p}`)).headers["accept-ranges"], p).toBe("bytes");
       // The pages are stored gzip-compressed, which nginx sends without Accept-Ranges: its request
       // ids (32 hex digits, where Node's are UUIDs) show that it answered them itself.

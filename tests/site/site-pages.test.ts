@@ -6,6 +6,7 @@ import { beforeAll, describe, expect, inject, it } from "vitest";
 import { buildCatalog } from "../../src/build/build-pipeline.ts";
 import type { GameRecord, PlatformEntry } from "../../src/catalog/record/game-record.ts";
 import { SiteBuild } from "../../src/site/build-site.ts";
+import { faviconIco, faviconSvg } from "../../src/site/favicon.ts";
 import { siteFiles } from "../../src/site/site-paths.ts";
 import { http, type RawResponse } from "../helpers/http.ts";
 import { releaseFeedFile } from "../helpers/paths.ts";
@@ -48,6 +49,7 @@ async function expectPage(url: string, status = 200): Promise<string> {
   expect(html, url).toMatch(/<title>[^<]+<\/title>/);
   expect(html, url).toMatch(/<meta name="description" content="[^"]{20,}">/);
   expect(html, url).toMatch(/<meta property="og:title" content="[^"]+">/);
+  expect(html, url).toContain('<link rel="icon" href="/favicon.svg" type="image/svg+xml">');
   for (const img of html.match(/<img [^>]*>/g) ?? []) expect(img, url).toMatch(/ width="\d+" height="\d+"/);
   // No request leaves for another origin than the artwork host.
   const loaded = [...all(html, /<(?:img|script)[^>]* src="([^"]+)"/g), ...all(html, /<link rel="stylesheet" href="([^"]+)"/g)];
@@ -161,6 +163,28 @@ describe("pages", () => {
     const scoped = await expectPage("/search/?q=starfall&system=Super%20Famicom");
     expect(scoped).toContain('<option value="snes" selected>');
     await expectPage("/search/");
+  });
+});
+
+describe("favicon", () => {
+  it("/favicon.svg and /favicon.ico answer from the build's files with their media types, document caching and revalidation", async () => {
+    for (const [p, type, body] of [
+      ["/favicon.svg", "image/svg+xml", Buffer.from(faviconSvg)],
+      ["/favicon.ico", "image/x-icon", faviconIco],
+    ] as const) {
+      const res = await http(server.url(p));
+      expect(res.status, p).toBe(200);
+      expect(res.headers["content-type"], p).toBe(type);
+      expect(res.headers["cache-control"], p).toBe("public, max-age=300, s-maxage=3600, stale-while-revalidate=86400");
+      expect(res.body.equals(body), p).toBe(true);
+      const again = await http(server.url(p), { headers: { "if-none-match": res.headers.etag ?? "" } });
+      expect(again.status, p).toBe(304);
+    }
+    // An ICO directory with one 16×16 32-bit image whose bytes are all in the file.
+    expect([faviconIco.readUInt16LE(0), faviconIco.readUInt16LE(2), faviconIco.readUInt16LE(4)]).toEqual([0, 1, 1]);
+    expect([faviconIco[6], faviconIco[7], faviconIco.readUInt16LE(12)]).toEqual([16, 16, 32]);
+    expect(faviconIco.readUInt32LE(18) + faviconIco.readUInt32LE(14)).toBe(faviconIco.length);
+    expect((await http(server.url("/favicon.svg/x"))).status).toBe(404);
   });
 });
 
