@@ -133,7 +133,12 @@ export function componentSchemas(): Record<string, JsonObject> {
   const requests = convert(requestComponents, "input", ({ zodSchema, jsonSchema }) => {
     if (zodSchema === matchRequestSchema.shape.items) jsonSchema.items = schemaRef("MatchItem");
   });
-  const responses = convert(responseComponents, "output");
+  // A dump's lines as a schema can say it: the decompressed NDJSON read as an array whose first item is the header.
+  const responses = convert(responseComponents, "output", ({ zodSchema, jsonSchema }) => {
+    if (zodSchema !== dumpFileSchema) return;
+    jsonSchema.contentMediaType = "application/x-ndjson";
+    jsonSchema.contentSchema = { type: "array", prefixItems: [schemaRef("DumpHeader")], items: schemaRef("GameRecord") };
+  });
   for (const [name, description] of Object.entries(addedDescriptions)) {
     const schema = responses[name] ?? requests[name];
     if (schema && schema.description === undefined) schema.description = description;

@@ -22,6 +22,7 @@ import { MAX_MATCH_CANDIDATES } from "./match-response-schemas.ts";
 /** Every answer reports the quota as it stands (RateLimit-Policy, RateLimit), absent when the limit is off. */
 const matchQuota = { "RateLimit-Policy": false, RateLimit: false } as const;
 
+/** One story: the 200 example is what the server answers to the request example (openapi-contract.test.ts sends it). */
 const examples = {
   matchRequest: (): unknown => ({
     systemId: "snes",
@@ -50,12 +51,13 @@ const examples = {
           boxart: {
             url: "https://thumbnails.libretro.com/Nintendo%20-%20Super%20Nintendo%20Entertainment%20System/Named_Boxarts/Legend%20of%20Starfall%2C%20The%20(USA).png",
             candidates: [
+              "https://thumbnails.libretro.com/Nintendo%20-%20Super%20Nintendo%20Entertainment%20System/Named_Boxarts/Legend%20of%20Starfall%2C%20The%20(USA)%20(Rev%201).png",
               "https://thumbnails.libretro.com/Nintendo%20-%20Super%20Nintendo%20Entertainment%20System/Named_Boxarts/Legend%20of%20Starfall%2C%20The.png",
             ],
           },
         },
       },
-      { index: 1, status: "invalid", errors: [{ pointer: "/items/1/crc", detail: "must be 8 hexadecimal digits" }] },
+      { index: 1, status: "notFound" },
       { index: 2, status: "notFound" },
     ],
   }),
@@ -80,14 +82,14 @@ export function matchOperation(base: string): OperationSpec {
       mediaType: JSON_TYPE,
       schema: "MatchRequest",
       description: `The platform and up to ${MAX_MATCH_ITEMS} items (each a MatchItem: any of name, size, crc, md5, sha1, serial).`,
-      examples: { batch: { summary: "A file name, a checksum and an unknown file", value: examples.matchRequest() } },
+      examples: { batch: { summary: "A file name, a checksum and a file name the catalog does not know", value: examples.matchRequest() } },
     },
     responses: {
       "200": {
         description: "One result per item, in request order.",
         headers: { ...always, "Cache-Control": true, ...matchQuota },
         body: jsonBody("MatchResponse", {
-          mixed: { summary: 'A match, an invalid item (crc "zz") and an unknown file', value: examples.matchResponse() },
+          batch: { summary: "The answer to the request example: a match by name and two unknown files", value: examples.matchResponse() },
         }),
       },
       "400": {

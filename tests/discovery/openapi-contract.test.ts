@@ -153,6 +153,22 @@ describe("matchRomFiles", () => {
     expect(res.json<{ results: { status: string }[] }>().results.map((r) => r.status)).toEqual(["matched", "invalid", "notFound"]);
   });
 
+  it("answers the documented request example as the documented 200 example says", async () => {
+    // Walks the published document, so the test checks what clients read, not the source's constants.
+    const at = (value: unknown, ...keys: string[]): unknown =>
+      keys.reduce<unknown>((v, k) => (v !== null && typeof v === "object" ? (v as Record<string, unknown>)[k] : undefined), value);
+    const operation = at(doc, "paths", "/api/v1/games/", "post");
+    const requests = at(operation, "requestBody", "content", "application/json", "examples") as Record<string, { value: unknown }>;
+    const answers = at(operation, "responses", "200", "content", "application/json", "examples") as Record<string, { value: unknown }>;
+    const documented = Object.values(answers).map((a) => a.value);
+    for (const [name, { value }] of Object.entries(requests)) {
+      const res = await call(live, "/api/v1/games/", json(value));
+      expect(res.status, name).toBe(200);
+      // The example is written against the sample catalog, so the whole answer must be the same.
+      expect(res.json(), name).toEqual(documented.find((d) => at(d, "results") !== undefined));
+    }
+  });
+
   it("decides grouped items together in groups", async () => {
     const group = "Legend of Starfall/";
     const res = await call(
@@ -236,6 +252,25 @@ describe("getReleaseFeed and getApiHealth", () => {
     expect(feed.status).toBe(200);
     expect((await call(live, "/api/v1/community/", { headers: { "if-none-match": feed.headers.etag ?? "" } })).status).toBe(304);
     expect((await call(live, "/api/health/")).status).toBe(200);
+  });
+
+  it("ignore a query string, and answer another method with 405 and Allow, as their descriptions say", async () => {
+    for (const p of ["/api/v1/community/", "/api/health/"]) {
+      const plain = await call(live, p);
+      const queried = await call(live, `${p}?x=1&format=xml`);
+      expect(queried.status, p).toBe(200);
+      if (p === "/api/v1/community/") expect(queried.headers.etag, p).toBe(plain.headers.etag);
+      else expect(Object.keys(queried.json<{ dependencies: object }>().dependencies), p).toContain("database");
+      const description = String((doc.paths[p] as Record<string, { description?: string }>).get?.description);
+      expect(description, p).toContain("405 with `Allow: GET, HEAD`");
+      // Other methods are the path's, not the GET operation's: the document lists no operation for them.
+      for (const method of ["POST", "PUT", "DELETE"]) {
+        const res = await http(live.url(p), { method });
+        expect(res.status, `${method} ${p}`).toBe(405);
+        expect(res.headers.allow, `${method} ${p}`).toBe("GET, HEAD");
+        expect(res.headers["content-type"], `${method} ${p}`).toBe("application/problem+json");
+      }
+    }
   });
 
   it("answer 503 without a catalog", async () => {

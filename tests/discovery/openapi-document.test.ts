@@ -157,6 +157,24 @@ describe("the OpenAPI document", () => {
     }
   });
 
+  it("references every component schema it defines", () => {
+    const { schemas, ...rest } = doc.components;
+    const text = JSON.stringify({ ...doc, components: { ...rest, schemas: {} } }) + JSON.stringify(schemas);
+    const referenced = new Set([...text.matchAll(/"#\/components\/schemas\/([^"]+)"/g)].map((m) => m[1]));
+    expect(Object.keys(schemas).filter((name) => !referenced.has(name))).toEqual([]);
+    expect(doc.components.schemas.DumpFile?.contentSchema).toEqual({
+      type: "array",
+      prefixItems: [{ $ref: "#/components/schemas/DumpHeader" }],
+      items: { $ref: "#/components/schemas/GameRecord" },
+    });
+  });
+
+  it("describes Health's dependencies as the server reports them: the database always", () => {
+    const dependencies = (doc.components.schemas.Health?.properties as Record<string, JsonObject> | undefined)?.dependencies;
+    expect(String(dependencies?.description)).toMatch(/always `database`/);
+    expect(String(dependencies?.description)).not.toMatch(/none in the single-process/);
+  });
+
   it("is deterministic and names only its own base", () => {
     expect(JSON.stringify(openApiDocument(base, defaultOAuthLimits))).toBe(JSON.stringify(doc));
     const other = JSON.stringify(openApiDocument("https://games.example/ludex", defaultOAuthLimits));

@@ -88,7 +88,7 @@ export const dumpListingSchema = z
 /** The dump file as a response body: binary, described for the OpenAPI document. */
 export const dumpFileSchema = z.string().meta({
   description:
-    "A platform dump, `application/gzip`: gzip-compressed NDJSON whose first line is a DumpHeader and every following line a GameRecord. The bytes are the file itself (no Content-Encoding); its SHA-256 is in the DumpListing.",
+    "A platform dump, `application/gzip`: gzip-compressed NDJSON whose first line is a DumpHeader and every following line a GameRecord (`contentSchema` gives the decompressed lines as an array). The bytes are the file itself (no Content-Encoding); its SHA-256 is in the DumpListing.",
 });
 
 export type DumpListing = z.infer<typeof dumpListingSchema>;

@@ -302,7 +302,7 @@ export function releaseFeedOperation(base: string): OperationSpec {
     tag: "Releases",
     summary: "Get the release and platform-availability feed",
     description:
-      "The current versions of the Ludex Player media client per update channel, where it is available (stores, minimum OS) and the public community requests with their vote counts. Prebuilt: revalidate with `If-None-Match`. No parameters, no authentication.",
+      "The current versions of the Ludex Player media client per update channel, where it is available (stores, minimum OS) and the public community requests with their vote counts. Prebuilt: revalidate with `If-None-Match`. No parameters: a query string is ignored, so a GET or HEAD never gets a 4xx; another method gets 405 with `Allow: GET, HEAD`. No authentication.",
     auth: { kind: "none" },
     responses: {
       "200": {
@@ -326,7 +326,7 @@ export function healthOperation(base: string): OperationSpec {
     tag: "Service",
     summary: "Check the service's health",
     description:
-      "200 while a catalog build is loaded and every dependency (database, Redis) answers, with the build's version and counts; 503 otherwise. Never cached. No authentication.",
+      "200 while a catalog build is loaded and every dependency (the database, and Redis when configured) answers, with the build's version and counts; 503 otherwise. No parameters: a query string is ignored, so a GET or HEAD never gets a 4xx; another method gets 405 with `Allow: GET, HEAD`. Never cached. No authentication.",
     auth: { kind: "none" },
     responses: {
       "200": {

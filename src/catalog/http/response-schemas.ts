@@ -95,7 +95,8 @@ export const healthResponseSchema = z
     counts: z.looseObject({ platforms: count(), games: count(), releases: count(), roms: count() }),
     uptimeSeconds: count(),
     dependencies: z.record(z.string(), z.looseObject({ status: z.literal("ok"), latencyMs: count() })).meta({
-      description: "Each dependency this instance uses (`redis`, `database`; none in the single-process default) and how fast it answered",
+      description:
+        "Each dependency this instance checks and how fast it answered: always `database` (the member identity database, SQLite in the single-process default), and `redis` when shared state is configured",
     }),
   })
   .meta({ description: "The service is up and answers from the catalog build named here." });
