@@ -4,7 +4,7 @@ import { astroPageHeaders } from "./http/security-headers.ts";
 /**
  * Pages rendered on request (/docs/) get the same security headers as the prerendered ones
  * (src/server/static-site.ts); their CSP allows the page's inline `<style>` elements by hash, so
- * the body is read whole (these pages are small and not streamed for speed).
+ * the body is read whole first (these pages are small).
  */
 export const onRequest = defineMiddleware(async (_context, next): Promise<Response> => {
   const response = await next();
