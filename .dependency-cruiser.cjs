@@ -19,9 +19,9 @@ const layers = [
   { name: "surfaces", path: "^src/(catalog/http|oauth|deploy|site)/" },
   { name: "discovery", path: "^src/discovery/" },
   { name: "agents", path: "^src/agents/" },
-  // Composition: the build pipeline and the server, then the CLI, the benches and the Astro pages.
+  // Composition: the build pipeline and the server, then the CLI, the benches and the Astro pages and middleware.
   { name: "composition", path: "^src/(build|server)/" },
-  { name: "entry-points", path: "^(scripts/|src/pages/|src/layouts/|src/env\\.d\\.ts$)" },
+  { name: "entry-points", path: "^(scripts/|src/pages/|src/layouts/|src/(env\\.d|middleware)\\.ts$)" },
 ];
 
 const layerRules = layers.slice(0, -1).map((layer, i) => ({
@@ -49,7 +49,7 @@ module.exports = {
       name: "capabilities-not-astro",
       comment: "capabilities do not import Astro (pages are thin routes over src/)",
       severity: "error",
-      from: { path: "^src/", pathNot: "^src/(pages|layouts)/|^src/env\\.d\\.ts$" },
+      from: { path: "^src/", pathNot: "^src/(pages|layouts)/|^src/(env\\.d|middleware)\\.ts$" },
       to: { path: "(^|/)node_modules/astro/|\\.astro$" },
     },
     {

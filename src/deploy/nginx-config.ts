@@ -1,6 +1,7 @@
 import { readFileSync } from "node:fs";
 import path from "node:path";
 import { problems } from "../core/problem.ts";
+import { htmlSecurityHeaders, siteContentSecurityPolicy, strictTransportSecurity } from "../http/security-headers.ts";
 
 export interface NginxConfigOptions {
   /** nginx `listen` value, e.g. `80` or `127.0.0.1:8080`. */
@@ -9,6 +10,10 @@ export interface NginxConfigOptions {
   readonly upstream: string | readonly string[];
   /** The catalog build folder (LUDEX_BUILD_DIR); nginx serves its static/ subfolder. */
   readonly buildDir: string;
+  /** PUBLIC_BASE_URL the site is reached at: an https base gets HSTS, as the Node server sends it. */
+  readonly publicBaseUrl: string;
+  /** LUDEX_ARTWORK_BASE_URL the pages were built with: the website's CSP allows images from its origin. */
+  readonly artworkBaseUrl: string;
 }
 
 /** host:port, [v6]:port or unix:/path; nothing that could end the nginx directive early. */
@@ -29,9 +34,29 @@ export function upstreamServers(upstreams: readonly string[]): string {
   return upstreams.map((upstream) => `    server ${upstream} max_fails=1 fail_timeout=2s;`).join("\n");
 }
 
-/** Renders deploy/nginx/ludex.conf.template for a deployment. */
+/** `add_header` lines at the placeholder's indentation. */
+function addHeaders(headers: Readonly<Record<string, string>>, indent: string): string {
+  return Object.entries(headers)
+    .map(([name, value]) => `${indent}add_header ${name.replace(/(^|-)[a-z]/g, (c) => c.toUpperCase())} "${value}";`)
+    .join("\n");
+}
+
+/**
+ * Renders deploy/nginx/ludex.conf.template for a deployment. The website's pages get the same
+ * security headers as from the Node server (src/site/site-route.ts); every static answer gets HSTS
+ * when the base URL is https.
+ */
 export function renderNginxConfig(templateFile: string, options: NginxConfigOptions): string {
+  const hsts = strictTransportSecurity(options.publicBaseUrl);
+  const hstsHeader: Record<string, string> = hsts === undefined ? {} : { "strict-transport-security": hsts };
+  const pageHeaders = {
+    ...htmlSecurityHeaders,
+    "content-security-policy": siteContentSecurityPolicy(options.artworkBaseUrl),
+    ...hstsHeader,
+  };
   return readFileSync(templateFile, "utf8")
+    .replace(/^( *)@PAGE_SECURITY_HEADERS@\n/m, (_, indent: string) => `${addHeaders(pageHeaders, indent)}\n`)
+    .replace(/^( *)@HSTS@\n/gm, (_, indent: string) => (hsts === undefined ? "" : `${addHeaders(hstsHeader, indent)}\n`))
     .replaceAll("@LISTEN@", options.listen)
     .replaceAll("@UPSTREAM@", upstreamServers(typeof options.upstream === "string" ? [options.upstream] : options.upstream))
     .replaceAll("@STATIC_ROOT@", path.join(path.resolve(options.buildDir), "static"));

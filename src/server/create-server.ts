@@ -16,6 +16,7 @@ import { sendResult } from "../http/send-result.ts";
 import { createOAuthService, type OAuthService, type OAuthServiceOptions } from "../oauth/oauth-service.ts";
 import { openSharedState } from "../shared-state/shared-state.ts";
 import { siteRoute } from "../site/site-route.ts";
+import { strictTransportSecurity } from "../http/security-headers.ts";
 import { apiRoutes } from "./api-routes.ts";
 import { createCatalogHolder, type CatalogHolder } from "./catalog-holder.ts";
 import { createRequestHandler } from "./request-pipeline.ts";
@@ -91,6 +92,7 @@ export async function createLudexServer(config: Config, options: ServerOptions =
   let astro: Promise<NodeHandler | undefined> | undefined;
   const astroHandler = (): Promise<NodeHandler | undefined> => (astro ??= loadAstroHandler(siteDir));
   const base = config.publicBaseUrl;
+  const hsts = strictTransportSecurity(base);
   const otherBase = baseUrlMismatch(catalog.peek()?.manifest, base);
   if (otherBase) log(otherBase);
   const shared = await openSharedState(config, log);
@@ -151,6 +153,8 @@ export async function createLudexServer(config: Config, options: ServerOptions =
     },
     (req, res) => {
       const id = randomUUID();
+      // Every answer of an https site, whichever step writes it (pages, API, Astro, agents).
+      if (hsts) res.setHeader("strict-transport-security", hsts);
       if (closing) res.shouldKeepAlive = false;
       const entry = logRequests(req, res, id, requestLine);
       let url: URL;

@@ -2,6 +2,7 @@ import { readdirSync, readFileSync, statSync } from "node:fs";
 import path from "node:path";
 import { strongEtag } from "../http/etag.ts";
 import type { HttpResult } from "../http/http-types.ts";
+import { astroPageHeaders } from "../http/security-headers.ts";
 
 const contentTypes: Readonly<Record<string, string>> = {
   ".html": "text/html; charset=utf-8",
@@ -40,6 +41,7 @@ function walk(dir: string, base: string, out: Map<string, HttpResult>): void {
       headers: {
         "content-type": contentTypes[path.extname(full)] ?? "application/octet-stream",
         "cache-control": hashed ? "public, max-age=31536000, immutable" : "public, max-age=300, stale-while-revalidate=86400",
+        ...(path.extname(full) === ".html" ? astroPageHeaders(body.toString("utf8")) : {}),
       },
       body,
       compressible: true,

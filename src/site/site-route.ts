@@ -7,6 +7,7 @@ import { agentSearchBody, computedEtag } from "../catalog/http/search-response.t
 import { cachePolicy } from "../http/cache-policy.ts";
 import type { EncodedBody, HttpResult, RequestContext } from "../http/http-types.ts";
 import { negotiateEncoding } from "../http/negotiate-encoding.ts";
+import { htmlSecurityHeaders, siteContentSecurityPolicy } from "../http/security-headers.ts";
 import { notFoundPage } from "./error-page.ts";
 import { siteContext, type SiteContext } from "./page-layout.ts";
 import { searchPage } from "./search-page.ts";
@@ -245,7 +246,14 @@ export function siteRoute(catalog: CatalogSource, options: SiteRouteOptions): (c
     return page(200, searchPage(ctx, { query, system: platform?.id, platforms, ...(result ? { result } : {}) }), cachePolicy.search, etag);
   };
 
-  return (request) => {
+  const securityHeaders = { ...htmlSecurityHeaders, "content-security-policy": siteContentSecurityPolicy(options.artworkBaseUrl) };
+  /** Every HTML answer of the website gets its security headers here, the one place (nginx: deploy/nginx/ludex.conf.template). */
+  const secured = (result: HttpResult | undefined): HttpResult | undefined =>
+    result?.headers?.["content-type"] === html ? { ...result, headers: { ...result.headers, ...securityHeaders } } : result;
+
+  return (request) => secured(route(request));
+
+  function route(request: RequestContext): HttpResult | undefined {
     const pathname = request.url.pathname;
     const segments = pathname.split("/").slice(1);
     const first = segments[0];
@@ -289,5 +297,5 @@ export function siteRoute(catalog: CatalogSource, options: SiteRouteOptions): (c
       default:
         return undefined;
     }
-  };
+  }
 }

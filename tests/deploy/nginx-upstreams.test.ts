@@ -9,6 +9,7 @@ import { tempDir } from "../helpers/temp-dir.ts";
 
 const nginxBinary = ["/usr/sbin/nginx", "/usr/bin/nginx"].find((p) => existsSync(p));
 const template = path.join(projectRoot, "deploy", "nginx", "ludex.conf.template");
+const deployment = { publicBaseUrl: "https://ludex.example", artworkBaseUrl: "https://art.example/thumbs" };
 
 describe("the nginx template for several instances", () => {
   it("lists one server line per upstream, each taken out for 2 s (fail_timeout) after one failure", () => {
@@ -23,7 +24,12 @@ describe("the nginx template for several instances", () => {
   });
 
   it("retries idempotent requests and the read-only POST endpoints on the next instance, never registrations or tokens", () => {
-    const conf = renderNginxConfig(template, { listen: "8080", upstream: ["127.0.0.1:1", "127.0.0.1:2"], buildDir: "/srv/build" });
+    const conf = renderNginxConfig(template, {
+      listen: "8080",
+      upstream: ["127.0.0.1:1", "127.0.0.1:2"],
+      buildDir: "/srv/build",
+      ...deployment,
+    });
     expect(conf).toMatch(/upstream ludex_node \{\n {4}server 127\.0\.0\.1:1 max_fails=1 fail_timeout=2s;\n {4}server 127\.0\.0\.1:2/);
     const retryLines = conf.split("\n").filter((line) => line.includes("proxy_next_upstream "));
     expect(retryLines.length).toBe(4);
@@ -34,6 +40,27 @@ describe("the nginx template for several instances", () => {
     expect(conf).not.toMatch(/location[^{]*oauth/);
   });
 
+  it("gives the website's pages their CSP with the artwork origin, and HSTS only for an https base URL", () => {
+    const https = renderNginxConfig(template, { listen: "8080", upstream: "127.0.0.1:1", buildDir: "/srv/build", ...deployment });
+    const pages = https.slice(https.indexOf("location /__pages/"), https.indexOf("location /__css/"));
+    expect(pages).toContain(
+      `add_header Content-Security-Policy "default-src 'none'; script-src 'self'; style-src 'self'; img-src 'self' https://art.example; connect-src 'self'; base-uri 'none'; form-action 'self'; frame-ancestors 'none'";`,
+    );
+    expect(pages).toContain('add_header X-Content-Type-Options "nosniff";');
+    expect(pages).toContain('add_header Referrer-Policy "strict-origin-when-cross-origin";');
+    expect(https.match(/add_header Strict-Transport-Security "max-age=31536000";/g)?.length).toBe(5);
+    expect(https).not.toMatch(/@[A-Z_]+@/);
+    const plain = renderNginxConfig(template, {
+      listen: "8080",
+      upstream: "127.0.0.1:1",
+      buildDir: "/srv/build",
+      ...deployment,
+      publicBaseUrl: "http://ludex.internal",
+    });
+    expect(plain).not.toContain("Strict-Transport-Security");
+    expect(plain).toContain("add_header Content-Security-Policy");
+  });
+
   it.skipIf(nginxBinary === undefined)("is accepted by nginx -t with three upstreams", () => {
     const prefix = tempDir("ludex-nginx-up-");
     mkdirSync(path.join(prefix, "logs"));
@@ -41,6 +68,7 @@ describe("the nginx template for several instances", () => {
       listen: "127.0.0.1:1",
       upstream: ["127.0.0.1:2", "127.0.0.1:3", "127.0.0.1:4"],
       buildDir: prefix,
+      ...deployment,
     });
     writeFileSync(
       path.join(prefix, "nginx.conf"),

@@ -31,6 +31,10 @@ const compared = [
   "content-range",
   "content-length",
   "content-disposition",
+  "content-security-policy",
+  "x-content-type-options",
+  "referrer-policy",
+  "strict-transport-security",
 ];
 
 function comparable(res: RawResponse): { status: number; headers: Record<string, string | undefined>; body: string } {
@@ -66,6 +70,8 @@ describe.skipIf(nginxBinary === undefined)(
         listen: `127.0.0.1:${port}`,
         upstream: new URL(node.origin).host,
         buildDir,
+        publicBaseUrl: node.config.publicBaseUrl,
+        artworkBaseUrl: node.config.artworkBaseUrl,
       });
       writeFileSync(
         path.join(prefix, "nginx.conf"),
@@ -186,6 +192,34 @@ describe.skipIf(nginxBinary === undefined)(
           direct.headers["content-length"] = undefined;
         }
         expect(fronted, `${init.method} ${c.path}`).toEqual(direct);
+      }
+    });
+
+    it("gives every HTML page kind its security headers, from the build or from Node", async () => {
+      const site = `default-src 'none'; script-src 'self'; style-src 'self'; img-src 'self' ${new URL(node.config.artworkBaseUrl).origin}; connect-src 'self'; base-uri 'none'; form-action 'self'; frame-ancestors 'none'`;
+      const pages = [
+        "/",
+        "/platforms/snes/",
+        "/platforms/snes/page/2/",
+        `/games/${recordId}/`,
+        "/search/?q=starfall",
+        "/games/999999999/",
+        "/docs/",
+        "/problems/",
+        "/account/apps/",
+      ];
+      for (const p of pages) {
+        for (const encoding of ["gzip", "identity"]) {
+          const res = await http(`${front}${p}`, { headers: { "accept-encoding": encoding } });
+          expect(res.headers["content-type"], p).toMatch(/^text\/html/);
+          expect(res.headers["x-content-type-options"], p).toBe("nosniff");
+          expect(res.headers["referrer-policy"], p).toMatch(/^(strict-origin-when-cross-origin|no-referrer)$/);
+          // The test server's PUBLIC_BASE_URL is https.
+          expect(res.headers["strict-transport-security"], p).toBe("max-age=31536000");
+          const csp = res.headers["content-security-policy"] ?? "";
+          expect(csp, p).toContain("frame-ancestors 'none'");
+          if (!p.startsWith("/docs/") && !p.startsWith("/problems/") && !p.startsWith("/account/")) expect(csp, p).toBe(site);
+        }
       }
     });
 

@@ -2,6 +2,7 @@ import { spawn, spawnSync, type ChildProcess } from "node:child_process";
 import { createWriteStream, existsSync, mkdirSync, mkdtempSync, writeFileSync } from "node:fs";
 import os from "node:os";
 import path from "node:path";
+import { loadConfig } from "../../src/config/config.ts";
 import { renderNginxConfig } from "../../src/deploy/nginx-config.ts";
 import { waitForPort } from "./wait-for-port.ts";
 import { freePort } from "./free-port.ts";
@@ -110,6 +111,8 @@ export async function startNginx(upstreams: readonly string[], buildDir: string,
     listen: `127.0.0.1:${listen}`,
     upstream: upstreams,
     buildDir,
+    publicBaseUrl: loadConfig({}).publicBaseUrl,
+    artworkBaseUrl: loadConfig({}).artworkBaseUrl,
   });
   writeFileSync(
     path.join(prefix, "nginx.conf"),

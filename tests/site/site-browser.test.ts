@@ -14,8 +14,9 @@ import { startTestServer, type RunningServer } from "../helpers/test-server.ts";
  * the 404 and 422 pages. Each page has no serious or critical axe violation, no horizontal
  * scrolling, and loads nothing from other origins than the artwork host (whose requests are cut
  * here, so the game page tries every artwork candidate and shows its placeholders). A game page
- * is usable by keyboard alone, copy buttons included. Screenshots go to test-results/
- * (git-ignored).
+ * is usable by keyboard alone, copy buttons included. No page reports a Content-Security-Policy
+ * violation (src/http/security-headers.ts), search-as-you-type included. Screenshots go to
+ * test-results/ (git-ignored).
  */
 
 const resultsDir = path.join(projectRoot, "test-results");
@@ -45,13 +46,24 @@ interface Opened {
   readonly foreign: string[];
   /** Requests the page made to the server's API. */
   readonly api: string[];
+  /** Console messages about the Content-Security-Policy (Chromium logs each blocked load or script). */
+  readonly cspConsole: string[];
 }
+
+/** Records each `securitypolicyviolation` event; init scripts run outside the page's CSP. @see https://www.w3.org/TR/CSP3/#violation-events */
+const recordViolations = `window.__cspViolations = [];
+document.addEventListener("securitypolicyviolation", (e) => window.__cspViolations.push(e.effectiveDirective + " " + e.blockedURI));`;
 
 async function open(width: number, url: string, javaScript = true, withoutSiteScript = false, status = 200): Promise<Opened> {
   const context = await browser.newContext({ viewport: { width, height: 900 }, deviceScaleFactor: 1, javaScriptEnabled: javaScript });
+  await context.addInitScript(recordViolations);
   const page = await context.newPage();
   const foreign: string[] = [];
   const api: string[] = [];
+  const cspConsole: string[] = [];
+  page.on("console", (message) => {
+    if (/Content.Security.Policy/i.test(message.text())) cspConsole.push(message.text());
+  });
   await page.route("**/*", async (route) => {
     const target = route.request().url();
     if (withoutSiteScript && /\/site\/search\.[^/]+\.js$/.test(target)) {
@@ -66,12 +78,15 @@ async function open(width: number, url: string, javaScript = true, withoutSiteSc
   });
   const res = await page.goto(server.url(url));
   expect(res?.status(), url).toBe(status);
-  return { page, foreign, api };
+  return { page, foreign, api, cspConsole };
 }
 
 async function check(opened: Opened, name: string, width: number): Promise<void> {
-  const { page, foreign } = opened;
+  const { page, foreign, cspConsole } = opened;
   await page.waitForLoadState("load");
+  const violations = await page.evaluate<string[] | undefined>("window.__cspViolations");
+  if (violations !== undefined) expect(violations, `${name}: CSP violations`).toEqual([]);
+  expect(cspConsole, `${name}: CSP console messages`).toEqual([]);
   const size = await page.evaluate<{ scroll: number; client: number }>(
     "({ scroll: document.documentElement.scrollWidth, client: document.documentElement.clientWidth })",
   );
@@ -117,6 +132,7 @@ describe.each(widths)("at %i px", (width) => {
     expect(frames).toHaveLength(3);
     expect(new Set(frames).size).toBe(1);
     expect(new Set(opened.foreign).size).toBeGreaterThan(3);
+    expect(await opened.page.evaluate("Array.isArray(window.__cspViolations)"), "violations recorded").toBe(true);
     await check(opened, "game", width);
     await page.context().close();
   });
@@ -162,6 +178,7 @@ describe.each(widths)("at %i px", (width) => {
     expect(await page.evaluate<number | undefined>("window.ludexTestMark")).toBe(1);
     expect(page.url()).toContain("/search/?q=starf");
     expect(await page.locator(".results .hit a").first().getAttribute("href")).toMatch(/^\/games\/\d+\/$/);
+    expect(await opened.page.evaluate("Array.isArray(window.__cspViolations)"), "violations recorded").toBe(true);
     await check(opened, "search-js", width);
     await page.context().close();
   });
@@ -242,5 +259,43 @@ describe("keyboard", () => {
     expect(await page.evaluate<string>("navigator.clipboard.readText()")).toBe(hash);
     await page.screenshot({ path: path.join(resultsDir, "site-game-keyboard-1280px.png") });
     await page.context().close();
+  });
+});
+
+describe("the CSP violation check", () => {
+  it("finds none on the Astro pages, whose inline styles are allowed by hash", async () => {
+    for (const url of ["/docs/", "/problems/"]) {
+      const context = await browser.newContext();
+      await context.addInitScript(recordViolations);
+      const page = await context.newPage();
+      const cspConsole: string[] = [];
+      page.on("console", (message) => {
+        if (/Content.Security.Policy/i.test(message.text())) cspConsole.push(message.text());
+      });
+      await page.goto(server.url(url));
+      await page.waitForLoadState("load");
+      expect(await page.evaluate<string[]>("window.__cspViolations"), url).toEqual([]);
+      expect(cspConsole, url).toEqual([]);
+      // The inline stylesheet applied: the site header is laid out by it, not the browser default.
+      expect(await page.evaluate<string>("getComputedStyle(document.body).margin"), url).toBe("0px");
+      await context.close();
+    }
+  });
+
+  it("sees a violation when the policy forbids the page's own script", async () => {
+    const context = await browser.newContext();
+    await context.addInitScript(recordViolations);
+    const page = await context.newPage();
+    await page.route(`${server.origin}/search/**`, async (route) => {
+      const response = await route.fetch();
+      await route.fulfill({
+        response,
+        headers: { ...response.headers(), "content-security-policy": "default-src 'none'; style-src 'self'" },
+      });
+    });
+    await page.goto(server.url("/search/?q=starfall"));
+    await page.waitForLoadState("load");
+    await expect.poll(() => page.evaluate<string[]>("window.__cspViolations")).toContainEqual(expect.stringMatching(/^script-src/));
+    await context.close();
   });
 });

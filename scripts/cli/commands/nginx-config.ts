@@ -8,6 +8,8 @@ export const nginxConfigCommand: Command = {
   usage: `Usage: ludex nginx-config [--listen ADDR] [--upstream HOST:PORT]... [--out DIR]
 
 Prints deploy/nginx/ludex.conf.template filled in, to include inside nginx's http {} block.
+PUBLIC_BASE_URL (https adds HSTS) and LUDEX_ARTWORK_BASE_URL (the pages' CSP img-src) come
+from the environment, as for the server.
 
 Options:
   --listen ADDR         nginx listen value (default 80)
@@ -21,6 +23,8 @@ Options:
         listen: typeof values.listen === "string" ? values.listen : "80",
         upstream: Array.isArray(values.upstream) && values.upstream.length > 0 ? values.upstream : `${config.host}:${config.port}`,
         buildDir: typeof values.out === "string" ? path.resolve(values.out) : config.buildDir,
+        publicBaseUrl: config.publicBaseUrl,
+        artworkBaseUrl: config.artworkBaseUrl,
       }),
     );
     return 0;
