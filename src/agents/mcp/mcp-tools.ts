@@ -17,6 +17,7 @@ import {
 import { agentSearchResponseSchema, gameRecordSchema, platformListSchema } from "../../catalog/http/response-schemas.ts";
 import { matchResponseSchema } from "../../match/match-response-schemas.ts";
 import { releaseFeedResponseSchema } from "../../releases/release-feed-schema.ts";
+import { portableSchema } from "./portable-json-schema.ts";
 
 /** The tools, by name (the server card lists them). */
 export const toolNames = ["search_games", "get_game", "list_platforms", "match_roms", "get_release_feed", "get_changes"] as const;
@@ -30,6 +31,8 @@ const readOnly: ToolAnnotations = { readOnlyHint: true, destructiveHint: false, 
 
 // Output schemas are the HTTP API's own response schemas (the OpenAPI components come from the
 // same objects): open (looseObject) like the API's contract, which allows additional members.
+// Every schema goes through portableSchema, so tools/list carries no `type` arrays and no
+// `additionalProperties: {}` that single-type clients misread.
 // get_changes answers either the index (without `since`) or a page: its schema has the members of
 // both, those common to both required.
 const changesOutput = z
@@ -137,8 +140,8 @@ export function registerCatalogTools(server: McpServer, queries: CatalogQueries,
       title: "Search games",
       description:
         "Search the game catalog by title (or a regional or other alternate title, named in matchedTitle), across all platforms or on one. Games only unless kind says otherwise (addon, update, ..., any). Returns the same object as GET /api/v1/agent/games/: the best matches first, each with id, title, kind, platform, year, regions and the URL of its full record (use get_game with the id for the record).",
-      inputSchema: searchInput,
-      outputSchema: agentSearchResponseSchema,
+      inputSchema: portableSchema(searchInput),
+      outputSchema: portableSchema(agentSearchResponseSchema),
       annotations: readOnly,
     },
     ({ query, system, limit, kind }) => {
@@ -153,8 +156,8 @@ export function registerCatalogTools(server: McpServer, queries: CatalogQueries,
       title: "Get a game record",
       description:
         "The full record of one game by id, as GET /api/v1/games/?id= returns it: clean title, platform, metadata when known (developer, publisher, genres, year, players), and every release (DAT entry) with regions, languages, status, flags and ROM hashes. An id that merged into another game (the same work under another name) answers that game's record, with `mergedFrom` set to the id asked for.",
-      inputSchema: z.object({ id: z.number().int().min(1).describe("The game id, as in search results.") }),
-      outputSchema: gameRecordSchema,
+      inputSchema: portableSchema(z.object({ id: z.number().int().min(1).describe("The game id, as in search results.") })),
+      outputSchema: portableSchema(gameRecordSchema),
       annotations: readOnly,
     },
     ({ id }) =>
@@ -171,8 +174,8 @@ export function registerCatalogTools(server: McpServer, queries: CatalogQueries,
       title: "List platforms",
       description:
         "Every platform (console, handheld, computer) in the catalog with its slug, names, aliases and game count, as GET /api/v1/games/ returns it.",
-      inputSchema: noInput,
-      outputSchema: platformListSchema,
+      inputSchema: portableSchema(noInput),
+      outputSchema: portableSchema(platformListSchema),
       annotations: readOnly,
     },
     () => run(log, "list_platforms", () => queries.platformList()),
@@ -184,8 +187,8 @@ export function registerCatalogTools(server: McpServer, queries: CatalogQueries,
       title: "Match ROM files",
       description:
         "Identify files by hash (sha1, md5, crc with size), serial, file name or title, on one platform. Returns the same object as POST /api/v1/games/: one result per item, in order, each matched (with confidence and how), ambiguous (with candidateCount and at most 10 candidates, or reason generic-name for a file name many games share), notFound or invalid.",
-      inputSchema: matchInput,
-      outputSchema: matchResponseSchema,
+      inputSchema: portableSchema(matchInput),
+      outputSchema: portableSchema(matchResponseSchema),
       annotations: readOnly,
     },
     (request) => {
@@ -200,8 +203,8 @@ export function registerCatalogTools(server: McpServer, queries: CatalogQueries,
       title: "Get the release feed",
       description:
         "Current Ludex Player releases (stable and beta channels) and on which platforms the client is available, in beta or planned, with store links and community requests; as GET /api/v1/community/ returns it.",
-      inputSchema: noInput,
-      outputSchema: releaseFeedResponseSchema,
+      inputSchema: portableSchema(noInput),
+      outputSchema: portableSchema(releaseFeedResponseSchema),
       annotations: readOnly,
     },
     () => run(log, "get_release_feed", () => queries.releaseFeed()),
@@ -213,8 +216,8 @@ export function registerCatalogTools(server: McpServer, queries: CatalogQueries,
       title: "What changed in the catalog",
       description:
         "What changed in the game catalog since a version (or a date): every game added, removed, changed (with the kinds of change: title, system, releases, roms, artwork, metadata) or merged into another game (with `into`, the id that answers for it now), in id order; as GET /api/v1/changes/?since= returns it. Without `since`: the current catalogVersion and the kept history. An unknown or expired `since` is an error telling the client to resync from the dumps (GET /api/v1/dumps/).",
-      inputSchema: changesInput,
-      outputSchema: changesOutput,
+      inputSchema: portableSchema(changesInput),
+      outputSchema: portableSchema(changesOutput),
       annotations: readOnly,
     },
     ({ since, limit, offset }) => run(log, "get_changes", () => queries.changes({ since, limit, offset })),
