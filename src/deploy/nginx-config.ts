@@ -10,7 +10,10 @@ export interface NginxConfigOptions {
   readonly upstream: string | readonly string[];
   /** The catalog build folder (LUDEX_BUILD_DIR); nginx serves its static/ subfolder. */
   readonly buildDir: string;
-  /** PUBLIC_BASE_URL the site is reached at: an https base gets HSTS, as the Node server sends it. */
+  /**
+   * PUBLIC_BASE_URL the site is reached at: the pages' canonical Link header names it, and an https
+   * base gets HSTS, as the Node server sends them.
+   */
   readonly publicBaseUrl: string;
   /** LUDEX_ARTWORK_BASE_URL the pages were built with: the website's CSP allows images from its origin. */
   readonly artworkBaseUrl: string;
@@ -34,6 +37,17 @@ export function upstreamServers(upstreams: readonly string[]): string {
   return upstreams.map((upstream) => `    server ${upstream} max_fails=1 fail_timeout=2s;`).join("\n");
 }
 
+/** A base URL that fits in a quoted nginx string and a Link header's `<...>`: no variable (`$`), quote, space or angle bracket. */
+const BASE_URL = /^https?:\/\/[^\s"'\\$<>;{}]+$/;
+
+/** PUBLIC_BASE_URL without its trailing slash, checked for the template. */
+export function nginxBaseUrl(publicBaseUrl: string): string {
+  const base = publicBaseUrl.replace(/\/+$/, "");
+  if (!BASE_URL.test(base))
+    throw problems.usage(`PUBLIC_BASE_URL ${JSON.stringify(publicBaseUrl)} cannot be written into the nginx configuration`);
+  return base;
+}
+
 /** `add_header` lines at the placeholder's indentation. */
 function addHeaders(headers: Readonly<Record<string, string>>, indent: string): string {
   return Object.entries(headers)
@@ -43,8 +57,8 @@ function addHeaders(headers: Readonly<Record<string, string>>, indent: string): 
 
 /**
  * Renders deploy/nginx/ludex.conf.template for a deployment. The website's pages get the same
- * security headers as from the Node server (src/site/site-route.ts); every static answer gets HSTS
- * when the base URL is https.
+ * security headers and canonical Link header as from the Node server (src/site/site-route.ts);
+ * every static answer gets HSTS when the base URL is https.
  */
 export function renderNginxConfig(templateFile: string, options: NginxConfigOptions): string {
   const hsts = strictTransportSecurity(options.publicBaseUrl);
@@ -57,6 +71,7 @@ export function renderNginxConfig(templateFile: string, options: NginxConfigOpti
   return readFileSync(templateFile, "utf8")
     .replace(/^( *)@PAGE_SECURITY_HEADERS@\n/m, (_, indent: string) => `${addHeaders(pageHeaders, indent)}\n`)
     .replace(/^( *)@HSTS@\n/gm, (_, indent: string) => (hsts === undefined ? "" : `${addHeaders(hstsHeader, indent)}\n`))
+    .replaceAll("@PUBLIC_BASE_URL@", nginxBaseUrl(options.publicBaseUrl))
     .replaceAll("@LISTEN@", options.listen)
     .replaceAll("@UPSTREAM@", upstreamServers(typeof options.upstream === "string" ? [options.upstream] : options.upstream))
     .replaceAll("@STATIC_ROOT@", path.join(path.resolve(options.buildDir), "static"));

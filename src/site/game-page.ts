@@ -258,7 +258,6 @@ ${game.releases.map(releaseBlock)}
   return pageLayout(ctx, {
     title: game.kind === "game" ? `${game.title} (${platform.name})` : `${game.title} (${platform.name} ${label})`,
     description,
-    canonicalPath: sitePaths.game(game.id),
     ogType: isGame ? "video.game" : "website",
     image: boxart,
     jsonLd: videoGameJsonLd(ctx, game, boxart),

@@ -56,7 +56,6 @@ ${searchForm(ctx, { query: "", system: undefined, platforms, id: "home-q" })}
   return pageLayout(ctx, {
     title: "ludex",
     description: `A public video-game catalog: ${countFormat.format(total)} games on ${platforms.length} platforms with releases, metadata and rom hashes, plus an open API for programs and agents.`,
-    canonicalPath: sitePaths.home,
     body,
   });
 }

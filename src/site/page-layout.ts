@@ -4,10 +4,10 @@ import { sitePaths } from "./site-paths.ts";
 
 /**
  * What every page template needs to know about the deployment and the build's shared assets. Not
- * the origin of PUBLIC_BASE_URL: a page names its own site by path only (links, the canonical
- * link, JSON-LD), so its bytes are the same under every base URL with that path and one build
- * serves several (README "Website"). The sitemaps, absolute by their format, are rendered per
- * instance (site-route.ts).
+ * the origin of PUBLIC_BASE_URL: a page names its own site by path only (links, JSON-LD), so its
+ * bytes are the same under every base URL with that path and one build serves several (README
+ * "Website"). The sitemaps, absolute by their format, and the canonical Link header are rendered
+ * per instance (site-route.ts).
  */
 export interface SiteContext {
   /** The path part of PUBLIC_BASE_URL ("" at the root), prefixed to every link between pages. */
@@ -42,8 +42,6 @@ export function siteContext(publicBaseUrl: string, artworkBaseUrl: string, asset
 export interface PageInput {
   readonly title: string;
   readonly description: string;
-  /** Site path of the canonical URL (`/games/35/`); absent for pages that are not to be indexed. */
-  readonly canonicalPath?: string;
   readonly ogType?: "website" | "video.game";
   readonly image?: string;
   readonly jsonLd?: unknown;
@@ -86,11 +84,11 @@ export function siteFooter(ctx: SiteContext): SafeHtml {
 /** The HTML shell of every page: head metadata, header with search, footer with attribution. */
 export function pageLayout(ctx: SiteContext, page: PageInput): string {
   const link = (p: string): string => ctx.pathPrefix + p;
-  // A relative reference (RFC 6596 §3 allows a relative target IRI), resolved against the URL the
-  // page was fetched from, so the page names the serving instance's origin without knowing it.
-  // No og:url for the same reason (Open Graph requires it absolute; without it consumers use the
-  // page's own URL, the canonical one for every page the build writes: other forms redirect to it).
-  const canonical = page.canonicalPath === undefined ? undefined : link(page.canonicalPath);
+  // No <link rel="canonical">: the canonical is an absolute URL under the serving instance's base,
+  // sent at serve time as a Link header (RFC 6596 §3, RFC 8288; site-route.ts and the nginx
+  // template), since an absolute one here would tie the bytes to one origin and Lighthouse fails a
+  // relative one. No og:url for the same reason (Open Graph requires it absolute; without it
+  // consumers use the page's own URL, the canonical one for every page the build writes).
   const fullTitle = page.title === "ludex" ? "ludex — a public video-game catalog" : `${page.title} — ludex`;
   const script = (asset: { readonly file: string; readonly integrity: string }): SafeHtml =>
     html`<script src="${link(sitePaths.asset(asset.file))}" integrity="${asset.integrity}" defer></script>\n`;
@@ -101,7 +99,7 @@ export function pageLayout(ctx: SiteContext, page: PageInput): string {
 <meta name="viewport" content="width=device-width, initial-scale=1">
 <title>${fullTitle}</title>
 <meta name="description" content="${page.description}">
-${page.noindex ? html`<meta name="robots" content="noindex">\n` : ""}${canonical ? html`<link rel="canonical" href="${canonical}">\n` : ""}<meta property="og:site_name" content="ludex">
+${page.noindex ? html`<meta name="robots" content="noindex">\n` : ""}<meta property="og:site_name" content="ludex">
 <meta property="og:title" content="${page.title}">
 <meta property="og:description" content="${page.description}">
 <meta property="og:type" content="${page.ogType ?? "website"}">

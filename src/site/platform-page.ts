@@ -166,7 +166,6 @@ ${pager}`;
   return pageLayout(ctx, {
     title: `${what}${pageSuffix}`,
     description,
-    canonicalPath: at(page),
     jsonLd: {
       "@context": "https://schema.org",
       "@type": "ItemList",

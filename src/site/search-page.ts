@@ -49,7 +49,6 @@ ${hits.length > 0 ? html`<ol class="plain">${hits.map((h) => html`<li class="hit
     title: input.query ? `Search: ${input.query}` : "Search games",
     description: "Search the ludex game catalog by title, on every platform or one.",
     noindex: input.query !== "" || input.problem !== undefined,
-    canonicalPath: sitePaths.search,
     searchScript: true,
     body,
   });

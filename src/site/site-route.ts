@@ -159,6 +159,12 @@ export function siteRoute(catalog: CatalogSource, options: SiteRouteOptions): (c
   /** A sitemap for this instance's base, or the 404 page (the 503 problem with no catalog build). */
   const sitemapOr404 = (file: string, detail: string): HttpResult =>
     sitemapFile(buildDir, file, catalog.current().manifest.publicBaseUrl, base, sitemaps) ?? notFound(detail);
+  /**
+   * A page of the build answered at its canonical URL gets that URL, absolute under this instance's
+   * base, as a Link header: the page's bytes name no origin (RFC 6596 §3, RFC 8288 §3).
+   */
+  const canonical = (result: HttpResult, sitePath: string): HttpResult =>
+    result.status === 200 ? { ...result, headers: { ...result.headers, link: `<${base}${sitePath}>; rel="canonical"` } } : result;
   /** A page of the build, or the 404 page; with no catalog build at all, the 503 problem. */
   const pageOr404 = (file: string, detail: string, accept: string | undefined): HttpResult => {
     const found = storedPage(buildDir, file, accept);
@@ -177,7 +183,7 @@ export function siteRoute(catalog: CatalogSource, options: SiteRouteOptions): (c
     const result = pageOr404(siteFiles.game(Number(id)), `There is no game with id ${id} in the catalog.`, accept);
     // `/games/{id}/{title-slug}/` and `/games/{id}` are other forms of the canonical `/games/{id}/`.
     if (result.status === 200 && (rest.length > 0 || !trailingSlash)) return redirect(ctx, sitePaths.game(Number(id)));
-    return result;
+    return canonical(result, sitePaths.game(Number(id)));
   };
 
   const platforms = (segments: readonly string[], trailingSlash: boolean, accept: string | undefined): HttpResult => {
@@ -193,7 +199,7 @@ export function siteRoute(catalog: CatalogSource, options: SiteRouteOptions): (c
       catalog.current();
       return notFound(`There is no platform “${slug.slice(0, 64)}” in the catalog.`);
     }
-    if (rest.length === 0) return trailingSlash ? known : redirect(ctx, sitePaths.platform(slug));
+    if (rest.length === 0) return trailingSlash ? canonical(known, sitePaths.platform(slug)) : redirect(ctx, sitePaths.platform(slug));
     // The games' pages (`page/{n}/`), or another kind's listing (`add-ons/`, `add-ons/page/{n}/`).
     const kind = rest[0] === "page" ? "game" : listingKind(rest[0] ?? "");
     const paging = kind === "game" ? rest : rest.slice(1);
@@ -212,7 +218,9 @@ export function siteRoute(catalog: CatalogSource, options: SiteRouteOptions): (c
       number === 1 ? `The ${slug} platform has no ${kindLabels[kind].many}.` : `${what} has no page ${number}.`,
       accept,
     );
-    return result.status === 200 && !trailingSlash ? redirect(ctx, sitePaths.listing(slug, kind, number)) : result;
+    return result.status === 200 && !trailingSlash
+      ? redirect(ctx, sitePaths.listing(slug, kind, number))
+      : canonical(result, sitePaths.listing(slug, kind, number));
   };
 
   const search = (request: RequestContext): HttpResult => {
@@ -260,7 +268,7 @@ export function siteRoute(catalog: CatalogSource, options: SiteRouteOptions): (c
     const trailingSlash = pathname.endsWith("/");
     const parts = trailingSlash ? segments.slice(1, -1) : segments.slice(1);
     const accept = request.req.headers["accept-encoding"];
-    if (pathname === "/") return pageOr404(siteFiles.home, "The home page has not been built yet.", accept);
+    if (pathname === "/") return canonical(pageOr404(siteFiles.home, "The home page has not been built yet.", accept), sitePaths.home);
     switch (first) {
       case "games":
         return games(parts, trailingSlash, accept);

@@ -223,6 +223,19 @@ describe.skipIf(nginxBinary === undefined)(
       }
     });
 
+    it("sends a page's canonical URL under PUBLIC_BASE_URL as a Link header, and none for search and 404 pages", async () => {
+      const canonical = ["/", "/platforms/snes/", "/platforms/snes/page/2/", `/games/${recordId}/`];
+      for (const p of canonical)
+        for (const method of ["GET", "HEAD"])
+          expect((await http(`${front}${p}`, { method })).headers.link, `${method} ${p}`).toBe(
+            `<${node.config.publicBaseUrl}${p}>; rel="canonical"`,
+          );
+      // Another form of a page's URL is Node's redirect; the page it leads to names the canonical.
+      expect((await http(`${front}/games/${recordId}`)).headers.link).toBeUndefined();
+      for (const p of ["/search/", "/search/?q=starfall", "/games/999999999/", "/platforms/snes/page/4/"])
+        expect((await http(`${front}${p}`)).headers.link, p).toBeUndefined();
+    });
+
     it("answers conditional requests the same way", async () => {
       for (const p of [
         `/api/v1/games/?id=${recordId}`,

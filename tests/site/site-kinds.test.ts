@@ -170,7 +170,7 @@ describe("platform pages", () => {
     for (let n = 1; n <= pages; n++) {
       const url = n === 1 ? "/platforms/snes/add-ons/" : `/platforms/snes/add-ons/page/${n}/`;
       const html = await page(url);
-      expect(html).toContain(`<link rel="canonical" href="${url}">`);
+      expect((await http(server.url(url))).headers.link, url).toBe(`<${base}${url}>; rel="canonical"`);
       expect(html).toContain(`<h1>Super Nintendo Entertainment System add-ons${n > 1 ? `, page ${n} of ${pages}` : ""}</h1>`);
       expect(html).toContain(`<span>Page ${n} of ${pages}</span>`);
       expect(html).toContain('<a href="/platforms/snes/">Super Nintendo Entertainment System</a>');

@@ -50,6 +50,8 @@ async function expectPage(url: string, status = 200): Promise<string> {
   expect(html, url).toMatch(/<meta name="description" content="[^"]{20,}">/);
   expect(html, url).toMatch(/<meta property="og:title" content="[^"]+">/);
   expect(html, url).toContain('<link rel="icon" href="/favicon.svg" type="image/svg+xml">');
+  // The canonical travels as a Link header only (page-layout.ts), so the bytes name no origin.
+  expect(html, url).not.toContain('rel="canonical"');
   for (const img of html.match(/<img [^>]*>/g) ?? []) expect(img, url).toMatch(/ width="\d+" height="\d+"/);
   // No request leaves for another origin than the artwork host.
   const loaded = [...all(html, /<(?:img|script)[^>]* src="([^"]+)"/g), ...all(html, /<link rel="stylesheet" href="([^"]+)"/g)];
@@ -57,8 +59,10 @@ async function expectPage(url: string, status = 200): Promise<string> {
   return html;
 }
 
-function canonicalOf(html: string): string | undefined {
-  return /<link rel="canonical" href="([^"]+)">/.exec(html)?.[1];
+/** The target of the canonical Link header the server sends with a page (RFC 6596 §3, RFC 8288). */
+async function canonicalOf(url: string, on: RunningServer = server): Promise<string | undefined> {
+  const link = (await http(on.url(url))).headers.link;
+  return link === undefined ? undefined : (/^<([^>]+)>; rel="canonical"$/.exec(link)?.[1] ?? `not canonical: ${link}`);
 }
 
 function jsonLd(html: string): Record<string, unknown> {
@@ -70,8 +74,8 @@ function jsonLd(html: string): Record<string, unknown> {
 describe("pages", () => {
   it("/ explains ludex, has a search box, the platforms by manufacturer with counts, API links and attribution", async () => {
     const html = await expectPage("/");
-    // Relative (RFC 6596 §3): the page names whichever base serves it.
-    expect(canonicalOf(html)).toBe("/");
+    // Absolute under the serving instance's PUBLIC_BASE_URL, sent at serve time.
+    expect(await canonicalOf("/")).toBe(`${base}/`);
     expect(html).toMatch(/<form class="searchform" role="search" action="\/search\/" method="get"/);
     expect(html).toContain('<h3 id="maker-nes">Nintendo <span class="count">');
     expect(html).toMatch(/<a href="\/platforms\/snes\/">Super Nintendo Entertainment System<\/a><span class="count">\d+<\/span>/);
@@ -89,7 +93,7 @@ describe("pages", () => {
   it("a game page shows the record, links its JSON, and its VideoGame JSON-LD names the same game", async () => {
     const html = await expectPage(`/games/${gameId}/`);
     const record = (await http(server.url(`/api/v1/games/?id=${gameId}`))).json<GameRecord>();
-    expect(canonicalOf(html)).toBe(`/games/${gameId}/`);
+    expect(await canonicalOf(`/games/${gameId}/`)).toBe(`${base}/games/${gameId}/`);
     expect(html).toContain(`<meta property="og:type" content="video.game">`);
     // og:url would have to be absolute: left out, so consumers take the page's own URL.
     expect(html).not.toContain("og:url");
@@ -163,6 +167,9 @@ describe("pages", () => {
     const scoped = await expectPage("/search/?q=starfall&system=Super%20Famicom");
     expect(scoped).toContain('<option value="snes" selected>');
     await expectPage("/search/");
+    // Search pages, with a query or without, are no page to index: no canonical.
+    expect(await canonicalOf("/search/")).toBeUndefined();
+    expect(await canonicalOf("/search/?q=starfall")).toBeUndefined();
   });
 });
 
@@ -273,6 +280,7 @@ describe("other URL forms and bad input", () => {
       const html = await expectPage(p, 404);
       expect(html, p).toContain("<h1>Page not found</h1>");
       expect(html, p).toContain('<meta name="robots" content="noindex">');
+      expect(await canonicalOf(p), p).toBeUndefined();
     }
   });
 
@@ -319,7 +327,7 @@ describe("build", () => {
     // Another path changes every link between pages: every page is rendered again.
     const nested = buildCatalog({ dbFile, buildDir, releaseFeedFile, ...buildSettings("https://games.example/ludex") });
     expect(nested.site.platformsRendered).toBe(first.manifest.counts.platforms);
-    expect(gunzipSync(readFileSync(file)).toString("utf8")).toContain('<link rel="canonical" href="/ludex/games/');
+    expect(gunzipSync(readFileSync(file)).toString("utf8")).toContain('<link rel="icon" href="/ludex/favicon.svg"');
   });
 
   it("renders the same files when a worker thread takes half of the platforms", () => {
@@ -376,7 +384,7 @@ describe.skipIf(real === null)(`on the real catalog${real === null ? " (skipped:
     for (const url of sample) {
       const res = await get(url);
       expect(res.status, url).toBe(200);
-      expect(res.body.toString("utf8"), url).toContain(`<link rel="canonical" href="${url.slice(base.length)}">`);
+      expect(res.headers.link, url).toBe(`<${url}>; rel="canonical"`);
     }
   });
 });
