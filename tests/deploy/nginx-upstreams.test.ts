@@ -23,6 +23,21 @@ describe("the nginx template for several instances", () => {
     for (const bad of [[], ["a:1; include /etc/passwd"], ["nohost"], ["a:1 backup"]]) expect(() => upstreamServers(bad)).toThrow(Problem);
   });
 
+  it("refuses a PUBLIC_BASE_URL that would break out of the canonical Link header's quoted string", () => {
+    const options = { listen: "8080", upstream: "127.0.0.1:1", buildDir: "/srv/build", artworkBaseUrl: deployment.artworkBaseUrl };
+    for (const bad of [
+      'https://a.example/"x',
+      "https://a.example/$host",
+      "https://a.example/ x",
+      "https://a.example/>;rel=x",
+      "ftp://a.example",
+    ])
+      expect(() => renderNginxConfig(template, { ...options, publicBaseUrl: bad }), bad).toThrow(Problem);
+    expect(renderNginxConfig(template, { ...options, publicBaseUrl: "https://a.example/ludex/" })).toContain(
+      `add_header Link '<https://a.example/ludex$ludex_canonical>; rel="canonical"';`,
+    );
+  });
+
   it("retries idempotent requests and the read-only POST endpoints on the next instance, never registrations or tokens", () => {
     const conf = renderNginxConfig(template, {
       listen: "8080",
