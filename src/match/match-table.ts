@@ -25,7 +25,7 @@ export interface MatchTable {
   readonly releaseCloneOf?: (string | null)[];
   /**
    * When the platform's thumbnail listing was imported: by artwork type, the listed names its
-   * releases can be looked up by (`listedCandidateNames`). Absent: artwork links are unverified.
+   * releases can be looked up by (`platformArtwork`). Absent: artwork links are unverified.
    */
   readonly thumbnails?: Readonly<Record<ArtworkType, readonly string[]>>;
 }

@@ -1,4 +1,4 @@
-import { artworkTypes, type ArtworkType } from "../catalog/artwork/artwork-types.ts";
+import { artworkTypes, byArtworkType, type ArtworkType } from "../catalog/artwork/artwork-types.ts";
 import type { GameRecord, PlatformEntry } from "../catalog/record/game-record.ts";
 import { summarize, type GameSummary } from "../catalog/search/game-summary.ts";
 import { searchGames } from "../catalog/search/search-games.ts";
@@ -14,7 +14,7 @@ import { buildMatchTable } from "./match-table.ts";
  */
 function linkedNames(records: readonly GameRecord[]): Record<ArtworkType, string[]> | undefined {
   if (!records.some((record) => record.artwork?.verified === true)) return undefined;
-  const out = Object.fromEntries(artworkTypes.map((type) => [type, new Set<string>()])) as Record<ArtworkType, Set<string>>;
+  const out = byArtworkType(() => new Set<string>());
   for (const record of records) {
     for (const type of artworkTypes) {
       const link = record.artwork?.[type];
@@ -23,7 +23,7 @@ function linkedNames(records: readonly GameRecord[]): Record<ArtworkType, string
         out[type].add(decodeURIComponent(url.slice(url.lastIndexOf("/") + 1, -".png".length)));
     }
   }
-  return Object.fromEntries(artworkTypes.map((type) => [type, [...out[type]]])) as Record<ArtworkType, string[]>;
+  return byArtworkType((type) => [...out[type]]);
 }
 
 /**

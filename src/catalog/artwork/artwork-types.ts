@@ -9,6 +9,11 @@ export const artworkFolders = {
 export type ArtworkType = keyof typeof artworkFolders;
 export const artworkTypes = Object.keys(artworkFolders) as ArtworkType[];
 
+/** One value per artwork type, made by `make`. */
+export function byArtworkType<T>(make: (type: ArtworkType) => T): Record<ArtworkType, T> {
+  return Object.fromEntries(artworkTypes.map((type) => [type, make(type)])) as Record<ArtworkType, T>;
+}
+
 /** The artwork type stored in a libretro-thumbnails subfolder ("Named_Boxarts" → "boxart"). */
 export function artworkTypeOfFolder(subfolder: string): ArtworkType | undefined {
   return artworkTypes.find((type) => artworkFolders[type] === subfolder);

@@ -1,3 +1,4 @@
+import { pushTo } from "../../core/multi-map.ts";
 import type { ArtworkLink, GameArtwork } from "../record/game-record.ts";
 import { MAX_ARTWORK_LINKS } from "../record/record-schemas.ts";
 import { artworkFolders, artworkTypes, type ArtworkType } from "./artwork-types.ts";
@@ -23,10 +24,7 @@ export function thumbnailFiles(listed: Readonly<Record<ArtworkType, Iterable<str
     const set = new Set(listed[type]);
     const byTitle = new Map<string, string[]>();
     for (const name of [...set].sort()) {
-      const title = titleOf(name);
-      const list = byTitle.get(title);
-      if (list) list.push(name);
-      else byTitle.set(title, [name]);
+      pushTo(byTitle, titleOf(name), name);
     }
     names.set(type, set);
     titles.set(type, byTitle);

@@ -1,5 +1,5 @@
 import { createHash } from "node:crypto";
-import { artworkTypeOfFolder, artworkTypes, type ArtworkType } from "./artwork-types.ts";
+import { artworkTypeOfFolder, artworkTypes, byArtworkType, type ArtworkType } from "./artwork-types.ts";
 
 /** The thumbnail files of one libretro-thumbnails folder, by artwork type (names without `.png`). */
 export interface ThumbnailListing {
@@ -17,7 +17,7 @@ export interface ThumbnailListing {
  * ignored. A name is kept as written: the server's file names are case-sensitive.
  */
 export function parseThumbnailPaths(folder: string, source: string, paths: Iterable<string>): ThumbnailListing {
-  const files = Object.fromEntries(artworkTypes.map((type) => [type, new Set<string>()])) as Record<ArtworkType, Set<string>>;
+  const files = byArtworkType(() => new Set<string>());
   let ignored = 0;
   for (const raw of paths) {
     const line = raw.endsWith("\r") ? raw.slice(0, -1) : raw;
@@ -31,7 +31,7 @@ export function parseThumbnailPaths(folder: string, source: string, paths: Itera
     }
     files[type].add(file.slice(0, -".png".length));
   }
-  const sorted = Object.fromEntries(artworkTypes.map((type) => [type, [...files[type]].sort()])) as Record<ArtworkType, string[]>;
+  const sorted = byArtworkType((type) => [...files[type]].sort());
   return { folder, source, files: sorted, ignored };
 }
 

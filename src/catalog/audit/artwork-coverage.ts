@@ -1,5 +1,6 @@
 import { artworkCandidates, type ArtworkRelease } from "../artwork/artwork-candidates.ts";
-import { artworkTypes, type ArtworkType } from "../artwork/artwork-types.ts";
+import { artworkTypes, byArtworkType, type ArtworkType } from "../artwork/artwork-types.ts";
+import { pushTo } from "../../core/multi-map.ts";
 import { gameArtwork } from "../artwork/game-artwork.ts";
 import { thumbnailName } from "../artwork/thumbnail-name.ts";
 import type { CatalogDb } from "../db/catalog-db.ts";
@@ -52,13 +53,10 @@ export function artworkCoverage(db: CatalogDb): ArtworkCoverage[] {
     for (const row of releases) {
       const extra = row.extra_json === null ? {} : (JSON.parse(row.extra_json) as { setName?: string; cloneOf?: string });
       if (extra.setName !== undefined) parents.set(extra.setName, row.name);
-      const release: ArtworkRelease = { name: row.name, cloneOf: extra.cloneOf };
-      const list = byGame.get(row.game_id);
-      if (list) list.push(release);
-      else byGame.set(row.game_id, [release]);
+      pushTo(byGame, row.game_id, { name: row.name, cloneOf: extra.cloneOf });
     }
     const place = { baseUrl: "", folder, files };
-    const now = Object.fromEntries(artworkTypes.map((type) => [type, 0])) as Record<ArtworkType, number>;
+    const now = byArtworkType(() => 0);
     let boxartBefore = 0;
     for (const list of byGame.values()) {
       const first = list[0];

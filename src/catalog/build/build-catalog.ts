@@ -28,7 +28,7 @@ import { writeFeeds } from "./write-feeds.ts";
 import { timed } from "./feed-timings.ts";
 import { artworkTypes, type ArtworkType } from "../artwork/artwork-types.ts";
 import type { ArtworkPlace } from "../artwork/game-artwork.ts";
-import { listedCandidateNames, withArtwork } from "../artwork/record-artwork.ts";
+import { platformArtwork } from "../artwork/record-artwork.ts";
 import { readThumbnailFiles, storedListings } from "../db/thumbnail-store.ts";
 import { MERGED_IDS_DOCUMENT, mergedIdsDocument, readBuiltMergedIds, readMergedIds } from "./merged-ids.ts";
 
@@ -115,7 +115,7 @@ function buildPlatform(
   const files = folder === undefined ? undefined : readThumbnailFiles(db, folder);
   const place: ArtworkPlace | undefined =
     folder === undefined ? undefined : { baseUrl: options.artworkBaseUrl, folder, ...(files ? { files } : {}) };
-  const records = withArtwork(readPlatformRecords(db, platform), place);
+  const { records, listed } = platformArtwork(readPlatformRecords(db, platform), place);
   const oldIndex = previous ? readShardIndex(buildDir, previous.index) : undefined;
   // A record file whose bytes are unchanged is left alone, keeping its mtime and so its ETag;
   // rewriting ~100k small files is also the slowest part of a build.
@@ -180,10 +180,7 @@ function buildPlatform(
   const base = `${platform.slug}.${hash}`;
   writeFileAtomic(path.join(buildDir, "shards", `${base}.ndjson`), shard);
   writeFileAtomic(path.join(buildDir, "shards", `${base}.idx.json`), indexJson);
-  writeFileAtomic(
-    path.join(buildDir, "match", `${base}.json`),
-    JSON.stringify(options.matchTable(records, files ? listedCandidateNames(records, files) : undefined)),
-  );
+  writeFileAtomic(path.join(buildDir, "match", `${base}.json`), JSON.stringify(options.matchTable(records, listed)));
 
   if (oldIndex) {
     const kept = new Set(index.ids);

@@ -1,5 +1,5 @@
 import type { CatalogDb } from "./catalog-db.ts";
-import { artworkTypes, type ArtworkType } from "../artwork/artwork-types.ts";
+import { artworkTypes, byArtworkType, type ArtworkType } from "../artwork/artwork-types.ts";
 import { thumbnailFiles, type ThumbnailFiles } from "../artwork/game-artwork.ts";
 import { listingDigest, listingSize, type ThumbnailListing } from "../artwork/thumbnail-listing.ts";
 
@@ -62,7 +62,7 @@ export function storedListings(db: CatalogDb): StoredListing[] {
 export function readThumbnailFiles(db: CatalogDb, folder: string): ThumbnailFiles | undefined {
   if (!hasListings(db)) return undefined;
   if (db.prepare("SELECT 1 FROM thumbnail_listings WHERE folder = ?").get(folder) === undefined) return undefined;
-  const listed = Object.fromEntries(artworkTypes.map((type) => [type, [] as string[]])) as Record<ArtworkType, string[]>;
+  const listed = byArtworkType((): string[] => []);
   const rows = db.prepare<[string], { type: string; name: string }>("SELECT type, name FROM thumbnail_files WHERE folder = ?").all(folder);
   for (const row of rows) listed[row.type as ArtworkType]?.push(row.name);
   return thumbnailFiles(listed);
