@@ -32,14 +32,17 @@ declare module "vitest" {
   }
 }
 
-/** Hash of the code and authored data that shape a catalog; a cached fixture made by other code is thrown away. */
+/**
+ * Hash of the code and authored data that shape a catalog; a cached fixture made by other code is
+ * thrown away. Paths are hashed relative to the project, so a copy of the fixtures serves a worktree.
+ */
 function codeStamp(): string {
   const hash = createHash("sha256");
   const walk = (dir: string): void => {
     for (const entry of readdirSync(dir, { withFileTypes: true }).sort((a, b) => a.name.localeCompare(b.name))) {
       const full = path.join(dir, entry.name);
       if (entry.isDirectory()) walk(full);
-      else hash.update(full).update(readFileSync(full));
+      else hash.update(path.relative(projectRoot, full)).update(readFileSync(full));
     }
   };
   walk(path.join(projectRoot, "src", "catalog"));
