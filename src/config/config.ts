@@ -51,6 +51,8 @@ export interface Config {
   /** ROM-matching quota in items per window per client; 0 turns the limit off. */
   readonly matchRateLimit: number;
   readonly matchRateWindowSeconds: number;
+  /** Build every platform's match index in idle turns after start-up and reloads (LUDEX_MATCH_PRELOAD). */
+  readonly matchPreload: boolean;
   /** Base of the libretro-thumbnails style artwork URLs in match results. */
   readonly artworkBaseUrl: string;
   /** pino level: debug, info (one line per request), warn, error, or silent. */
@@ -146,6 +148,7 @@ const envSchema = z.object({
     .default("6000")
     .transform((v) => (v === "off" ? 0 : Number(v))),
   LUDEX_MATCH_RATE_WINDOW: z.coerce.number().int().min(1).max(86_400).default(60),
+  LUDEX_MATCH_PRELOAD: z.enum(["on", "off"], 'must be "on" or "off"').default("on"),
   LUDEX_ARTWORK_BASE_URL: z.url({ protocol: /^https?$/ }).default("https://thumbnails.libretro.com"),
   LUDEX_LOG_LEVEL: z.enum(["debug", "info", "warn", "error", "silent"]).default("info"),
   LUDEX_REGISTRATION_RATE_LIMIT: z.coerce.number().int().min(0).max(1_000_000).default(defaultOAuthLimits.registration.quota),
@@ -217,6 +220,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     trustedProxies: parseTrustedProxies(e.LUDEX_TRUSTED_PROXIES),
     matchRateLimit: e.LUDEX_MATCH_RATE_LIMIT,
     matchRateWindowSeconds: e.LUDEX_MATCH_RATE_WINDOW,
+    matchPreload: e.LUDEX_MATCH_PRELOAD === "on",
     artworkBaseUrl: e.LUDEX_ARTWORK_BASE_URL.replace(/\/+$/, ""),
     logLevel: e.LUDEX_LOG_LEVEL,
     oauthLimits: {

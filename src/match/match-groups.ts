@@ -23,7 +23,7 @@ function releasesByHash(index: MatchIndex, item: MatchItem): number[] {
   if (byMd5.length > 0 || !item.crc) return byMd5;
   const crcRows = index.crc.get(item.crc);
   const sized = item.size != null ? crcRows.filter((row) => index.table.size[row] === item.size) : [];
-  return (sized.length > 0 ? sized : crcRows).map((row) => index.table.release[row] ?? -1).filter((r) => r >= 0);
+  return (sized.length > 0 ? sized : crcRows).map((row) => index.romRelease[row] ?? -1).filter((r) => r >= 0);
 }
 
 /** The item's `group` when it is a valid one, even for an item that is otherwise invalid (it is then `unknown` in its group). */

@@ -31,9 +31,12 @@ function chain(keys: readonly (string | null)[]): RowLookup {
   };
 }
 
+/** What an index keeps of its table once built: the hash, serial and rom-name columns live on only in the lookups. */
+export type MatchIndexTable = Pick<MatchTable, "releases" | "size" | "releaseSetName" | "releaseCloneOf" | "thumbnails">;
+
 /** Lookups over one platform's match table. Rom rows for hashes and rom names, release indexes for DAT names, serials and titles. */
 export interface MatchIndex {
-  readonly table: MatchTable;
+  readonly table: MatchIndexTable;
   /** `table.release` and each release's game id as typed arrays: the CRC step's reads, one cache line each. */
   readonly romRelease: Int32Array;
   readonly releaseGame: Int32Array;
@@ -56,8 +59,22 @@ export interface MatchIndex {
   readonly title: RowLookup;
 }
 
-/** Builds the lookups; runs once per platform, on the first match request for it. */
-export function createMatchIndex(table: MatchTable): MatchIndex {
+/**
+ * A {@link MatchIndex} built a piece at a time, so that an idle preload never holds the event loop
+ * for a whole platform: `step` builds one piece and says whether any is left; `index` builds
+ * whatever is left at once (a request that needs the platform now) and returns the index.
+ */
+export interface MatchIndexBuild {
+  step(): boolean;
+  index(): MatchIndex;
+  /** Every piece is built. */
+  readonly done: boolean;
+}
+
+/** Releases whose clean titles one step parses: DAT-name parsing is the costliest piece of a large platform. */
+const TITLE_STEP = 2048;
+
+function serialLookup(table: MatchTable): RowLookup {
   const releaseCount = table.releases.length;
   const releaseSerials: (string | null)[] = new Array<string | null>(releaseCount).fill(null);
   const extraSerialRelease: number[] = [];
@@ -79,25 +96,85 @@ export function createMatchIndex(table: MatchTable): MatchIndex {
     serialOwner.push(extraSerialRelease[i] ?? -1);
   });
   const serialChain = chain(serialKeys);
-  const romRelease = Int32Array.from(table.release);
+  const owners = (key: string): number[] => [...new Set(serialChain.get(key).map((i) => serialOwner[i] ?? -1))];
   return {
-    table,
-    romRelease,
-    releaseGame: Int32Array.from(table.releases, ([gameId]) => gameId),
-    shared: createSharedMatches(releaseCount),
-    sha1: hexIndex(table.sha1, 40, romRelease),
-    md5: hexIndex(table.md5, 32, romRelease),
-    crc: hexIndex(table.crc, 8),
-    romName: chain(table.name),
-    datName: chain(table.releases.map(([, name]) => datNameKey(name))),
-    setName: chain(table.releases.map((_, i) => table.releaseSetName?.[i]?.toLowerCase() ?? null)),
-    serial: {
-      get: (key) => [...new Set(serialChain.get(key).map((i) => serialOwner[i] ?? -1))],
-      only: (key) => {
-        const owners = [...new Set(serialChain.get(key).map((i) => serialOwner[i] ?? -1))];
-        return owners.length === 0 ? -1 : owners.length === 1 ? (owners[0] ?? -1) : -2;
-      },
+    get: owners,
+    only: (key) => {
+      const found = owners(key);
+      return found.length === 0 ? -1 : found.length === 1 ? (found[0] ?? -1) : -2;
     },
-    title: chain(table.releases.map(([, name]) => titleKey(parseGameName(name).title) || null)),
   };
+}
+
+/**
+ * Starts building the lookups of the table `read` gives (read and parsed by the first step).
+ * @see createMatchIndex for the whole build in one call.
+ */
+export function buildMatchIndex(read: () => MatchTable): MatchIndexBuild {
+  let table: MatchTable | undefined;
+  let romRelease = new Int32Array(0);
+  const titleKeys: (string | null)[] = [];
+  const built: Partial<{ -readonly [K in keyof MatchIndex]: MatchIndex[K] }> = {};
+  const of = (): MatchTable => table as MatchTable;
+  const steps: (() => boolean | undefined)[] = [
+    () => {
+      table = read();
+      romRelease = Int32Array.from(table.release);
+      built.romRelease = romRelease;
+      built.releaseGame = Int32Array.from(table.releases, ([gameId]) => gameId);
+      built.shared = createSharedMatches(table.releases.length);
+      return undefined;
+    },
+    () => void (built.sha1 = hexIndex(of().sha1, 40, romRelease)),
+    () => void (built.md5 = hexIndex(of().md5, 32, romRelease)),
+    () => void (built.crc = hexIndex(of().crc, 8)),
+    () => void (built.romName = chain(of().name)),
+    () => void (built.datName = chain(of().releases.map(([, name]) => datNameKey(name)))),
+    () => void (built.setName = chain(of().releases.map((_, i) => of().releaseSetName?.[i]?.toLowerCase() ?? null))),
+    () => void (built.serial = serialLookup(of())),
+    () => {
+      const releases = of().releases;
+      const end = Math.min(releases.length, titleKeys.length + TITLE_STEP);
+      for (let i = titleKeys.length; i < end; i++) titleKeys.push(titleKey(parseGameName(releases[i]?.[1] ?? "").title) || null);
+      return end < releases.length;
+    },
+    () => void (built.title = chain(titleKeys)),
+  ];
+  let result: MatchIndex | undefined;
+  const finish = (): MatchIndex => {
+    const { releases, size, releaseSetName, releaseCloneOf, thumbnails } = of();
+    const kept: MatchIndexTable = {
+      releases,
+      size,
+      ...(releaseSetName ? { releaseSetName } : {}),
+      ...(releaseCloneOf ? { releaseCloneOf } : {}),
+      ...(thumbnails ? { thumbnails } : {}),
+    };
+    table = undefined;
+    titleKeys.length = 0;
+    return { ...(built as MatchIndex), table: kept };
+  };
+  const step = (): boolean => {
+    const next = steps[0];
+    if (next === undefined) return false;
+    if (next() !== true) steps.shift();
+    if (steps.length > 0) return true;
+    result = finish();
+    return false;
+  };
+  return {
+    step,
+    index() {
+      while (step());
+      return result as MatchIndex;
+    },
+    get done() {
+      return result !== undefined;
+    },
+  };
+}
+
+/** Builds the lookups of a table at once. */
+export function createMatchIndex(table: MatchTable): MatchIndex {
+  return buildMatchIndex(() => table).index();
 }

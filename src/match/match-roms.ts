@@ -261,7 +261,7 @@ function matchOne(ctx: MatchContext, i: number, item: MatchItem, want: Wanted): 
   if (item.name) {
     const key = fileNameKey(item.name);
     const releases = [
-      ...index.romName.get(key).map((row) => index.table.release[row] ?? -1),
+      ...index.romName.get(key).map((row) => index.romRelease[row] ?? -1),
       ...index.datName.get(key),
       ...index.setName.get(key),
     ];

@@ -2,6 +2,7 @@ import type { CatalogSource } from "../catalog/store/catalog-source.ts";
 import { readManifest } from "../catalog/build/manifest.ts";
 import { loadCatalogSnapshot, type CatalogSnapshot } from "../catalog/store/catalog-snapshot.ts";
 import { Problem, problems } from "../core/problem.ts";
+import { preloadSnapshot } from "./preload-snapshot.ts";
 
 export interface CatalogHolder extends CatalogSource {
   /** Loads the build folder again and swaps the new snapshot in whole; on failure keeps the old one and rethrows. */
@@ -12,9 +13,10 @@ export interface CatalogHolder extends CatalogSource {
 
 /**
  * Holds the catalog snapshot the server answers from. Starting without a usable build is not
- * fatal: catalog routes answer 503 until a reload succeeds.
+ * fatal: catalog routes answer 503 until a reload succeeds. A reloaded snapshot is preloaded
+ * ({@link preloadSnapshot}), match tables too unless `preloadMatchTables` is false.
  */
-export function createCatalogHolder(buildDir: string): CatalogHolder {
+export function createCatalogHolder(buildDir: string, options: { readonly preloadMatchTables?: boolean } = {}): CatalogHolder {
   let snapshot: CatalogSnapshot | undefined;
   let lastError: Problem | undefined;
   const load = (preload: boolean): CatalogSnapshot => {
@@ -24,7 +26,7 @@ export function createCatalogHolder(buildDir: string): CatalogHolder {
     try {
       const next = loadCatalogSnapshot(buildDir);
       // At start-up the server preloads once it listens; a reload has a server running already.
-      if (preload) void next.preload();
+      if (preload) void preloadSnapshot(next, options.preloadMatchTables ?? true);
       snapshot = next;
       lastError = undefined;
       return next;

@@ -19,6 +19,7 @@ import { siteRoute } from "../site/site-route.ts";
 import { strictTransportSecurity } from "../http/security-headers.ts";
 import { apiRoutes } from "./api-routes.ts";
 import { createCatalogHolder, type CatalogHolder } from "./catalog-holder.ts";
+import { preloadSnapshot } from "./preload-snapshot.ts";
 import { createRequestHandler } from "./request-pipeline.ts";
 import { logRequests, requestLineWriter } from "./request-log.ts";
 import { apiRoutesStep, astroPagesStep, sitePagesStep, staticFilesStep, type NodeHandler } from "./request-steps.ts";
@@ -85,7 +86,7 @@ export async function createLudexServer(config: Config, options: ServerOptions =
   const startedAt = Date.now();
   const log: Log = options.log ?? ((): void => {});
   const requestLine = requestLineWriter(log);
-  const catalog = createCatalogHolder(config.buildDir);
+  const catalog = createCatalogHolder(config.buildDir, { preloadMatchTables: config.matchPreload });
   const siteDir = options.siteDir ?? path.join(config.projectRoot, "dist", "site");
   const site: StaticSite = loadStaticSite(path.join(siteDir, "client"));
   // Loaded on the first page request: API-only traffic never pays for Astro's runtime.
@@ -182,7 +183,8 @@ export async function createLudexServer(config: Config, options: ServerOptions =
         server.listen(port, host, () => {
           server.off("error", reject);
           // What the snapshot reads on first use is read now, in idle turns, rather than before listening.
-          void catalog.peek()?.preload();
+          const snapshot = catalog.peek();
+          if (snapshot) void preloadSnapshot(snapshot, config.matchPreload);
           const address = server.address();
           resolve(typeof address === "object" && address ? address.port : port);
         });

@@ -14,8 +14,10 @@ export interface RunningServer {
 /** Starts a real ludex server on a free loopback port for the test file; stopped after it. */
 export async function startTestServer(env: Record<string, string>, options: { siteDir?: string } = {}): Promise<RunningServer> {
   // Each test server gets its own member database, never the project's .ludex/members.db.
+  // Match tables load on first use unless a test asks for the preload: test files share a worker's heap.
   const config = loadConfig({
     PUBLIC_BASE_URL: "https://ludex.test",
+    LUDEX_MATCH_PRELOAD: "off",
     LUDEX_MEMBERS_DB: path.join(tempDir("ludex-members-"), "members.db"),
     ...env,
   });

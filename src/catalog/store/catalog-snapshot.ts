@@ -1,5 +1,6 @@
 import { closeSync, fstatSync, openSync, readFileSync, readSync } from "node:fs";
 import path from "node:path";
+import { type IdleStep, runIdleSteps } from "../../core/idle-steps.ts";
 import { type Problem, problems } from "../../core/problem.ts";
 import { readManifest, type BuildManifest, type BuiltDocument, type BuiltPlatform } from "../build/manifest.ts";
 import type { ShardIndex, ShardIndexHead } from "../build/manifest.ts";
@@ -80,6 +81,8 @@ export interface CatalogSnapshot {
    * do not wait for it. Resolves when done (or when the snapshot is closed).
    */
   preload(): Promise<void>;
+  /** True once {@link close} has run. */
+  readonly closed: boolean;
   /** Releases the open shard files; the snapshot must not be used afterwards. */
   close(): void;
   readonly platformSlugs: readonly string[];
@@ -296,29 +299,17 @@ export function loadCatalogSnapshot(buildDir: string): CatalogSnapshot {
               summary: (id) => summaryById(searcher, id, slug) ?? summaryById(searcher, id),
             },
       preload() {
-        // A step that returns true runs again in the next turn.
-        const steps: (() => boolean)[] = [() => searcher.vocabulary.indexSome(VOCABULARY_STEP)];
+        // The vocabulary step returns true until it is whole; each platform's summaries are one step.
+        const steps: IdleStep[] = [() => searcher.vocabulary.indexSome(VOCABULARY_STEP)];
         for (const [start] of searcher.index.platforms.values())
           steps.push(() => {
             searcher.load(start);
             return false;
           });
-        return new Promise((resolve) => {
-          const next = (): void => {
-            const step = steps.shift();
-            if (step === undefined || fds.length === 0) {
-              resolve();
-              return;
-            }
-            try {
-              if (step() === true) steps.unshift(step);
-            } catch {
-              // A corrupt file is reported by the request that needs it, as a 503.
-            }
-            setTimeout(next, 0);
-          };
-          setTimeout(next, 0);
-        });
+        return runIdleSteps(steps, () => fds.length === 0);
+      },
+      get closed() {
+        return fds.length === 0;
       },
       close() {
         for (const fd of fds.splice(0)) closeSync(fd);
