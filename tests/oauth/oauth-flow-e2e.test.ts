@@ -3,6 +3,7 @@ import * as oauth from "oauth4webapi";
 import type { Browser, Page } from "playwright-core";
 import { launchChromium } from "../helpers/chromium.ts";
 import { afterAll, beforeAll, describe, expect, it, vi } from "vitest";
+import { signInAndAllow } from "./browser-consent.ts";
 import { startOAuthTestServer, type OAuthTestServer } from "./oauth-test-server.ts";
 
 const insecure = { [oauth.allowInsecureRequests]: true } as const;
@@ -61,20 +62,14 @@ async function approveInBrowser(page: Page, authorizationUrl: URL, callbackPrefi
     const location = response.headers().location;
     if (location) locations.push(location);
   });
-  const callback = page.waitForRequest((request) => request.url().startsWith(callbackPrefix) && request.isNavigationRequest());
-  await page.goto(authorizationUrl.href);
-  await page.getByLabel("Username").fill("ada");
-  await page.getByLabel("Password").fill(password);
-  await page.getByRole("button", { name: "Sign in" }).click();
-  await expect.poll(() => page.getByRole("button", { name: "Allow" }).isVisible()).toBe(true);
-  // The consent page names the client (escaped), its redirect host and the scopes in plain words.
-  const text = await page.locator("main").innerText();
-  expect(text).toContain("Ludex <Test> App");
-  expect(text).toContain(new URL(callbackPrefix).host);
-  expect(text).toContain("See your member number and display name");
-  expect(text).toContain("Read public game metadata");
-  await page.getByRole("button", { name: "Allow" }).click();
-  const url = new URL((await callback).url());
+  const url = await signInAndAllow(page, authorizationUrl, callbackPrefix, { username: "ada", password }, async () => {
+    // The consent page names the client (escaped), its redirect host and the scopes in plain words.
+    const text = await page.locator("main").innerText();
+    expect(text).toContain("Ludex <Test> App");
+    expect(text).toContain(new URL(callbackPrefix).host);
+    expect(text).toContain("See your member number and display name");
+    expect(text).toContain("Read public game metadata");
+  });
   for (const cookie of await page.context().cookies()) issued.push(cookie.value);
   return url;
 }

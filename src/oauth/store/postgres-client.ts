@@ -1,6 +1,5 @@
 import postgres from "postgres";
-import { type Problem, problems } from "../../core/problem.ts";
-import type { SqlClient, SqlValue } from "./sql-client.ts";
+import { databaseUnavailable, type SqlClient, type SqlValue } from "./sql-client.ts";
 
 /** Limits that keep a request from waiting on a database that is gone or stuck. */
 export interface PostgresLimits {
@@ -46,13 +45,6 @@ const unavailableCodes = new Set([
   "57P03", // cannot_connect_now (starting up)
   "53300", // too_many_connections
 ]);
-
-/** 503: the member database cannot be reached. The OAuth surfaces turn it into `temporarily_unavailable`. */
-export function databaseUnavailable(): Problem {
-  return problems.databaseUnavailable("the member database cannot be reached; try again shortly", {
-    extensions: { oauthError: "temporarily_unavailable" },
-  });
-}
 
 function isUnavailable(error: unknown): boolean {
   if (typeof error !== "object" || error === null) return false;

@@ -1,3 +1,5 @@
+import { type Problem, problems } from "../../core/problem.ts";
+
 /** A query parameter: the identity schema holds only text and integers (Unix ms, ids). */
 export type SqlValue = string | number | null;
 
@@ -32,4 +34,11 @@ export interface SqlClient {
 /** ` FOR UPDATE` on PostgreSQL (a row lock held to the end of the transaction); SQLite's write transaction already excludes other writers. */
 export function forUpdate(client: SqlClient): string {
   return client.dialect === "postgres" ? " FOR UPDATE" : "";
+}
+
+/** 503: the member database cannot be reached (or is locked past its wait). The OAuth surfaces turn it into `temporarily_unavailable`. @see RFC 6749 §4.1.2.1 */
+export function databaseUnavailable(): Problem {
+  return problems.databaseUnavailable("the member database cannot be reached; try again shortly", {
+    extensions: { oauthError: "temporarily_unavailable" },
+  });
 }
