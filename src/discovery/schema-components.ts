@@ -80,7 +80,7 @@ export const requestComponents = {
 /** Descriptions for schemas whose definitions (validation schemas of other capabilities) carry none. */
 const addedDescriptions: Readonly<Partial<Record<ComponentName, string>>> = {
   MatchItem:
-    "One file the client has: any of name, size, crc, md5, sha1, serial (at least one of name, crc, md5, sha1 or serial). Hex is case-insensitive; null counts as absent; other members are ignored.",
+    "One file the client has: any of name, size, crc, md5, sha1, serial, group and headerless. The schema gives each member's type (null counts as absent); other members are ignored. The rules on values (lengths, hexadecimal digits in any case, at least one of name, crc, md5, sha1, serial or headerless) are checked item by item, and an item that breaks one gets a MatchResult `invalid` with the reasons instead of failing the batch (see MatchResult).",
   MatchRequest: "The platform and the files to match.",
 };
 
@@ -124,15 +124,32 @@ function convert(components: Readonly<Record<string, z.ZodType>>, io: "input" | 
   return out;
 }
 
+/** The value keywords of a JSON Schema, as opposed to its types and structure. */
+const valueRules = ["pattern", "minLength", "maxLength", "minimum", "maximum", "exclusiveMinimum", "exclusiveMaximum"] as const;
+
+/** `schema` and every schema inside it without {@link valueRules}. */
+function typesOnly(schema: unknown): void {
+  if (Array.isArray(schema)) {
+    for (const item of schema) typesOnly(item);
+    return;
+  }
+  if (schema === null || typeof schema !== "object") return;
+  const object = schema as Record<string, unknown>;
+  for (const key of valueRules) delete object[key];
+  for (const value of Object.values(object)) typesOnly(value);
+}
+
 /**
  * Every component schema as OpenAPI 3.1 (JSON Schema 2020-12) objects. The match request's items
- * are validated one by one after the envelope (an invalid item is reported, not refused), so the
- * envelope schema says `items: {}`; the description points them at MatchItem instead.
+ * are validated one by one after the envelope (an invalid item is answered `invalid`, not
+ * refused), so MatchItem keeps only the members' types: a validating client or proxy must not
+ * refuse a batch the server answers with 200, and the value rules are in MatchResult's description.
  */
 export function componentSchemas(): Record<string, JsonObject> {
   const requests = convert(requestComponents, "input", ({ zodSchema, jsonSchema }) => {
     if (zodSchema === matchRequestSchema.shape.items) jsonSchema.items = schemaRef("MatchItem");
   });
+  typesOnly(requests.MatchItem);
   // A dump's lines as a schema can say it: the decompressed NDJSON read as an array whose first item is the header.
   const responses = convert(responseComponents, "output", ({ zodSchema, jsonSchema }) => {
     if (zodSchema !== dumpFileSchema) return;

@@ -1,6 +1,7 @@
 import { z } from "zod";
 import type { Declared } from "../catalog/record/game-record.ts";
 import { artworkSchema } from "../catalog/record/record-schemas.ts";
+import { matchItemRules } from "./match-schemas.ts";
 
 /**
  * The POST /api/v1/games/ answer as zod schemas, the one declaration of its shape: match-roms.ts,
@@ -82,7 +83,9 @@ export const matchResultSchema = z
       errors: z.array(z.looseObject({ pointer: z.string(), detail: z.string() })).min(1),
     }),
   ])
-  .meta({ description: "The outcome for one item. An invalid item never fails the batch: it gets `invalid` with its errors." });
+  .meta({
+    description: `The outcome for one item. An invalid item never fails the batch: it gets \`invalid\` with its errors. ${matchItemRules}`,
+  });
 
 export const groupReleaseSchema = z
   .looseObject({

@@ -13,6 +13,13 @@ export const MAX_GROUP_LENGTH = 200;
 /** Largest request body accepted (413 beyond): 100 items of generous size. */
 export const MATCH_BODY_LIMIT = 128 * 1024;
 
+/**
+ * The rules an item's values must meet, in words: the server checks them item by item (an item
+ * that breaks one is answered `invalid`, the batch is not refused), so the OpenAPI document states
+ * them in the result's description rather than as request schema constraints.
+ */
+export const matchItemRules = `An item is \`invalid\` when it is not an object, when it has none of name, crc, md5, sha1, serial or headerless, or when a member breaks its rule: name 1 to ${MAX_NAME_LENGTH} characters; size a whole number of bytes, 0 or more; crc 8, md5 32 and sha1 40 hexadecimal digits (any case), the same inside headerless, which needs at least one of them; serial 1 to ${MAX_SERIAL_LENGTH} characters; group 1 to ${MAX_GROUP_LENGTH} characters. A member of another type is broken too; null counts as absent.`;
+
 const hex = (digits: number): z.ZodType<string> =>
   z
     .string()
