@@ -7,7 +7,7 @@ export const chromiumPath = "/usr/bin/chromium";
 export const chromiumAvailable: boolean = existsSync(chromiumPath);
 
 /** Headless, no sandbox (root in CI), and nothing that reaches the network on its own. */
-const chromiumArgs = [
+export const chromiumArgs: readonly string[] = [
   "--no-sandbox",
   "--disable-gpu",
   "--disable-background-networking",
@@ -17,5 +17,5 @@ const chromiumArgs = [
 ];
 
 export function launchChromium(): Promise<Browser> {
-  return chromium.launch({ executablePath: chromiumPath, args: chromiumArgs });
+  return chromium.launch({ executablePath: chromiumPath, args: [...chromiumArgs] });
 }

@@ -1,4 +1,3 @@
-import { deflateSync, crc32 } from "node:zlib";
 import AxeBuilder from "@axe-core/playwright";
 import type { Browser, BrowserContext, Page, Route } from "playwright-core";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
@@ -7,6 +6,7 @@ import { gamePage } from "../../src/site/game-page.ts";
 import { siteAssets } from "../../src/site/site-assets.ts";
 import { artworkGame, artworkHost, artworkPlatform, artworkSiteContext, unverifiedArtwork } from "../helpers/artwork-game.ts";
 import { launchChromium } from "../helpers/chromium.ts";
+import { png } from "../helpers/png.ts";
 
 /**
  * The game page's artwork fallback in Chromium (Debian's /usr/bin/chromium), on a page rendered
@@ -30,31 +30,6 @@ beforeAll(async () => {
 afterAll(async () => {
   await browser?.close();
 });
-
-/** A real PNG of `width`×`height` grey pixels, made here so the test needs no file. */
-function png(width: number, height: number): Buffer {
-  const chunk = (type: string, data: Buffer): Buffer => {
-    const body = Buffer.concat([Buffer.from(type, "ascii"), data]);
-    const length = Buffer.alloc(4);
-    length.writeUInt32BE(data.length);
-    const crc = Buffer.alloc(4);
-    crc.writeUInt32BE(crc32(body));
-    return Buffer.concat([length, body, crc]);
-  };
-  const header = Buffer.alloc(13);
-  header.writeUInt32BE(width, 0);
-  header.writeUInt32BE(height, 4);
-  header.writeUInt8(8, 8); // 8 bits per sample
-  header.writeUInt8(2, 9); // RGB
-  const row = Buffer.concat([Buffer.from([0]), Buffer.alloc(width * 3, 0x80)]);
-  const pixels = Buffer.concat(Array.from({ length: height }, () => row));
-  return Buffer.concat([
-    Buffer.from([0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a]),
-    chunk("IHDR", header),
-    chunk("IDAT", deflateSync(pixels)),
-    chunk("IEND", Buffer.alloc(0)),
-  ]);
-}
 
 const picture = png(8, 6);
 
