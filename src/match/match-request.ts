@@ -6,7 +6,7 @@ import { type Problem, problems } from "../core/problem.ts";
 import { rateLimitHeaders, type RateLimitDecision, type RateLimiter } from "../http/rate-limiter.ts";
 import type { MatchItem, MatchRequest } from "./match-schemas.ts";
 import { groupOf, matchGroups } from "./match-groups.ts";
-import type { MatchResponseBody } from "./match-response-schemas.ts";
+import { FUZZY_SEARCH_LIMIT, type MatchResponseBody } from "./match-response-schemas.ts";
 import { matchCheckedRoms, matchRoms, type MatchContext, type MatchResult } from "./match-roms.ts";
 
 // Inferred from matchResponseSchema (match-response-schemas.ts); re-exported for the routes and agents.
@@ -26,7 +26,7 @@ export function matchContext(snapshot: CatalogSnapshot, systemId: string, artwor
     index,
     platform,
     summary: (id) => scope.summary(id),
-    searchTitles: (title) => searchGames(scope, { query: title, limit: 10 }).results,
+    searchTitles: (title) => searchGames(scope, { query: title, limit: FUZZY_SEARCH_LIMIT }).results,
     artworkBaseUrl,
   };
 }

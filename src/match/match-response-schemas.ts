@@ -18,6 +18,10 @@ const index = z.number().int().min(0).meta({ description: "Position of the item 
 
 /** Games an `ambiguous` result lists; `candidateCount` counts them all. */
 export const MAX_MATCH_CANDIDATES = 10;
+/** Similar titles a `notFound` result suggests; `suggestionCount` counts them all. */
+export const MAX_MATCH_SUGGESTIONS = 5;
+/** Titles the fuzzy step compares (the best of a title search), so `suggestionCount` is at most this. */
+export const FUZZY_SEARCH_LIMIT = 10;
 
 export const matchCandidateSchema = z
   .looseObject({
@@ -73,9 +77,23 @@ export const matchResultSchema = z
     z.looseObject({
       index,
       status: z.literal("notFound"),
-      suggestions: z.array(matchCandidateSchema).optional().meta({
-        description: "Similar titles, best first, that were not sure enough to be called a match: the client or its user decides",
-      }),
+      suggestions: z
+        .array(matchCandidateSchema)
+        .min(1)
+        .max(MAX_MATCH_SUGGESTIONS)
+        .optional()
+        .meta({
+          description: `Similar titles, best first, at most ${MAX_MATCH_SUGGESTIONS}, that were not sure enough to be called a match: the client or its user decides`,
+        }),
+      suggestionCount: z
+        .number()
+        .int()
+        .min(1)
+        .max(FUZZY_SEARCH_LIMIT)
+        .optional()
+        .meta({
+          description: `How many similar titles there were, with \`suggestions\`: of the ${FUZZY_SEARCH_LIMIT} best title-search results, those similar enough to suggest`,
+        }),
     }),
     z.looseObject({
       index,

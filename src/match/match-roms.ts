@@ -5,7 +5,14 @@ import type { PlatformEntry } from "../catalog/record/game-record.ts";
 import type { GameSummary } from "../catalog/search/game-summary.ts";
 import type { ArtworkType } from "../catalog/artwork/artwork-types.ts";
 import { matchArtwork, type MatchArtwork } from "./match-artwork.ts";
-import { MAX_MATCH_CANDIDATES, type Match, type MatchCandidate, type MatchedBy, type MatchResult } from "./match-response-schemas.ts";
+import {
+  MAX_MATCH_CANDIDATES,
+  MAX_MATCH_SUGGESTIONS,
+  type Match,
+  type MatchCandidate,
+  type MatchedBy,
+  type MatchResult,
+} from "./match-response-schemas.ts";
 import type { HexLookup } from "./hex-index.ts";
 import { CRC_WORD, ITEM_HASH_WORDS, MD5_WORD, SHA1_WORD } from "./item-hash-words.ts";
 import type { MatchIndex } from "./match-index.ts";
@@ -72,7 +79,6 @@ const SUGGEST_MIN_SIMILARITY = 0.5;
  */
 export const FUZZY_MATCH_SIMILARITY = 0.7;
 export const FUZZY_MARGIN = 0.05;
-const MAX_SUGGESTIONS = 5;
 
 /**
  * Distinct games of the given rows (or releases, with `rows` false), each with its first release:
@@ -316,7 +322,13 @@ function fuzzy(ctx: MatchContext, i: number, title: string, wanted: string, regi
     pick.similarity >= threshold &&
     pick.similarity - runnerUp >= margin &&
     fewEdits(wantedNumerals, numeralKey(pick.game.key));
-  if (!sure || !pick) return { index: i, status: "notFound", suggestions: scored.slice(0, MAX_SUGGESTIONS).map(toCandidate) };
+  if (!sure || !pick)
+    return {
+      index: i,
+      status: "notFound",
+      suggestions: scored.slice(0, MAX_MATCH_SUGGESTIONS).map(toCandidate),
+      suggestionCount: scored.length,
+    };
   const release = releaseOf(pick.game.id);
   const match: Match = {
     ...candidate(ctx, pick.game.id, release, Math.round(pick.similarity * FUZZY_SCALE * 1000) / 1000),

@@ -1,3 +1,4 @@
+import { FUZZY_SEARCH_LIMIT } from "./match-response-schemas.ts";
 import { artworkTypes, byArtworkType, type ArtworkType } from "../catalog/artwork/artwork-types.ts";
 import type { GameRecord, PlatformEntry } from "../catalog/record/game-record.ts";
 import { summarize, type GameSummary } from "../catalog/search/game-summary.ts";
@@ -47,7 +48,7 @@ export function offlineMatchContext(platform: PlatformEntry, records: readonly G
     index: createMatchIndex(buildMatchTable(records, linkedNames(records))),
     platform,
     summary: (id) => byId.get(id),
-    searchTitles: (title) => searchGames(scope, { query: title, limit: 10 }).results,
+    searchTitles: (title) => searchGames(scope, { query: title, limit: FUZZY_SEARCH_LIMIT }).results,
     artworkBaseUrl,
   };
 }

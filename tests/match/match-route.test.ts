@@ -348,6 +348,8 @@ describe("matching precision, headerless hashes and suggestions", () => {
     if (result?.status !== "notFound") return;
     expect(result.suggestions?.[0]?.title).toBe("The Legend of Starfall");
     expect(result.suggestions?.[0]?.confidence).toBeLessThan(0.8);
+    expect(result.suggestionCount).toBeGreaterThanOrEqual(result.suggestions?.length ?? 0);
+    expect(result.suggestions?.length).toBeLessThanOrEqual(5);
   });
 
   it("answers a title sharing only a word with notFound, never a silent pick", async () => {
