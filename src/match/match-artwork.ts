@@ -2,8 +2,10 @@ import { artworkCandidates, type ArtworkRelease } from "../catalog/artwork/artwo
 import { artworkTypes, type ArtworkType } from "../catalog/artwork/artwork-types.ts";
 import { gameArtwork, thumbnailFiles, type ArtworkPlace } from "../catalog/artwork/game-artwork.ts";
 import type { GameArtwork } from "../catalog/record/game-record.ts";
+import { MAX_ARTWORK_LINKS } from "../catalog/record/record-schemas.ts";
 import { utf8AsLatin1 } from "../core/utf8-as-latin1.ts";
 import type { MatchIndex } from "./match-index.ts";
+import { MAX_MATCH_ARTWORK_LINKS } from "./match-response-schemas.ts";
 
 /** What one platform's index needs to answer artwork: built on the first artwork request. */
 interface ArtworkState {
@@ -50,6 +52,11 @@ function stateOf(index: MatchIndex, baseUrl: string, folder: string): ArtworkSta
   return state;
 }
 
+/** Links per type such that a result's links stay within {@link MAX_MATCH_ARTWORK_LINKS}. */
+function linksPerType(types: number): number {
+  return Math.max(1, Math.min(MAX_ARTWORK_LINKS, Math.floor(MAX_MATCH_ARTWORK_LINKS / types)));
+}
+
 function newAnswer(index: MatchIndex, state: ArtworkState, release: number, types: readonly ArtworkType[]): GameArtwork | undefined {
   const gameId = index.table.releases[release]?.[0];
   const range = gameId === undefined ? undefined : state.ranges.get(gameId);
@@ -59,14 +66,15 @@ function newAnswer(index: MatchIndex, state: ArtworkState, release: number, type
     releases.push({ name: index.table.releases[r]?.[1] ?? "", cloneOf: index.table.releaseCloneOf?.[r] ?? undefined });
   }
   const names = artworkCandidates(releases, release - range[0], (setName) => state.parents.get(setName));
-  const answer = gameArtwork(names, types, state.place);
+  const answer = gameArtwork(names, types, state.place, linksPerType(types.length));
   Object.defineProperty(answer, JSON_TEXT, { value: utf8AsLatin1(JSON.stringify(answer)) });
   return answer;
 }
 
 /**
  * The artwork of a request's matched releases, as a record gives it but with the matched release
- * first (`artworkCandidates`), for the asked types in their canonical order; undefined when
+ * first (`artworkCandidates`), for the asked types in their canonical order, with at most
+ * {@link MAX_MATCH_ARTWORK_LINKS} links in all; undefined when
  * nothing is asked or the platform has no thumbnails folder. Each answer is made once per
  * release and types, then shared.
  */

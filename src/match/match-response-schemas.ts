@@ -18,6 +18,13 @@ const index = z.number().int().min(0).meta({ description: "Position of the item 
 
 /** Games an `ambiguous` result lists; `candidateCount` counts them all. */
 export const MAX_MATCH_CANDIDATES = 10;
+/**
+ * Artwork links one matched result carries in all, `url`s and `candidates` together: the url and
+ * two candidates for one type, the url and one candidate each for two, the url alone for more
+ * (the game record has the rest), so that asking for every type keeps an answer near its request's size.
+ */
+export const MAX_MATCH_ARTWORK_LINKS = 4;
+
 /** Similar titles a `notFound` result suggests; `suggestionCount` counts them all. */
 export const MAX_MATCH_SUGGESTIONS = 5;
 /** Titles the fuzzy step compares (the best of a title search), so `suggestionCount` is at most this. */
@@ -49,8 +56,7 @@ export const matchResultSchema = z
       status: z.literal("matched"),
       match: matchSchema,
       artwork: artworkSchema.optional().meta({
-        description:
-          "The artwork types asked for in `artworkTypes`, as a game record gives them but with the matched release's name first; absent when the platform has no thumbnails folder",
+        description: `The artwork types asked for in \`artworkTypes\`, as a game record gives them but with the matched release's name first, and at most ${MAX_MATCH_ARTWORK_LINKS} links in all: the url and 2 candidates for one type, the url and 1 candidate each for two types, the url alone for three or four (the game record lists the rest). Absent when the platform has no thumbnails folder`,
       }),
       candidates: z.array(matchCandidateSchema).optional().meta({ description: "Close runner-ups of a match, the match first" }),
     }),

@@ -4,6 +4,7 @@ import type { GameRecord, PlatformEntry, ReleaseRecord } from "../../src/catalog
 import { createMatchIndex } from "../../src/match/match-index.ts";
 import { matchResponseBody } from "../../src/match/match-request.ts";
 import { matchResponseJson } from "../../src/match/match-response-json.ts";
+import { MAX_MATCH_ARTWORK_LINKS } from "../../src/match/match-response-schemas.ts";
 import { matchRoms, type MatchContext } from "../../src/match/match-roms.ts";
 import { buildMatchTable } from "../../src/match/match-table.ts";
 
@@ -79,6 +80,27 @@ describe("artwork in match answers", () => {
       boxart: { url: `${root}/Named_Boxarts/V-Tetris%20(Japan).png`, candidates: [] },
       logo: { url: `${root}/Named_Logos/V-Tetris%20(USA).png`, candidates: [] },
     });
+  });
+
+  it("keeps a result's links within MAX_MATCH_ARTWORK_LINKS however many types are asked, url first", () => {
+    const ctx = context("Nintendo - Virtual Boy");
+    const links = (types: Parameters<typeof matchRoms>[2]): number[] => {
+      const [result] = matchRoms(ctx, [{ crc: "22222222" }], types);
+      const artwork = result?.status === "matched" ? result.artwork : undefined;
+      return (types ?? []).map((type) => {
+        const link = artwork?.[type];
+        expect(link?.url).toBe(
+          `${root}/${{ boxart: "Named_Boxarts", snap: "Named_Snaps", title: "Named_Titles", logo: "Named_Logos" }[type]}/V-Tetris%20(USA).png`,
+        );
+        return 1 + (link?.candidates.length ?? 0);
+      });
+    };
+    expect(links(["boxart"])).toEqual([3]);
+    expect(links(["boxart", "snap"])).toEqual([2, 2]);
+    expect(links(["boxart", "snap", "title"])).toEqual([1, 1, 1]);
+    expect(links(["boxart", "snap", "title", "logo"])).toEqual([1, 1, 1, 1]);
+    for (const types of [["boxart"], ["boxart", "snap"], ["boxart", "snap", "title"], ["boxart", "snap", "title", "logo"]] as const)
+      expect(links([...types]).reduce((a, b) => a + b, 0)).toBeLessThanOrEqual(MAX_MATCH_ARTWORK_LINKS);
   });
 
   it("gives no artwork for a platform without a thumbnails folder, nor when none is asked", () => {

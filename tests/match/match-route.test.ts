@@ -216,17 +216,23 @@ describe("POST /api/v1/games/ (matchRomFiles)", () => {
     if (result?.status !== "matched") throw new Error("not matched");
     const folder = "https://thumbs.example/Nintendo%20-%20Super%20Nintendo%20Entertainment%20System";
     const name = encodeURIComponent(result.match.release.replace(/[&*/:`"<>?\\|]/g, "_"));
+    // Every type asked: each type's url alone, so the result keeps within MAX_MATCH_ARTWORK_LINKS.
     expect(result.artwork).toEqual({
+      verified: false,
+      boxart: { url: `${folder}/Named_Boxarts/${name}.png`, candidates: [] },
+      snap: { url: `${folder}/Named_Snaps/${name}.png`, candidates: [] },
+      title: { url: `${folder}/Named_Titles/${name}.png`, candidates: [] },
+      logo: { url: `${folder}/Named_Logos/${name}.png`, candidates: [] },
+    });
+    expect(Object.keys(result.artwork ?? {})).toEqual(["verified", "boxart", "snap", "title", "logo"]);
+    const [boxart] = await match("snes", [{ name: "Max & Molly's Moon Market (USA).sfc" }], ["boxart"]);
+    expect(boxart?.status === "matched" && boxart.artwork).toEqual({
       verified: false,
       boxart: {
         url: `${folder}/Named_Boxarts/${name}.png`,
         candidates: expect.arrayContaining([`${folder}/Named_Boxarts/Max%20_%20Molly's%20Moon%20Market.png`]),
       },
-      snap: { url: `${folder}/Named_Snaps/${name}.png`, candidates: expect.any(Array) },
-      title: { url: `${folder}/Named_Titles/${name}.png`, candidates: expect.any(Array) },
-      logo: { url: `${folder}/Named_Logos/${name}.png`, candidates: expect.any(Array) },
     });
-    expect(Object.keys(result.artwork ?? {})).toEqual(["verified", "boxart", "snap", "title", "logo"]);
   });
 });
 

@@ -79,10 +79,15 @@ function namesOfType(names: readonly string[], type: ArtworkType, files: Thumbna
 /**
  * The links of the given types for candidate names (best first, see `artworkCandidates`): with a
  * listing, only names it holds; without, the first ones (see {@link namesOfType}); at most
- * {@link MAX_ARTWORK_LINKS} per type either way. A link is `{base}/{folder}/Named_Boxarts/{name}.png`
+ * {@link MAX_ARTWORK_LINKS} (or `linksPerType`) per type either way. A link is `{base}/{folder}/Named_Boxarts/{name}.png`
  * (and the other types' folders), each path segment URL-encoded.
  */
-export function gameArtwork(names: readonly string[], types: readonly ArtworkType[], place: ArtworkPlace): GameArtwork {
+export function gameArtwork(
+  names: readonly string[],
+  types: readonly ArtworkType[],
+  place: ArtworkPlace,
+  linksPerType: number = MAX_ARTWORK_LINKS,
+): GameArtwork {
   const out: { verified: boolean } & { [T in ArtworkType]?: ArtworkLink } = { verified: place.files !== undefined };
   const root = `${place.baseUrl}/${encodeURIComponent(place.folder)}/`;
   // Each name is encoded once for all the types asked.
@@ -97,7 +102,9 @@ export function gameArtwork(names: readonly string[], types: readonly ArtworkTyp
   };
   for (const type of types) {
     const prefix = `${root}${artworkFolders[type]}/`;
-    const urls = namesOfType(names, type, place.files).map((name) => prefix + file(name));
+    const urls = namesOfType(names, type, place.files)
+      .slice(0, linksPerType)
+      .map((name) => prefix + file(name));
     const [url, ...candidates] = urls;
     if (url !== undefined) out[type] = { url, candidates };
   }

@@ -7,7 +7,7 @@ import { thumbnailFiles } from "../../../src/catalog/artwork/game-artwork.ts";
 import { parentNameLookup } from "../../../src/catalog/artwork/record-artwork.ts";
 import { parseThumbnailPaths } from "../../../src/catalog/artwork/thumbnail-listing.ts";
 import { readManifest } from "../../../src/catalog/build/manifest.ts";
-import type { GameRecord } from "../../../src/catalog/record/game-record.ts";
+import type { GameArtwork, GameRecord } from "../../../src/catalog/record/game-record.ts";
 import { matchArtwork } from "../../../src/match/match-artwork.ts";
 import { createMatchIndex } from "../../../src/match/match-index.ts";
 import { matchRoms } from "../../../src/match/match-roms.ts";
@@ -20,6 +20,22 @@ import { hasRealData, hasRealThumbnails, platformsFile, realDataSkipReason, real
 
 const real = inject("realCatalog");
 const artworkBaseUrl = buildSettings("https://ludex.test").artworkBaseUrl;
+
+/** A record's artwork as a match asking for box art alone gives it: the same box art links. */
+function onlyBoxart(artwork: GameArtwork | undefined): GameArtwork | undefined {
+  if (!artwork) return undefined;
+  return { verified: artwork.verified, ...(artwork.boxart ? { boxart: artwork.boxart } : {}) };
+}
+
+/** A record's artwork as a match asking for every type gives it: each type's url alone (MAX_MATCH_ARTWORK_LINKS). */
+function urlsOnly(artwork: GameArtwork | undefined): GameArtwork | undefined {
+  if (!artwork) return undefined;
+  const links = artworkTypes.flatMap((type) => {
+    const link = artwork[type];
+    return link ? [[type, { url: link.url, candidates: [] }]] : [];
+  });
+  return { verified: artwork.verified, ...Object.fromEntries(links) };
+}
 
 function platformRecords(buildDir: string, slug: string): GameRecord[] {
   const built = readManifest(buildDir)?.platforms[slug];
@@ -95,7 +111,8 @@ describe.skipIf(!hasRealData || !hasRealThumbnails || real === null)(
           });
           for (const record of records) {
             const release = firstRelease.get(record.id) ?? -1;
-            expect(matchArtwork(index, folder, artworkBaseUrl, artworkTypes)?.of(release)).toEqual(record.artwork);
+            expect(matchArtwork(index, folder, artworkBaseUrl, ["boxart"])?.of(release)).toEqual(onlyBoxart(record.artwork));
+            expect(matchArtwork(index, folder, artworkBaseUrl, artworkTypes)?.of(release)).toEqual(urlsOnly(record.artwork));
           }
           const files = thumbnailFiles(listing.files);
           const multi = records.find((r) => r.releases.length > 1 && r.releases.some((x) => files.has("boxart", x.name)));
@@ -115,9 +132,11 @@ describe.skipIf(!hasRealData || !hasRealThumbnails || real === null)(
           const checked = records.filter((r) => r.releases[0]?.roms.length === 1 && r.releases[0].roms[0]?.sha1 !== undefined);
           expect(checked.length).toBeGreaterThan(records.length / 2);
           for (const record of checked) {
-            const [result] = matchRoms(ctx, [{ sha1: record.releases[0]?.roms[0]?.sha1 }], artworkTypes);
+            const [result] = matchRoms(ctx, [{ sha1: record.releases[0]?.roms[0]?.sha1 }], ["boxart"]);
             if (result?.status !== "matched" || result.match.gameId !== record.id) continue;
-            expect(result.artwork, record.title).toEqual(record.artwork);
+            expect(result.artwork, record.title).toEqual(onlyBoxart(record.artwork));
+            const [all] = matchRoms(ctx, [{ sha1: record.releases[0]?.roms[0]?.sha1 }], artworkTypes);
+            expect(all?.status === "matched" && all.artwork, record.title).toEqual(urlsOnly(record.artwork));
           }
         });
       });
