@@ -1,3 +1,4 @@
+import { stripValueRules } from "../core/strip-value-rules.ts";
 import { z } from "zod";
 import {
   agentSearchResponseSchema,
@@ -124,21 +125,6 @@ function convert(components: Readonly<Record<string, z.ZodType>>, io: "input" | 
   return out;
 }
 
-/** The value keywords of a JSON Schema, as opposed to its types and structure. */
-const valueRules = ["pattern", "minLength", "maxLength", "minimum", "maximum", "exclusiveMinimum", "exclusiveMaximum"] as const;
-
-/** `schema` and every schema inside it without {@link valueRules}. */
-function typesOnly(schema: unknown): void {
-  if (Array.isArray(schema)) {
-    for (const item of schema) typesOnly(item);
-    return;
-  }
-  if (schema === null || typeof schema !== "object") return;
-  const object = schema as Record<string, unknown>;
-  for (const key of valueRules) delete object[key];
-  for (const value of Object.values(object)) typesOnly(value);
-}
-
 /**
  * Every component schema as OpenAPI 3.1 (JSON Schema 2020-12) objects. The match request's items
  * are validated one by one after the envelope (an invalid item is answered `invalid`, not
@@ -149,7 +135,7 @@ export function componentSchemas(): Record<string, JsonObject> {
   const requests = convert(requestComponents, "input", ({ zodSchema, jsonSchema }) => {
     if (zodSchema === matchRequestSchema.shape.items) jsonSchema.items = schemaRef("MatchItem");
   });
-  typesOnly(requests.MatchItem);
+  stripValueRules(requests.MatchItem);
   // A dump's lines as a schema can say it: the decompressed NDJSON read as an array whose first item is the header.
   const responses = convert(responseComponents, "output", ({ zodSchema, jsonSchema }) => {
     if (zodSchema !== dumpFileSchema) return;

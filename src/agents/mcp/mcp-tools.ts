@@ -1,9 +1,10 @@
+import { stripValueRules } from "../../core/strip-value-rules.ts";
 import { contentKinds } from "../../catalog/identity/content-kind.ts";
 import type { CallToolResult, McpServer, ToolAnnotations } from "@modelcontextprotocol/server";
 import { z } from "zod";
 import { type Problem, isProblem, problems } from "../../core/problem.ts";
 import { artworkTypes } from "../../catalog/artwork/artwork-types.ts";
-import { MAX_MATCH_ITEMS, matchItemSchema, matchRequestSchema } from "../../match/match-schemas.ts";
+import { MAX_MATCH_ITEMS, matchItemRules, matchItemSchema, matchRequestSchema } from "../../match/match-schemas.ts";
 import type { Log } from "../../core/logger.ts";
 import type { CatalogQueries } from "../shared/catalog-queries.ts";
 import {
@@ -47,9 +48,14 @@ const changesOutput = z
       "Without `since`: the current catalogVersion and the kept history (as ChangesIndex). With `since`: one page of changes (as ChangesPage).",
   });
 
-/** What one ROM item may carry, for clients to read: generated from the item schema matching validates with. */
+/**
+ * What one ROM item may carry, for clients to read: generated from the item schema matching
+ * validates with, its members' types only, since a broken value is answered `invalid` for that
+ * item (as on the HTTP API), never refused with the call.
+ */
 const matchItemJsonSchema = (() => {
   const { $schema: _ignored, ...schema } = z.toJSONSchema(matchItemSchema, { io: "input", unrepresentable: "any" });
+  stripValueRules(schema);
   return schema;
 })();
 
@@ -61,7 +67,7 @@ const matchItemJsonSchema = (() => {
 const matchInput = matchRequestSchema.extend({
   systemId: matchRequestSchema.shape.systemId.describe("The platform: a slug such as snes, or a name or alias. list_platforms lists them."),
   items: matchRequestSchema.shape.items.meta({
-    description: `The files to match, at most ${MAX_MATCH_ITEMS}: each with at least one of name, crc, md5, sha1 or serial (size helps a CRC match).`,
+    description: `The files to match, at most ${MAX_MATCH_ITEMS}: each with at least one of name, crc, md5, sha1 or serial (size helps a CRC match). ${matchItemRules}`,
     items: matchItemJsonSchema,
   }),
   artworkTypes: matchRequestSchema.shape.artworkTypes.describe(
