@@ -43,6 +43,11 @@ export interface MatchIndex {
   /** The exact steps' shared `match` objects, made as requests name them. */
   readonly shared: SharedMatches;
   /**
+   * Generic file names met so far (`tmd.1`, `track01.bin`), with how many games share each: such a
+   * name reaches thousands of rows, so its answer is worked out once, and the keys are the table's own.
+   */
+  readonly genericNames: Map<string, number>;
+  /**
    * Release indexes by SHA-1 and by MD5, one per rom holding the hash: a hit names its release at
    * once, where a rom row cost one more cache miss (its `romRelease`) on nearly every item.
    */
@@ -123,6 +128,7 @@ export function buildMatchIndex(read: () => MatchTable): MatchIndexBuild {
       built.romRelease = romRelease;
       built.releaseGame = Int32Array.from(table.releases, ([gameId]) => gameId);
       built.shared = createSharedMatches(table.releases.length);
+      built.genericNames = new Map();
       return undefined;
     },
     () => void (built.sha1 = hexIndex(of().sha1, 40, romRelease)),
