@@ -130,3 +130,18 @@ export async function authorizeWithoutBrowser(
   if (consent.status !== 303) throw new Error(`consent: ${consent.status} ${consent.text.slice(0, 300)}`);
   return new URL(consent.headers.get("location") ?? "");
 }
+
+/** Redeems the code of an authorization `redirect` at the token endpoint (public client, PKCE). */
+export function redeemCode(origin: string, client: TestClient, redirect: URL, verifier: string): Promise<Response> {
+  return fetch(`${origin}/oauth/token/`, {
+    method: "POST",
+    headers: { "content-type": "application/x-www-form-urlencoded" },
+    body: new URLSearchParams({
+      grant_type: "authorization_code",
+      code: redirect.searchParams.get("code") ?? "",
+      redirect_uri: client.redirect_uris[0] ?? "",
+      client_id: client.client_id,
+      code_verifier: verifier,
+    }).toString(),
+  });
+}

@@ -9,6 +9,7 @@ import {
   authorizeWithoutBrowser,
   CookieClient,
   pkcePair,
+  redeemCode,
   registerClient,
   type TestClient,
 } from "../oauth/browserless-client.ts";
@@ -81,17 +82,7 @@ describe("crash safety of the identity database", () => {
             username: "ada",
             password: "correct horse battery",
           });
-          const res = await fetch(`${origin}/oauth/token/`, {
-            method: "POST",
-            headers: { "content-type": "application/x-www-form-urlencoded" },
-            body: new URLSearchParams({
-              grant_type: "authorization_code",
-              code: redirect.searchParams.get("code") ?? "",
-              redirect_uri: client.redirect_uris[0] ?? "",
-              client_id: client.client_id,
-              code_verifier: verifier,
-            }).toString(),
-          });
+          const res = await redeemCode(origin, client, redirect, verifier);
           if (res.status === 200) tokens.push(((await res.json()) as { access_token: string }).access_token);
         } catch {
           // interrupted by the kill

@@ -11,6 +11,7 @@ import {
   CookieClient,
   hiddenFields,
   pkcePair,
+  redeemCode,
   registerClient,
   type TestClient,
 } from "../browserless-client.ts";
@@ -62,17 +63,7 @@ describe.skipIf(skip !== undefined)("PostgreSQL going away and coming back", () 
     const { verifier, challenge } = pkcePair();
     signedIn = new CookieClient(server.origin);
     const location = await authorizeWithoutBrowser(signedIn, authorizeQuery(client, { code_challenge: challenge }), credentials);
-    const res = await fetch(`${server.origin}/oauth/token/`, {
-      method: "POST",
-      headers: { "content-type": "application/x-www-form-urlencoded" },
-      body: new URLSearchParams({
-        grant_type: "authorization_code",
-        code: location.searchParams.get("code") ?? "",
-        redirect_uri: redirectUri,
-        client_id: client.client_id,
-        code_verifier: verifier,
-      }).toString(),
-    });
+    const res = await redeemCode(server.origin, client, location, verifier);
     tokens = (await res.json()) as typeof tokens;
   });
   afterAll(() => pg.destroy());

@@ -1,7 +1,15 @@
 import Database from "better-sqlite3";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { testStore } from "../../helpers/identity-store.ts";
-import { authorizeQuery, authorizeWithoutBrowser, CookieClient, pkcePair, registerClient, type TestClient } from "../browserless-client.ts";
+import {
+  authorizeQuery,
+  authorizeWithoutBrowser,
+  CookieClient,
+  pkcePair,
+  redeemCode,
+  registerClient,
+  type TestClient,
+} from "../browserless-client.ts";
 import { startOAuthTestServer, type OAuthTestServer } from "../oauth-test-server.ts";
 
 // The SQLite file cannot go away like a PostgreSQL server, but it can be locked: another process
@@ -29,17 +37,7 @@ describe.skipIf(testStore !== "sqlite")("SQLite identity store held locked by an
       authorizeQuery(client, { code_challenge: challenge }),
       credentials,
     );
-    const res = await fetch(`${server.origin}/oauth/token/`, {
-      method: "POST",
-      headers: { "content-type": "application/x-www-form-urlencoded" },
-      body: new URLSearchParams({
-        grant_type: "authorization_code",
-        code: location.searchParams.get("code") ?? "",
-        redirect_uri: redirectUri,
-        client_id: client.client_id,
-        code_verifier: verifier,
-      }).toString(),
-    });
+    const res = await redeemCode(server.origin, client, location, verifier);
     tokens = (await res.json()) as typeof tokens;
     other = new Database(server.storeEnv.LUDEX_MEMBERS_DB);
   });
