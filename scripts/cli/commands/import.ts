@@ -26,7 +26,8 @@ export const importCommand: Command = {
   usage: `Usage: ludex import <source>... [--db FILE] [--platforms FILE] [--json]
 
 Sources: a libretro-database checkout, a folder of DAT files, or single .dat/.xml files
-(clrmamepro text or Logiqx XML). Together they describe the whole catalog: games absent from
+(clrmamepro text or Logiqx XML); symbolic links are followed, and a broken one or a link loop
+is skipped with a warning. Together they describe the whole catalog: games absent from
 them are removed. Game ids stay stable across re-imports. The import is one transaction: on
 any error nothing changes.
 

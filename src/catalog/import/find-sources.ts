@@ -1,4 +1,4 @@
-import { readdirSync, statSync } from "node:fs";
+import { type Dirent, lstatSync, readdirSync, readlinkSync, realpathSync, type Stats, statSync } from "node:fs";
 import path from "node:path";
 import { type Problem, problems } from "../../core/problem.ts";
 
@@ -54,21 +54,85 @@ function isDirectory(p: string): boolean {
   return statSync(p, { throwIfNoEntry: false })?.isDirectory() ?? false;
 }
 
-function listDats(dir: string): string[] {
-  return readdirSync(dir, { withFileTypes: true })
-    .filter((entry) => entry.isFile() && datExtensions.has(path.extname(entry.name).toLowerCase()))
+/** How a folder walk goes: where its warnings go, and the folders it has read. */
+interface Walk {
+  readonly warnings: string[];
+  /** Real path → label of each folder being read, outermost first: a link back to one of them is a loop. */
+  readonly reading: Map<string, string>;
+  /** Real paths of the folders read: one reached again through another link is not read twice. */
+  readonly read: Set<string>;
+}
+
+type EntryKind = "file" | "folder" | "other";
+
+function errorCode(error: unknown): string | undefined {
+  return (error as NodeJS.ErrnoException).code;
+}
+
+/**
+ * What a path is once its links are followed. A link that leads nowhere or into a loop of links
+ * is reported and is neither file nor folder; `readdirSync`'s entries say only "symbolic link".
+ */
+function linkKind(full: string, label: string, warnings: string[]): EntryKind {
+  let stat: Stats;
+  try {
+    stat = statSync(full);
+  } catch (error) {
+    const code = errorCode(error);
+    if (code === "ELOOP") {
+      warnings.push(`${label}: link loop (the links lead to each other, never to a file or folder); not followed`);
+      return "other";
+    }
+    if (code === "ENOENT" || code === "ENOTDIR") {
+      warnings.push(`${label}: broken link to ${readlinkSync(full)} (nothing there); skipped`);
+      return "other";
+    }
+    throw error;
+  }
+  return stat.isFile() ? "file" : stat.isDirectory() ? "folder" : "other";
+}
+
+function kindOf(dir: string, entry: Dirent, label: string, warnings: string[]): EntryKind {
+  if (entry.isFile()) return "file";
+  if (entry.isDirectory()) return "folder";
+  return entry.isSymbolicLink() ? linkKind(path.join(dir, entry.name), label, warnings) : "other";
+}
+
+function sortedEntries(dir: string): Dirent[] {
+  return readdirSync(dir, { withFileTypes: true }).sort((a, b) => a.name.localeCompare(b.name));
+}
+
+function isDatName(name: string): boolean {
+  return datExtensions.has(path.extname(name).toLowerCase());
+}
+
+function listDats(dir: string, label: string, warnings: string[]): string[] {
+  return sortedEntries(dir)
+    .filter((entry) => isDatName(entry.name) && kindOf(dir, entry, path.join(label, entry.name), warnings) === "file")
     .map((entry) => path.join(dir, entry.name))
     .sort();
 }
 
-function listDatsRecursive(dir: string): string[] {
+function listDatsRecursive(dir: string, label: string, walk: Walk): string[] {
+  const real = realpathSync(dir);
+  const outer = walk.reading.get(real);
+  if (outer !== undefined) {
+    walk.warnings.push(`${label}: link loop (leads back to ${outer}, a folder it is inside); not followed`);
+    return [];
+  }
+  if (walk.read.has(real)) return [];
+  walk.read.add(real);
+  walk.reading.set(real, label);
   const out: string[] = [];
-  for (const entry of readdirSync(dir, { withFileTypes: true }).sort((a, b) => a.name.localeCompare(b.name))) {
+  for (const entry of sortedEntries(dir)) {
     if (entry.name.startsWith(".")) continue;
     const full = path.join(dir, entry.name);
-    if (entry.isDirectory()) out.push(...listDatsRecursive(full));
-    else if (entry.isFile() && datExtensions.has(path.extname(entry.name).toLowerCase())) out.push(full);
+    const entryLabel = path.join(label, entry.name);
+    const kind = kindOf(dir, entry, entryLabel, walk.warnings);
+    if (kind === "folder") out.push(...listDatsRecursive(full, entryLabel, walk));
+    else if (kind === "file" && isDatName(entry.name)) out.push(full);
   }
+  walk.reading.delete(real);
   return out;
 }
 
@@ -77,7 +141,7 @@ export function isLibretroCheckout(dir: string): boolean {
   return isDirectory(path.join(dir, "dat")) && isDirectory(path.join(dir, "metadat"));
 }
 
-function fromCheckout(root: string, label: string): SourceFile[] {
+function fromCheckout(root: string, label: string, warnings: string[]): SourceFile[] {
   const files: SourceFile[] = [];
   const add = (file: string, collection: string, role: SourceRole): void => {
     files.push({
@@ -88,32 +152,49 @@ function fromCheckout(root: string, label: string): SourceFile[] {
       collection,
     });
   };
-  for (const file of listDats(path.join(root, "dat"))) add(file, "dat", "games");
+  for (const file of listDats(path.join(root, "dat"), path.join(label, "dat"), warnings)) add(file, "dat", "games");
   const metadat = path.join(root, "metadat");
-  for (const entry of readdirSync(metadat, { withFileTypes: true }).sort((a, b) => a.name.localeCompare(b.name))) {
-    if (!entry.isDirectory() || skippedCollections.has(entry.name)) continue;
+  for (const entry of sortedEntries(metadat)) {
+    if (skippedCollections.has(entry.name)) continue;
+    const collectionLabel = path.join(label, "metadat", entry.name);
+    if (kindOf(metadat, entry, collectionLabel, warnings) !== "folder") continue;
     const role: SourceRole = gameCollections.has(entry.name) ? "games" : "metadata";
-    for (const file of listDats(path.join(metadat, entry.name))) add(file, entry.name, role);
+    for (const file of listDats(path.join(metadat, entry.name), collectionLabel, warnings)) add(file, entry.name, role);
   }
   return files;
 }
 
+/** The source argument's own stat, through links; a link that leads nowhere or loops is a missing source. */
+function statOfSource(source: string, resolved: string): Stats {
+  try {
+    const stat = statSync(resolved, { throwIfNoEntry: false });
+    if (stat) return stat;
+  } catch (error) {
+    if (errorCode(error) !== "ELOOP") throw error;
+    throw problems.sourceNotFound(`${source}: link loop (the links lead to each other, never to a file or folder)`);
+  }
+  const link = lstatSync(resolved, { throwIfNoEntry: false });
+  if (link?.isSymbolicLink()) throw problems.sourceNotFound(`${source}: broken link to ${readlinkSync(resolved)} (nothing there)`);
+  throw problems.sourceNotFound(`${source}: no such file or folder`);
+}
+
 /**
  * Expands the `ludex import` arguments into DAT files: a libretro-database checkout, a folder of
- * DAT files (searched recursively), or single files. Throws a {@link Problem} for a missing path.
+ * DAT files (searched recursively), or single files. Symbolic links to files and folders are
+ * followed (a tree staged with `cp -as` reads as the tree it links to); a broken link or a link
+ * loop is skipped with a line in `warnings`, and a file reached twice (through links or
+ * overlapping sources) is read once. Throws a {@link Problem} for a missing path.
  */
-export function findSources(sources: readonly string[]): SourceFile[] {
+export function findSources(sources: readonly string[], warnings: string[] = []): SourceFile[] {
   const files: SourceFile[] = [];
+  const walk: Walk = { warnings, reading: new Map(), read: new Set() };
   for (const source of sources) {
     const resolved = path.resolve(source);
-    const stat = statSync(resolved, { throwIfNoEntry: false });
-    if (!stat) {
-      throw problems.sourceNotFound(`${source}: no such file or folder`);
-    }
+    const stat = statOfSource(source, resolved);
     if (stat.isDirectory() && isLibretroCheckout(resolved)) {
-      files.push(...fromCheckout(resolved, source));
+      files.push(...fromCheckout(resolved, source, warnings));
     } else if (stat.isDirectory()) {
-      for (const file of listDatsRecursive(resolved)) {
+      for (const file of listDatsRecursive(resolved, source, walk)) {
         files.push({
           path: file,
           label: path.join(source, path.relative(resolved, file)),
@@ -126,10 +207,12 @@ export function findSources(sources: readonly string[]): SourceFile[] {
       files.push({ path: resolved, label: source, systemName: systemNameOf(resolved), role: "auto", collection: "file" });
     }
   }
+  // By real path: the same file linked from two places is one source, read under the first name found.
   const seen = new Set<string>();
   const unique = files.filter((file) => {
-    if (seen.has(file.path)) return false;
-    seen.add(file.path);
+    const real = realpathSync(file.path);
+    if (seen.has(real)) return false;
+    seen.add(real);
     return true;
   });
   if (unique.length === 0) {

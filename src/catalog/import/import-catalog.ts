@@ -356,7 +356,7 @@ function runImport(
 export function importCatalog(options: ImportOptions): ImportSummary {
   const started = Date.now();
   const warnings: string[] = [];
-  const files = findSources(options.sources);
+  const files = findSources(options.sources, warnings);
   const groups = groupByPlatform(files, options.platformsFile, warnings);
 
   const fresh = !existsSync(options.dbFile);
