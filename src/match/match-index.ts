@@ -48,6 +48,12 @@ export interface MatchIndex {
    */
   readonly genericNames: Map<string, number>;
   /**
+   * Titles searched (with their keys) for which the fuzzy step found no similar title, at most
+   * {@link MAX_UNLIKE_TITLES}: a file name no game resembles (`00000001.app` on a cartridge platform)
+   * otherwise costs a title search on every item.
+   */
+  readonly unlikeTitles: Set<string>;
+  /**
    * Release indexes by SHA-1 and by MD5, one per rom holding the hash: a hit names its release at
    * once, where a rom row cost one more cache miss (its `romRelease`) on nearly every item.
    */
@@ -75,6 +81,9 @@ export interface MatchIndexBuild {
   /** Every piece is built. */
   readonly done: boolean;
 }
+
+/** Titles an index remembers as resembling no game: a bound on the memo's memory, a few hundred KB. */
+export const MAX_UNLIKE_TITLES = 4096;
 
 /** Releases whose clean titles one step parses: DAT-name parsing is the costliest piece of a large platform. */
 const TITLE_STEP = 2048;
@@ -129,6 +138,7 @@ export function buildMatchIndex(read: () => MatchTable): MatchIndexBuild {
       built.releaseGame = Int32Array.from(table.releases, ([gameId]) => gameId);
       built.shared = createSharedMatches(table.releases.length);
       built.genericNames = new Map();
+      built.unlikeTitles = new Set();
       return undefined;
     },
     () => void (built.sha1 = hexIndex(of().sha1, 40, romRelease)),

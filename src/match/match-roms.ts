@@ -15,7 +15,7 @@ import {
 } from "./match-response-schemas.ts";
 import type { HexLookup } from "./hex-index.ts";
 import { CRC_WORD, ITEM_HASH_WORDS, MD5_WORD, SHA1_WORD } from "./item-hash-words.ts";
-import type { MatchIndex } from "./match-index.ts";
+import { MAX_UNLIKE_TITLES, type MatchIndex } from "./match-index.ts";
 import { bareFileName, fileNameKey } from "./match-keys.ts";
 import { fastMatchItem, matchItemSchema, type MatchItem } from "./match-schemas.ts";
 import { editDistance, titleSimilarity } from "./title-similarity.ts";
@@ -302,6 +302,9 @@ function fewEdits(a: string, b: string): boolean {
 /** The fuzzy step: a similar title is `matched` only when it is clearly the one; otherwise suggestions. */
 function fuzzy(ctx: MatchContext, i: number, title: string, wanted: string, regions: readonly string[], want: Wanted): MatchResult {
   const { index } = ctx;
+  // Whether any title is similar depends on the searched title and its key only, not on the regions.
+  const memo = `${title}\u0000${wanted}`;
+  if (index.unlikeTitles.has(memo)) return { index: i, status: "notFound" };
   const wantedNumerals = numeralKey(wanted);
   const wantedNumbers = titleNumbers(wanted);
   const scored = ctx
@@ -310,7 +313,10 @@ function fuzzy(ctx: MatchContext, i: number, title: string, wanted: string, regi
     .filter((s) => s.similarity >= SUGGEST_MIN_SIMILARITY)
     .sort((a, b) => b.similarity - a.similarity || a.game.id - b.game.id);
   const best = scored[0];
-  if (!best) return { index: i, status: "notFound" };
+  if (!best) {
+    if (index.unlikeTitles.size < MAX_UNLIKE_TITLES) index.unlikeTitles.add(memo);
+    return { index: i, status: "notFound" };
+  }
   const releaseOf = (gameId: number): number => bestRelease(ctx, index.title.get(ctx.summary(gameId)?.key ?? ""), regions)[0] ?? -1;
   const toCandidate = (s: { game: GameSummary; similarity: number }): MatchCandidate =>
     candidate(ctx, s.game.id, releaseOf(s.game.id), Math.round(s.similarity * FUZZY_SCALE * 1000) / 1000);
