@@ -6,29 +6,57 @@ import type { MatchTable } from "./match-table.ts";
 import { type HexLookup, hexIndex, type RowLookup } from "./hex-index.ts";
 import { createSharedMatches, type SharedMatches } from "./shared-matches.ts";
 
-/** Rows sharing a string key, as a head map plus a chain through `next`: no array per key. */
-function chain(keys: readonly (string | null)[]): RowLookup {
+/** Keys one piece of a chain's build links: the name lookups of the largest platforms hold hundreds of thousands. */
+const CHAIN_STEP = 65_536;
+
+/** A {@link chain} built a piece at a time: `step` links up to {@link CHAIN_STEP} keys and says whether any are left. */
+interface ChainBuild {
+  step(): boolean;
+  readonly lookup: RowLookup;
+}
+
+/**
+ * Rows sharing a string key, as a head map plus a chain through `next`: no array per key. With
+ * `values`, a look-up gives `values[row]` for each row instead, in the same order. Built from the
+ * last key back, so that each key's chain runs in row order.
+ */
+function chainBuild(keys: readonly (string | null)[], values?: Int32Array): ChainBuild {
   const head = new Map<string, number>();
   const next = new Int32Array(keys.length).fill(-1);
-  for (let row = keys.length - 1; row >= 0; row--) {
-    const key = keys[row];
-    if (key === null || key === undefined) continue;
-    const first = head.get(key);
-    if (first !== undefined) next[row] = first;
-    head.set(key, row);
-  }
+  let row = keys.length - 1;
   return {
-    get(key) {
-      const rows: number[] = [];
-      for (let row = head.get(key) ?? -1; row >= 0; row = next[row] ?? -1) rows.push(row);
-      return rows;
+    step() {
+      const end = Math.max(-1, row - CHAIN_STEP);
+      for (; row > end; row--) {
+        const key = keys[row];
+        if (key === null || key === undefined) continue;
+        const first = head.get(key);
+        if (first !== undefined) next[row] = first;
+        head.set(key, row);
+      }
+      return row >= 0;
     },
-    only(key) {
-      const row = head.get(key);
-      if (row === undefined) return -1;
-      return (next[row] ?? -1) >= 0 ? -2 : row;
+    lookup: {
+      get(key) {
+        const rows: number[] = [];
+        for (let at = head.get(key) ?? -1; at >= 0; at = next[at] ?? -1) rows.push(values ? (values[at] as number) : at);
+        return rows;
+      },
+      only(key) {
+        const at = head.get(key);
+        if (at === undefined) return -1;
+        if ((next[at] ?? -1) >= 0) return -2;
+        return values ? (values[at] as number) : at;
+      },
     },
   };
+}
+
+/** {@link chainBuild} at once. */
+function chain(keys: readonly (string | null)[]): RowLookup {
+  const build = chainBuild(keys);
+  while (build.step());
+  return build.lookup;
 }
 
 /** What an index keeps of its table once built: the hash, serial and rom-name columns live on only in the lookups. */
@@ -61,11 +89,14 @@ export interface MatchIndex {
   readonly md5: HexLookup;
   /** Rom rows by CRC, whose sizes the CRC-and-size step compares. */
   readonly crc: HexLookup;
-  readonly romName: RowLookup;
-  /** Release indexes by DAT name, by serial (rom or release), and by clean-title key. */
-  readonly datName: RowLookup;
-  /** Release indexes by arcade set name (lower case), which a client sends as "sf2.zip". */
-  readonly setName: RowLookup;
+  /**
+   * Release indexes by file name key: each rom's name (in rom order), then each release's DAT name,
+   * then its arcade set name (lower case, which a client sends as "sf2.zip"), in that order, so a
+   * look-up gives rom-name hits first. One map for the three, where three look-ups per name item
+   * were the name step's main cost.
+   */
+  readonly fileName: RowLookup;
+  /** Release indexes by serial (rom or release), and by clean-title key. */
   readonly serial: RowLookup;
   readonly title: RowLookup;
 }
@@ -87,6 +118,21 @@ export const MAX_UNLIKE_TITLES = 4096;
 
 /** Releases whose clean titles one step parses: DAT-name parsing is the costliest piece of a large platform. */
 const TITLE_STEP = 2048;
+
+/** The keys and values of {@link MatchIndex.fileName}, to link with {@link chainBuild}. */
+function fileNameBuild(table: MatchTable, romRelease: Int32Array): ChainBuild {
+  const { releases } = table;
+  const keys: (string | null)[] = [...table.name];
+  for (const [, name] of releases) keys.push(datNameKey(name));
+  for (let i = 0; i < releases.length; i++) keys.push(table.releaseSetName?.[i]?.toLowerCase() ?? null);
+  const values = new Int32Array(keys.length);
+  values.set(romRelease);
+  for (let i = 0; i < releases.length; i++) {
+    values[romRelease.length + i] = i;
+    values[romRelease.length + releases.length + i] = i;
+  }
+  return chainBuild(keys, values);
+}
 
 function serialLookup(table: MatchTable): RowLookup {
   const releaseCount = table.releases.length;
@@ -128,6 +174,7 @@ export function buildMatchIndex(read: () => MatchTable): MatchIndexBuild {
   let table: MatchTable | undefined;
   let romRelease = new Int32Array(0);
   const titleKeys: (string | null)[] = [];
+  let fileNames: ChainBuild | undefined;
   const built: Partial<{ -readonly [K in keyof MatchIndex]: MatchIndex[K] }> = {};
   const of = (): MatchTable => table as MatchTable;
   const steps: (() => boolean | undefined)[] = [
@@ -144,9 +191,12 @@ export function buildMatchIndex(read: () => MatchTable): MatchIndexBuild {
     () => void (built.sha1 = hexIndex(of().sha1, 40, romRelease)),
     () => void (built.md5 = hexIndex(of().md5, 32, romRelease)),
     () => void (built.crc = hexIndex(of().crc, 8)),
-    () => void (built.romName = chain(of().name)),
-    () => void (built.datName = chain(of().releases.map(([, name]) => datNameKey(name)))),
-    () => void (built.setName = chain(of().releases.map((_, i) => of().releaseSetName?.[i]?.toLowerCase() ?? null))),
+    () => {
+      fileNames ??= fileNameBuild(of(), romRelease);
+      if (fileNames.step()) return true;
+      built.fileName = fileNames.lookup;
+      return undefined;
+    },
     () => void (built.serial = serialLookup(of())),
     () => {
       const releases = of().releases;
@@ -168,6 +218,7 @@ export function buildMatchIndex(read: () => MatchTable): MatchIndexBuild {
     };
     table = undefined;
     titleKeys.length = 0;
+    fileNames = undefined;
     return { ...(built as MatchIndex), table: kept };
   };
   const step = (): boolean => {

@@ -268,12 +268,7 @@ function matchOne(ctx: MatchContext, i: number, item: MatchItem, want: Wanted): 
     const key = fileNameKey(item.name);
     const generic = index.genericNames.get(key);
     if (generic !== undefined) return { index: i, status: "ambiguous", matchedBy: "name", candidateCount: generic, reason: "generic-name" };
-    const releases = [
-      ...index.romName.get(key).map((row) => index.romRelease[row] ?? -1),
-      ...index.datName.get(key),
-      ...index.setName.get(key),
-    ];
-    const hit = decide(ctx, i, "name", releases, false, want);
+    const hit = decide(ctx, i, "name", index.fileName.get(key), false, want);
     if (hit?.status === "ambiguous" && hit.reason === "generic-name") index.genericNames.set(key, hit.candidateCount);
     if (hit) return hit;
 
