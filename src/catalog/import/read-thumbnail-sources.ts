@@ -51,6 +51,15 @@ function checkoutPaths(dir: string): string[] {
   return paths;
 }
 
+/** A file, once links are followed: false for a broken link or a loop of links. */
+function isReadableFile(file: string): boolean {
+  try {
+    return statSync(file, { throwIfNoEntry: false })?.isFile() ?? false;
+  } catch {
+    return false;
+  }
+}
+
 function fromListingFile(file: string, source: string, folder?: string): ThumbnailListing {
   return parseThumbnailPaths(folder ?? path.basename(file, ".txt"), source, readFileSync(file, "utf8").split("\n"));
 }
@@ -87,6 +96,8 @@ export function readThumbnailSources(sources: readonly string[], folder?: string
         .filter((name) => name.endsWith(".txt"))
         .sort();
       for (const name of files) {
+        if (!isReadableFile(path.join(resolved, name)))
+          throw problems.sourceNotFound(`${path.join(source, name)}: a link that leads to no file (broken, or a loop of links)`);
         const listing = fromListingFile(path.join(resolved, name), path.join(source, name));
         // A text file with no thumbnail path in it (the folder list, notes) is not a listing.
         if (Object.values(listing.files).some((names) => names.length > 0)) listings.push(listing);

@@ -83,6 +83,22 @@ describe("readThumbnailSources: listing files and folders of them", () => {
     expect(problem.detail).toContain(missing);
   });
 
+  it("follows a linked listing in a folder of listings, and names a broken link or a loop instead of failing on it", () => {
+    const linked = path.join(dir, "linked");
+    mkdirSync(linked, { recursive: true });
+    symlinkSync(path.join(listings, "Sega - 32X.txt"), path.join(linked, "Sega - 32X.txt"));
+    expect(readThumbnailSources([linked]).map((l) => l.folder)).toEqual(["Sega - 32X"]);
+    symlinkSync(path.join(dir, "nowhere.txt"), path.join(linked, "Nintendo - Virtual Boy.txt"));
+    const broken = problemOf(() => readThumbnailSources([linked]));
+    expect(broken.type).toBe("source-not-found");
+    expect(broken.detail).toContain(path.join(linked, "Nintendo - Virtual Boy.txt"));
+    const looped = path.join(dir, "looped");
+    mkdirSync(looped, { recursive: true });
+    symlinkSync(path.join(looped, "b.txt"), path.join(looped, "a.txt"));
+    symlinkSync(path.join(looped, "a.txt"), path.join(looped, "b.txt"));
+    expect(problemOf(() => readThumbnailSources([looped])).detail).toContain(path.join(looped, "a.txt"));
+  });
+
   it("answers sources without a thumbnail path with no-thumbnail-listings", () => {
     const empty = path.join(dir, "empty");
     write(path.join(empty, "folders.txt"), "Sega - 32X\n");
