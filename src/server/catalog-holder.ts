@@ -16,7 +16,10 @@ export interface CatalogHolder extends CatalogSource {
  * fatal: catalog routes answer 503 until a reload succeeds. A reloaded snapshot is preloaded
  * ({@link preloadSnapshot}), match tables too unless `preloadMatchTables` is false.
  */
-export function createCatalogHolder(buildDir: string, options: { readonly preloadMatchTables?: boolean } = {}): CatalogHolder {
+export function createCatalogHolder(
+  buildDir: string,
+  options: { readonly preloadMatchTables?: boolean; readonly busy?: () => boolean } = {},
+): CatalogHolder {
   let snapshot: CatalogSnapshot | undefined;
   let lastError: Problem | undefined;
   const load = (preload: boolean): CatalogSnapshot => {
@@ -26,7 +29,7 @@ export function createCatalogHolder(buildDir: string, options: { readonly preloa
     try {
       const next = loadCatalogSnapshot(buildDir);
       // At start-up the server preloads once it listens; a reload has a server running already.
-      if (preload) void preloadSnapshot(next, options.preloadMatchTables ?? true);
+      if (preload) void preloadSnapshot(next, options.preloadMatchTables ?? true, options.busy ?? (() => false));
       snapshot = next;
       lastError = undefined;
       return next;

@@ -31,6 +31,8 @@ const http = process.getBuiltinModule("node:http");
 
 /** How long in-flight requests may take to finish on shutdown. */
 const SHUTDOWN_GRACE_MS = 10_000;
+/** How long after the last request began the server counts as idle, for the match preload. */
+const QUIET_MS = 10;
 
 export interface LudexServer {
   readonly server: Server;
@@ -86,7 +88,11 @@ export async function createLudexServer(config: Config, options: ServerOptions =
   const startedAt = Date.now();
   const log: Log = options.log ?? ((): void => {});
   const requestLine = requestLineWriter(log);
-  const catalog = createCatalogHolder(config.buildDir, { preloadMatchTables: config.matchPreload });
+  // Requests in flight, and when the last one came: the match preload works only between them.
+  let inFlight = 0;
+  let lastRequestAt = 0;
+  const busy = (): boolean => inFlight > 0 || performance.now() - lastRequestAt < QUIET_MS;
+  const catalog = createCatalogHolder(config.buildDir, { preloadMatchTables: config.matchPreload, busy });
   const siteDir = options.siteDir ?? path.join(config.projectRoot, "dist", "site");
   const site: StaticSite = loadStaticSite(path.join(siteDir, "client"));
   // Loaded on the first page request: API-only traffic never pays for Astro's runtime.
@@ -153,6 +159,9 @@ export async function createLudexServer(config: Config, options: ServerOptions =
       noDelay: true,
     },
     (req, res) => {
+      inFlight++;
+      lastRequestAt = performance.now();
+      res.once("close", () => inFlight--);
       const id = randomUUID();
       // Every answer of an https site, whichever step writes it (pages, API, Astro, agents).
       if (hsts) res.setHeader("strict-transport-security", hsts);
@@ -184,7 +193,7 @@ export async function createLudexServer(config: Config, options: ServerOptions =
           server.off("error", reject);
           // What the snapshot reads on first use is read now, in idle turns, rather than before listening.
           const snapshot = catalog.peek();
-          if (snapshot) void preloadSnapshot(snapshot, config.matchPreload);
+          if (snapshot) void preloadSnapshot(snapshot, config.matchPreload, busy);
           const address = server.address();
           resolve(typeof address === "object" && address ? address.port : port);
         });

@@ -43,6 +43,27 @@ describe("runIdleSteps", () => {
     expect(ran).toEqual(["fails", "stops"]);
   });
 
+  it("runs no step while busy() says so, and goes on once it stops", async () => {
+    let busy = true;
+    let ran = 0;
+    const steps: IdleStep[] = [
+      () => {
+        ran++;
+        return ran < 3;
+      },
+    ];
+    const done = runIdleSteps(
+      steps,
+      () => false,
+      () => busy,
+    );
+    await new Promise((resolve) => setTimeout(resolve, 100));
+    expect(ran).toBe(0);
+    busy = false;
+    await done;
+    expect(ran).toBe(3);
+  });
+
   it("reads a lazy list only as far as it runs", async () => {
     let made = 0;
     function* lazy(): Generator<IdleStep> {

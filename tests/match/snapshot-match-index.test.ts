@@ -116,4 +116,22 @@ describe("the server's idle preload", () => {
     expect(answer.status).toBe(200);
     expect(loadedMatchIndexes(offSnapshot)).toEqual([offSnapshot.platformSlugs[0]]);
   });
+
+  it("builds no match index while requests keep coming, and takes up the rest when they pause", async () => {
+    const server = await startTestServer({ LUDEX_BUILD_DIR: sample.buildDir, LUDEX_MATCH_PRELOAD: "on" });
+    const snapshot = server.ludex.catalog.peek();
+    if (!snapshot) throw new Error("no snapshot");
+    // Four clients sending back to back from the moment the server listens: it is seldom idle, and
+    // never for long. Unchecked, the preload builds the whole sample in a few milliseconds.
+    const until = Date.now() + 1500;
+    const client = async (): Promise<void> => {
+      while (Date.now() < until) await (await fetch(server.url("/api/health/"))).text();
+    };
+    await Promise.all(Array.from({ length: 4 }, client));
+    expect(loadedMatchIndexes(snapshot).length).toBeLessThan(snapshot.platformSlugs.length);
+    const deadline = Date.now() + 10_000;
+    while (loadedMatchIndexes(snapshot).length < snapshot.platformSlugs.length && Date.now() < deadline)
+      await new Promise((resolve) => setTimeout(resolve, 20));
+    expect(loadedMatchIndexes(snapshot).sort()).toEqual([...snapshot.platformSlugs].sort());
+  });
 });
