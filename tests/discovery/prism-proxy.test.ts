@@ -14,6 +14,7 @@ import {
   authorizeWithoutBrowser,
   CookieClient,
   pkcePair,
+  redeemCode,
   registerClient,
   type TestClient,
 } from "../oauth/browserless-client.ts";
@@ -119,19 +120,9 @@ async function accessToken(client: TestClient, scope: string): Promise<string> {
     authorizeQuery(client, { code_challenge: challenge, scope }),
     credentials,
   );
-  const res = await http(live.url("/oauth/token/"), {
-    method: "POST",
-    headers: { "content-type": "application/x-www-form-urlencoded" },
-    body: new URLSearchParams({
-      grant_type: "authorization_code",
-      code: location.searchParams.get("code") ?? "",
-      redirect_uri: "https://app.example/cb",
-      client_id: client.client_id,
-      code_verifier: verifier,
-    }).toString(),
-  });
+  const res = await redeemCode(live.origin, client, location, verifier);
   expect(res.status).toBe(200);
-  return res.json<{ access_token: string }>().access_token;
+  return ((await res.json()) as { access_token: string }).access_token;
 }
 
 function operations(): { path: string; method: string; operation: OperationObject }[] {

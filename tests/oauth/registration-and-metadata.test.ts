@@ -6,6 +6,7 @@ import {
   CookieClient,
   hiddenFields,
   pkcePair,
+  redeemCode,
   registerClient,
   type TestClient,
 } from "./browserless-client.ts";
@@ -284,17 +285,7 @@ describe("identity endpoint GET /api/v1/agent/me/", () => {
       authorizeQuery(client, { code_challenge: challenge }),
       { username: "meg", password: "meg's password" },
     );
-    const res = await fetch(`${idServer.origin}/oauth/token/`, {
-      method: "POST",
-      headers: { "content-type": "application/x-www-form-urlencoded" },
-      body: new URLSearchParams({
-        grant_type: "authorization_code",
-        code: location.searchParams.get("code") ?? "",
-        redirect_uri: "https://app.example/cb",
-        client_id: client.client_id,
-        code_verifier: verifier,
-      }),
-    });
+    const res = await redeemCode(idServer.origin, client, location, verifier);
     return (await res.json()) as Record<string, string>;
   }
 
