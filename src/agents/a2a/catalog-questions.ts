@@ -86,10 +86,11 @@ export function understand(text: string, queries: Pick<CatalogQueries, "platform
   if (CHANGE_WORDS.test(text.toLowerCase()) && !CLIENT_WORDS.test(plain)) {
     const since = SINCE.exec(text)?.[1];
     if (since === undefined) return { kind: "changes" };
-    // A bare date or a date-time without a zone means UTC.
+    // A bare date or a date-time without a zone means UTC; anything else (a catalog version, which
+    // may well end in "T9") is passed on as it is.
     const full = /^\d{4}-\d{2}-\d{2}$/.test(since)
       ? `${since}T00:00:00Z`
-      : /T[\d:.]+$/.test(since)
+      : /^\d{4}-\d{2}-\d{2}T[\d:.]+$/.test(since)
         ? `${since}${since.length === 16 ? ":00" : ""}Z`
         : since;
     return { kind: "changes", since: full };

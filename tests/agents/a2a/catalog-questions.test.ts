@@ -42,6 +42,10 @@ describe("reading a free-text request", () => {
     ["how do I bake bread", { kind: "outside" }],
     ["tell me a joke", { kind: "outside" }],
     ["  ", { kind: "unclear" }],
+    ["what changed since 2026-01-31?", { kind: "changes", since: "2026-01-31T00:00:00Z" }],
+    ["what changed since 2026-01-31T08:30?", { kind: "changes", since: "2026-01-31T08:30:00Z" }],
+    // A catalog version is random text and may end like a time ("…KT9"): it is passed on untouched.
+    ["what changed since 3Sz5i9sr9o1uBKT9?", { kind: "changes", since: "3Sz5i9sr9o1uBKT9" }],
   ])("%s", (text, expected) => {
     expect(understand(text, queries)).toEqual(expected);
   });
