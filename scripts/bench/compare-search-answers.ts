@@ -1,6 +1,5 @@
 /**
- * Compares the search answers of two versions of the code (issue 13's rewrite against the code
- * before it): `dump <codeRoot> <buildDir> <out.json>` writes the top-10 of every query of the
+ * Compares the search answers of two versions of the code (a rewrite against the code before it): `dump <codeRoot> <buildDir> <out.json>` writes the top-10 of every query of the
  * quality set, 2,000 random real titles and the typed prefixes of 100 titles, with the code under
  * `codeRoot` (a checkout of the older commit works); `compare <old.json> <new.json>` counts how
  * many answers differ, and how.
@@ -9,6 +8,8 @@ import { readFileSync, writeFileSync } from "node:fs";
 import path from "node:path";
 
 interface Answer {
+  /** The query set the query belongs to. */
+  readonly set: string;
   readonly q: string;
   readonly system?: string;
   readonly total: number;
@@ -27,15 +28,17 @@ async function dump(root: string, buildDir: string, out: string): Promise<void> 
   // The query sets always come from this checkout, so both versions answer the same queries.
   const sets = await import("./search-query-sets.ts");
   const snapshot = loadCatalogSnapshot(buildDir);
-  const queries = [
-    ...sets.qualityQueries(snapshot),
-    ...sets.randomTitleQueries(snapshot, 2000),
-    ...sets.typedPrefixQueries(snapshot, 100, 77),
+  const sets_: [string, { q: string; system?: string }[]][] = [
+    ["quality set", sets.qualityQueries(snapshot)],
+    ["random titles", sets.randomTitleQueries(snapshot, 2000)],
+    ["typed prefixes", sets.typedPrefixQueries(snapshot, 100, 77)],
   ];
-  const answers: Answer[] = queries.map((q) => {
-    const r = searchGames(snapshot.searchScope(q.system), { query: q.q, limit: 10 }) as { total: number; results: Summary[] };
-    return { q: q.q, system: q.system, total: r.total, top: r.results.map((s) => `${s.id} ${s.title} [${s.system}]`) };
-  });
+  const answers: Answer[] = sets_.flatMap(([set, queries]) =>
+    queries.map((q) => {
+      const r = searchGames(snapshot.searchScope(q.system), { query: q.q, limit: 10 }) as { total: number; results: Summary[] };
+      return { set, q: q.q, system: q.system, total: r.total, top: r.results.map((s) => `${s.id} ${s.title} [${s.system}]`) };
+    }),
+  );
   writeFileSync(out, JSON.stringify(answers));
   console.log(`${answers.length} answers written to ${out}`);
 }
@@ -49,11 +52,12 @@ function compare(oldFile: string, newFile: string): void {
       .replace(/ \[[^\]]+\]$/, "")
       .toLowerCase()
       .replace(/[^a-z0-9]/g, "");
-  const parts: [string, number, number][] = [
-    ["quality set", 0, before.length - 4294],
-    ["random titles", before.length - 4294, before.length - 2294],
-    ["typed prefixes", before.length - 2294, before.length],
-  ];
+  const names = [...new Set(before.map((a) => a.set))];
+  const parts = names.map((name): [string, number, number] => [
+    name,
+    before.findIndex((a) => a.set === name),
+    before.findLastIndex((a) => a.set === name) + 1,
+  ]);
   for (const [name, from, to] of parts) {
     let differ = 0;
     let platformOrder = 0;

@@ -4,7 +4,7 @@ import type { GameRecord, PlatformEntry } from "../catalog/record/game-record.ts
 import { summarize, type GameSummary } from "../catalog/search/game-summary.ts";
 import { searchGames } from "../catalog/search/search-games.ts";
 import { decodeTitleIndex, encodeTitleIndex } from "../catalog/search/title-index.ts";
-import { createTitleSearcher, gamesOfSummaries } from "../catalog/search/title-query.ts";
+import { createTitleSearcher, gamesOfSummaries } from "../catalog/search/title-searcher.ts";
 import { createMatchIndex } from "./match-index.ts";
 import type { MatchContext } from "./match-roms.ts";
 import { buildMatchTable } from "./match-table.ts";

@@ -5,7 +5,8 @@ import type { SearchVocabulary } from "./search-vocabulary.ts";
 import { arabicWord, titleNumbers } from "../names/numerals.ts";
 import { equivalentQuery } from "./search-equivalences.ts";
 import { compactKey, SIGNATURE_WORDS, textSignature } from "./title-index.ts";
-import { runTitleQuery, summaryAt, type TitleQuery, type TitleSearcher } from "./title-query.ts";
+import { runTitleQuery, type TitleQuery } from "./title-query.ts";
+import { summaryAt, type TitleSearcher } from "./title-searcher.ts";
 
 /** Which records a search or listing returns: one kind, or `any`. Games unless asked. */
 export type KindFilter = ContentKind | "any";
@@ -53,20 +54,6 @@ const TYPO_WEIGHT = 0.4;
 /** Rank classes of a hit, highest first: a title equal to the query, then equal with numerals read alike. */
 const LITERAL_CLASS = 2 << 20;
 const EXACT_CLASS = 1 << 20;
-
-/** {@link titleNumbers} of a game's key, computed on its first hit and kept: most games name no number. */
-function numbersOf(searcher: TitleSearcher, ordinal: number, key: string): string {
-  let numbers = searcher.numbers[ordinal];
-  if (numbers === undefined) searcher.numbers[ordinal] = numbers = titleNumbers(key);
-  return numbers;
-}
-
-/** {@link compactKey} of a game's key, computed on its first use and kept. */
-function compactOf(searcher: TitleSearcher, ordinal: number, key: string): string {
-  let compact = searcher.compactKeys[ordinal];
-  if (compact === undefined) searcher.compactKeys[ordinal] = compact = compactKey(key);
-  return compact;
-}
 
 /** True when `key` has `word` as a whole word. */
 function hasWord(key: string, word: string): boolean {
@@ -220,14 +207,12 @@ export function searchGames(scope: SearchScope, request: GameSearchRequest): Gam
       // An alternate title equal to the query ranks as an exact title, below a title spelt as typed.
       const literal = keyLengths[ordinal] === wanted.length && keyOf() === wanted;
       const alias = !literal && aliased[ordinal] === 1 && alternateKeys(summaryAt(searcher, ordinal)).includes(wanted);
-      const numbers = numbered[ordinal] === 1 ? numbersOf(searcher, ordinal, keyOf()) : "";
+      const numbers = numbered[ordinal] === 1 ? searcher.titleNumbersAt(ordinal) : "";
       // "Final Fantasy 7" is the title "Final Fantasy VII", just below a title spelt as typed.
       const exact =
         literal ||
         alias ||
-        (numbers === wantedNumbers &&
-          compactLengths[ordinal] === wantedCompact.length &&
-          compactOf(searcher, ordinal, keyOf()) === wantedCompact);
+        (numbers === wantedNumbers && compactLengths[ordinal] === wantedCompact.length && searcher.compactKeyAt(ordinal) === wantedCompact);
       let covered = words.length;
       if (anyWord) {
         // How many query words the title has (numerals read alike, as word, prefix or inside a joined compound).
@@ -239,7 +224,7 @@ export function searchGames(scope: SearchScope, request: GameSearchRequest): Gam
             const need = wordSignatures[w * SIGNATURE_WORDS + b] as number;
             maybe = ((signatures[at + b] as number) & need) === need;
           }
-          if (maybe && compactOf(searcher, ordinal, keyOf()).includes(arabicWords[w] as string)) covered++;
+          if (maybe && searcher.compactKeyAt(ordinal).includes(arabicWords[w] as string)) covered++;
         }
       }
       // A title naming a number the query does not ("Mega Man II" for "mega man") is a sequel: after the first game.

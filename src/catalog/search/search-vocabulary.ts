@@ -21,10 +21,10 @@ export interface SearchVocabulary {
   indexSome(count: number): boolean;
 }
 
-/** Letters and digits: what an ASCII term is made of (titleKey keeps nothing else). */
 /** Typo candidates kept per word: search-as-you-type asks for the same words again with each letter typed. */
 const NEAR_CACHE_SIZE = 4096;
 
+/** Letters and digits: what an ASCII term is made of (titleKey keeps nothing else). */
 const ASCII_ALPHABET = "abcdefghijklmnopqrstuvwxyz0123456789";
 // biome-ignore lint/suspicious/noControlCharactersInRegex: the ASCII range is the point
 const ASCII_RE = /^[\u0000-\u007f]*$/;
@@ -43,8 +43,8 @@ export function oneTypoApart(a: string, b: string): boolean {
 
 /** The vocabulary over `terms`, which must be sorted by UTF-16 code units (as the title index stores them). */
 export function createSearchVocabulary(terms: readonly string[]): SearchVocabulary {
-  // Filled in steps (indexSome): the whole map took 50–100 ms, which a server's first requests
-  // waited for when its preload built it in one turn.
+  // Filled in steps (indexSome): built in one turn, the whole map held up a server's first
+  // requests (docs/performance.md).
   const ordinals = new Map<string, number>();
   let indexed = 0;
   const indexSome = (count: number): boolean => {

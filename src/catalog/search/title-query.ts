@@ -1,12 +1,10 @@
-import type { GameSummary } from "./game-summary.ts";
-import { createSearchVocabulary, type SearchVocabulary } from "./search-vocabulary.ts";
-import type { TitleIndex } from "./title-index.ts";
 import { QueryArena } from "./query-arena.ts";
+import type { TitleSearcher } from "./title-searcher.ts";
 
 /**
  * A query over the title index: a term (exact, and as a prefix when asked), or all / any of
- * several queries. Scores follow MiniSearch's, which ranked titles before issue 13, so that the
- * ranking rules built on them keep their meaning: BM25 per term, a prefix-expanded term weighted
+ * several queries. Scores follow MiniSearch's, which ranked titles before this index, so that the
+ * ranking rules built on them keep their meaning: BM25+ per term ({@link postingScore}), a prefix-expanded term weighted
  * `0.8 · len / (len + 0.3 · extra letters)`, the sum over matched terms, times the number of
  * distinct query terms a title matched.
  */
@@ -21,42 +19,21 @@ export type TitleQuery =
   | { readonly all: readonly TitleQuery[] }
   | { readonly any: readonly TitleQuery[] };
 
-/** The games a query matched, in no particular order, with their scores. */
+/** A typed array a reader must not write to: its elements belong to the index or to the next query. */
+export type ReadonlyTypedArray<T extends Uint32Array | Float64Array> = Omit<T, "set" | "fill" | "copyWithin" | "reverse" | "sort"> & {
+  readonly [index: number]: number;
+};
+
+/**
+ * The games a query matched, in no particular order, with their scores. Both arrays are views:
+ * `ordinals` may be a stretch of the index's own postings, and both live in the searcher's query
+ * arena, so they are valid until the next query on the same searcher and must not be written to.
+ * Copy what must outlive that.
+ */
 export interface TitleMatches {
   readonly count: number;
-  readonly ordinals: Uint32Array;
-  readonly scores: Float64Array;
-}
-
-/** One platform's games as the searcher needs them: ids and release counts at load, summaries on first use. */
-export interface PlatformGames {
-  /** Game ids in ascending order, as the build indexed them. */
-  readonly ids: readonly number[];
-  readonly releaseCounts: readonly number[];
-  /** The summaries in the same order; read (and parsed) the first time a search or lookup needs one. */
-  summaries(): readonly GameSummary[];
-}
-
-/** Platform games of summaries already in memory (a test, a downloaded dump, an older build's index). */
-export function gamesOfSummaries(summaries: readonly GameSummary[]): PlatformGames {
-  return { ids: summaries.map((s) => s.id), releaseCounts: summaries.map((s) => s.releaseCount), summaries: () => summaries };
-}
-
-/** The loaded index with what a search needs per game, resolved once at load. */
-export interface TitleSearcher {
-  readonly index: TitleIndex;
-  readonly vocabulary: SearchVocabulary;
-  /** The summary of each ordinal, filled a platform at a time on first use: read them with {@link summaryAt}. */
-  readonly summaries: (GameSummary | undefined)[];
-  /** Fills `summaries` for the platform holding `ordinal`. */
-  readonly load: (ordinal: number) => void;
-  /** Games with many releases (regions, revisions, re-releases) are the ones people look for: `1 + log2(releases) / 4`. */
-  readonly boosts: Float64Array;
-  /** Mean title length (distinct terms) of each platform, for BM25 within one platform. */
-  readonly averages: ReadonlyMap<string, number>;
-  /** Per-ordinal caches of derived title strings, filled as games are hit (see search-games.ts). */
-  readonly numbers: (string | undefined)[];
-  readonly compactKeys: (string | undefined)[];
+  readonly ordinals: ReadonlyTypedArray<Uint32Array>;
+  readonly scores: ReadonlyTypedArray<Float64Array>;
 }
 
 // BM25 as MiniSearch computes it (k1, b, and d of BM25+).
@@ -66,88 +43,13 @@ const BM25_D = 0.5;
 const PREFIX_WEIGHT = 0.8;
 
 /**
- * Resolves an index's ordinals to games: each platform's range to that platform's ids (a mismatch
- * means the index belongs to another build) and release counts. Summaries are parsed a platform
- * at a time when first needed: all of them were two thirds of a server's start-up.
+ * The score one posting adds to its game: the term's weight × IDF, the game's boost, and BM25+ of
+ * the term's frequency in a title of `titleLength` terms (`lengthScale` is `b / average length`
+ * of the scope searched). The one place a score is computed.
+ * @see https://en.wikipedia.org/wiki/Okapi_BM25 (BM25+: Lv and Zhai, CIKM 2011)
  */
-export function createTitleSearcher(index: TitleIndex, gamesOf: (slug: string) => PlatformGames | undefined): TitleSearcher {
-  const count = index.gameIds.length;
-  const boosts = new Float64Array(count);
-  const averages = new Map<string, number>();
-  const ranges: { readonly start: number; readonly end: number; readonly slug: string; readonly games: PlatformGames }[] = [];
-  for (const [slug, [start, end]] of index.platforms) {
-    const games = gamesOf(slug) ?? gamesOfSummaries([]);
-    let terms = 0;
-    for (let i = start; i < end; i++) terms += index.titleLengths[i] as number;
-    averages.set(slug, end > start ? terms / (end - start) : 0);
-    if (games.ids.length !== end - start)
-      throw new Error(`the title index holds ${end - start} games of ${slug}, the shard ${games.ids.length}`);
-    for (let i = start; i < end; i++) {
-      const id = games.ids[i - start] as number;
-      if (i > start && id <= (games.ids[i - start - 1] as number)) throw new Error(`the shard of ${slug} lists its games out of id order`);
-      if (id !== index.gameIds[i]) throw new Error(`the title index names game ${index.gameIds[i]} where the shard of ${slug} has ${id}`);
-      boosts[i] = 1 + Math.log2(games.releaseCounts[i - start] ?? 1) / 4;
-    }
-    ranges.push({ start, end, slug, games });
-  }
-  const summaries: (GameSummary | undefined)[] = Array.from({ length: count }, () => undefined);
-  const load = (ordinal: number): void => {
-    const range = ranges.find((r) => ordinal >= r.start && ordinal < r.end);
-    if (!range) return;
-    const list = range.games.summaries();
-    for (let i = range.start; i < range.end; i++) {
-      const summary = list[i - range.start];
-      if (summary?.id !== index.gameIds[i])
-        throw new Error(`the summaries of ${range.slug} name game ${summary?.id} where the title index has ${index.gameIds[i]}`);
-      summaries[i] = summary;
-    }
-  };
-  let vocabulary: SearchVocabulary | undefined;
-  return {
-    index,
-    // Made on first use, or by the snapshot's preload once the server listens, which also fills
-    // its map in steps: it was a tenth of a full catalog's start-up.
-    get vocabulary(): SearchVocabulary {
-      vocabulary ??= createSearchVocabulary(index.terms);
-      return vocabulary;
-    },
-    summaries,
-    load,
-    boosts,
-    averages,
-    numbers: Array.from({ length: count }, () => undefined),
-    compactKeys: Array.from({ length: count }, () => undefined),
-  };
-}
-
-/** The summary of an ordinal, its platform's summaries parsed first if they are not yet. */
-export function summaryAt(searcher: TitleSearcher, ordinal: number): GameSummary {
-  const summary = searcher.summaries[ordinal];
-  if (summary) return summary;
-  searcher.load(ordinal);
-  return searcher.summaries[ordinal] as GameSummary;
-}
-
-/** The ordinal of game `id` within `[start, end)`, where the build put ids in ascending order; -1 when absent. */
-function ordinalOf(index: TitleIndex, id: number, start: number, end: number): number {
-  let lo = start;
-  let hi = end;
-  while (lo < hi) {
-    const mid = (lo + hi) >>> 1;
-    if ((index.gameIds[mid] as number) < id) lo = mid + 1;
-    else hi = mid;
-  }
-  return lo < end && index.gameIds[lo] === id ? lo : -1;
-}
-
-/** The summary of game `id`, within one platform or anywhere (a binary search per platform: no id map to hold). */
-export function summaryById(searcher: TitleSearcher, id: number, slug?: string): GameSummary | undefined {
-  const ranges = slug === undefined ? searcher.index.platforms.values() : [searcher.index.platforms.get(slug) ?? [0, 0]];
-  for (const [start, end] of ranges) {
-    const ordinal = ordinalOf(searcher.index, id, start, end);
-    if (ordinal >= 0) return summaryAt(searcher, ordinal);
-  }
-  return undefined;
+function postingScore(weight: number, boost: number, tf: number, titleLength: number, lengthScale: number): number {
+  return weight * boost * (BM25_D + (tf * (BM25_K + 1)) / (tf + BM25_K * (1 - BM25_B + lengthScale * titleLength)));
 }
 
 /** Scratch arrays, one slot per game, reused by every query on a searcher (searches are synchronous). */
@@ -188,10 +90,11 @@ function scratchOf(searcher: TitleSearcher): Scratch {
 /**
  * Matches while a query is evaluated, in no particular order (ordering thousands of ordinals cost
  * more than the rest of a query): which query terms (as two 32-bit masks) each game matched.
+ * Its arrays are arena views, valid until the query ends.
  */
-interface Partial {
+interface PartialMatches {
   n: number;
-  ordinals: Uint32Array;
+  ordinals: ReadonlyTypedArray<Uint32Array>;
   scores: Float64Array;
   low: Int32Array;
   high: Int32Array;
@@ -209,7 +112,13 @@ interface TermPlan {
   readonly filter: boolean;
 }
 
-const EMPTY: Partial = { n: 0, ordinals: new Uint32Array(0), scores: new Float64Array(0), low: new Int32Array(0), high: new Int32Array(0) };
+const EMPTY: PartialMatches = {
+  n: 0,
+  ordinals: new Uint32Array(0),
+  scores: new Float64Array(0),
+  low: new Int32Array(0),
+  high: new Int32Array(0),
+};
 
 /** First position in `a[from, to)` holding a value >= `value` (a is ascending). */
 function lowerBound(a: Uint32Array, from: number, to: number, value: number): number {
@@ -229,8 +138,8 @@ function popcount(x: number): number {
   return (((v + (v >>> 4)) & 0x0f0f0f0f) * 0x01010101) >>> 24;
 }
 
-/** Copies the scratch's first `n` touched games (those with `keep(ordinal)`) into a Partial in the arena. */
-function gather(scratch: Scratch, n: number, keep?: (ordinal: number) => boolean): Partial {
+/** Copies the scratch's first `n` touched games (those with `keep(ordinal)`) into a PartialMatches in the arena. */
+function gather(scratch: Scratch, n: number, keep?: (ordinal: number) => boolean): PartialMatches {
   const { arena } = scratch;
   const ordinals = arena.uint32.take(n);
   const scores = arena.float64.take(n);
@@ -266,7 +175,7 @@ class Evaluator {
     this.scratch = scratchOf(searcher);
   }
 
-  run(query: TitleQuery): Partial {
+  run(query: TitleQuery): PartialMatches {
     if ("term" in query) return this.materialize(this.plan(query));
     if ("all" in query) return this.all(query.all);
     return this.any(query.any.map((q) => this.run(q)));
@@ -314,8 +223,8 @@ class Evaluator {
     return plan;
   }
 
-  /** A term's matches as a Partial (a prefix's terms summed per game). */
-  private materialize(plan: TermPlan): Partial {
+  /** A term's matches as a PartialMatches (a prefix's terms summed per game). */
+  private materialize(plan: TermPlan): PartialMatches {
     const count = plan.first.length;
     if (count === 0) return EMPTY;
     const { postings, frequencies } = this.searcher.index;
@@ -328,7 +237,7 @@ class Evaluator {
       const n = (plan.last[0] as number) - first;
       const weight = plan.weights[0] as number;
       const { arena } = this.scratch;
-      const out: Partial = {
+      const out: PartialMatches = {
         n,
         ordinals: postings.subarray(first, first + n),
         scores: arena.float64.take(n),
@@ -338,11 +247,7 @@ class Evaluator {
       for (let i = 0; i < n; i++) {
         const o = postings[first + i] as number;
         const tf = frequencies[first + i] as number;
-        out.scores[i] = plan.filter
-          ? 0
-          : weight *
-            (boosts[o] as number) *
-            (BM25_D + (tf * (BM25_K + 1)) / (tf + BM25_K * (1 - BM25_B + lengthScale * (titleLengths[o] as number))));
+        out.scores[i] = plan.filter ? 0 : postingScore(weight, boosts[o] as number, tf, titleLengths[o] as number, lengthScale);
         out.low[i] = low;
         out.high[i] = high;
       }
@@ -357,11 +262,7 @@ class Evaluator {
       for (let p = plan.first[k] as number; p < last; p++) {
         const o = postings[p] as number;
         const tf = frequencies[p] as number;
-        const score = plan.filter
-          ? 0
-          : weight *
-            (boosts[o] as number) *
-            (BM25_D + (tf * (BM25_K + 1)) / (tf + BM25_K * (1 - BM25_B + lengthScale * (titleLengths[o] as number))));
+        const score = plan.filter ? 0 : postingScore(weight, boosts[o] as number, tf, titleLengths[o] as number, lengthScale);
         if (scratch.stamp[o] !== epoch) {
           scratch.stamp[o] = epoch;
           scratch.scores[o] = score;
@@ -375,7 +276,7 @@ class Evaluator {
   }
 
   /** Games in any of the parts; scores add up. */
-  private any(parts: Partial[]): Partial {
+  private any(parts: PartialMatches[]): PartialMatches {
     const nonEmpty = parts.filter((p) => p.n > 0);
     if (nonEmpty.length <= 1) return nonEmpty[0] ?? EMPTY;
     const scratch = this.scratch;
@@ -404,10 +305,10 @@ class Evaluator {
    * Games in every part; scores add up. The smallest part is evaluated first; the others only
    * probe its games, and a term part streams its postings without scoring the games it cannot keep.
    */
-  private all(queries: readonly TitleQuery[]): Partial {
+  private all(queries: readonly TitleQuery[]): PartialMatches {
     if (queries.length === 0) return EMPTY;
     if (queries.length === 1) return this.run(queries[0] as TitleQuery);
-    const sizeOf = (part: Partial | TermPlan): number => ("size" in part ? part.size : part.n);
+    const sizeOf = (part: PartialMatches | TermPlan): number => ("size" in part ? part.size : part.n);
     // One empty part empties the whole, so the cheap parts are looked at first: term plans are
     // sized from their posting ranges, and groups of filter terms (a short word's spellings) are
     // small; a bigger group is run only when none of those is empty. Nested groups are run before
@@ -418,14 +319,14 @@ class Evaluator {
     const order = queries
       .map((_, i) => i)
       .sort((a, b) => Number(!onlyFilters(queries[a] as TitleQuery)) - Number(!onlyFilters(queries[b] as TitleQuery)) || a - b);
-    const parts: (Partial | TermPlan)[] = new Array(queries.length);
+    const parts: (PartialMatches | TermPlan)[] = new Array(queries.length);
     for (const i of order) {
       const part = plans[i] ?? this.run(queries[i] as TitleQuery);
       if (sizeOf(part) === 0) return EMPTY;
       parts[i] = part;
     }
     const sorted = parts.sort((a, b) => sizeOf(a) - sizeOf(b));
-    const head = sorted[0] as Partial | TermPlan;
+    const head = sorted[0] as PartialMatches | TermPlan;
     const first = "size" in head ? this.materialize(head) : head;
     const scratch = this.scratch;
     const epoch = ++scratch.epoch;
@@ -443,7 +344,7 @@ class Evaluator {
     const { titleLengths } = this.searcher.index;
     const lengthScale = this.lengthScale;
     for (let k = 1; k < sorted.length; k++) {
-      const part = sorted[k] as Partial | TermPlan;
+      const part = sorted[k] as PartialMatches | TermPlan;
       if ("size" in part) {
         for (let t = 0; t < part.first.length; t++) {
           const weight = part.weights[t] as number;
@@ -456,10 +357,7 @@ class Evaluator {
             if (part.filter) continue;
             const tf = frequencies[p] as number;
             scratch.scores[o] =
-              (scratch.scores[o] as number) +
-              weight *
-                (boosts[o] as number) *
-                (BM25_D + (tf * (BM25_K + 1)) / (tf + BM25_K * (1 - BM25_B + lengthScale * (titleLengths[o] as number))));
+              (scratch.scores[o] as number) + postingScore(weight, boosts[o] as number, tf, titleLengths[o] as number, lengthScale);
             scratch.low[o] = (scratch.low[o] as number) | part.low;
             scratch.high[o] = (scratch.high[o] as number) | part.high;
           }

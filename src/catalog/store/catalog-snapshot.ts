@@ -13,7 +13,7 @@ import type { PlatformEntry } from "../record/game-record.ts";
 import { summaryKind, type GameSummary } from "../search/game-summary.ts";
 import type { SearchScope } from "../search/search-games.ts";
 import { decodeTitleIndex } from "../search/title-index.ts";
-import { createTitleSearcher, gamesOfSummaries, summaryById, type PlatformGames } from "../search/title-query.ts";
+import { createTitleSearcher, gamesOfSummaries, summaryById, type PlatformGames } from "../search/title-searcher.ts";
 import { createRecordRing } from "./record-ring.ts";
 
 /** A served body with its build-time validators (the same nginx gives the static copy). */

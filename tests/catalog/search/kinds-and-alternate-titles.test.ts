@@ -3,7 +3,7 @@ import { titleKey } from "../../../src/catalog/names/title-key.ts";
 import type { GameSummary } from "../../../src/catalog/search/game-summary.ts";
 import { searchGames, type GameSearchRequest } from "../../../src/catalog/search/search-games.ts";
 import { decodeTitleIndex, encodeTitleIndex } from "../../../src/catalog/search/title-index.ts";
-import { createTitleSearcher, gamesOfSummaries, summaryById } from "../../../src/catalog/search/title-query.ts";
+import { createTitleSearcher, gamesOfSummaries, summaryById } from "../../../src/catalog/search/title-searcher.ts";
 
 const game = (id: number, title: string, over: Partial<GameSummary> = {}): GameSummary => ({
   id,
