@@ -32,25 +32,53 @@ declare module "vitest" {
   }
 }
 
+/** Relative module specifiers a file loads: static imports and re-exports (not `import type`, which loads nothing), and dynamic imports. */
+const RELATIVE_IMPORT = /^(?:import|export)\s+(type\s)?[^;]*?from\s*["'](\.{1,2}\/[^"']+)["']|import\(\s*["'](\.{1,2}\/[^"']+)["']/gm;
+
+/**
+ * The project files `entries` load, following relative imports: what the import and the build
+ * run. Code outside it (search, matching, serving) cannot change a fixture, so editing it keeps
+ * the fixtures, and the real catalog is not imported again.
+ */
+function importClosure(entries: readonly string[]): string[] {
+  const seen = new Set<string>();
+  const visit = (file: string): void => {
+    if (seen.has(file) || !existsSync(file)) return;
+    seen.add(file);
+    for (const [, typeOnly, specifier, dynamic] of readFileSync(file, "utf8").matchAll(RELATIVE_IMPORT)) {
+      const loaded = typeOnly ? undefined : (specifier ?? dynamic);
+      if (loaded) visit(path.resolve(path.dirname(file), loaded));
+    }
+  };
+  for (const entry of entries) visit(entry);
+  return [...seen].sort();
+}
+
 /**
  * Hash of the code and authored data that shape a catalog; a cached fixture made by other code is
  * thrown away. Paths are hashed relative to the project, so a copy of the fixtures serves a worktree.
  */
 function codeStamp(): string {
   const hash = createHash("sha256");
+  const add = (file: string): void => {
+    hash.update(path.relative(projectRoot, file)).update(readFileSync(file));
+  };
   const walk = (dir: string): void => {
     for (const entry of readdirSync(dir, { withFileTypes: true }).sort((a, b) => a.name.localeCompare(b.name))) {
       const full = path.join(dir, entry.name);
       if (entry.isDirectory()) walk(full);
-      else hash.update(path.relative(projectRoot, full)).update(readFileSync(full));
+      else add(full);
     }
   };
-  walk(path.join(projectRoot, "src", "catalog"));
-  walk(path.join(projectRoot, "src", "site"));
+  const src = path.join(projectRoot, "src");
+  // This file's imports are the entry points: every module the fixtures are made with.
+  for (const file of importClosure([import.meta.filename])) add(file);
+  // The page worker is started by its path (src/site/render-pool.ts), which no import shows.
+  walk(path.join(src, "site"));
   walk(path.join(projectRoot, "data"));
-  // The match tables are written by the build too, and this file decides what goes into the fixtures.
-  hash.update(readFileSync(path.join(projectRoot, "src", "match", "match-table.ts")));
-  hash.update(readFileSync(import.meta.filename));
+  // The documents carry the version (src/config/service-info.ts); the packages' code is in the lock file.
+  hash.update(String((JSON.parse(readFileSync(path.join(projectRoot, "package.json"), "utf8")) as { version?: unknown }).version));
+  add(path.join(projectRoot, "package-lock.json"));
   return hash.digest("hex");
 }
 
