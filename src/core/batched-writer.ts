@@ -33,10 +33,10 @@ const MAX_BYTES_PER_UNIT = 3;
 /**
  * Encodes each line into one buffer as it comes and writes the buffer to `fd` with one write per
  * batch. Written by hand rather than with pino's SonicBoom destination, whose per-line bookkeeping
- * measured ~3 µs a line (a tenth of an id lookup), and whose asynchronous mode can leave a write in
+ * showed in the request log's cost (docs/performance.md), and whose asynchronous mode can leave a write in
  * flight at exit. Encoding at once, rather than queueing strings to join later, copies each line
  * while it is still in cache and leaves nothing for the young generation to keep: the queue and
- * its join were a third of the request log's cost in a server's profile (issue 13). The write
+ * its join were a large part of the request log's cost in a server's profile. The write
  * itself is synchronous, as pino's default is: lines stay in order, and what `flushSync` or the
  * exit handler writes is on the descriptor when the process ends. Only a `kill -9` loses lines:
  * the batch not yet written.

@@ -33,8 +33,8 @@ const BATCH_MS = 200;
 
 /**
  * Standard output in batches ({@link createBatchedWriter}): one write per {@link BATCH_BYTES} or
- * {@link BATCH_MS}. A write per request line, and SonicBoom's per-line bookkeeping, cost a quarter
- * to a third of the id-lookup throughput (issue 13). Gathered lines are written on `flush()` and
+ * {@link BATCH_MS}. A write per request line, and SonicBoom's per-line bookkeeping, cost a large
+ * share of the id-lookup throughput (docs/performance.md). Gathered lines are written on `flush()` and
  * when the process exits (normally, by `process.exit` or on an uncaught exception); only a
  * `kill -9` can lose lines: the last batch, at most 200 ms or 64 KiB.
  */

@@ -5,9 +5,8 @@ import type { ContentCoding } from "./negotiate-encoding.ts";
  * How hard to compress a body made at request time. `kept`: a variant made once and then served
  * many times (a game record, a cached search), worth brotli quality 4 and gzip level 6. `single`:
  * a body compressed for one response only (a ROM-match answer), where the compressor's time is
- * the response's: brotli quality 1 and gzip level 1, three and two times faster here on a 17 KB
- * match answer for 14% and 10% more bytes (brotli 4 took longer than the match itself, and cost
- * 40% of the match throughput of clients that send Accept-Encoding).
+ * the response's: brotli quality 1 and gzip level 1, several times faster for a few more bytes;
+ * at quality 4, compressing took longer than the match itself (docs/performance.md).
  */
 export type CompressionEffort = "kept" | "single";
 

@@ -15,7 +15,7 @@ export interface HttpResult {
    * How a string `body` becomes bytes: UTF-8 (the default), or `latin1` for a string of one char a
    * byte, such as the UTF-8 bytes `utf8AsLatin1` (src/core/utf8-as-latin1.ts) gives. Node writes
    * such a string to the socket with the headers in one copy, where a Buffer of the same bytes
-   * costs an ArrayBuffer's allocation and collection (about 20 µs for a 17 KB match answer).
+   * costs an ArrayBuffer's allocation and collection (docs/performance.md).
    */
   readonly bodyEncoding?: "latin1";
   /** Strong validator, known before the body is produced. */

@@ -46,7 +46,7 @@ const MIN_FUZZY_LENGTH = 5;
 /**
  * Words this short ("2", "ii", "3d") are checked against the hits' titles instead of being looked
  * up in the index when the query has longer words: their postings run to thousands of games, and
- * scanning them was most of the cost of queries like "Final Fight 2" (measured 12 ms → <1 ms).
+ * scanning them was most of the cost of queries like "Final Fight 2" (docs/performance.md).
  */
 const MAX_WEAK_LENGTH = 2;
 /** Weight of a typo-corrected term relative to the word as typed. */
@@ -294,7 +294,7 @@ function topHits(
   const compare = (a: number, b: number): number => {
     const byRank = (classes[b] as number) - (classes[a] as number) || (scores[b] as number) - (scores[a] as number);
     if (byRank !== 0) return byRank;
-    // Among equals, the shortest title holding the query first (issue 14).
+    // Among equals, the shortest title holding the query first: "Zelda" finds "The Legend of Zelda" before its sequels.
     const sa = summaryAt(searcher, ordinals[a] as number);
     const sb = summaryAt(searcher, ordinals[b] as number);
     return sa.title.length - sb.title.length || sa.id - sb.id;

@@ -90,7 +90,7 @@ export function createSearchVocabulary(terms: readonly string[]): SearchVocabula
 
   /**
    * Candidate spellings looked up in a hash map (a few hundred look-ups) rather than a walk of a
-   * radix tree at Levenshtein distance 2, which was 16% of search CPU in the profile.
+   * radix tree at Levenshtein distance 2, which showed high in search's profile (docs/performance.md).
    */
   function nearTerms(word: string): string[] {
     if (!ASCII_RE.test(word)) return terms.filter((term) => oneTypoApart(word, term));

@@ -7,9 +7,9 @@ import type { GameSummary } from "./game-summary.ts";
  * The title search index: one inverted index over every game title of the catalog, written by
  * the build as one binary file and loaded as typed-array views of it.
  *
- * Why not MiniSearch (used until issue 13): profiled over the quality set and typed prefixes, its
- * generic query tree, per-hit callbacks (document boost, platform filter) and Map-of-Map postings
- * were two thirds of a search's CPU, and the 8 platform buckets made every search run 8 times.
+ * Why not MiniSearch, which ranked titles before: its generic query tree, per-hit callbacks
+ * (document boost, platform filter) and Map-of-Map postings were most of a search's CPU in the
+ * profile (docs/performance.md), and its platform buckets made every search run once per bucket.
  * Here a game is a dense ordinal; games are ordered by platform, so one platform is one ordinal
  * range and a platform filter is a binary search in each posting list; terms are one sorted
  * array, so a prefix is one range of it.

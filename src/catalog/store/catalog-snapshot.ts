@@ -98,7 +98,7 @@ const VOCABULARY_STEP = 4096;
 
 const collator = new Intl.Collator("en", { sensitivity: "base", numeric: true });
 
-/** HTTP-dates by file time: a build's records share a handful of times, and formatting one took 0.37 µs a look-up in process. */
+/** HTTP-dates by file time: a build's records share a handful of times, and formatting one on every look-up showed in the profile. */
 const httpDates = new Map<number, string>();
 const HTTP_DATES_MAX = 4096;
 
@@ -179,8 +179,8 @@ export function loadCatalogSnapshot(buildDir: string): CatalogSnapshot {
   const fds: number[] = [];
   try {
     const total = Object.values(manifest.platforms).reduce((n, p) => n + p.games, 0);
-    // Recently read records, so that popular games cost no system call (measured ~6 µs a read under
-    // load, a quarter of an id lookup); the rest of the catalog stays on disk and in the page cache.
+    // Recently read records, so that popular games cost no system call (a read is a large part of an
+    // id lookup: docs/performance.md); the rest of the catalog stays on disk and in the page cache.
     const hotRecords = createRecordRing(total, HOT_RECORD_BYTES);
     // One title index for the whole catalog (the build writes exactly one; an older build's MiniSearch buckets are not read).
     const titleFile = manifest.search.length === 1 ? manifest.search[0]?.file : undefined;

@@ -16,8 +16,8 @@ export interface RecordRing {
 /**
  * A ring of `bytes` for records numbered 0 to `slots - 1`. An LRU cache of Buffers (lru-cache)
  * served this before: under traffic spread over the catalog, its entries lived long enough to be
- * promoted and then died old. V8's full collections and the ArrayBuffers' sweeping took 6% of the
- * server process's samples, most on V8's helper threads, and every miss allocated a backing store.
+ * promoted and then died old, so V8's full collections and the ArrayBuffers' sweeping showed in the
+ * server's profile (docs/performance.md), and every miss allocated a backing store.
  * A ring holds nothing V8 traces. First in, first out instead of least recently used: a popular
  * record pushed out is read again once per pass of the ring (`bytes` of other misses).
  */

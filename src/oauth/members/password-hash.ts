@@ -3,7 +3,7 @@ import { promisify } from "node:util";
 
 /**
  * argon2id parameters: the OWASP Password Storage Cheat Sheet minimum (19 MiB, 2 passes, 1 lane),
- * about 50 ms per hash on one core.
+ * slow enough to make guessing costly and fast enough for a sign-in (docs/performance.md).
  * @see RFC 9106 §4
  */
 export const argon2Parameters = { memoryKiB: 19_456, passes: 2, parallelism: 1, tagLength: 32 } as const;
