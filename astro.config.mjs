@@ -12,4 +12,6 @@ export default defineConfig({
   adapter: node({ mode: "middleware" }),
   trailingSlash: "ignore",
   build: { format: "directory" },
+  // No syntax highlighting: it writes style="" attributes, which the pages' CSP forbids.
+  markdown: { syntaxHighlight: false },
 });

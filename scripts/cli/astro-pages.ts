@@ -8,8 +8,10 @@ export function astroEntry(projectRoot: string): string {
   return path.join(projectRoot, "dist", "site", "server", "entry.mjs");
 }
 
+/** The newest modification time of a file under `dir`; 0 for a folder that does not exist. */
 function newestMtime(dir: string): number {
   let newest = 0;
+  if (!existsSync(dir)) return newest;
   for (const entry of readdirSync(dir, { withFileTypes: true, recursive: true })) {
     if (entry.isFile()) newest = Math.max(newest, statSync(path.join(entry.parentPath, entry.name)).mtimeMs);
   }
@@ -17,15 +19,19 @@ function newestMtime(dir: string): number {
 }
 
 /**
- * Whether the Astro pages (`/docs/`, `/problems/`) must be built again: their output is missing,
- * or older than a file they are made from (src/, whose pages import the discovery generators, or
- * astro.config.mjs).
+ * Whether the Astro pages (`/docs/`, its guides, `/problems/`) must be built again: their output is
+ * missing, or older than a file they are made from (src/, whose pages import the discovery
+ * generators; docs/, the guides; or astro.config.mjs).
  */
 export function astroPagesStale(projectRoot: string): boolean {
   const entry = astroEntry(projectRoot);
   if (!existsSync(entry)) return true;
   const built = statSync(entry).mtimeMs;
-  return newestMtime(path.join(projectRoot, "src")) > built || statSync(path.join(projectRoot, "astro.config.mjs")).mtimeMs > built;
+  return (
+    newestMtime(path.join(projectRoot, "src")) > built ||
+    newestMtime(path.join(projectRoot, "docs")) > built ||
+    statSync(path.join(projectRoot, "astro.config.mjs")).mtimeMs > built
+  );
 }
 
 /**

@@ -52,7 +52,7 @@ describe("one build command", () => {
     expect(await (await fetch(`${server.origin}/docs/`)).text()).toMatch(new RegExp(`Base URL: <code[^>]*>${env.PUBLIC_BASE_URL}</code>`));
   });
 
-  it("rebuilds the Astro pages when their output is missing or older than src/ or astro.config.mjs", () => {
+  it("rebuilds the Astro pages when their output is missing or older than src/, docs/ or astro.config.mjs", () => {
     const root = tempDir("ludex-pages-");
     mkdirSync(path.join(root, "src", "pages"), { recursive: true });
     writeFileSync(path.join(root, "src", "pages", "index.astro"), "---\n---\n");
@@ -71,5 +71,12 @@ describe("one build command", () => {
     at(path.join(root, "src", "pages", "index.astro"), 1_000);
     at(path.join(root, "astro.config.mjs"), 3_000);
     expect(astroPagesStale(root)).toBe(true);
+    at(path.join(root, "astro.config.mjs"), 1_000);
+    mkdirSync(path.join(root, "docs"));
+    writeFileSync(path.join(root, "docs", "api.md"), "# API\n");
+    at(path.join(root, "docs", "api.md"), 1_000);
+    expect(astroPagesStale(root)).toBe(false);
+    at(path.join(root, "docs", "api.md"), 3_000);
+    expect(astroPagesStale(root), "a guide of docs/ changed").toBe(true);
   });
 });

@@ -1,5 +1,5 @@
 import { spawnSync } from "node:child_process";
-import { mkdirSync, mkdtempSync, rmSync } from "node:fs";
+import { mkdirSync, mkdtempSync, readdirSync, rmSync } from "node:fs";
 import path from "node:path";
 import type { Browser } from "playwright-core";
 import { launchChromium } from "../helpers/chromium.ts";
@@ -92,6 +92,60 @@ describe("/docs/", () => {
     await page.goto(server.url("/docs/"));
     await expect.poll(() => page.locator("[data-operation-id]").count()).toBe(documentOperations(doc).length);
     await page.screenshot({ path: path.join(resultsDir, "docs-page-1280px.png") });
+    await page.close();
+  });
+});
+
+describe("/docs/<guide>/: the guides of docs/", () => {
+  const guides = readdirSync(path.join(projectRoot, "docs"))
+    .filter((name) => name.endsWith(".md"))
+    .map((name) => name.slice(0, -".md".length));
+
+  it("/docs/ links every guide of docs/*.md", async () => {
+    expect(guides).toContain("api");
+    const html = (await http(server.url("/docs/"))).body.toString("utf8");
+    for (const guide of guides) expect(html, guide).toContain(`href="${base}/docs/${guide}/"`);
+  });
+
+  it("each guide is a page of the site, with the CSP of the Astro pages, no inline style or script, and links that reach a page and a heading", async () => {
+    const pages = new Map<string, string>();
+    for (const guide of guides) {
+      const res = await http(server.url(`/docs/${guide}/`));
+      expect(res.status, guide).toBe(200);
+      expect(res.headers["content-type"], guide).toContain("text/html");
+      expect(res.headers["content-security-policy"], guide).toContain("default-src 'none'");
+      const html = res.body.toString("utf8");
+      expect(html, guide).toMatch(/<h1[^>]*>/);
+      expect(html, `${guide}: a style attribute the CSP would refuse`).not.toMatch(/<[^>]+ style="/);
+      expect(html, `${guide}: a script`).not.toContain("<script");
+      pages.set(guide, html);
+    }
+    const broken: string[] = [];
+    for (const [guide, html] of pages) {
+      for (const [, target, anchor] of html.matchAll(/href="\.\.\/([\w-]+)\/(?:#([^"]*))?"/g)) {
+        const linked = target ? pages.get(target) : undefined;
+        if (!linked) broken.push(`${guide} → ${target}`);
+        else if (anchor && !linked.includes(` id="${anchor}"`)) broken.push(`${guide} → ${target}#${anchor}`);
+      }
+      expect(html, `${guide} still links a .md file`).not.toMatch(/href="[\w-]+\.md[#"]/);
+    }
+    expect(broken).toEqual([]);
+  });
+
+  it("reads on a phone: the API guide at 390 px scrolls only inside its tables and code", async () => {
+    const page = await browser.newPage({ viewport: { width: 390, height: 844 }, deviceScaleFactor: 1 });
+    const violations: string[] = [];
+    page.on("console", (message) => {
+      if (/Content.Security.Policy|Refused to/i.test(message.text())) violations.push(message.text());
+    });
+    const res = await page.goto(server.url("/docs/api/"));
+    expect(res?.status()).toBe(200);
+    const widths = await page.evaluate<{ scroll: number; client: number }>(
+      "({ scroll: document.documentElement.scrollWidth, client: document.documentElement.clientWidth })",
+    );
+    expect(widths.scroll, "horizontal scrolling at 390 px").toBeLessThanOrEqual(widths.client);
+    expect(violations).toEqual([]);
+    await page.screenshot({ path: path.join(resultsDir, "docs-api-guide-390px.png"), fullPage: true });
     await page.close();
   });
 });

@@ -66,8 +66,8 @@ describe("security headers of the HTML pages", () => {
     }
   });
 
-  it("gives /docs/ and /problems/ a policy with their inline styles by hash", async () => {
-    for (const p of ["/docs/", "/problems/"]) {
+  it("gives /docs/, its guides and /problems/ a policy with their inline styles by hash", async () => {
+    for (const p of ["/docs/", "/docs/api/", "/docs/performance/", "/problems/"]) {
       const res = await http(server.url(p));
       expect(res.status, p).toBe(200);
       expectCommon(res);

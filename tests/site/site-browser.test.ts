@@ -264,7 +264,7 @@ describe("keyboard", () => {
 
 describe("the CSP violation check", () => {
   it("finds none on the Astro pages, whose inline styles are allowed by hash", async () => {
-    for (const url of ["/docs/", "/problems/"]) {
+    for (const url of ["/docs/", "/docs/api/", "/docs/performance/", "/problems/"]) {
       const context = await browser.newContext();
       await context.addInitScript(recordViolations);
       const page = await context.newPage();
