@@ -1,5 +1,5 @@
 /**
- * npm run bench:scale — the multi-instance deployment (README "Running several instances"):
+ * npm run bench:scale — the multi-instance deployment (docs/operations.md "Running several instances"):
  * the mixed read load through nginx against one instance, then against three (same Redis, same
  * PostgreSQL, same build, same nginx template), printed as a ratio; and GET /api/v1/agent/me/
  * requests per second on the SQLite store against the PostgreSQL store (bench-store.ts), as a

@@ -63,7 +63,7 @@ function usage(): string {
     ...Object.entries(commands).map(([name, c]) => `  ${name.padEnd(width)}  ${c.summary}`),
     "",
     "Run `ludex <command> --help` for a command's options. Configuration comes from the",
-    "environment (PORT, HOST, PUBLIC_BASE_URL, LUDEX_*): see README.md.",
+    "environment (PORT, HOST, PUBLIC_BASE_URL, LUDEX_*): see docs/configuration.md.",
   ].join("\n");
 }
 

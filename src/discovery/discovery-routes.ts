@@ -48,7 +48,7 @@ function renderedResult(snapshot: CatalogSnapshot, base: string, limits: OAuthLi
  * A log line when the build was made for another PUBLIC_BASE_URL than the server's. Every
  * absolute URL the server publishes is its own (discovery documents, change index, dump listing,
  * sitemaps), so another origin is only worth an `info`; another path is a `warn`, since the
- * website's pages link between themselves under the build's path (README "Website").
+ * website's pages link between themselves under the build's path (docs/website.md "Base URLs").
  */
 export function baseUrlMismatch(
   manifest: BuildManifest | undefined,

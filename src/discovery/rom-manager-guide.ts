@@ -3,7 +3,7 @@ import { MAX_GROUP_LENGTH } from "../match/match-schemas.ts";
 
 /**
  * How to hash each kind of file for `POST /api/v1/games/`, and what the catalog can recognise:
- * one list for llms-full.txt and the docs page (agent-guide.ts); README.md says the same.
+ * one list for llms-full.txt and the docs page (agent-guide.ts); docs/api.md says the same.
  */
 export function fileHashingRules(): readonly string[] {
   return [

@@ -28,7 +28,7 @@ export interface RateLimitDecision {
   readonly resetSeconds: number;
   /**
    * The shared counter could not be reached and this limiter fails closed: the request is refused
-   * with 503 rather than 429 (see README, "Running several instances").
+   * with 503 rather than 429 (see docs/operations.md "While Redis is unreachable").
    */
   readonly unavailable?: boolean;
   /** The shared counter could not be reached and this limiter fails open: allowed, but nothing was counted. */

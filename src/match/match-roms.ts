@@ -75,7 +75,8 @@ const SUGGEST_MIN_SIMILARITY = 0.5;
  * A fuzzy title is `matched` only above this similarity (numerals read alike), naming the same
  * numbers (a sequel is another game), and ahead of every other candidate by {@link FUZZY_MARGIN};
  * anything weaker is `notFound` with suggestions. Calibrated with `npm run calibrate:match`
- * (scripts/calibrate-match.ts) on renamed real DAT names for precision ≥ 99.5 %; see README.
+ * (scripts/calibrate/calibrate-match.ts) on renamed real DAT names for precision ≥ 99.5 %; see
+ * docs/performance.md "Fuzzy match thresholds".
  */
 export const FUZZY_MATCH_SIMILARITY = 0.7;
 export const FUZZY_MARGIN = 0.05;

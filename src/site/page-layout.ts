@@ -5,8 +5,8 @@ import { sitePaths } from "./site-paths.ts";
 /**
  * What every page template needs to know about the deployment and the build's shared assets. Not
  * the origin of PUBLIC_BASE_URL: a page names its own site by path only (links, JSON-LD), so its
- * bytes are the same under every base URL with that path and one build serves several (README
- * "Website"). The sitemaps, absolute by their format, and the canonical Link header are rendered
+ * bytes are the same under every base URL with that path and one build serves several (docs/website.md
+ * "Base URLs"). The sitemaps, absolute by their format, and the canonical Link header are rendered
  * per instance (site-route.ts).
  */
 export interface SiteContext {

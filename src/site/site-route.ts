@@ -95,7 +95,7 @@ interface RenderedSitemap {
  * keeps it, with a content-hash ETag (the same on every instance with that base) and the file's
  * Last-Modified. gzip only, as the build's copy: brotli at quality 11 takes seconds on a
  * 50,000-URL part. nginx proxies these URLs here.
- * @see README.md "Website"
+ * @see docs/website.md
  */
 function sitemapFile(
   buildDir: string,

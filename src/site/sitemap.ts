@@ -21,7 +21,7 @@ export function sitemapIndex(parts: readonly { readonly url: string; readonly la
  * A sitemap file of the build with its URLs moved from the build's base URL to another: the same
  * bytes but for the base. Every `<loc>` the build writes starts with its base, so only those are
  * touched. Lets the server publish the build's sitemaps under its own PUBLIC_BASE_URL.
- * @see src/site/site-route.ts, README.md "Website"
+ * @see src/site/site-route.ts, docs/website.md
  */
 export function rebaseSitemap(xml: string, fromBase: string, toBase: string): string {
   if (fromBase === toBase) return xml;

@@ -33,7 +33,7 @@ import {
 import { buildSettings } from "../helpers/build-settings.ts";
 
 /**
- * The multi-instance topology of README "Running several instances", on loopback: one Redis,
+ * The multi-instance topology of docs/operations.md "Running several instances", on loopback: one Redis,
  * one PostgreSQL for identity and OAuth state (a fresh database on the run's throwaway server,
  * tests/postgres-setup.ts), three `ludex serve` processes on one shared build folder, and nginx
  * in front with the deploy/ template. Every request in the load phases goes through nginx.
@@ -593,7 +593,7 @@ describe.skipIf(missing.length > 0)(
           await instance.stop();
           await instance.start();
           // nginx takes an instance that failed back after fail_timeout (2 s, deploy/ template):
-          // restart the next one only then, as README "Running several instances" says.
+          // restart the next one only then, as docs/operations.md "Running several instances" says.
           await new Promise((r) => setTimeout(r, 2500));
         }
         restartWindow = { ...restartWindow, to: performance.now() };

@@ -283,12 +283,12 @@ describe("/llms.txt and /llms-full.txt", () => {
     expect(full).toContain('{"error", "error_description"}');
   });
 
-  it("llms-full.txt and README tell a client how to hash each kind of file, and what the catalog cannot recognise", () => {
+  it("llms-full.txt and docs/api.md tell a client how to hash each kind of file, and what the catalog cannot recognise", () => {
     const full = text("llmsFullTxt");
-    const readme = readFileSync(path.join(projectRoot, "README.md"), "utf8");
+    const apiDoc = readFileSync(path.join(projectRoot, "docs", "api.md"), "utf8");
     for (const [name, doc] of [
       ["llms-full.txt", full],
-      ["README.md", readme],
+      ["docs/api.md", apiDoc],
     ] as const) {
       for (const kind of ["**Headered cartridges", "**`.zip` / `.7z`**", "**`.cue` + `.bin`", "**`.m3u`", "**`.chd`**"])
         expect(doc, `${name}: ${kind}`).toContain(kind);

@@ -16,7 +16,7 @@ import { tempDir } from "../helpers/temp-dir.ts";
 
 /**
  * Headerless matching for Atari 7800 (A78, 128-byte header) and Lynx (LNX, 64-byte header), as
- * README "Hashing headered files" tells clients: No-Intro lists these systems without the
+ * docs/api.md "Hashing headered files" tells clients: No-Intro lists these systems without the
  * header, libretro's `headered` DATs with libretro's header. A test-built checkout holds both for
  * one game; the dumps sent carry another header (TOSEC's, a hand-edited one).
  */
@@ -70,7 +70,7 @@ function lnxHeader(name: string, maker: string): Buffer {
   return h;
 }
 
-/** What a client does (README's table): drop the header its magic bytes announce; undefined for a file without one. */
+/** What a client does (docs/api.md's table): drop the header its magic bytes announce; undefined for a file without one. */
 function withoutHeader(file: Buffer): Buffer | undefined {
   if (file.length > 128 && file.toString("latin1", 1, 10) === "ATARI7800") return file.subarray(128);
   if (file.length > 64 && file.toString("latin1", 0, 4) === "LYNX") return file.subarray(64);

@@ -5,7 +5,7 @@ import { startTestServer, type RunningServer } from "../helpers/test-server.ts";
 import { initializeRequest, postMcp } from "../agents/agent-test-helpers.ts";
 import { authorizeQuery, CookieClient, hiddenFields, pkcePair, type TestClient } from "../oauth/browserless-client.ts";
 
-/** What a ludex instance on Redis answers while Redis is away, per limit (README "Running several instances"). */
+/** What a ludex instance on Redis answers while Redis is away, per limit (docs/operations.md "Running several instances"). */
 describe.skipIf(redisBinary === undefined)(
   `an instance whose Redis goes away${redisBinary ? "" : " (skipped: redis-server is not installed)"}`,
   () => {

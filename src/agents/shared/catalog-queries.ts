@@ -19,7 +19,7 @@ import type { ChangesIndexBody } from "../../catalog/http/changes-schemas.ts";
 export type PlatformListBody = Declared<typeof platformListSchema>;
 
 /**
- * A game record exactly as GET /api/v1/games/?id= serves it (README "Record shape"); for an id that
+ * A game record exactly as GET /api/v1/games/?id= serves it (docs/api.md "Record shape"); for an id that
  * merged into another game, that game's record (where the HTTP API's 301 leads) with `mergedFrom`,
  * the id asked for.
  */

@@ -97,7 +97,7 @@ export function recordChangeLog(input: ChangeLogInput): ChangeLogOutput {
  * PUBLIC_BASE_URL (the static copy for a static host); each server renders it again
  * from its snapshot's manifest for its own base (src/catalog/http/instance-documents.ts), so the
  * same build serves several base URLs. With the build's base the bytes are the build's.
- * @see README.md "Change feed"
+ * @see docs/api.md "Change feed"
  */
 export function changesIndexBody(catalogVersion: string, history: readonly ChangeHistoryEntry[], builtAt: string, base: string): string {
   return JSON.stringify({

@@ -84,7 +84,7 @@ export function dumpListing(
  * PUBLIC_BASE_URL; each server renders it again from its snapshot's manifest for its own base
  * (src/catalog/http/instance-documents.ts), so one build serves several base URLs. With the
  * build's base the bytes are the build's.
- * @see README.md "Per-platform dumps"
+ * @see docs/api.md "Per-platform dumps"
  */
 export function dumpListingBody(
   platforms: Readonly<Record<string, BuiltPlatform>>,

@@ -19,7 +19,7 @@ const renderedBySnapshot = new WeakMap<CatalogSnapshot, Map<string, StoredDocume
  * another, and one build serves several base URLs; with the build's base the bytes are the
  * build's. Last-Modified is the build document's (when its content last changed); the ETag is a
  * content hash, the same on every instance with the same base.
- * @see src/discovery/rendered-documents.ts (the discovery documents, rendered the same way), README.md "Change feed"
+ * @see src/discovery/rendered-documents.ts (the discovery documents, rendered the same way), docs/api.md "Change feed"
  */
 export function instanceDocument(snapshot: CatalogSnapshot, base: string, key: InstanceDocumentKey): StoredDocument {
   let rendered = renderedBySnapshot.get(snapshot);

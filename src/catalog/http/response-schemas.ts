@@ -7,7 +7,7 @@ export { attributionSchema, gameRecordSchema, platformEntrySchema, releaseSchema
 /**
  * The JSON bodies the public read API sends, as zod schemas, around the record shapes declared in
  * src/catalog/record/record-schemas.ts (re-exported here). They describe what the routes in this
- * folder and the build (src/catalog/build/) already write — README.md "Record shape" — and feed the
+ * folder and the build (src/catalog/build/) already write — docs/api.md "Record shape" — and feed the
  * OpenAPI document (src/discovery/) and the MCP output schemas; the contract test checks real
  * answers against them.
  * Objects allow members not listed here, so that adding a member is never a breaking change.

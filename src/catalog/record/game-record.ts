@@ -13,7 +13,7 @@ import type {
 
 /**
  * Public contract: the JSON shapes the API serves, inferred from their zod schemas
- * (record-schemas.ts, the one declaration; README.md "Record shape"). Optional members are
+ * (record-schemas.ts, the one declaration; docs/api.md "Record shape"). Optional members are
  * omitted, never null, when the data does not know them. The types list the declared members
  * only, read-only all the way down (the schemas also accept members added later).
  */

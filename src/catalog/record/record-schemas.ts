@@ -5,7 +5,7 @@ import { platformKinds } from "../platforms/platform-registry.ts";
 import type { ArtworkType } from "../artwork/artwork-types.ts";
 
 /**
- * The game record as the API serves it (README.md "Record shape"): the one declaration of these
+ * The game record as the API serves it (docs/api.md "Record shape"): the one declaration of these
  * shapes. The TypeScript types (game-record.ts) are inferred from them, the OpenAPI components
  * (src/discovery/schema-components.ts) and the MCP output schemas (src/agents/mcp/mcp-tools.ts)
  * are generated from them, and the contract test checks real answers against them.

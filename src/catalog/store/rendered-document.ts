@@ -13,7 +13,7 @@ import type { StoredDocument } from "./catalog-snapshot.ts";
  * case), its variants are reused: brotli at quality 11 was about a tenth of start-up. With
  * `brotli: "background"` (the discovery documents rendered as the server starts) the brotli variant
  * is made off the main thread and joins `encoded` when done. The caller adds the build's Last-Modified.
- * @see src/catalog/build/write-static-document.ts (the build's copies), README.md "Discovery documents"
+ * @see src/catalog/build/write-static-document.ts (the build's copies), docs/api.md "Discovery documents"
  */
 export function renderedDocument(
   text: string | Buffer,

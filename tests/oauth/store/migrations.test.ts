@@ -12,8 +12,8 @@ import { freshStoreConfig, freshStoreEnv, testStore } from "../../helpers/identi
 import { projectRoot } from "../../helpers/paths.ts";
 import { tempDir } from "../../helpers/temp-dir.ts";
 
-// "Migrations on start when safe" (src/oauth/store/migrations.ts, README "Running several
-// instances"): instances starting together migrate an empty database once, a migration that
+// "Migrations on start when safe" (src/oauth/store/migrations.ts, docs/operations.md "Running
+// several instances"): instances starting together migrate an empty database once, a migration that
 // cannot run online is left to `ludex migrate`, and a schema newer than the code is refused.
 
 const secret = "migrations test secret: 32 characters or more";
