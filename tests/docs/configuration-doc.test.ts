@@ -12,7 +12,7 @@ function configVariables(): Map<string, string> {
   if (!schema) throw new Error("src/config/config.ts: envSchema = z.object({ … }) not found");
   const variables = new Map<string, string>();
   // Each key starts a line at two spaces; its definition runs to the next key.
-  const keys = [...schema.matchAll(/^ {2}([A-Z][A-Z0-9_]*): ([\s\S]*?)(?=\n {2}[A-Z][A-Z0-9_]*: |$)/g)];
+  const keys = [...schema.matchAll(/^ {2}([A-Z][A-Z0-9_]*): ([\s\S]*?)(?=\n {2}[A-Z][A-Z0-9_]*: |(?![\s\S]))/gm)];
   for (const [, name, definition] of keys) if (name) variables.set(name, definition ?? "");
   for (const [, name] of configSource.matchAll(/\b(?:env|e)\.([A-Z][A-Z0-9_]*)\b/g))
     if (name && !variables.has(name)) variables.set(name, "");
@@ -40,8 +40,10 @@ describe("docs/configuration.md", () => {
   const variables = configVariables();
   const documented = documentedVariables("Variables of the server and the commands");
 
-  it("finds the variables of src/config/config.ts", () => {
+  it("finds the variables of src/config/config.ts, each with its schema", () => {
     expect(variables.size).toBeGreaterThan(20);
+    for (const [name, definition] of variables) expect(definition, name).toMatch(/^(?:z\s*\.|[a-z]\w*,?$)/i);
+    expect(literalDefault(variables.get("LUDEX_MAX_HEADER_BYTES") ?? "")).toBe("16384");
     expect([...variables.keys()]).toContain("PORT");
     expect([...variables.keys()]).toContain("LUDEX_SECRET");
   });
