@@ -254,6 +254,13 @@ export const problemTypes = {
     status: 503,
     description: "There is no game database to build from; run `ludex import <source>` first.",
   },
+  "no-held-build": {
+    surface: "cli",
+    title: "No held build",
+    status: 409,
+    description:
+      "`ludex publish` found no complete held build for the imported catalog: run `ludex build` first (or `ludex import --accept` to publish with the next build).",
+  },
 } as const satisfies Readonly<Record<string, ProblemTypeSpec>>;
 
 /** Every registered problem type. */

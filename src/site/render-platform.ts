@@ -47,6 +47,8 @@ export class PageWriter {
     const bytes = Buffer.from(html);
     if (!fresh && readGunzipped(full)?.equals(bytes)) return;
     this.ensureDir(full);
+    // A new file, not the old one rewritten: a held build's files are hard links to the served ones (src/catalog/build/held-build.ts).
+    rmSync(full, { force: true });
     writeFileSync(full, gzipSync(bytes, { level: 6 }));
     this.filesWritten++;
   }
@@ -63,11 +65,13 @@ export class PageWriter {
     this.ensureDir(full);
     // Plain writes, as for the record files: nginx and ludex read the same file and its stat,
     // so a file's ETag is whatever mtime it has; the build's time is set only where it is cheap.
+    rmSync(full, { force: true });
     writeFileSync(full, bytes);
     this.filesWritten++;
     // gzip only: it is what nginx can serve precompressed (gzip_static; Debian's nginx has no
     // brotli module), so both servers send the same bytes for every Accept-Encoding.
     if (bytes.length >= PRECOMPRESS_MIN_BYTES) {
+      rmSync(`${full}.gz`, { force: true });
       writeFileSync(`${full}.gz`, gzipSync(bytes, { level: 6 }));
       this.filesWritten++;
     } else {

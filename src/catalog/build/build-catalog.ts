@@ -63,6 +63,8 @@ export interface BuildOptions {
    * documents, before the manifest, so that a reload never sees a manifest whose pages are missing.
    */
   readonly derived?: (buildTime: number) => DerivedOutput | undefined;
+  /** The review (JSON, given the build's version) of the import this build publishes: kept as `reviews/<catalogVersion>.json`, which its change history entry names. */
+  readonly review?: (catalogVersion: string, builtAt: string) => string;
 }
 
 /** See {@link BuildOptions.derived}. */
@@ -157,6 +159,8 @@ function buildPlatform(
     const body = Buffer.from(withUpdatedAt(content, mtime));
     if (changed || !stamped) {
       const file = path.join(buildDir, recordFile(record.id));
+      // A new file, not the old one rewritten: a held build's files are hard links to the served ones (held-build.ts).
+      rmSync(file, { force: true });
       writeFileSync(file, body);
       utimesSync(file, mtime, mtime);
     }
@@ -377,6 +381,7 @@ export function buildCatalogFiles(options: BuildOptions): BuildSummary {
       builtAt,
       changes,
       publicBaseUrl,
+      review: options.review?.(catalogVersion, builtAt),
       platforms,
       platformNames: new Map(entries.map((e) => [e.id, e.name])),
       document,
