@@ -2,7 +2,7 @@ import { existsSync, linkSync, mkdirSync, readdirSync, readFileSync, renameSync,
 import path from "node:path";
 import { problems } from "../../core/problem.ts";
 import { REVIEWS_DIR } from "../changes/write-change-log.ts";
-import { MANIFEST_FILE, readManifest } from "./manifest.ts";
+import { readManifest } from "./manifest.ts";
 import { writeFileAtomic } from "./write-file-atomic.ts";
 
 /** The review document at the top of a build folder (not under static/: nginx does not serve it). */
@@ -10,12 +10,12 @@ export const REVIEW_FILE = "review.json";
 
 /** Where a held update is built: beside the served build folder, never inside it. */
 export function heldBuildDir(buildDir: string): string {
-  return `${buildDir}.held`;
+  return `${path.resolve(buildDir)}.held`;
 }
 
 /** Where the served build goes for the instant of a swap. */
 function retiredBuildDir(buildDir: string): string {
-  return `${buildDir}.previous`;
+  return `${path.resolve(buildDir)}.previous`;
 }
 
 /**
@@ -26,10 +26,7 @@ function retiredBuildDir(buildDir: string): string {
 export function recoverInterruptedPublish(buildDir: string): void {
   const retired = retiredBuildDir(buildDir);
   if (!existsSync(retired)) return;
-  if (!existsSync(buildDir)) {
-    const held = heldBuildDir(buildDir);
-    renameSync(existsSync(path.join(held, MANIFEST_FILE)) ? held : retired, buildDir);
-  }
+  if (!existsSync(buildDir)) renameSync(heldBuildVersion(buildDir) ? heldBuildDir(buildDir) : retired, buildDir);
   rmSync(retired, { recursive: true, force: true });
 }
 

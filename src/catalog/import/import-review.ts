@@ -215,6 +215,7 @@ export class ImportReviewer {
   afterPlatform(slug: string, merged: readonly MergedGame[]): void {
     const before = this.before.get(slug);
     if (!before) return;
+    this.before.delete(slug);
     const after = this.read([slug]);
     const added = new Bounded<ReviewGame>();
     const removed = new Bounded<ReviewGame>();
@@ -249,6 +250,20 @@ export class ImportReviewer {
     missing(after.roms, before.roms, romsAdded, (k) => after.romNames.get(k) ?? k);
     missing(before.roms, after.roms, romsRemoved, (k) => before.romNames.get(k) ?? k);
     const gamesBefore = before.games.size;
+    const lists = [
+      added,
+      removed,
+      renamed,
+      mergedOut,
+      kindChanged,
+      metadataChanged,
+      releasesAdded,
+      releasesRemoved,
+      romsAdded,
+      romsRemoved,
+    ];
+    // A platform read again whose records came out the same (a DAT's header or order changed) is not listed.
+    if (lists.every((list) => list.total === 0)) return;
     this.platforms[slug] = {
       status: gamesBefore === 0 && before.releases.size === 0 ? "added" : "changed",
       gamesBefore,
