@@ -1,4 +1,15 @@
-import { existsSync, linkSync, mkdirSync, readdirSync, readFileSync, renameSync, rmSync } from "node:fs";
+import {
+  copyFileSync,
+  existsSync,
+  linkSync,
+  mkdirSync,
+  readdirSync,
+  readFileSync,
+  renameSync,
+  rmSync,
+  statSync,
+  utimesSync,
+} from "node:fs";
 import path from "node:path";
 import { problems } from "../../core/problem.ts";
 import { REVIEWS_DIR } from "../changes/write-change-log.ts";
@@ -30,6 +41,18 @@ export function recoverInterruptedPublish(buildDir: string): void {
   rmSync(retired, { recursive: true, force: true });
 }
 
+/** A hard link; a copy with the same mtime when the two folders are on different file systems. */
+function linkOrCopy(source: string, target: string): void {
+  try {
+    linkSync(source, target);
+  } catch (error) {
+    if ((error as NodeJS.ErrnoException).code !== "EXDEV") throw error;
+    copyFileSync(source, target);
+    const { atime, mtime } = statSync(source);
+    utimesSync(target, atime, mtime);
+  }
+}
+
 /** Hard-links every file of `from` into `to` (same tree): unchanged files cost no bytes, and keep their mtimes. */
 function linkTree(from: string, to: string): void {
   mkdirSync(to, { recursive: true });
@@ -38,7 +61,7 @@ function linkTree(from: string, to: string): void {
     const target = path.join(to, entry.name);
     if (entry.isDirectory()) linkTree(source, target);
     // A temporary file is a write some earlier build left unfinished.
-    else if (entry.isFile() && !/\.tmp-\d+$/.test(entry.name)) linkSync(source, target);
+    else if (entry.isFile() && !/\.tmp-\d+$/.test(entry.name)) linkOrCopy(source, target);
   }
 }
 
@@ -99,7 +122,19 @@ export function publishHeldBuild(buildDir: string, acceptedAt: string): void {
     writeFileAtomic(full, JSON.stringify({ ...review, status: "published", acceptedAt: review.acceptedAt ?? acceptedAt }, null, 1));
   }
   const retired = retiredBuildDir(buildDir);
-  if (existsSync(buildDir)) renameSync(buildDir, retired);
-  renameSync(heldBuildDir(buildDir), buildDir);
+  try {
+    if (existsSync(buildDir)) renameSync(buildDir, retired);
+    renameSync(heldBuildDir(buildDir), buildDir);
+  } catch (error) {
+    // The first rename is undone, so a failed swap leaves the served build where it was.
+    if (!existsSync(buildDir) && existsSync(retired)) renameSync(retired, buildDir);
+    const code = (error as NodeJS.ErrnoException).code;
+    throw problems.publishFailed(
+      code === "EXDEV" || code === "EBUSY"
+        ? `cannot swap ${heldBuildDir(buildDir)} in for ${buildDir}: the build folder must not be a mount point (${code})`
+        : `cannot swap ${heldBuildDir(buildDir)} in for ${buildDir}: ${(error as Error).message}`,
+      { cause: error },
+    );
+  }
   rmSync(retired, { recursive: true, force: true });
 }

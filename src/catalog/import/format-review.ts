@@ -3,7 +3,7 @@ import type { ImportReview, PlatformReview, ReviewAnomaly, Sample } from "./impo
 /** Examples per list on the terminal; the JSON review has more. */
 const SHOWN = 5;
 
-export function anomalyLine(anomaly: ReviewAnomaly): string {
+function anomalyLine(anomaly: ReviewAnomaly): string {
   switch (anomaly.type) {
     case "platform-gone":
       return `${anomaly.system}: platform gone (no source lists it; ${anomaly.games} games removed)`;

@@ -1,10 +1,11 @@
+import { mkdirSync, writeFileSync } from "node:fs";
 import path from "node:path";
 import { describe, expect, it } from "vitest";
 import { importCatalog, type ImportSummary } from "../../../src/catalog/import/import-catalog.ts";
 import { REVIEW_EXAMPLES } from "../../../src/catalog/import/import-review.ts";
 import { platformsFile } from "../../helpers/paths.ts";
 import { tempDir } from "../../helpers/temp-dir.ts";
-import { baseCatalog, numberedGames, writeCatalog, type DatGame, type UpdateSystem } from "../../helpers/update-catalog.ts";
+import { baseCatalog, datText, numberedGames, writeCatalog, type DatGame, type UpdateSystem } from "../../helpers/update-catalog.ts";
 
 function catalog(): {
   source: string;
@@ -104,6 +105,24 @@ describe("the review of an import", () => {
     expect(review?.platforms.snes?.removed.examples.map((g) => g.title)).toEqual(["Star Raid 20"]);
     expect(review?.platforms.snes?.romsAdded).toEqual({ total: 1, examples: ["Star Raid 40 (USA).bin"] });
     expect(summary.reviewState?.held).toBe(false);
+  });
+
+  it("lists metadata changes with the fields that changed", () => {
+    const { run, source, dbFile } = catalog();
+    run(baseCatalog());
+    writeCatalog(source, baseCatalog());
+    const crc = datText("x", [{ name: "Blast Zone 03 (USA)" }]).match(/crc ([0-9A-F]{8})/)?.[1];
+    mkdirSync(path.join(source, "developer"));
+    writeFileSync(
+      path.join(source, "developer", "Sega - Mega Drive - Genesis.dat"),
+      `clrmamepro (\n\tname "Sega - Mega Drive - Genesis"\n)\n\ngame (\n\tcomment "Blast Zone 03 (USA)"\n\tdeveloper "Comet Forge"\n\trom ( crc ${crc} )\n)\n`,
+    );
+    const summary = importCatalog({ sources: [source], dbFile, platformsFile });
+    expect(summary.review?.platforms.megadrive?.metadataChanged).toEqual({
+      total: 1,
+      examples: [{ id: expect.any(Number), title: "Blast Zone 03", fields: ["developer"] }],
+    });
+    expect(summary.review?.anomalies).toEqual([]);
   });
 
   it("follows the threshold it is given", () => {
