@@ -1,4 +1,4 @@
-import { existsSync, mkdirSync, readdirSync, readFileSync, rmSync, utimesSync, writeFileSync } from "node:fs";
+import { existsSync, mkdirSync, readdirSync, readFileSync, rmSync, utimesSync } from "node:fs";
 import path from "node:path";
 import { problems } from "../../core/problem.ts";
 import { openCatalogDb, type CatalogDb } from "../db/catalog-db.ts";
@@ -20,7 +20,7 @@ import {
   type BuiltPlatform,
 } from "./manifest.ts";
 import { readPlatformRecords } from "./read-platform-records.ts";
-import { writeFileAtomic } from "./write-file-atomic.ts";
+import { replaceFile, writeFileAtomic } from "./write-file-atomic.ts";
 import { writeStaticDocument, type StaticDocumentInput } from "./write-static-document.ts";
 import { combineChanges, platformChanges, removedPlatformChanges, type PlatformChange } from "../changes/record-changes.ts";
 import { writePlatformDump } from "../dumps/write-dump.ts";
@@ -159,9 +159,7 @@ function buildPlatform(
     const body = Buffer.from(withUpdatedAt(content, mtime));
     if (changed || !stamped) {
       const file = path.join(buildDir, recordFile(record.id));
-      // A new file, not the old one rewritten: a held build's files are hard links to the served ones (held-build.ts).
-      rmSync(file, { force: true });
-      writeFileSync(file, body);
+      replaceFile(file, body);
       utimesSync(file, mtime, mtime);
     }
     index.ids.push(record.id);
