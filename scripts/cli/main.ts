@@ -11,6 +11,10 @@ const commands: Readonly<Record<string, { summary: string; load: () => Promise<C
     summary: "Compile the game database into static files (records, indexes, feed, manifest)",
     load: async () => (await import("./commands/build.ts")).buildCommand,
   },
+  publish: {
+    summary: "Accept the update held for review and put its build in service",
+    load: async () => (await import("./commands/publish.ts")).publishCommand,
+  },
   audit: {
     summary: "Check the imported catalog: records by kind and platform, unmerged same-dump records, unlinked add-ons",
     load: async () => (await import("./commands/audit.ts")).auditCommand,

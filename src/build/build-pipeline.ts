@@ -1,17 +1,37 @@
+import { existsSync } from "node:fs";
+import path from "node:path";
 import { buildCatalogFiles, type BuildSummary as CatalogBuildSummary, type ExtraDocument } from "../catalog/build/build-catalog.ts";
+import { discardHeldBuild, REVIEW_FILE, recoverInterruptedPublish, startHeldBuild } from "../catalog/build/held-build.ts";
+import { readManifest } from "../catalog/build/manifest.ts";
+import { reviewDocument } from "../catalog/build/review-document.ts";
+import { writeFileAtomic } from "../catalog/build/write-file-atomic.ts";
+import { readReviewStateFile } from "../catalog/import/review-state.ts";
 import type { Config } from "../config/config.ts";
 import { discoveryDocuments } from "../discovery/discovery-documents.ts";
 import { buildMatchTable } from "../match/match-table.ts";
 import { loadReleaseFeed } from "../releases/load-release-feed.ts";
 import { SiteBuild, type SiteBuildSummary } from "../site/build-site.ts";
 
+/** Whether the build went into service, and where it was written. */
+export interface Publication {
+  /** `held`: an import found anomalies nobody accepted, so the build went beside the served one (`ludex publish` swaps it in). */
+  readonly status: "published" | "held";
+  /** The folder written: the build folder, or the held build's folder beside it. */
+  readonly dir: string;
+  /** The review the build wrote (`review.json` in `dir`), when it carries a new import or is held. */
+  readonly reviewFile?: string;
+  /** Anomalies in that review. */
+  readonly anomalies: number;
+}
+
 export interface BuildSummary extends CatalogBuildSummary {
   /** The website's pages (src/site/), written beside the records (none with `pages: false`). */
   readonly site: SiteBuildSummary;
+  readonly publication: Publication;
 }
 
 /** A build without pages: what {@link buildCatalog} returns with `pages: false`. */
-export type BareBuildSummary = CatalogBuildSummary & { readonly site?: undefined };
+export type BareBuildSummary = CatalogBuildSummary & { readonly site?: undefined; readonly publication: Publication };
 
 /**
  * What the build writes depends on these settings as well as on the catalog. They are required
@@ -43,6 +63,21 @@ export function buildCatalog(options: BuildOptions & { readonly pages?: true }):
 export function buildCatalog(options: BuildOptions): BuildSummary | BareBuildSummary;
 export function buildCatalog(options: BuildOptions): BuildSummary | BareBuildSummary {
   const { publicBaseUrl, oauthLimits, artworkBaseUrl } = options;
+  // The served folder is never written while an update is held: the build goes to a folder beside it.
+  const state = existsSync(options.dbFile) ? readReviewStateFile(options.dbFile) : undefined;
+  recoverInterruptedPublish(options.buildDir);
+  const held = state?.held === true;
+  if (!held) discardHeldBuild(options.buildDir);
+  const buildDir = held ? startHeldBuild(options.buildDir) : options.buildDir;
+  const latest = state?.reviews.at(-1);
+  // A review goes with the first build of its import's data; rebuilds of the same data carry none.
+  const carriesReview = state !== undefined && latest !== undefined && readManifest(buildDir)?.dataVersion !== latest.toDataVersion;
+  const status = held ? "held" : "published";
+  const review =
+    state && latest && (carriesReview || held)
+      ? (catalogVersion: string, builtAt: string): string =>
+          JSON.stringify(reviewDocument(state, status, catalogVersion, latest.toDataVersion, builtAt), null, 1)
+      : undefined;
   const documents = (): readonly ExtraDocument[] => [
     {
       key: "releaseFeed",
@@ -60,9 +95,18 @@ export function buildCatalog(options: BuildOptions): BuildSummary | BareBuildSum
     })),
   ];
   let site: SiteBuildSummary | undefined;
+  let reviewBody: string | undefined;
   const summary = buildCatalogFiles({
     dbFile: options.dbFile,
-    buildDir: options.buildDir,
+    buildDir,
+    ...(review
+      ? {
+          review: (catalogVersion: string, builtAt: string): string => {
+            reviewBody = review(catalogVersion, builtAt);
+            return reviewBody;
+          },
+        }
+      : {}),
     publicBaseUrl,
     artworkBaseUrl,
     documents,
@@ -72,7 +116,7 @@ export function buildCatalog(options: BuildOptions): BuildSummary | BareBuildSum
     derived: (buildTime) => {
       if (options.pages === false) return undefined;
       const pages = new SiteBuild({
-        buildDir: options.buildDir,
+        buildDir,
         buildTime,
         publicBaseUrl,
         artworkBaseUrl,
@@ -87,7 +131,18 @@ export function buildCatalog(options: BuildOptions): BuildSummary | BareBuildSum
       };
     },
   });
-  if (options.pages === false) return summary;
+  // Written last: in a held build it marks the build complete (src/catalog/build/held-build.ts).
+  if (review) {
+    reviewBody ??= review(summary.manifest.catalogVersion, summary.manifest.builtAt);
+    writeFileAtomic(path.join(buildDir, REVIEW_FILE), reviewBody);
+  }
+  const publication: Publication = {
+    status,
+    dir: buildDir,
+    ...(review ? { reviewFile: path.join(buildDir, REVIEW_FILE) } : {}),
+    anomalies: review && state ? state.reviews.reduce((n, r) => n + r.anomalies.length, 0) : 0,
+  };
+  if (options.pages === false) return { ...summary, publication };
   if (site === undefined) throw new Error("the build wrote no pages");
-  return { ...summary, site };
+  return { ...summary, site, publication };
 }

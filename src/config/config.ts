@@ -55,6 +55,8 @@ export interface Config {
   readonly matchPreload: boolean;
   /** Base of the libretro-thumbnails style artwork URLs in match results. */
   readonly artworkBaseUrl: string;
+  /** Share of a platform's games (percent) an import may remove or rename before its update is held for review. */
+  readonly reviewThreshold: number;
   /** pino level: debug, info (one line per request), warn, error, or silent. */
   readonly logLevel: string;
   /** OAuth rate limits per client address: registrations per window, failed sign-ins per window (0 turns one off). */
@@ -150,6 +152,7 @@ const envSchema = z.object({
   LUDEX_MATCH_RATE_WINDOW: z.coerce.number().int().min(1).max(86_400).default(60),
   LUDEX_MATCH_PRELOAD: z.enum(["on", "off"], 'must be "on" or "off"').default("on"),
   LUDEX_ARTWORK_BASE_URL: z.url({ protocol: /^https?$/ }).default("https://thumbnails.libretro.com"),
+  LUDEX_REVIEW_THRESHOLD: z.coerce.number().min(0).max(100).default(5),
   LUDEX_LOG_LEVEL: z.enum(["debug", "info", "warn", "error", "silent"]).default("info"),
   LUDEX_REGISTRATION_RATE_LIMIT: z.coerce.number().int().min(0).max(1_000_000).default(defaultOAuthLimits.registration.quota),
   LUDEX_REGISTRATION_RATE_WINDOW: z.coerce.number().int().min(1).max(86_400).default(defaultOAuthLimits.registration.windowSeconds),
@@ -222,6 +225,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     matchRateWindowSeconds: e.LUDEX_MATCH_RATE_WINDOW,
     matchPreload: e.LUDEX_MATCH_PRELOAD === "on",
     artworkBaseUrl: e.LUDEX_ARTWORK_BASE_URL.replace(/\/+$/, ""),
+    reviewThreshold: e.LUDEX_REVIEW_THRESHOLD,
     logLevel: e.LUDEX_LOG_LEVEL,
     oauthLimits: {
       registration: { quota: e.LUDEX_REGISTRATION_RATE_LIMIT, windowSeconds: e.LUDEX_REGISTRATION_RATE_WINDOW },

@@ -254,6 +254,19 @@ export const problemTypes = {
     status: 503,
     description: "There is no game database to build from; run `ludex import <source>` first.",
   },
+  "no-held-build": {
+    surface: "cli",
+    title: "No held build",
+    status: 409,
+    description:
+      "`ludex publish` found no complete held build for the imported catalog: run `ludex build` first (or `ludex import --accept` to publish with the next build).",
+  },
+  "publish-failed": {
+    surface: "cli",
+    title: "Publish failed",
+    status: 500,
+    description: "`ludex publish` could not swap the held build in; the served build is left where it was, and the reason follows.",
+  },
 } as const satisfies Readonly<Record<string, ProblemTypeSpec>>;
 
 /** Every registered problem type. */

@@ -1,7 +1,8 @@
-import { mkdirSync, readFileSync, rmSync, statSync, writeFileSync } from "node:fs";
+import { mkdirSync, readFileSync, rmSync, statSync } from "node:fs";
 import path from "node:path";
 import { gunzipSync, gzipSync } from "node:zlib";
 import type { BuiltPlatform, ShardIndex } from "../catalog/build/manifest.ts";
+import { replaceFile } from "../catalog/build/write-file-atomic.ts";
 import { PRECOMPRESS_MIN_BYTES } from "../catalog/build/write-static-document.ts";
 import { contentKinds, type ContentKind } from "../catalog/identity/content-kind.ts";
 import type { GameRecord, PlatformEntry } from "../catalog/record/game-record.ts";
@@ -47,7 +48,7 @@ export class PageWriter {
     const bytes = Buffer.from(html);
     if (!fresh && readGunzipped(full)?.equals(bytes)) return;
     this.ensureDir(full);
-    writeFileSync(full, gzipSync(bytes, { level: 6 }));
+    replaceFile(full, gzipSync(bytes, { level: 6 }));
     this.filesWritten++;
   }
 
@@ -63,12 +64,12 @@ export class PageWriter {
     this.ensureDir(full);
     // Plain writes, as for the record files: nginx and ludex read the same file and its stat,
     // so a file's ETag is whatever mtime it has; the build's time is set only where it is cheap.
-    writeFileSync(full, bytes);
+    replaceFile(full, bytes);
     this.filesWritten++;
     // gzip only: it is what nginx can serve precompressed (gzip_static; Debian's nginx has no
     // brotli module), so both servers send the same bytes for every Accept-Encoding.
     if (bytes.length >= PRECOMPRESS_MIN_BYTES) {
-      writeFileSync(`${full}.gz`, gzipSync(bytes, { level: 6 }));
+      replaceFile(`${full}.gz`, gzipSync(bytes, { level: 6 }));
       this.filesWritten++;
     } else {
       rmSync(`${full}.gz`, { force: true });

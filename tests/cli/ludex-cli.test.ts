@@ -62,6 +62,7 @@ describe("ludex CLI", () => {
     const commands = [
       "import",
       "build",
+      "publish",
       "audit",
       "show",
       "search",

@@ -18,7 +18,8 @@ pages and sitemaps, and manifest.json, written last), the Astro pages (/docs/, /
 \`astro build\` into dist/site when they are missing or older than src/), and the CLI bundle
 (dist/cli/, which \`ludex\` runs instead of its sources until one of them changes).
 Platforms unchanged since the previous build are reused. Ends with a one-line summary of
-\`ludex audit\`.
+\`ludex audit\`. While the import is held for review (\`ludex import\` says so), the build goes
+to <out>.held beside the served build, which stays as it is until \`ludex publish\`.
 
 Options:
   --db FILE            game database (default: $LUDEX_CATALOG_DB or .ludex/catalog.db)
@@ -46,6 +47,13 @@ Options:
         `website: ${summary.site.pagesRendered} pages rendered, ${summary.site.filesWritten} files written (${(summary.site.elapsedMs / 1000).toFixed(1)} s after the records); ${(summary.elapsedMs / 1000).toFixed(1)} s`,
     );
     console.log(auditSummaryLine(auditCatalogFile(dbFile, { examples: 0 })));
+    const { publication } = summary;
+    if (publication.status === "held")
+      console.log(
+        `HELD: the import has ${publication.anomalies} anomalies; built in ${publication.dir}, the served build is unchanged. ` +
+          `Review ${publication.reviewFile ?? "review.json"}, then run \`ludex publish\` to put it in service`,
+      );
+    else if (publication.reviewFile) console.log(`published; review: ${publication.reviewFile}`);
     return 0;
   },
 };

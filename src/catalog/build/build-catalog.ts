@@ -1,4 +1,4 @@
-import { existsSync, mkdirSync, readdirSync, readFileSync, rmSync, utimesSync, writeFileSync } from "node:fs";
+import { existsSync, mkdirSync, readdirSync, readFileSync, rmSync, utimesSync } from "node:fs";
 import path from "node:path";
 import { problems } from "../../core/problem.ts";
 import { openCatalogDb, type CatalogDb } from "../db/catalog-db.ts";
@@ -20,7 +20,7 @@ import {
   type BuiltPlatform,
 } from "./manifest.ts";
 import { readPlatformRecords } from "./read-platform-records.ts";
-import { writeFileAtomic } from "./write-file-atomic.ts";
+import { replaceFile, writeFileAtomic } from "./write-file-atomic.ts";
 import { writeStaticDocument, type StaticDocumentInput } from "./write-static-document.ts";
 import { combineChanges, platformChanges, removedPlatformChanges, type PlatformChange } from "../changes/record-changes.ts";
 import { writePlatformDump } from "../dumps/write-dump.ts";
@@ -63,6 +63,8 @@ export interface BuildOptions {
    * documents, before the manifest, so that a reload never sees a manifest whose pages are missing.
    */
   readonly derived?: (buildTime: number) => DerivedOutput | undefined;
+  /** The review (JSON, given the build's version) of the import this build publishes: kept as `reviews/<catalogVersion>.json`, which its change history entry names. */
+  readonly review?: (catalogVersion: string, builtAt: string) => string;
 }
 
 /** See {@link BuildOptions.derived}. */
@@ -157,7 +159,7 @@ function buildPlatform(
     const body = Buffer.from(withUpdatedAt(content, mtime));
     if (changed || !stamped) {
       const file = path.join(buildDir, recordFile(record.id));
-      writeFileSync(file, body);
+      replaceFile(file, body);
       utimesSync(file, mtime, mtime);
     }
     index.ids.push(record.id);
@@ -377,6 +379,7 @@ export function buildCatalogFiles(options: BuildOptions): BuildSummary {
       builtAt,
       changes,
       publicBaseUrl,
+      review: options.review?.(catalogVersion, builtAt),
       platforms,
       platformNames: new Map(entries.map((e) => [e.id, e.name])),
       document,

@@ -13,6 +13,8 @@ export interface FeedsInput {
   readonly builtAt: string;
   readonly changes: readonly GameChange[];
   readonly publicBaseUrl: string;
+  /** See {@link recordChangeLog}'s `review`. */
+  readonly review?: string | undefined;
   readonly platforms: Readonly<Record<string, BuiltPlatform>>;
   readonly platformNames: ReadonlyMap<string, string>;
   /** Writes a prebuilt document (the build's own writer, so ETags follow the same rule). */

@@ -27,6 +27,8 @@ export interface ChangeLogFile {
   readonly from: string;
   readonly to: string;
   readonly builtAt: string;
+  /** The review of the import this build published, relative to the build folder (as in {@link ChangeHistoryEntry.review}). */
+  readonly review?: string;
   readonly changes: readonly GameChange[];
 }
 
@@ -44,6 +46,8 @@ export interface ChangeHistoryEntry {
   readonly changed: number;
   /** Absent in the history of builds before merges were logged. */
   readonly merged?: number;
+  /** `reviews/<catalogVersion>.json`: the review of the import this build published (src/catalog/import/import-review.ts); absent when none. */
+  readonly review?: string;
 }
 
 /** How much history a build keeps: at least this many builds, and every build of this many days. */

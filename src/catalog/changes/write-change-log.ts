@@ -7,6 +7,8 @@ import { attribution } from "../record/attribution.ts";
 import { KEEP_BUILDS, KEEP_DAYS, type ChangeHistoryEntry, type ChangeLogFile, type GameChange } from "./change-types.ts";
 
 export const CHANGES_DIR = "changes";
+/** The reviews the history names, one per published version that had one. */
+export const REVIEWS_DIR = "reviews";
 
 export interface ChangeLogInput {
   readonly buildDir: string;
@@ -16,6 +18,8 @@ export interface ChangeLogInput {
   /** What this build changed against `previous` (ignored without a previous build). */
   readonly changes: readonly GameChange[];
   readonly publicBaseUrl: string;
+  /** The review of the import this build publishes (JSON), kept beside its log; none when the build publishes no new import. */
+  readonly review?: string | undefined;
 }
 
 export interface ChangeLogOutput {
@@ -35,7 +39,7 @@ function retain(history: readonly ChangeHistoryEntry[], now: number): ChangeHist
   const first = history.findIndex((entry, i) => i >= history.length - (KEEP_BUILDS + 1) || Date.parse(entry.builtAt) >= horizon);
   const kept = history.slice(Math.max(0, first));
   const [base, ...rest] = kept;
-  return base ? [{ ...baseEntry(base.catalogVersion, base.builtAt) }, ...rest] : [];
+  return base ? [{ ...baseEntry(base.catalogVersion, base.builtAt), ...(base.review ? { review: base.review } : {}) }, ...rest] : [];
 }
 
 /**
@@ -58,7 +62,9 @@ export function recordChangeLog(input: ChangeLogInput): ChangeLogOutput {
         : [baseEntry(previous.catalogVersion, previous.builtAt)];
     const changes = [...input.changes].sort((a, b) => a.id - b.id);
     const file = `${CHANGES_DIR}/${catalogVersion}.json`;
-    const log: ChangeLogFile = { from: previous.catalogVersion, to: catalogVersion, builtAt, changes };
+    const review = input.review === undefined ? undefined : `${REVIEWS_DIR}/${catalogVersion}.json`;
+    if (review !== undefined && input.review !== undefined) writeFileAtomic(path.join(input.buildDir, review), input.review);
+    const log: ChangeLogFile = { from: previous.catalogVersion, to: catalogVersion, builtAt, ...(review ? { review } : {}), changes };
     mkdirSync(path.join(input.buildDir, CHANGES_DIR), { recursive: true });
     writeFileAtomic(path.join(input.buildDir, file), JSON.stringify(log));
     const count = (type: GameChange["change"]): number => changes.filter((c) => c.change === type).length;
@@ -70,15 +76,18 @@ export function recordChangeLog(input: ChangeLogInput): ChangeLogOutput {
       removed: count("removed"),
       changed: count("changed"),
       merged: count("merged"),
+      ...(review === undefined ? {} : { review }),
     });
     history = retain(chain, Date.parse(builtAt));
   }
-  const live = new Set(history.map((entry) => entry.file).filter((f): f is string => f !== null));
-  const dir = path.join(input.buildDir, CHANGES_DIR);
+  const live = new Set(history.flatMap((entry) => [entry.file, entry.review]).filter((f): f is string => typeof f === "string"));
   // The previous manifest's logs stay too: a server still on it may be answering from them.
-  for (const entry of previous?.changeHistory ?? []) if (entry.file) live.add(entry.file);
-  if (existsSync(dir))
-    for (const name of readdirSync(dir)) if (!live.has(`${CHANGES_DIR}/${name}`)) rmSync(path.join(dir, name), { force: true });
+  for (const entry of previous?.changeHistory ?? []) for (const f of [entry.file, entry.review]) if (f) live.add(f);
+  for (const folder of [CHANGES_DIR, REVIEWS_DIR]) {
+    const dir = path.join(input.buildDir, folder);
+    if (existsSync(dir))
+      for (const name of readdirSync(dir)) if (!live.has(`${folder}/${name}`)) rmSync(path.join(dir, name), { force: true });
+  }
 
   return {
     history,

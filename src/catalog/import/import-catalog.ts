@@ -11,6 +11,8 @@ import { assembleGames, type GameDraft } from "./assemble-games.ts";
 import { assignGameIds, type MergedGame } from "./assign-game-ids.ts";
 import { findSources, type SourceFile } from "./find-sources.ts";
 import { addMetadataDat, createMetadataIndex } from "./metadata-index.ts";
+import { DEFAULT_REVIEW_THRESHOLD, type ImportReview, ImportReviewer } from "./import-review.ts";
+import { acceptReview, recordReview, type ReviewState } from "./review-state.ts";
 
 /** Bump when parsing or grouping changes, so that the next import redoes every platform. */
 export const IMPORT_VERSION = 4;
@@ -27,6 +29,10 @@ export interface ImportOptions {
   readonly dbFile: string;
   readonly platformsFile: string;
   readonly onProgress?: (progress: ImportProgress) => void;
+  /** Share of a platform's games (percent) that may be removed or renamed before the update is held (default 5). */
+  readonly reviewThreshold?: number;
+  /** Accept the update (and any held one) even with anomalies: the next build publishes it. */
+  readonly accept?: boolean;
 }
 
 export interface RemovedGame {
@@ -57,6 +63,10 @@ export interface ImportSummary {
   readonly elapsedMs: number;
   /** False when the sources matched the previous import exactly and the database was left untouched. */
   readonly changed: boolean;
+  /** This import compared with the catalog it replaced (src/catalog/import/import-review.ts); absent when nothing changed. */
+  readonly review?: ImportReview;
+  /** The unpublished reviews and whether the update is held (absent when nothing changed). */
+  readonly reviewState?: ReviewState;
 }
 
 interface PlatformSources {
@@ -244,6 +254,7 @@ function runImport(
   started: number,
 ): Omit<ImportSummary, "elapsedMs"> {
   const st = prepare(db);
+  const reviewer = new ImportReviewer(db, options.reviewThreshold ?? DEFAULT_REVIEW_THRESHOLD);
   const stored = new Map(
     db
       .prepare<[], { slug: string; fingerprint: string }>("SELECT slug, fingerprint FROM platforms")
@@ -274,6 +285,7 @@ function runImport(
     for (const { source, collection } of group.files) {
       const dat = parseFile(source.path, source.label, warnings);
       entries.set(source.path, dat.games.length);
+      reviewer.sourceParsed(group.platform.slug, source.path, source.label, dat.games.length);
       const role = source.role === "auto" ? (looksLikeGameDat(dat) ? "games" : "metadata") : source.role;
       if (role === "games") gameDats.push({ dat, source: source.collection, label: source.label, ...(collection ? { collection } : {}) });
       else addMetadataDat(metadata, dat);
@@ -298,7 +310,9 @@ function runImport(
     gamesSeen += assembled.games.length;
     // Platforms that are now collections of this one hand their games over (ids kept) before they go.
     const former = collections.map((c) => c.slug).filter((c) => stored.has(c));
+    reviewer.beforePlatform(group.platform.slug, former);
     const result = writePlatform(db, st, group, assembled.games, entries, former);
+    reviewer.afterPlatform(group.platform.slug, result.merged);
     added += result.added;
     removed.push(...result.removed);
     merged.push(...result.merged);
@@ -309,7 +323,9 @@ function runImport(
     if (groups.has(slug)) continue;
     changedPlatforms.push(slug);
     // A former platform that is now a collection has handed its games over by now; what is left is gone.
-    for (const row of gamesOf.all(slug)) removed.push({ id: row.id, system: slug, title: row.title });
+    const left = gamesOf.all(slug);
+    for (const row of left) removed.push({ id: row.id, system: slug, title: row.title });
+    reviewer.platformGone(slug, left);
     db.prepare("DELETE FROM platforms WHERE slug = ?").run(slug);
   }
 
@@ -321,6 +337,8 @@ function runImport(
     setMeta.run("data_version", dataVersion);
     setMeta.run("imported_at", new Date().toISOString());
   }
+  const review = changed ? reviewer.finish(warnings, dataVersion) : undefined;
+  const reviewState = review ? recordReview(db, review, options.accept === true) : options.accept === true ? acceptReview(db) : undefined;
   const count = (sql: string): number => (db.prepare(sql).pluck().get() as number) ?? 0;
   const kinds = Object.fromEntries(
     db
@@ -344,6 +362,8 @@ function runImport(
     sourceStats,
     dataVersion,
     changed,
+    ...(review ? { review } : {}),
+    ...(reviewState ? { reviewState } : {}),
   };
 }
 
