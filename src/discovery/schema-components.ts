@@ -26,7 +26,7 @@ import {
   tokenResponseSchema,
 } from "../oauth/oauth-schemas.ts";
 import { releaseFeedResponseSchema } from "../releases/release-feed-schema.ts";
-import { changesIndexSchema, changesPageSchema, gameChangeSchema } from "../catalog/http/changes-schemas.ts";
+import { changesIndexSchema, changesPageSchema, gameChangeSchema, updateReviewSchema } from "../catalog/http/changes-schemas.ts";
 import { dumpEntrySchema, dumpFileSchema, dumpHeaderSchema, dumpListingSchema } from "../catalog/dumps/dump-format.ts";
 import { matchGroupSchema } from "../match/match-response-schemas.ts";
 import type { JsonObject } from "../http/openapi-types.ts";
@@ -58,6 +58,7 @@ export const responseComponents = {
   GameChange: gameChangeSchema,
   ChangesPage: changesPageSchema,
   ChangesIndex: changesIndexSchema,
+  UpdateReview: updateReviewSchema,
   DumpEntry: dumpEntrySchema,
   DumpListing: dumpListingSchema,
   DumpHeader: dumpHeaderSchema,

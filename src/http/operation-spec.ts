@@ -35,6 +35,7 @@ export type ResponseComponent =
   | "GameChange"
   | "ChangesPage"
   | "ChangesIndex"
+  | "UpdateReview"
   | "DumpEntry"
   | "DumpListing"
   | "DumpHeader"

@@ -123,6 +123,7 @@ export function changesIndexBody(catalogVersion: string, history: readonly Chang
       changed: entry.changed,
       merged: entry.merged ?? 0,
       changes: `${base}/api/v1/changes/?since=${entry.catalogVersion}`,
+      ...(entry.review === undefined ? {} : { review: `${base}/api/v1/changes/?review=${entry.catalogVersion}` }),
     })),
     dumps: `${base}/api/v1/dumps/`,
     attribution,

@@ -28,10 +28,15 @@ export const sinceParam = z
  */
 export const changesQuery = z.object({
   since: sinceParam.optional(),
+  review: z
+    .string()
+    .regex(versionPattern, "must be a catalogVersion (16 characters of A-Z, a-z, 0-9, _ and -)")
+    .optional()
+    .meta({ description: "A catalogVersion of the kept history: answers the review of the update that version published (UpdateReview)" }),
   limit: intParam(1, MAX_CHANGES_LIMIT).default(DEFAULT_CHANGES_LIMIT),
   offset: intParam(0, MAX_CHANGES_OFFSET).default(0),
 });
-export const changesParams = ["since", "limit", "offset"] as const;
+export const changesParams = ["since", "review", "limit", "offset"] as const;
 
 export const gameChangeSchema = z
   .looseObject({
@@ -87,6 +92,9 @@ export const changesIndexSchema = z
           changed: z.number().int(),
           merged: z.number().int(),
           changes: z.url(),
+          review: z.url().optional().meta({
+            description: "The review of the update this version published (`?review=`): absent for a build that published no new import",
+          }),
         }),
       )
       .meta({ description: "Kept builds, newest first, with what each changed against its predecessor" }),
@@ -97,3 +105,39 @@ export const changesIndexSchema = z
 
 /** The body of GET /api/v1/changes/ without `since` (src/catalog/changes/write-change-log.ts writes it), inferred from its schema. */
 export type ChangesIndexBody = Declared<typeof changesIndexSchema>;
+
+const sample = <T extends z.ZodType>(item: T) => z.looseObject({ total: z.number().int().min(0), examples: z.array(item) });
+
+/** The review a published version's import got (src/catalog/changes/public-review.ts), as `?review=` answers it. */
+export const updateReviewSchema = z
+  .looseObject({
+    format: z.literal("ludex-review"),
+    version: z.number().int(),
+    status: z.enum(["held", "published"]),
+    catalogVersion: z.string(),
+    dataVersion: z.string(),
+    builtAt: z.iso.datetime(),
+    acceptedAt: z.iso.datetime().optional().meta({ description: "When a maintainer accepted an update that had anomalies" }),
+    anomalies: z
+      .array(z.looseObject({ type: z.enum(["platform-gone", "platform-shrank", "mass-rename", "empty-source"]), system: z.string() }))
+      .meta({ description: "What held the update back until it was accepted; empty for an update that published by itself" }),
+    imports: z
+      .array(
+        z.looseObject({
+          importedAt: z.iso.datetime(),
+          fromDataVersion: z.string().nullable(),
+          toDataVersion: z.string(),
+          threshold: z.number(),
+          totals: z.looseObject({}),
+          platforms: z.record(z.string(), z.looseObject({ status: z.enum(["added", "changed", "gone"]) })),
+          newWarnings: sample(z.string()).meta({
+            description: "New import warnings: their count (the texts quote the maintainer's paths and stay private)",
+          }),
+        }),
+      )
+      .meta({ description: "The imports this version carries, oldest first; each list holds at most 50 examples beside its total" }),
+  })
+  .meta({
+    description:
+      "The review of the update a published version carries: per platform games added, removed, renamed and merged, releases and roms, metadata changes, and anomalies.",
+  });

@@ -69,6 +69,7 @@ export function syncOperations(base: string): readonly OperationSpec[] {
         changed: 1,
         merged: 1,
         changes: `${base}/api/v1/changes/?since=${v2}`,
+        review: `${base}/api/v1/changes/?review=${v2}`,
       },
       {
         catalogVersion: v1,
@@ -82,6 +83,56 @@ export function syncOperations(base: string): readonly OperationSpec[] {
     ],
     dumps: `${base}/api/v1/dumps/`,
     attribution,
+  };
+  const review = {
+    format: "ludex-review",
+    version: 1,
+    status: "published",
+    catalogVersion: v2,
+    dataVersion: "6e8f8862a70e0613",
+    builtAt: "2026-03-02T09:14:07.512Z",
+    anomalies: [],
+    imports: [
+      {
+        importedAt: "2026-03-02T09:13:51.004Z",
+        fromDataVersion: "0b6f1c2d3e4a5968",
+        toDataVersion: "6e8f8862a70e0613",
+        threshold: 5,
+        anomalies: [],
+        totals: {
+          platformsChanged: 1,
+          gamesAdded: 0,
+          gamesRemoved: 1,
+          renamed: 0,
+          merged: 1,
+          kindChanged: 0,
+          metadataChanged: 0,
+          releasesAdded: 0,
+          releasesRemoved: 1,
+          romsAdded: 0,
+          romsRemoved: 1,
+          newWarnings: 0,
+        },
+        platforms: {
+          "virtual-boy": {
+            status: "changed",
+            gamesBefore: 28,
+            gamesAfter: 26,
+            added: { total: 0, examples: [] },
+            removed: { total: 1, examples: [{ id: 24, title: "3-D Tetris" }] },
+            renamed: { total: 0, examples: [] },
+            merged: { total: 1, examples: [{ id: 27, title: "Space Squash", into: 28 }] },
+            kindChanged: { total: 0, examples: [] },
+            metadataChanged: { total: 0, examples: [] },
+            releasesAdded: { total: 0, examples: [] },
+            releasesRemoved: { total: 1, examples: ["3-D Tetris (USA)"] },
+            romsAdded: { total: 0, examples: [] },
+            romsRemoved: { total: 1, examples: ["sha1:6c7d4b3f2a1e0d9c8b7a69584736251403f2e1d0"] },
+          },
+        },
+        newWarnings: { total: 0, examples: [] },
+      },
+    ],
   };
   const listing = {
     format: "ludex-dump",
@@ -134,6 +185,11 @@ export function syncOperations(base: string): readonly OperationSpec[] {
               "A `catalogVersion` (from `GET /api/health/`, the dump listing or an earlier answer), or an RFC 3339 date-time (changes of builds made after it).",
             example: v1,
           },
+          review: {
+            description:
+              "A catalogVersion of the kept history (the index links each one that has a review): answers that version's update review instead of changes. Not with `since`.",
+            example: v2,
+          },
           limit: { description: "Page size." },
           offset: { description: "How many changes to skip; follow `next` instead of computing it." },
         },
@@ -141,11 +197,26 @@ export function syncOperations(base: string): readonly OperationSpec[] {
       responses: {
         "200": {
           description:
-            "One page of changes since `since` (ChangesPage), or without `since` the current version and kept history (ChangesIndex).",
+            "One page of changes since `since` (ChangesPage); with `review`, the review of the update that version published (UpdateReview); without either, the current version and kept history (ChangesIndex).",
           headers: { ...always, ETag: true, "Cache-Control": true, "Last-Modified": false, Link: false },
-          body: jsonBody(["ChangesPage", "ChangesIndex"], {
+          body: jsonBody(["ChangesPage", "ChangesIndex", "UpdateReview"], {
             page: { summary: `GET /api/v1/changes/?since=${v1}`, value: page },
             index: { summary: "GET /api/v1/changes/", value: index },
+            review: { summary: `GET /api/v1/changes/?review=${v2}`, value: review },
+          }),
+        },
+        "404": {
+          description: "`review` names a version with no review kept: not in the kept history, or a build that published no new import.",
+          headers: { ...always, "Cache-Control": true },
+          body: problemBody({
+            noReview: {
+              summary: "No review for that version",
+              value: problemExample(
+                base,
+                "not-found",
+                `no review kept for version ${v1}; GET /api/v1/changes/ lists the kept history and links each version's review`,
+              ),
+            },
           }),
         },
         "304": notModified,
@@ -182,7 +253,11 @@ export function syncOperations(base: string): readonly OperationSpec[] {
         },
         "503": catalogUnavailable(base),
       },
-      samples: [{ label: "Changes since a version", query: { since: v1 } }, { label: "The current version and the kept history" }],
+      samples: [
+        { label: "Changes since a version", query: { since: v1 } },
+        { label: "The current version and the kept history" },
+        { label: "The review of the update a version published", query: { review: v2 } },
+      ],
     },
     {
       operationId: "getCatalogDumps",

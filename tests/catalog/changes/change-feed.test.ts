@@ -165,6 +165,33 @@ describe.skipIf(!hasRealData)(`change feed over two imports of changed real DATs
     expect((await http(server.url("/api/v1/changes/?since=2001-01-01T00:00:00Z"))).status).toBe(410);
   });
 
+  it("links each published version's update review from the index, and answers it without the maintainer's paths", async () => {
+    const index = (await http(server.url("/api/v1/changes/"))).json<{ history: { catalogVersion: string; review?: string }[] }>();
+    const latest = index.history.find((entry) => entry.catalogVersion === v2);
+    expect(latest?.review).toBe(`https://ludex.test/api/v1/changes/?review=${v2}`);
+    const res = await http(server.url(`/api/v1/changes/?review=${v2}`));
+    expect(res.status).toBe(200);
+    expect(res.headers["content-type"]).toBe("application/json");
+    const review = res.json<{
+      format: string;
+      status: string;
+      catalogVersion: string;
+      imports: { platforms: { [slug: string]: { removed: { total: number } } }; newWarnings: { examples: unknown[] } }[];
+    }>();
+    expect(review).toMatchObject({ format: "ludex-review", status: "published", catalogVersion: v2 });
+    const last = review.imports.at(-1);
+    expect(last?.platforms["virtual-boy"]?.removed.total).toBeGreaterThan(0);
+    expect(last?.newWarnings.examples).toEqual([]);
+    expect(res.body.toString("utf8")).not.toContain(buildDir);
+    expect(res.body.toString("utf8")).not.toMatch(/"\/(?:tmp|work|home|root)\//);
+
+    const missing = await http(server.url("/api/v1/changes/?review=AAAAAAAAAAAAAAAA"));
+    expect(missing.status).toBe(404);
+    expect(missing.json<{ type: string }>().type).toBe("https://ludex.test/problems/#not-found");
+    expect((await http(server.url("/api/v1/changes/?review=short"))).status).toBe(422);
+    expect((await http(server.url(`/api/v1/changes/?review=${v2}&since=${v1}`))).status).toBe(422);
+  });
+
   it("answers a malformed, too long or future since with a clear 422", async () => {
     for (const [since, detail] of [
       ["not a version", /catalogVersion/],
