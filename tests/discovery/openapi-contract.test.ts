@@ -220,13 +220,16 @@ describe("matchRomFiles", () => {
 });
 
 describe("getCatalogChanges and getCatalogDumps", () => {
-  it("answers the change feed: index, a page, 304, 410 and 422", async () => {
+  it("answers the change feed: index, a page, 304, 404, 410 and 422", async () => {
     const index = await call(live, "/api/v1/changes/");
     expect(index.status).toBe(200);
     const { catalogVersion } = index.json<{ catalogVersion: string }>();
     const page = await call(live, `/api/v1/changes/?since=${catalogVersion}&limit=10`);
     expect(page.json<{ total: number }>().total).toBe(0);
     expect((await call(live, "/api/v1/changes/", { headers: { "if-none-match": index.headers.etag ?? "" } })).status).toBe(304);
+    // The fixture's only build published the first import, which has nothing to review against
+    // (tests/catalog/changes/change-feed.test.ts reads a review after a second import).
+    expect((await call(live, `/api/v1/changes/?review=${catalogVersion}`)).status).toBe(404);
     expect((await call(live, "/api/v1/changes/?since=AAAAAAAAAAAAAAAA")).status).toBe(410);
     expect((await call(live, "/api/v1/changes/?since=2999-01-01T00:00:00Z")).status).toBe(422);
     expect((await call(down, "/api/v1/changes/")).status).toBe(503);

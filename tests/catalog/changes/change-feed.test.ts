@@ -3,6 +3,7 @@ import path from "node:path";
 import { beforeAll, describe, expect, it } from "vitest";
 import { http } from "../../helpers/http.ts";
 import { hasRealData, realDataSkipReason } from "../../helpers/paths.ts";
+import { updateReviewSchema } from "../../../src/catalog/http/changes-schemas.ts";
 import { changedCatalog } from "./changed-catalog.ts";
 import { startTestServer, type RunningServer } from "../../helpers/test-server.ts";
 
@@ -179,6 +180,8 @@ describe.skipIf(!hasRealData)(`change feed over two imports of changed real DATs
       imports: { platforms: { [slug: string]: { removed: { total: number } } }; newWarnings: { examples: unknown[] } }[];
     }>();
     expect(review).toMatchObject({ format: "ludex-review", status: "published", catalogVersion: v2 });
+    // The schema the OpenAPI document's UpdateReview is made from.
+    expect(updateReviewSchema.safeParse(review).success).toBe(true);
     const last = review.imports.at(-1);
     expect(last?.platforms["virtual-boy"]?.removed.total).toBeGreaterThan(0);
     expect(last?.newWarnings.examples).toEqual([]);
