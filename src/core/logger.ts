@@ -36,7 +36,7 @@ const BATCH_MS = 200;
  * {@link BATCH_MS}. A write per request line, and SonicBoom's per-line bookkeeping, cost a large
  * share of the id-lookup throughput (docs/performance.md). Gathered lines are written on `flush()` and
  * when the process exits (normally, by `process.exit` or on an uncaught exception); only a
- * `kill -9` can lose lines: the last batch, at most 200 ms or 64 KiB.
+ * `kill -9` can lose lines: the last batch, at most {@link BATCH_MS} or {@link BATCH_BYTES} of them.
  */
 function batchedStdout(): BatchedWriter {
   const writer = createBatchedWriter(1, { batchBytes: BATCH_BYTES, batchMs: BATCH_MS });
