@@ -35,6 +35,16 @@ const layerRules = layers.slice(0, -1).map((layer, i) => ({
   to: { path: layers.slice(i + 1).map((l) => l.path) },
 }));
 
+// src/match/ by role, lowest first: the same rule as the layers, within the feature.
+const matchRoles = ["schema", "index", "engine", "route"];
+const matchRoleRules = matchRoles.slice(0, -1).map((role, i) => ({
+  name: `match-${role}`,
+  comment: `src/match/${role}/ must not import a later role of src/match/ (${matchRoles.slice(i + 1).join(", ")})`,
+  severity: "error",
+  from: { path: `^src/match/${role}/` },
+  to: { path: matchRoles.slice(i + 1).map((later) => `^src/match/${later}/`) },
+}));
+
 module.exports = {
   forbidden: [
     { name: "no-circular", comment: "no import cycles", severity: "error", from: {}, to: { circular: true } },
@@ -60,6 +70,7 @@ module.exports = {
       to: { path: "^(tests|scripts)/" },
     },
     ...layerRules,
+    ...matchRoleRules,
   ],
   options: {
     tsPreCompilationDeps: true,

@@ -17,8 +17,8 @@ import { searchGames } from "../../src/catalog/search/search-games.ts";
 import { loadCatalogSnapshot, recordJson } from "../../src/catalog/store/catalog-snapshot.ts";
 import { projectRoot } from "../../src/config/config.ts";
 import { artworkTypes, type ArtworkType } from "../../src/catalog/artwork/artwork-types.ts";
-import { matchRoms } from "../../src/match/match-roms.ts";
-import { matchIndexOf } from "../../src/match/snapshot-match-index.ts";
+import { matchRoms } from "../../src/match/engine/match-roms.ts";
+import { matchIndexOf } from "../../src/match/index/snapshot-match-index.ts";
 import { createRateLimiter, rateLimitHeaders, type RateLimiter } from "../../src/http/rate-limiter.ts";
 import {
   load,

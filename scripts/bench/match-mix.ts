@@ -2,7 +2,7 @@ import { readFileSync } from "node:fs";
 import path from "node:path";
 import { Pool, request } from "undici";
 import { readManifest } from "../../src/catalog/build/manifest.ts";
-import type { MatchTable } from "../../src/match/match-table.ts";
+import type { MatchTable } from "../../src/match/index/match-table.ts";
 import { percentile } from "./bench-support.ts";
 
 /** The mix's shares of items, in percent: what a ROM manager scanning a collection sends. */

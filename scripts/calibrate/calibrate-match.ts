@@ -8,9 +8,9 @@
 import type { GameRecord } from "../../src/catalog/record/game-record.ts";
 import { searchGames } from "../../src/catalog/search/search-games.ts";
 import { loadCatalogSnapshot, recordJson, type CatalogSnapshot } from "../../src/catalog/store/catalog-snapshot.ts";
-import { calibrationCases, evaluateCalibration, seeded } from "../../src/match/match-calibration.ts";
-import { FUZZY_MARGIN, FUZZY_MATCH_SIMILARITY, type MatchContext } from "../../src/match/match-roms.ts";
-import { matchIndexOf } from "../../src/match/snapshot-match-index.ts";
+import { calibrationCases, evaluateCalibration, seeded } from "../../src/match/engine/match-calibration.ts";
+import { FUZZY_MARGIN, FUZZY_MATCH_SIMILARITY, type MatchContext } from "../../src/match/engine/match-roms.ts";
+import { matchIndexOf } from "../../src/match/index/snapshot-match-index.ts";
 import { prepareRealCatalog } from "../bench/bench-support.ts";
 
 const PLATFORMS = ["nes", "snes", "gb", "gbc", "gba", "megadrive", "psx", "n64", "game-gear", "atari-2600"];

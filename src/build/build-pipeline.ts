@@ -8,7 +8,7 @@ import { writeFileAtomic } from "../catalog/build/write-file-atomic.ts";
 import { readReviewStateFile } from "../catalog/import/review-state.ts";
 import type { Config } from "../config/config.ts";
 import { discoveryDocuments } from "../discovery/discovery-documents.ts";
-import { buildMatchTable } from "../match/match-table.ts";
+import { buildMatchTable } from "../match/index/match-table.ts";
 import { loadReleaseFeed } from "../releases/load-release-feed.ts";
 import { SiteBuild, type SiteBuildSummary } from "../site/build-site.ts";
 

@@ -1,7 +1,7 @@
 import { agentPaths } from "../config/service-info.ts";
 import { attribution } from "../catalog/record/attribution.ts";
 import { cachePolicy } from "../http/cache-policy.ts";
-import { MAX_MATCH_ITEMS } from "../match/match-schemas.ts";
+import { MAX_MATCH_ITEMS } from "../match/schema/match-schemas.ts";
 import { AUTHORIZATION_CODE_LIFETIME_SECONDS } from "../oauth/authorization-codes.ts";
 import { defaultClientScopes } from "../oauth/client-registry.ts";
 import { tokenLifetimes } from "../oauth/grant-store.ts";

@@ -2,7 +2,7 @@ import { catalogOperations, healthOperation, releaseFeedOperation } from "../cat
 import { syncOperations } from "../catalog/http/sync-operations.ts";
 import type { OAuthLimits } from "../config/config.ts";
 import type { OperationSpec, TagName } from "../http/operation-spec.ts";
-import { matchOperation } from "../match/match-operations.ts";
+import { matchOperation } from "../match/route/match-operations.ts";
 import { identityOperation, oauthClientOperations } from "../oauth/oauth-operations.ts";
 
 /**

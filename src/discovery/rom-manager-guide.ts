@@ -1,5 +1,5 @@
 import { KEEP_BUILDS, KEEP_DAYS } from "../catalog/changes/change-types.ts";
-import { MAX_GROUP_LENGTH } from "../match/match-schemas.ts";
+import { MAX_GROUP_LENGTH } from "../match/schema/item-fields.ts";
 
 /**
  * How to hash each kind of file for `POST /api/v1/games/`, and what the catalog can recognise:

@@ -14,8 +14,8 @@ import {
   searchResultItemSchema,
 } from "../catalog/http/response-schemas.ts";
 import { problemSchema } from "../core/problem-schema.ts";
-import { matchCandidateSchema, matchResponseSchema, matchResultSchema, matchSchema } from "../match/match-response-schemas.ts";
-import { matchItemSchema, matchRequestSchema } from "../match/match-schemas.ts";
+import { matchCandidateSchema, matchResponseSchema, matchResultSchema, matchSchema } from "../match/schema/match-response-schemas.ts";
+import { matchItemSchema, matchRequestSchema } from "../match/schema/match-schemas.ts";
 import {
   clientRegistrationRequestSchema,
   clientRegistrationResponseSchema,
@@ -28,7 +28,7 @@ import {
 import { releaseFeedResponseSchema } from "../releases/release-feed-schema.ts";
 import { changesIndexSchema, changesPageSchema, gameChangeSchema, updateReviewSchema } from "../catalog/http/changes-schemas.ts";
 import { dumpEntrySchema, dumpFileSchema, dumpHeaderSchema, dumpListingSchema } from "../catalog/dumps/dump-format.ts";
-import { matchGroupSchema } from "../match/match-response-schemas.ts";
+import { matchGroupSchema } from "../match/schema/match-response-schemas.ts";
 import type { JsonObject } from "../http/openapi-types.ts";
 import type { ComponentName, RequestComponent, ResponseComponent } from "../http/operation-spec.ts";
 

@@ -10,7 +10,7 @@ import { discoveryRoutes } from "../discovery/discovery-routes.ts";
 import type { HealthProbe } from "../http/health-probes.ts";
 import type { ResponseCache } from "../http/response-cache.ts";
 import type { Route } from "../http/router.ts";
-import { matchRoute, type MatchRouteOptions } from "../match/match-route.ts";
+import { matchRoute, type MatchRouteOptions } from "../match/route/match-route.ts";
 import type { OAuthService } from "../oauth/oauth-service.ts";
 
 export interface ApiRouteDeps {

@@ -1,6 +1,6 @@
 import type { CatalogSnapshot } from "../catalog/store/catalog-snapshot.ts";
 import { runIdleSteps } from "../core/idle-steps.ts";
-import { matchPreloadSteps } from "../match/snapshot-match-index.ts";
+import { matchPreloadSteps } from "../match/index/snapshot-match-index.ts";
 
 /**
  * Reads, in idle turns once the server listens, what a snapshot otherwise reads on first use: the

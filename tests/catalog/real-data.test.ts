@@ -5,8 +5,8 @@ import { loadCatalogSnapshot, type CatalogSnapshot, recordJson } from "../../src
 import { findSources } from "../../src/catalog/import/find-sources.ts";
 import { splitTitleVersion } from "../../src/catalog/names/title-version.ts";
 import { searchGames } from "../../src/catalog/search/search-games.ts";
-import { matchRoms } from "../../src/match/match-roms.ts";
-import { matchIndexOf } from "../../src/match/snapshot-match-index.ts";
+import { matchRoms } from "../../src/match/engine/match-roms.ts";
+import { matchIndexOf } from "../../src/match/index/snapshot-match-index.ts";
 import { hasRealData, realDataSkipReason, realSource } from "../helpers/paths.ts";
 
 const real = inject("realCatalog");

@@ -5,7 +5,7 @@ import { agentSearchQuery, catalogQuery } from "../../src/catalog/http/catalog-s
 import { openApiDocument } from "../../src/discovery/openapi-document.ts";
 import type { JsonObject } from "../../src/http/openapi-types.ts";
 import { documentOperations } from "../../src/discovery/schema-text.ts";
-import { matchRequestSchema } from "../../src/match/match-schemas.ts";
+import { matchRequestSchema } from "../../src/match/schema/match-schemas.ts";
 import { parseClientMetadata } from "../../src/oauth/client-registry.ts";
 import { clientRegistrationRequestSchema } from "../../src/oauth/oauth-schemas.ts";
 import { createSchemaValidator, pointerEscape } from "./openapi-validator.ts";

@@ -4,7 +4,7 @@ import type { CallToolResult, McpServer, ToolAnnotations } from "@modelcontextpr
 import { z } from "zod";
 import { type Problem, isProblem, problems } from "../../core/problem.ts";
 import { artworkTypes } from "../../catalog/artwork/artwork-types.ts";
-import { MAX_MATCH_ITEMS, matchItemRules, matchItemSchema, matchRequestSchema } from "../../match/match-schemas.ts";
+import { MAX_MATCH_ITEMS, matchItemRules, matchItemSchema, matchRequestSchema } from "../../match/schema/match-schemas.ts";
 import type { Log } from "../../core/logger.ts";
 import type { CatalogQueries } from "../shared/catalog-queries.ts";
 import {
@@ -16,7 +16,7 @@ import {
   sinceParam,
 } from "../../catalog/http/changes-schemas.ts";
 import { agentSearchResponseSchema, gameRecordSchema, platformListSchema } from "../../catalog/http/response-schemas.ts";
-import { matchResponseSchema } from "../../match/match-response-schemas.ts";
+import { matchResponseSchema } from "../../match/schema/match-response-schemas.ts";
 import { releaseFeedResponseSchema } from "../../releases/release-feed-schema.ts";
 import { portableSchema } from "./portable-json-schema.ts";
 

@@ -9,8 +9,9 @@ import { renderedDiscoveryDocuments } from "../../discovery/rendered-documents.t
 import { instanceDocument } from "../../catalog/http/instance-documents.ts";
 import type { OAuthLimits } from "../../config/config.ts";
 import { type Problem, problems } from "../../core/problem.ts";
-import { matchContext, matchResponseBody, type MatchResponseBody } from "../../match/match-request.ts";
-import type { MatchRequest } from "../../match/match-schemas.ts";
+import { Matcher } from "../../match/engine/matcher.ts";
+import type { MatchResponseBody } from "../../match/schema/match-response-schemas.ts";
+import type { MatchRequest } from "../../match/schema/match-schemas.ts";
 import type { ReleaseFeedSource } from "../../releases/release-feed-schema.ts";
 import { changesSince, type ChangesPage } from "../../catalog/changes/changes-feed.ts";
 import type { ChangesIndexBody } from "../../catalog/http/changes-schemas.ts";
@@ -115,9 +116,9 @@ export function catalogQueries(catalog: CatalogSource, options: CatalogQueriesOp
     platformList: () => parsedDocument<PlatformListBody>(catalog.current(), "platforms"),
     releaseFeed: () => parsedDocument<ReleaseFeedSource>(catalog.current(), "releaseFeed"),
     matchRoms(request) {
-      const context = matchContext(catalog.current(), request.systemId, options.artworkBaseUrl);
-      if (!context) throw problems.invalidRequest([{ name: "systemId", detail: `unknown platform "${request.systemId}"` }]);
-      return matchResponseBody(context, request);
+      const job = new Matcher(catalog.current(), options.artworkBaseUrl).prepare(request);
+      if (!job) throw problems.invalidRequest([{ name: "systemId", detail: `unknown platform "${request.systemId}"` }]);
+      return job.answer();
     },
     changes(input) {
       const snapshot = catalog.current();

@@ -1,16 +1,13 @@
+import { CHAR } from "../../core/char-codes.ts";
+
+const { BACKSLASH, CLOSE_BRACE, CLOSE_BRACKET, OPEN_BRACE, OPEN_BRACKET, QUOTE } = CHAR;
+
 /**
  * Deepest nesting of arrays and objects a request body of the agent endpoints may have. Their
  * messages nest six levels at most (an A2A data part's value starts at the sixth); the SDKs
  * validate values recursively and overflow the stack a few thousand levels down.
  */
 export const MAX_JSON_DEPTH = 64;
-
-const QUOTE = 0x22;
-const BACKSLASH = 0x5c;
-const OPEN_ARRAY = 0x5b;
-const OPEN_OBJECT = 0x7b;
-const CLOSE_ARRAY = 0x5d;
-const CLOSE_OBJECT = 0x7d;
 
 /**
  * True when well-formed JSON text nests arrays and objects deeper than `max` levels (the top-level
@@ -26,9 +23,9 @@ export function nestedDeeperThan(text: string, max: number): boolean {
       if (c === BACKSLASH) i++;
       else if (c === QUOTE) inString = false;
     } else if (c === QUOTE) inString = true;
-    else if (c === OPEN_ARRAY || c === OPEN_OBJECT) {
+    else if (c === OPEN_BRACKET || c === OPEN_BRACE) {
       if (++depth > max) return true;
-    } else if (c === CLOSE_ARRAY || c === CLOSE_OBJECT) depth--;
+    } else if (c === CLOSE_BRACKET || c === CLOSE_BRACE) depth--;
   }
   return false;
 }

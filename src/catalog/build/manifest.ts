@@ -64,7 +64,7 @@ export interface BuiltPlatform {
   readonly index: string;
   /** Bytes of `index` before `,"hashes":` (build version 9 on): the {@link ShardIndexHead} a server reads at start-up. */
   readonly indexHead?: number;
-  /** ROM facts in columns for matching (src/match/match-table.ts), loaded on first use. */
+  /** ROM facts in columns for matching (src/match/index/match-table.ts), loaded on first use. */
   readonly match: string;
   /** The platform's downloadable dump (src/catalog/dumps/). */
   readonly dump?: BuiltDump;

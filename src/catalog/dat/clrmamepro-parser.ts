@@ -1,15 +1,9 @@
+import { CHAR } from "../../core/char-codes.ts";
 import { type Problem, problems } from "../../core/problem.ts";
 import type { DatFile, DatGame, DatHeader, DatParseOptions, DatRom, DatWarning } from "./dat-types.ts";
 
-const TAB = 9;
-const LF = 10;
-const CR = 13;
-const SPACE = 32;
-const QUOTE = 34;
-const LPAREN = 40;
-const RPAREN = 41;
-const BACKSLASH = 92;
-const BOM = 0xfeff;
+const { BACKSLASH, BOM, CLOSE_PAREN, CR, LF, OPEN_PAREN, QUOTE, SPACE, TAB } = CHAR;
+
 const EOF = -1;
 
 type Mutable<T> = { -readonly [K in keyof T]: T[K] };
@@ -177,7 +171,7 @@ class Reader {
     let pos = start + 1;
     while (pos < length) {
       const c = text.charCodeAt(pos);
-      if (c === SPACE || (c >= TAB && c <= CR) || c === LPAREN || c === RPAREN || c === QUOTE) break;
+      if (c === SPACE || (c >= TAB && c <= CR) || c === OPEN_PAREN || c === CLOSE_PAREN || c === QUOTE) break;
       pos++;
     }
     this.pos = pos;
@@ -197,8 +191,8 @@ class Reader {
     while (pos < length) {
       const c = text.charCodeAt(pos);
       if (c === SPACE || (c >= TAB && c <= CR) || c === QUOTE) break;
-      if (c === LPAREN) depth++;
-      else if (c === RPAREN && depth-- === 0) break;
+      if (c === OPEN_PAREN) depth++;
+      else if (c === CLOSE_PAREN && depth-- === 0) break;
       pos++;
     }
     this.pos = pos;
@@ -255,7 +249,7 @@ class Reader {
     for (let pos = this.pos; pos < length; pos++) {
       const c = text.charCodeAt(pos);
       if (c === LF) return true;
-      if (c !== SPACE && c !== TAB && c !== CR && c !== RPAREN) return false;
+      if (c !== SPACE && c !== TAB && c !== CR && c !== CLOSE_PAREN) return false;
     }
     return true;
   }
@@ -263,12 +257,12 @@ class Reader {
   /** Reads the next key of `block`, or returns undefined after consuming the block's closing `)`. */
   key(block: Block): string | undefined {
     const c = this.next();
-    if (c === RPAREN) {
+    if (c === CLOSE_PAREN) {
       this.pos++;
       return undefined;
     }
     if (c === EOF) throw this.unclosed(block);
-    if (c === LPAREN) throw this.failHere(`unexpected '(' in "${block.name}" block: expected a key`);
+    if (c === OPEN_PAREN) throw this.failHere(`unexpected '(' in "${block.name}" block: expected a key`);
     if (c === QUOTE) throw this.failHere(`unexpected string in "${block.name}" block: expected a key`);
     this.keyLine = this.line;
     this.keyColumn = this.pos - this.lineStart + 1;
@@ -279,8 +273,8 @@ class Reader {
   value(block: Block, key: string, keyLine: number, keyColumn: number, c: number): string {
     if (c === QUOTE) return this.string();
     if (c === EOF) throw this.unclosed(block);
-    if (c === RPAREN) throw this.fail(keyLine, keyColumn, `missing value for key "${key}"`);
-    if (c === LPAREN) throw this.failHere(`unexpected '(' after key "${key}" in "${block.name}" block`);
+    if (c === CLOSE_PAREN) throw this.fail(keyLine, keyColumn, `missing value for key "${key}"`);
+    if (c === OPEN_PAREN) throw this.failHere(`unexpected '(' after key "${key}" in "${block.name}" block`);
     return this.bareValue();
   }
 
@@ -290,10 +284,10 @@ class Reader {
     for (;;) {
       const c = this.next();
       if (c === EOF) throw this.unclosed(block);
-      if (c === LPAREN) {
+      if (c === OPEN_PAREN) {
         this.pos++;
         depth++;
-      } else if (c === RPAREN) {
+      } else if (c === CLOSE_PAREN) {
         this.pos++;
         if (--depth === 0) return;
       } else if (c === QUOTE) {
@@ -320,7 +314,7 @@ function readHeader(reader: Reader, block: Block): DatHeader {
     const keyLine = reader.keyLine;
     const keyColumn = reader.keyColumn;
     const c = reader.next();
-    if (c === LPAREN) {
+    if (c === OPEN_PAREN) {
       reader.pos++;
       reader.skipBlock({ name: key, line: keyLine, column: keyColumn });
       continue;
@@ -365,7 +359,7 @@ function readGame(reader: Reader, block: Block): DatGame {
     const keyLine = reader.keyLine;
     const keyColumn = reader.keyColumn;
     const c = reader.next();
-    if (c === LPAREN) {
+    if (c === OPEN_PAREN) {
       const nested: Block = { name: key, line: keyLine, column: keyColumn };
       if (isTopLevelBlock(key)) {
         // Most likely the previous block lacks its ')'; say so here rather than at the end of the file.
@@ -402,14 +396,14 @@ export function parseClrmamepro(text: string, file: string, options: DatParseOpt
   while (c !== EOF) {
     const line = reader.line;
     const column = reader.column();
-    if (c === RPAREN) throw reader.failHere("unbalanced parentheses: ')' without a matching '('");
-    if (c === LPAREN) throw reader.failHere("unexpected '(': expected clrmamepro, game, machine or resource");
+    if (c === CLOSE_PAREN) throw reader.failHere("unbalanced parentheses: ')' without a matching '('");
+    if (c === OPEN_PAREN) throw reader.failHere("unexpected '(': expected clrmamepro, game, machine or resource");
     if (c === QUOTE) throw reader.failHere("unexpected string: expected clrmamepro, game, machine or resource");
     const name = reader.word();
     if (!isTopLevelBlock(name)) {
       throw reader.fail(line, column, `unexpected ${quoteToken(name)}: expected clrmamepro, game, machine or resource`);
     }
-    if (reader.next() !== LPAREN) throw reader.failHere(`expected '(' after "${name}"`);
+    if (reader.next() !== OPEN_PAREN) throw reader.failHere(`expected '(' after "${name}"`);
     reader.pos++;
     const block: Block = { name, line, column };
     if (name === "clrmamepro") {

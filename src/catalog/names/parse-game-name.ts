@@ -1,4 +1,7 @@
+import { CHAR } from "../../core/char-codes.ts";
 import { splitTitleVersion } from "./title-version.ts";
+
+const { CLOSE_BRACKET, CLOSE_PAREN, OPEN_BRACKET, OPEN_PAREN } = CHAR;
 
 /**
  * Parser for No-Intro / Redump / TOSEC-style game names as they appear in libretro-database DATs,
@@ -32,11 +35,6 @@ export interface ParsedGameName {
   /** Every other parenthesised tag (or unrecognised item of a comma list), verbatim and without parentheses. */
   readonly extra: readonly string[];
 }
-
-const OPEN_PAREN = 0x28;
-const CLOSE_PAREN = 0x29;
-const OPEN_BRACKET = 0x5b;
-const CLOSE_BRACKET = 0x5d;
 
 const EMPTY: readonly string[] = Object.freeze([]);
 

@@ -71,7 +71,7 @@ export interface CatalogSnapshot {
   listing(slug: string, kind?: ContentKind | "any", collection?: string): readonly GameSummary[] | undefined;
   /** The collection a `system` value names (arcade's "mame-2003", "MAME 0.78"), with its platform; undefined for a platform or an unknown name. */
   collection(nameOrAlias: string): { readonly platform: PlatformEntry; readonly id: string } | undefined;
-  /** The raw match table (JSON text) of one platform; undefined for an unknown slug. Parsed and cached by src/match/snapshot-match-index.ts. */
+  /** The raw match table (JSON text) of one platform; undefined for an unknown slug. Parsed and cached by src/match/index/snapshot-match-index.ts. */
   matchTableText(slug: string): string | undefined;
   /** What a search covers: one platform (by slug), or all of them. */
   searchScope(slug?: string, collection?: string): SearchScope;

@@ -8,13 +8,13 @@ import { parentNameLookup } from "../../../src/catalog/artwork/record-artwork.ts
 import { parseThumbnailPaths } from "../../../src/catalog/artwork/thumbnail-listing.ts";
 import { readManifest } from "../../../src/catalog/build/manifest.ts";
 import type { GameArtwork, GameRecord } from "../../../src/catalog/record/game-record.ts";
-import { matchArtwork } from "../../../src/match/match-artwork.ts";
-import { createMatchIndex } from "../../../src/match/match-index.ts";
-import { matchRoms } from "../../../src/match/match-roms.ts";
-import { offlineMatchContext } from "../../../src/match/offline-index.ts";
+import { matchArtwork } from "../../../src/match/engine/match-artwork.ts";
+import { createMatchIndex } from "../../../src/match/index/match-index.ts";
+import { matchRoms } from "../../../src/match/engine/match-roms.ts";
+import { offlineMatchContext } from "../../../src/match/engine/offline-index.ts";
 import { platformEntry } from "../../../src/catalog/platforms/platform-entry.ts";
 import { loadPlatformRegistry } from "../../../src/catalog/platforms/platform-registry.ts";
-import type { MatchTable } from "../../../src/match/match-table.ts";
+import type { MatchTable } from "../../../src/match/index/match-table.ts";
 import { buildSettings } from "../../helpers/build-settings.ts";
 import { hasRealData, hasRealThumbnails, platformsFile, realDataSkipReason, realThumbnails } from "../../helpers/paths.ts";
 

@@ -6,8 +6,8 @@ import { beforeAll, describe, expect, inject, it } from "vitest";
 import type { DumpListing } from "../../../src/catalog/dumps/dump-format.ts";
 import { readDump, verifyDump } from "../../../src/catalog/dumps/read-dump.ts";
 import type { PlatformEntry } from "../../../src/catalog/record/game-record.ts";
-import { matchResponseBody } from "../../../src/match/match-request.ts";
-import { offlineMatchContext } from "../../../src/match/offline-index.ts";
+import { MatchJob } from "../../../src/match/engine/matcher.ts";
+import { offlineMatchContext } from "../../../src/match/engine/offline-index.ts";
 import { http } from "../../helpers/http.ts";
 import { projectRoot, realDataSkipReason } from "../../helpers/paths.ts";
 import { tempDir } from "../../helpers/temp-dir.ts";
@@ -135,7 +135,7 @@ describe.skipIf(!real)(`per-platform dumps of the real catalog${real ? "" : ` ($
         body: JSON.stringify(request),
       });
       expect(online.status).toBe(200);
-      const offline = matchResponseBody(context, request);
+      const offline = new MatchJob(context, request).answer();
       expect(JSON.parse(JSON.stringify(offline))).toEqual(online.json());
       expect(offline.results.filter((r) => r.status === "matched" || r.status === "ambiguous").length).toBeGreaterThan(90);
     }
