@@ -14,7 +14,7 @@ if (!hasPostgres) console.warn("PostgreSQL tests skipped: /usr/lib/postgresql/15
  * without the global setup.
  */
 const INTEGRATION =
-  /\binject\(|helpers\/(test-server|http|cluster|ludex-cli|chromium|counting-proxy|free-port|wait-for-port|identity-store|postgres-server|redis-server|merged-catalog)\.ts|node:(child_process|net|http|https)\b|\bfetch\(|from "(undici|playwright-core|postgres|ioredis|oauth4webapi|openid-client|@modelcontextprotocol\/[a-z]+|@a2a-js\/sdk[^"]*)"|\b(realSource|hasRealData|realThumbnails)\b/;
+  /\binject\(|helpers\/(test-server|http|cluster|ludex-cli|chromium|counting-proxy|free-port|wait-for-port|identity-store|postgres-server|redis-server|merged-catalog)\.ts|node:(child_process|net|http|https)\b|\bfetch\(|from "(undici|playwright-core|postgres|ioredis|oauth4webapi|openid-client|@modelcontextprotocol\/[a-z]+|@a2a-js\/sdk[^"]*)"|\b(realSource|hasRealData|realThumbnails)\b|shared\/libretro-/;
 const testFiles = globSync("tests/**/*.test.ts");
 const unitFiles = testFiles.filter((file) => !INTEGRATION.test(readFileSync(file, "utf8")));
 
