@@ -8,7 +8,7 @@
  */
 import { spawnSync } from "node:child_process";
 import { createHash } from "node:crypto";
-import { chmodSync, cpSync, readdirSync, readFileSync, rmSync, statSync, writeFileSync } from "node:fs";
+import { chmodSync, cpSync, readdirSync, readFileSync, realpathSync, rmSync, statSync, writeFileSync } from "node:fs";
 import os from "node:os";
 import path from "node:path";
 import { buildCatalog } from "../../src/build/build-pipeline.ts";
@@ -139,7 +139,8 @@ function benchOn(source: string, kind: FileSystemKind): void {
   const work = fs.dir;
   try {
     const copy = path.join(work, "libretro-database");
-    cpSync(source, copy, { recursive: true });
+    // Copies, never links: the one-DAT update edits a file of the copy.
+    cpSync(realpathSync(source), copy, { recursive: true, dereference: true });
     const dbFile = path.join(work, "catalog.db");
     const buildDir = path.join(work, "build");
 

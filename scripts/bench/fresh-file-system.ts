@@ -1,5 +1,5 @@
 import { spawnSync } from "node:child_process";
-import { existsSync, mkdtempSync, rmSync, statSync } from "node:fs";
+import { existsSync, mkdirSync, mkdtempSync, rmSync, statSync } from "node:fs";
 import os from "node:os";
 import path from "node:path";
 
@@ -30,7 +30,7 @@ function freshExt4(): FreshFileSystem | undefined {
     cleanUp();
     return undefined;
   }
-  spawnSync("mkdir", [mountPoint]);
+  mkdirSync(mountPoint);
   if (!run("mount", ["-o", "loop", image, mountPoint])) {
     cleanUp();
     return undefined;
