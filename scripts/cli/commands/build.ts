@@ -1,7 +1,9 @@
+import { existsSync } from "node:fs";
 import path from "node:path";
-import { buildCatalog } from "../../../src/build/build-pipeline.ts";
-import { auditCatalogFile } from "../../../src/catalog/audit/audit-catalog.ts";
-import { auditSummaryLine } from "../../../src/catalog/audit/format-audit.ts";
+import { type BuildSummary, buildCatalog } from "../../../src/build/build-pipeline.ts";
+import { AUDIT_SUMMARY_FILE } from "../../../src/catalog/audit/audit-summary.ts";
+import { startBackgroundAudit } from "../../../src/catalog/audit/background-audit.ts";
+import { auditCountsLine } from "../../../src/catalog/audit/format-audit.ts";
 import { loadConfig } from "../../../src/config/config.ts";
 import { ensureAstroPages } from "../astro-pages.ts";
 import { ensureCliBundle, reportCliBundle } from "../build-cli-bundle.ts";
@@ -26,27 +28,38 @@ Options:
   --out DIR            build folder (default: $LUDEX_BUILD_DIR or dist/catalog)
   --release-feed FILE  authored release feed (default: data/release-feed.json)`,
   options: { db: { type: "string" }, out: { type: "string" }, "release-feed": { type: "string" } },
-  run({ values }) {
+  async run({ values }) {
     const config = loadConfig();
     const pages = ensureAstroPages(config.projectRoot);
     if (pages.built) console.log(`built the Astro pages (/docs/, /problems/) in ${(pages.elapsedMs / 1000).toFixed(1)} s`);
     reportCliBundle(ensureCliBundle(config.projectRoot));
     const dbFile = typeof values.db === "string" ? path.resolve(values.db) : config.catalogDb;
-    const summary = buildCatalog({
-      dbFile,
-      buildDir: typeof values.out === "string" ? path.resolve(values.out) : config.buildDir,
-      releaseFeedFile: typeof values["release-feed"] === "string" ? path.resolve(values["release-feed"]) : config.releaseFeedFile,
-      publicBaseUrl: config.publicBaseUrl,
-      oauthLimits: config.oauthLimits,
-      artworkBaseUrl: config.artworkBaseUrl,
-    });
+    const buildDir = typeof values.out === "string" ? path.resolve(values.out) : config.buildDir;
+    // The audit only reads the database the build reads: on a worker thread, it runs beside the build instead of after it.
+    const keptAudit = path.join(buildDir, AUDIT_SUMMARY_FILE);
+    const audit = existsSync(dbFile) ? startBackgroundAudit(dbFile, keptAudit) : undefined;
+    let summary: BuildSummary;
+    try {
+      summary = buildCatalog({
+        dbFile,
+        buildDir,
+        releaseFeedFile: typeof values["release-feed"] === "string" ? path.resolve(values["release-feed"]) : config.releaseFeedFile,
+        publicBaseUrl: config.publicBaseUrl,
+        oauthLimits: config.oauthLimits,
+        artworkBaseUrl: config.artworkBaseUrl,
+      });
+    } catch (error) {
+      audit?.cancel();
+      throw error;
+    }
     const c = summary.manifest.counts;
     console.log(
       `built catalog ${summary.manifest.catalogVersion}: ${c.platforms} platforms, ${c.games} games, ${c.releases} releases, ${c.roms} roms; ` +
         `${summary.rebuiltPlatforms.length} platforms rebuilt, ${summary.reusedPlatforms} reused; ` +
         `website: ${summary.site.pagesRendered} pages rendered, ${summary.site.filesWritten} files written (${(summary.site.elapsedMs / 1000).toFixed(1)} s after the records); ${(summary.elapsedMs / 1000).toFixed(1)} s`,
     );
-    console.log(auditSummaryLine(auditCatalogFile(dbFile, { examples: 0 })));
+    const { counts, elapsedMs } = await (audit ?? startBackgroundAudit(dbFile, keptAudit)).result();
+    console.log(auditCountsLine(counts, elapsedMs));
     const { publication } = summary;
     if (publication.status === "held")
       console.log(

@@ -100,6 +100,23 @@ export interface CatalogAudit {
 export interface AuditOptions {
   /** Examples kept per list (default 100). */
   readonly examples?: number;
+  /**
+   * Only these platforms' records (the lists and counts then cover them alone; ids they point to
+   * elsewhere are looked up in the database): what {@link auditCounts} needs for changed platforms.
+   */
+  readonly platforms?: readonly string[];
+}
+
+/** The figures of the build's one-line audit summary, for one platform or a sum of them. */
+export interface AuditCounts {
+  readonly games: number;
+  readonly addons: number;
+  readonly addonsWithoutBase: number;
+  readonly unexplainedSplits: number;
+  readonly arcadeRepeats: number;
+  readonly alternateTitleRepeats: number;
+  readonly gamesWithAddonReleases: number;
+  readonly idLikeTitles: number;
 }
 
 /** Records listed per example of a repeat or a split. */
@@ -192,14 +209,35 @@ function meta(db: CatalogDb, key: string): string | null {
  * titles, game records holding add-on releases, merged ids that point nowhere). Reads only.
  */
 export function auditCatalog(db: CatalogDb, options: AuditOptions = {}): CatalogAudit {
+  return runAudit(db, options).audit;
+}
+
+/**
+ * {@link auditCatalog} with the summary's figures per platform. With `options.platforms`, each
+ * query reads only those platforms' rows (`only`), which is what makes a build's summary after a
+ * one-platform import cheap.
+ */
+export function auditCounts(db: CatalogDb, options: AuditOptions = {}): { audit: CatalogAudit; platforms: Record<string, AuditCounts> } {
+  return runAudit(db, options);
+}
+
+function runAudit(db: CatalogDb, options: AuditOptions): { audit: CatalogAudit; platforms: Record<string, AuditCounts> } {
   const started = performance.now();
   const limit = options.examples ?? 100;
   const platforms = readPlatforms(db);
+  const filter = options.platforms === undefined ? undefined : JSON.stringify(options.platforms);
+  const only = (column: string): string => (filter === undefined ? "" : `WHERE ${column} IN (SELECT value FROM json_each(?))`);
+  const params = filter === undefined ? [] : [filter];
+  const isGame = db.prepare<[number], number>("SELECT 1 FROM games WHERE id = ?").pluck();
   const games = new Map<number, GameRow>();
+  /** A live game: one of the audited records, or, in a platform-limited audit, any record of the database. */
+  const live = (id: number): boolean => games.has(id) || (filter !== undefined && isGame.get(id) !== undefined);
   for (const row of db
-    .prepare<[], unknown[]>("SELECT id, platform, title_key, title, kind, base_game_id, alternate_titles_json FROM games ORDER BY id")
+    .prepare<unknown[], unknown[]>(
+      `SELECT id, platform, title_key, title, kind, base_game_id, alternate_titles_json FROM games ${only("platform")} ORDER BY id`,
+    )
     .raw()
-    .iterate()) {
+    .iterate(...params)) {
     const [id, platform, key, title, kind, baseGameId, alternateTitlesJson] = row as [
       number,
       string,
@@ -235,8 +273,7 @@ export function auditCatalog(db: CatalogDb, options: AuditOptions = {}): Catalog
     platform.byKind[game.kind] = (platform.byKind[game.kind] ?? 0) + 1;
     if (attachedKinds.has(game.kind)) {
       addonCount++;
-      const base = game.baseGameId === null ? undefined : games.get(game.baseGameId);
-      if (!base) addons.add(game.platform, () => ref(game));
+      if (game.baseGameId === null || !live(game.baseGameId)) addons.add(game.platform, () => ref(game));
     }
     if (looksLikeId(game.title)) idLike.add(game.platform, () => ref(game));
     if (game.kind === "game" && platforms.get(game.platform)?.arcade) {
@@ -256,9 +293,13 @@ export function auditCatalog(db: CatalogDb, options: AuditOptions = {}): Catalog
   const parentTitles = new Map<string, string>();
   const extras = new Map<number, ReleaseExtra>();
   for (const row of db
-    .prepare<[], unknown[]>("SELECT id, game_id, name, source, extra_json, flags_json FROM releases ORDER BY id")
+    .prepare<unknown[], unknown[]>(
+      filter === undefined
+        ? "SELECT id, game_id, name, source, extra_json, flags_json FROM releases ORDER BY id"
+        : `SELECT r.id, r.game_id, r.name, r.source, r.extra_json, r.flags_json FROM releases r JOIN games g ON g.id = r.game_id ${only("g.platform")} ORDER BY r.id`,
+    )
     .raw()
-    .iterate()) {
+    .iterate(...params)) {
     const [id, gameId, name, source, extraJson, flagsJson] = row as [number, number, string, string, string | null, string];
     const game = games.get(gameId);
     if (!game) continue;
@@ -304,9 +345,13 @@ export function auditCatalog(db: CatalogDb, options: AuditOptions = {}): Catalog
     }
   };
   for (const row of db
-    .prepare<[], unknown[]>("SELECT release_id, name, size, md5, sha1 FROM roms ORDER BY release_id, rowid")
+    .prepare<unknown[], unknown[]>(
+      filter === undefined
+        ? "SELECT release_id, name, size, md5, sha1 FROM roms ORDER BY release_id, rowid"
+        : `SELECT o.release_id, o.name, o.size, o.md5, o.sha1 FROM roms o JOIN releases r ON r.id = o.release_id JOIN games g ON g.id = r.game_id ${only("g.platform")} ORDER BY o.release_id, o.rowid`,
+    )
     .raw()
-    .iterate()) {
+    .iterate(...params)) {
     const [releaseId, name, size, md5, sha1] = row as [number, string | null, number | null, string | null, string | null];
     if (romsOf?.id !== releaseId) {
       flush();
@@ -323,8 +368,7 @@ export function auditCatalog(db: CatalogDb, options: AuditOptions = {}): Catalog
     const at = plain.indexOf(PART_SEPARATOR);
     return at < 0 ? plain : plain.slice(0, at);
   };
-  const splitFamilies = new Set<string>();
-  for (const game of games.values()) if (game.titleKey.includes(PART_SEPARATOR)) splitFamilies.add(familyOf(game));
+  const splitFamilies = splitTitleFamilies(db);
 
   const splits = Object.fromEntries(splitReasons.map((reason) => [reason, new Tally<SameDumpSplit>(limit)])) as Record<
     SplitReason,
@@ -368,7 +412,7 @@ export function auditCatalog(db: CatalogDb, options: AuditOptions = {}): Catalog
     }));
   }
 
-  const repeats = (byKey: Map<string, Set<number>>, skip?: Map<string, Set<number>>): Examples<ArcadeRepeat> => {
+  const repeats = (byKey: Map<string, Set<number>>, skip?: Map<string, Set<number>>): Tally<ArcadeRepeat> => {
     const tally = new Tally<ArcadeRepeat>(limit);
     for (const [platformKey, ids] of [...byKey].sort(([a], [b]) => (a < b ? -1 : a > b ? 1 : 0))) {
       if (ids.size < 2 || (skip?.get(platformKey)?.size ?? 0) > 1) continue;
@@ -376,23 +420,39 @@ export function auditCatalog(db: CatalogDb, options: AuditOptions = {}): Catalog
       const platform = platformKey.slice(0, at);
       tally.add(platform, () => ({ platform, key: platformKey.slice(at + 1), records: refs(ids) }));
     }
-    return tally.list();
+    return tally;
   };
 
   const merges = new Tally<MergedId>(0);
   const dangling = new Tally<MergedId>(limit);
-  const live = new Tally<MergedId>(limit);
+  const liveMerged = new Tally<MergedId>(limit);
   for (const row of db
-    .prepare<[], { id: number; into: number; platform: string; title: string }>(
-      'SELECT id, into_id AS "into", platform, title FROM game_merges ORDER BY id',
+    .prepare<unknown[], { id: number; into: number; platform: string; title: string }>(
+      `SELECT id, into_id AS "into", platform, title FROM game_merges ${only("platform")} ORDER BY id`,
     )
-    .all()) {
+    .all(...params)) {
     merges.add(row.platform, () => row);
-    if (!games.has(row.into)) dangling.add(row.platform, () => ({ ...row }));
-    if (games.has(row.id)) live.add(row.platform, () => ({ ...row }));
+    if (!live(row.into)) dangling.add(row.platform, () => ({ ...row }));
+    if (live(row.id)) liveMerged.add(row.platform, () => ({ ...row }));
+  }
+  const arcadeTitleRepeats = repeats(arcadeTitles);
+  const arcadeAlternateRepeats = repeats(arcadeNames, arcadeTitles);
+  const arcadeSetRepeats = repeats(arcadeSets);
+  const counts: Record<string, AuditCounts> = {};
+  for (const [slug, p] of Object.entries(byPlatform)) {
+    counts[slug] = {
+      games: p.byKind.game ?? 0,
+      addons: [...attachedKinds].reduce((n, kind) => n + (p.byKind[kind] ?? 0), 0),
+      addonsWithoutBase: addons.byKey[slug] ?? 0,
+      unexplainedSplits: splits.unexplained.byKey[slug] ?? 0,
+      arcadeRepeats: (arcadeTitleRepeats.byKey[slug] ?? 0) + (arcadeSetRepeats.byKey[slug] ?? 0),
+      alternateTitleRepeats: arcadeAlternateRepeats.byKey[slug] ?? 0,
+      gamesWithAddonReleases: addonReleases.byKey[slug] ?? 0,
+      idLikeTitles: idLike.byKey[slug] ?? 0,
+    };
   }
 
-  return {
+  const audit: CatalogAudit = {
     dataVersion: meta(db, "data_version"),
     importedAt: meta(db, "imported_at"),
     records: {
@@ -412,16 +472,35 @@ export function auditCatalog(db: CatalogDb, options: AuditOptions = {}): Catalog
       >,
     },
     arcade: {
-      titles: repeats(arcadeTitles),
-      alternateTitles: repeats(arcadeNames, arcadeTitles),
-      setNames: repeats(arcadeSets),
+      titles: arcadeTitleRepeats.list(),
+      alternateTitles: arcadeAlternateRepeats.list(),
+      setNames: arcadeSetRepeats.list(),
     },
     addons: { count: addonCount, ...addons.list(), byPlatform: addons.byKey },
     idLikeTitles: { ...idLike.list(), byPlatform: idLike.byKey },
     gamesWithAddonReleases: addonReleases.list(),
-    merges: { total: merges.total, byPlatform: merges.byKey, dangling: dangling.list(), live: live.list() },
+    merges: { total: merges.total, byPlatform: merges.byKey, dangling: dangling.list(), live: liveMerged.list() },
     elapsedMs: Math.round(performance.now() - started),
   };
+  return { audit, platforms: counts };
+}
+
+/**
+ * The titles that were split into several works (their stored keys carry a part number), over the
+ * whole catalog whatever platforms are audited: a record sharing a dump with a split work's is
+ * explained by it on any platform.
+ */
+export function splitTitleFamilies(db: CatalogDb): Set<string> {
+  const families = new Set<string>();
+  for (const key of db
+    .prepare<[string], string>("SELECT title_key FROM games WHERE instr(title_key, ?) > 0")
+    .pluck()
+    .iterate(PART_SEPARATOR)) {
+    const plain = key.slice(key.indexOf("\u0000") + 1);
+    const at = plain.indexOf(PART_SEPARATOR);
+    families.add(at < 0 ? plain : plain.slice(0, at));
+  }
+  return families;
 }
 
 /** Kinds in the order of {@link contentKinds}, then any other the database holds. */

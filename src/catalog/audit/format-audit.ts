@@ -1,4 +1,4 @@
-import type { ArcadeRepeat, AuditRecord, CatalogAudit, Examples } from "./audit-catalog.ts";
+import type { ArcadeRepeat, AuditCounts, AuditRecord, CatalogAudit, Examples } from "./audit-catalog.ts";
 import { splitReasons } from "./audit-catalog.ts";
 
 /** Examples printed per list, and platforms per count line, in the text form. */
@@ -110,12 +110,28 @@ export function formatAudit(audit: CatalogAudit): string {
 
 /** One line for `ludex build`: the figures that should stay at zero, or move only when the data does. */
 export function auditSummaryLine(audit: CatalogAudit): string {
-  const arcadeRepeats = audit.arcade.titles.total + audit.arcade.setNames.total;
+  return auditCountsLine(
+    {
+      games: audit.records.byKind.game ?? 0,
+      addons: audit.addons.count,
+      addonsWithoutBase: audit.addons.total,
+      unexplainedSplits: audit.sameDump.byReason.unexplained.total,
+      arcadeRepeats: audit.arcade.titles.total + audit.arcade.setNames.total,
+      alternateTitleRepeats: audit.arcade.alternateTitles.total,
+      gamesWithAddonReleases: audit.gamesWithAddonReleases.total,
+      idLikeTitles: audit.idLikeTitles.total,
+    },
+    audit.elapsedMs,
+  );
+}
+
+/** {@link auditSummaryLine} from the summary's figures alone (src/catalog/audit/audit-summary.ts). */
+export function auditCountsLine(c: AuditCounts, elapsedMs: number): string {
   return (
-    `audit: ${number(audit.records.byKind.game ?? 0)} games, ${number(audit.addons.count)} add-ons (${number(audit.addons.total)} without base), ` +
-    `${number(audit.sameDump.byReason.unexplained.total)} unexplained same-dump splits, ` +
-    `${number(arcadeRepeats)} arcade repeats (${number(audit.arcade.alternateTitles.total)} by alternate title), ` +
-    `${number(audit.gamesWithAddonReleases.total)} games with add-on releases, ${number(audit.idLikeTitles.total)} id-like titles; ` +
-    `${(audit.elapsedMs / 1000).toFixed(1)} s (\`ludex audit\` for details)`
+    `audit: ${number(c.games)} games, ${number(c.addons)} add-ons (${number(c.addonsWithoutBase)} without base), ` +
+    `${number(c.unexplainedSplits)} unexplained same-dump splits, ` +
+    `${number(c.arcadeRepeats)} arcade repeats (${number(c.alternateTitleRepeats)} by alternate title), ` +
+    `${number(c.gamesWithAddonReleases)} games with add-on releases, ${number(c.idLikeTitles)} id-like titles; ` +
+    `${(elapsedMs / 1000).toFixed(1)} s (\`ludex audit\` for details)`
   );
 }

@@ -1,16 +1,20 @@
-import { existsSync, readFileSync } from "node:fs";
+import { existsSync, mkdirSync, readdirSync, readFileSync, rmSync } from "node:fs";
 import path from "node:path";
-import { encodeTitleIndex, TITLE_INDEX_FORMAT } from "../search/title-index.ts";
+import { cachedDataVersionTag, deserialize, serialize } from "node:v8";
+import { indexTitlePart, mergeTitleParts, TITLE_INDEX_FORMAT, type TitlePart } from "../search/title-index.ts";
 import { contentHash } from "../../http/etag.ts";
 import { BUILD_VERSION, type BuiltPlatform, type BuiltSearchIndex, type ShardIndex } from "./manifest.ts";
 import { writeFileAtomic } from "./write-file-atomic.ts";
 
+/** Where each platform's indexed titles are kept between builds; only the build reads them. */
+const PARTS_DIR = "search-parts";
+
 /**
  * Writes the title index of the whole catalog (src/catalog/search/title-index.ts), reused from the
  * previous build when no platform's content changed. One index, not the former 8 MiniSearch
- * buckets: the buckets existed because re-indexing the whole catalog with MiniSearch took ~3 s,
- * while this index is built from the shard indexes' summaries in well under a second, and one
- * index means one look-up per term at search time.
+ * buckets: one index means one look-up per term at search time. Each platform's titles are
+ * indexed once per shard content and kept in {@link PARTS_DIR}, so a build where one platform
+ * changed indexes only that platform's titles and joins the others' as they were.
  */
 export function buildSearchIndex(
   buildDir: string,
@@ -25,12 +29,32 @@ export function buildSearchIndex(
   const file = `search/titles.${hash}.bin`;
   const reused = previous.find((b) => b.file === file);
   if (reused && existsSync(path.join(buildDir, file))) return [reused];
-  const encoded = encodeTitleIndex(
+  const partsDir = path.join(buildDir, PARTS_DIR);
+  mkdirSync(partsDir, { recursive: true });
+  // The serialization format is V8's: a part written by another Node version is indexed again.
+  const partFile = (slug: string): string => `${slug}.${platforms[slug]?.hash}.${TITLE_INDEX_FORMAT}.${cachedDataVersionTag()}.bin`;
+  const encoded = mergeTitleParts(
     slugs.map((slug) => {
+      const name = partFile(slug);
+      const kept = readPart(path.join(partsDir, name));
+      if (kept) return { slug, part: kept };
       const shardIndex = JSON.parse(readFileSync(path.join(buildDir, platforms[slug]?.index ?? ""), "utf8")) as ShardIndex;
-      return { slug, summaries: shardIndex.summaries };
+      const part = indexTitlePart(shardIndex.summaries);
+      writeFileAtomic(path.join(partsDir, name), serialize(part));
+      return { slug, part };
     }),
   );
   writeFileAtomic(path.join(buildDir, file), encoded);
+  const live = new Set(slugs.map(partFile));
+  for (const name of readdirSync(partsDir)) if (!live.has(name)) rmSync(path.join(partsDir, name), { force: true });
   return [{ file, platforms: slugs }];
+}
+
+/** A kept part, or undefined when there is none or it cannot be read (it is then indexed again). */
+function readPart(file: string): TitlePart | undefined {
+  try {
+    return deserialize(readFileSync(file)) as TitlePart;
+  } catch {
+    return undefined;
+  }
 }

@@ -34,15 +34,23 @@ export function writeStaticDocument(
   const ext = path.extname(input.staticFile);
   const file = `${input.name}.${hash}${ext}`;
   const large = bytes.length >= PRECOMPRESS_MIN_BYTES;
-  const variants = large
-    ? { br: brotliCompressSync(bytes, { params: { [zlib.BROTLI_PARAM_QUALITY]: 11 } }), gzip: gzipSync(bytes, { level: 9 }) }
-    : undefined;
+  // Compressed only when written: brotli at quality 11 is most of a no-op build's document time.
+  let compressed: { br: Buffer; gzip: Buffer } | undefined;
+  const variants = (): { br: Buffer; gzip: Buffer } | undefined => {
+    if (large)
+      compressed ??= {
+        br: brotliCompressSync(bytes, { params: { [zlib.BROTLI_PARAM_QUALITY]: 11 } }),
+        gzip: gzipSync(bytes, { level: 9 }),
+      };
+    return compressed;
+  };
   const suffix = { br: ".br", gzip: ".gz" } as const;
 
   const write = (target: string): void => {
     writeFileAtomic(path.join(buildDir, target), bytes);
-    if (variants)
-      for (const [coding, data] of Object.entries(variants) as ["br" | "gzip", Buffer][])
+    const made = variants();
+    if (made)
+      for (const [coding, data] of Object.entries(made) as ["br" | "gzip", Buffer][])
         writeFileAtomic(path.join(buildDir, target + suffix[coding]), data);
   };
   if (!existsSync(path.join(buildDir, file))) write(file);
@@ -52,10 +60,13 @@ export function writeStaticDocument(
   const mtime = unchanged && previous ? previous.mtime : buildTime;
   if (!unchanged) {
     write(input.staticFile);
-    for (const target of [input.staticFile, ...(variants ? Object.values(suffix).map((s) => input.staticFile + s) : [])]) {
+    for (const target of [input.staticFile, ...(large ? Object.values(suffix).map((s) => input.staticFile + s) : [])]) {
       utimesSync(path.join(buildDir, target), mtime, mtime);
     }
   }
+  // Unchanged bytes under an unchanged mtime: the previous build's variant ETags are this one's.
+  const kept = unchanged && compressed === undefined && previous?.encodings.br !== undefined && previous.encodings.gzip !== undefined;
+  const made = kept ? undefined : variants();
   return {
     file,
     staticFile: input.staticFile,
@@ -64,6 +75,7 @@ export function writeStaticDocument(
     etag: fileEtag(mtime, bytes.length),
     bytes: bytes.length,
     contentType: input.contentType,
-    encodings: variants ? { br: fileEtag(mtime, variants.br.length), gzip: fileEtag(mtime, variants.gzip.length) } : {},
+    encodings:
+      kept && previous ? previous.encodings : made ? { br: fileEtag(mtime, made.br.length), gzip: fileEtag(mtime, made.gzip.length) } : {},
   };
 }

@@ -2,7 +2,7 @@ import { createHash } from "node:crypto";
 import { existsSync, readFileSync, renameSync, rmSync } from "node:fs";
 import path from "node:path";
 import { Problem, problems } from "../../core/problem.ts";
-import { openCatalogDb, type CatalogDb } from "../db/catalog-db.ts";
+import { deferRomHashIndexes, openCatalogDb, type CatalogDb } from "../db/catalog-db.ts";
 import { parseDat } from "../dat/parse-dat.ts";
 import type { DatFile } from "../dat/dat-types.ts";
 import { loadPlatformRegistry, type PlatformInfo } from "../platforms/platform-registry.ts";
@@ -384,7 +384,15 @@ export function importCatalog(options: ImportOptions): ImportSummary {
   const db = openCatalogDb(target);
   let summary: Omit<ImportSummary, "elapsedMs">;
   try {
-    summary = db.transaction(() => runImport(db, groups, options, warnings, started)).immediate();
+    summary = db
+      .transaction(() => {
+        // A new database file has no reader until it is renamed into place, and holds nothing to look up by hash.
+        const restoreIndexes = fresh ? deferRomHashIndexes(db) : undefined;
+        const result = runImport(db, groups, options, warnings, started);
+        restoreIndexes?.();
+        return result;
+      })
+      .immediate();
     db.close();
   } catch (error) {
     db.close();

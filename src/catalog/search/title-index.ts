@@ -92,48 +92,70 @@ interface Header {
   readonly platforms: readonly [string, number, number][];
 }
 
-/** Indexes the titles of `platforms` (in this order) and encodes the index as the file the build writes. */
-export function encodeTitleIndex(platforms: readonly TitleIndexPlatform[]): Buffer {
-  // term → packed (ordinal * 256 + frequency) postings; ordinals only grow, so each list comes out sorted.
+/**
+ * One platform's titles indexed on their own, with ordinals from 0: what {@link mergeTitleParts}
+ * joins into the catalog's index. A build keeps each platform's part, so that a build where one
+ * platform changed indexes that platform's titles only.
+ */
+export interface TitlePart {
+  readonly gameIds: Int32Array;
+  readonly keyLengths: Uint16Array;
+  readonly compactLengths: Uint16Array;
+  readonly numbered: Uint8Array;
+  readonly kinds: Uint8Array;
+  readonly aliased: Uint8Array;
+  readonly titleLengths: Uint8Array;
+  readonly signatures: Int32Array;
+  /** The sum of the titles' distinct term counts, uncapped (for the average length). */
+  readonly termTotal: number;
+  /** The part's terms in the order of `<`; postings of term t are `postings[termStart[t]]` up to `termStart[t + 1]`. */
+  readonly terms: readonly string[];
+  readonly termStart: Uint32Array;
+  readonly postings: Uint32Array;
+  readonly frequencies: Uint8Array;
+}
+
+const byCodeUnits = (a: string, b: string): number => (a < b ? -1 : a > b ? 1 : 0);
+
+/** Indexes one platform's titles ({@link TitlePart}). */
+export function indexTitlePart(summaries: readonly GameSummary[]): TitlePart {
+  const n = summaries.length;
   const lists = new Map<string, number[]>();
-  const gameIds: number[] = [];
-  const lengths: number[] = [];
-  const keyLengths: number[] = [];
-  const compactLengths: number[] = [];
-  const numbered: number[] = [];
-  const kinds: number[] = [];
-  const aliased: number[] = [];
-  const compacts: string[] = [];
-  const ranges: [string, number, number][] = [];
-  let total = 0;
-  for (const { slug, summaries } of platforms) {
-    const start = gameIds.length;
-    for (const summary of summaries) {
-      const ordinal = gameIds.length;
-      gameIds.push(summary.id);
-      const compact = compactKey(summary.key);
-      compacts.push(compact);
-      keyLengths.push(Math.min(summary.key.length, 65535));
-      compactLengths.push(Math.min(compact.length, 65535));
-      numbered.push(titleNumbers(summary.key) === "" ? 0 : 1);
-      kinds.push(Math.max(0, contentKinds.indexOf(summary.kind ?? "game")));
-      aliased.push(summary.alternateTitles?.length ? 1 : 0);
-      const counts = new Map<string, number>();
-      for (const word of titleWords(summary.title)) counts.set(word, (counts.get(word) ?? 0) + 1);
-      // An alternate title's words find the game too ("rockman x" → Mega Man X), each counted once.
-      for (const alternate of summary.alternateTitles ?? [])
-        for (const word of new Set(titleWords(alternate))) if (!counts.has(word)) counts.set(word, 1);
-      lengths.push(Math.min(counts.size, 255));
-      total += counts.size;
-      for (const [term, count] of counts) {
-        let list = lists.get(term);
-        if (!list) lists.set(term, (list = []));
-        list.push(ordinal * 256 + Math.min(count, 255));
-      }
+  const part = {
+    gameIds: new Int32Array(n),
+    keyLengths: new Uint16Array(n),
+    compactLengths: new Uint16Array(n),
+    numbered: new Uint8Array(n),
+    kinds: new Uint8Array(n),
+    aliased: new Uint8Array(n),
+    titleLengths: new Uint8Array(n),
+    signatures: new Int32Array(n * SIGNATURE_WORDS),
+  };
+  let termTotal = 0;
+  summaries.forEach((summary, ordinal) => {
+    part.gameIds[ordinal] = summary.id;
+    const compact = compactKey(summary.key);
+    part.keyLengths[ordinal] = Math.min(summary.key.length, 65535);
+    part.compactLengths[ordinal] = Math.min(compact.length, 65535);
+    part.numbered[ordinal] = titleNumbers(summary.key) === "" ? 0 : 1;
+    part.kinds[ordinal] = Math.max(0, contentKinds.indexOf(summary.kind ?? "game"));
+    part.aliased[ordinal] = summary.alternateTitles?.length ? 1 : 0;
+    textSignature(compact, part.signatures, ordinal * SIGNATURE_WORDS);
+    const counts = new Map<string, number>();
+    for (const word of titleWords(summary.title)) counts.set(word, (counts.get(word) ?? 0) + 1);
+    // An alternate title's words find the game too ("rockman x" → Mega Man X), each counted once.
+    for (const alternate of summary.alternateTitles ?? [])
+      for (const word of new Set(titleWords(alternate))) if (!counts.has(word)) counts.set(word, 1);
+    part.titleLengths[ordinal] = Math.min(counts.size, 255);
+    termTotal += counts.size;
+    for (const [term, count] of counts) {
+      let list = lists.get(term);
+      if (!list) lists.set(term, (list = []));
+      // Packed ordinal * 256 + frequency; ordinals only grow, so each list comes out sorted.
+      list.push(ordinal * 256 + Math.min(count, 255));
     }
-    ranges.push([slug, start, gameIds.length]);
-  }
-  const terms = [...lists.keys()].sort((a, b) => (a < b ? -1 : a > b ? 1 : 0));
+  });
+  const terms = [...lists.keys()].sort(byCodeUnits);
   const termStart = new Uint32Array(terms.length + 1);
   let postingCount = 0;
   terms.forEach((term, t) => {
@@ -150,16 +172,69 @@ export function encodeTitleIndex(platforms: readonly TitleIndexPlatform[]): Buff
       frequencies[p++] = packed % 256;
     }
   }
-  const signatures = new Int32Array(gameIds.length * SIGNATURE_WORDS);
-  for (const [i, compact] of compacts.entries()) textSignature(compact, signatures, i * SIGNATURE_WORDS);
+  return { ...part, termTotal, terms, termStart, postings, frequencies };
+}
+
+/** Joins platforms' parts, in this order, into the file {@link encodeTitleIndex} writes for the same titles. */
+export function mergeTitleParts(platforms: readonly { readonly slug: string; readonly part: TitlePart }[]): Buffer {
+  let games = 0;
+  let termTotal = 0;
+  const ranges: [string, number, number][] = [];
+  for (const { slug, part } of platforms) {
+    ranges.push([slug, games, games + part.gameIds.length]);
+    games += part.gameIds.length;
+    termTotal += part.termTotal;
+  }
+  // Per term, where it is in each part that has it: (part, term in the part) pairs, parts in order.
+  const where = new Map<string, number[]>();
+  platforms.forEach(({ part }, i) => {
+    part.terms.forEach((term, t) => {
+      const at = where.get(term);
+      if (at) at.push(i, t);
+      else where.set(term, [i, t]);
+    });
+  });
+  const terms = [...where.keys()].sort(byCodeUnits);
+  const termStart = new Uint32Array(terms.length + 1);
+  let postingCount = 0;
+  for (const part of platforms) postingCount += part.part.postings.length;
+  const postings = new Uint32Array(postingCount);
+  const frequencies = new Uint8Array(postingCount);
+  let p = 0;
+  terms.forEach((term, t) => {
+    termStart[t] = p;
+    const at = where.get(term) ?? [];
+    for (let k = 0; k < at.length; k += 2) {
+      const i = at[k] ?? 0;
+      const local = at[k + 1] ?? 0;
+      const part = platforms[i]?.part;
+      const offset = ranges[i]?.[1] ?? 0;
+      if (!part) continue;
+      const from = part.termStart[local] ?? 0;
+      const to = part.termStart[local + 1] ?? 0;
+      for (let j = from; j < to; j++) postings[p + j - from] = (part.postings[j] ?? 0) + offset;
+      frequencies.set(part.frequencies.subarray(from, to), p);
+      p += to - from;
+    }
+  });
+  termStart[terms.length] = p;
+  const joined = <T extends Int32Array | Uint16Array | Uint8Array>(make: (n: number) => T, pick: (part: TitlePart) => T): T => {
+    const out = make(platforms.reduce((n, { part }) => n + pick(part).length, 0));
+    let at = 0;
+    for (const { part } of platforms) {
+      out.set(pick(part), at);
+      at += pick(part).length;
+    }
+    return out;
+  };
   const termText = Buffer.from(terms.join("\n"), "utf8");
   const header: Header = {
     format: TITLE_INDEX_FORMAT,
-    games: gameIds.length,
+    games,
     terms: terms.length,
     postings: postingCount,
     termBytes: termText.length,
-    averageLength: gameIds.length === 0 ? 0 : total / gameIds.length,
+    averageLength: games === 0 ? 0 : termTotal / games,
     platforms: ranges,
   };
   let headerText = Buffer.from(JSON.stringify(header), "utf8");
@@ -168,22 +243,69 @@ export function encodeTitleIndex(platforms: readonly TitleIndexPlatform[]): Buff
   headerText = Buffer.concat([headerText, Buffer.alloc(padded - headerText.length, 0x20)]);
   const size = Buffer.alloc(4);
   size.writeUInt32LE(headerText.length);
+  const bytes = (array: Int32Array | Uint32Array | Uint16Array | Uint8Array): Buffer =>
+    Buffer.from(array.buffer, array.byteOffset, array.byteLength);
   return Buffer.concat([
     size,
     headerText,
-    Buffer.from(termStart.buffer),
-    Buffer.from(postings.buffer),
-    Buffer.from(Int32Array.from(gameIds).buffer),
-    Buffer.from(signatures.buffer),
-    Buffer.from(Uint16Array.from(keyLengths).buffer),
-    Buffer.from(Uint16Array.from(compactLengths).buffer),
-    Buffer.from(frequencies.buffer),
-    Buffer.from(Uint8Array.from(lengths).buffer),
-    Buffer.from(Uint8Array.from(numbered).buffer),
-    Buffer.from(Uint8Array.from(kinds).buffer),
-    Buffer.from(Uint8Array.from(aliased).buffer),
+    bytes(termStart),
+    bytes(postings),
+    bytes(
+      joined(
+        (n) => new Int32Array(n),
+        (part) => part.gameIds,
+      ),
+    ),
+    bytes(
+      joined(
+        (n) => new Int32Array(n),
+        (part) => part.signatures,
+      ),
+    ),
+    bytes(
+      joined(
+        (n) => new Uint16Array(n),
+        (part) => part.keyLengths,
+      ),
+    ),
+    bytes(
+      joined(
+        (n) => new Uint16Array(n),
+        (part) => part.compactLengths,
+      ),
+    ),
+    bytes(frequencies),
+    bytes(
+      joined(
+        (n) => new Uint8Array(n),
+        (part) => part.titleLengths,
+      ),
+    ),
+    bytes(
+      joined(
+        (n) => new Uint8Array(n),
+        (part) => part.numbered,
+      ),
+    ),
+    bytes(
+      joined(
+        (n) => new Uint8Array(n),
+        (part) => part.kinds,
+      ),
+    ),
+    bytes(
+      joined(
+        (n) => new Uint8Array(n),
+        (part) => part.aliased,
+      ),
+    ),
     termText,
   ]);
+}
+
+/** Indexes the titles of `platforms` (in this order) and encodes the index as the file the build writes. */
+export function encodeTitleIndex(platforms: readonly TitleIndexPlatform[]): Buffer {
+  return mergeTitleParts(platforms.map(({ slug, summaries }) => ({ slug, part: indexTitlePart(summaries) })));
 }
 
 /** Reads an index written by {@link encodeTitleIndex}; the arrays are views of `file`, nothing is copied but the terms. */

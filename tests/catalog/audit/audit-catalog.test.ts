@@ -1,9 +1,11 @@
-import { copyFileSync, mkdirSync, writeFileSync } from "node:fs";
+import { copyFileSync, mkdirSync, readFileSync, writeFileSync } from "node:fs";
 import path from "node:path";
 import Database from "better-sqlite3";
 import { beforeAll, describe, expect, it } from "vitest";
-import { auditCatalogFile, type CatalogAudit } from "../../../src/catalog/audit/audit-catalog.ts";
-import { auditSummaryLine, formatAudit } from "../../../src/catalog/audit/format-audit.ts";
+import { auditCatalogFile, auditCounts, type CatalogAudit } from "../../../src/catalog/audit/audit-catalog.ts";
+import { auditSummary } from "../../../src/catalog/audit/audit-summary.ts";
+import { auditCountsLine, auditSummaryLine, formatAudit } from "../../../src/catalog/audit/format-audit.ts";
+import { openCatalogDb } from "../../../src/catalog/db/catalog-db.ts";
 import { importCatalog } from "../../../src/catalog/import/import-catalog.ts";
 import { platformsFile } from "../../helpers/paths.ts";
 import { tempDir } from "../../helpers/temp-dir.ts";
@@ -161,6 +163,23 @@ describe("ludex audit of an imported libretro checkout", () => {
     expect(auditSummaryLine(audit)).toMatch(
       /^audit: 13 games, 2 add-ons \(1 without base\), 0 unexplained same-dump splits, 0 arcade repeats \(0 by alternate title\), 0 games with add-on releases, 1 id-like titles; \d+\.\d s/,
     );
+  });
+
+  it("makes the build's summary line from per-platform figures, auditing again only the platforms imported since", () => {
+    const kept = path.join(tempDir(), "audit", "summary.json");
+    const untimed = (line: string): string => line.replace(/; \d+\.\d s \(/, "; (");
+    const first = auditSummary(dbFile, kept);
+    expect(untimed(auditCountsLine(first.counts, first.elapsedMs))).toBe(untimed(auditSummaryLine(audit)));
+    const db = openCatalogDb(dbFile, { readonly: true });
+    const all = auditCounts(db, { examples: 0 }).platforms;
+    for (const slug of Object.keys(all)) expect(auditCounts(db, { examples: 0, platforms: [slug] }).platforms[slug]).toEqual(all[slug]);
+    db.close();
+    // A kept figure is used as it is while its platform's fingerprint stands.
+    const summary = JSON.parse(readFileSync(kept, "utf8")) as { platforms: Record<string, { counts: { games: number } }> };
+    const gameGear = summary.platforms["game-gear"];
+    if (gameGear) gameGear.counts.games += 100;
+    writeFileSync(kept, JSON.stringify(summary));
+    expect(auditSummary(dbFile, kept).counts.games).toBe(first.counts.games + 100);
   });
 
   it("reports what the rules should have prevented, on a catalog changed behind the import's back", () => {

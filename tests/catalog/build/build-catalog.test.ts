@@ -117,6 +117,14 @@ describe("incremental rebuild", () => {
     expect(index.ids).not.toContain(removed[0]?.id);
     expect(second.manifest.platforms.snes).toEqual(first.manifest.platforms.snes);
     expect(second.manifest.documents.releaseFeed).toEqual(first.manifest.documents.releaseFeed);
+
+    // The title index joins the kept parts of the five other platforms with gba's new one: the same bytes as a fresh build's
+    // (under another name: the fresh build's records carry another `updatedAt`, so its shards' hashes differ).
+    const freshDir = path.join(tempDir(), "fresh");
+    const fresh = buildCatalog({ dbFile, buildDir: freshDir, releaseFeedFile, ...buildSettings(publicBaseUrl) });
+    const titles = (dir: string, file: string | undefined): Buffer => readFileSync(path.join(dir, file ?? ""));
+    expect(titles(buildDir, second.manifest.search[0]?.file).equals(titles(freshDir, fresh.manifest.search[0]?.file))).toBe(true);
+    expect(readdirSync(path.join(buildDir, "search-parts"))).toHaveLength(6);
   });
 
   it("refuses to build without an imported database", () => {
