@@ -15,7 +15,7 @@ import { buildCatalog } from "../../src/build/build-pipeline.ts";
 import { importCatalog } from "../../src/catalog/import/import-catalog.ts";
 import { loadConfig, projectRoot } from "../../src/config/config.ts";
 import { feedTimings } from "../../src/catalog/build/feed-timings.ts";
-import { AUDIT_SUMMARY_FILE } from "../../src/catalog/audit/audit-summary.ts";
+import { auditSummaryFile } from "../../src/catalog/audit/audit-summary.ts";
 import { startBackgroundAudit } from "../../src/catalog/audit/background-audit.ts";
 import { ensureAstroPages } from "../cli/astro-pages.ts";
 import { ensureCliBundle } from "../cli/build-cli-bundle.ts";
@@ -47,7 +47,7 @@ async function runPhase(): Promise<void> {
     const { publicBaseUrl, oauthLimits, artworkBaseUrl } = loadConfig();
     const withPages = phase === "build";
     // As `ludex build` does: the audit's summary on a worker thread beside the build.
-    const audit = withPages ? startBackgroundAudit(dbFile ?? "", path.join(buildDir ?? "", AUDIT_SUMMARY_FILE)) : undefined;
+    const audit = withPages ? startBackgroundAudit(dbFile ?? "", auditSummaryFile(dbFile ?? "")) : undefined;
     const s = buildCatalog({
       dbFile: dbFile ?? "",
       buildDir: buildDir ?? "",

@@ -1,7 +1,7 @@
 import { existsSync } from "node:fs";
 import path from "node:path";
 import { type BuildSummary, buildCatalog } from "../../../src/build/build-pipeline.ts";
-import { AUDIT_SUMMARY_FILE } from "../../../src/catalog/audit/audit-summary.ts";
+import { auditSummaryFile } from "../../../src/catalog/audit/audit-summary.ts";
 import { startBackgroundAudit } from "../../../src/catalog/audit/background-audit.ts";
 import { auditCountsLine } from "../../../src/catalog/audit/format-audit.ts";
 import { loadConfig } from "../../../src/config/config.ts";
@@ -36,7 +36,7 @@ Options:
     const dbFile = typeof values.db === "string" ? path.resolve(values.db) : config.catalogDb;
     const buildDir = typeof values.out === "string" ? path.resolve(values.out) : config.buildDir;
     // The audit only reads the database the build reads: on a worker thread, it runs beside the build instead of after it.
-    const keptAudit = path.join(buildDir, AUDIT_SUMMARY_FILE);
+    const keptAudit = auditSummaryFile(dbFile);
     const audit = existsSync(dbFile) ? startBackgroundAudit(dbFile, keptAudit) : undefined;
     let summary: BuildSummary;
     try {

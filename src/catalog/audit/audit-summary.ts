@@ -83,5 +83,10 @@ function readKept(file: string, families: string): KeptSummary | undefined {
   }
 }
 
-/** Where `ludex build` keeps the audit's per-platform figures, in the build folder. */
-export const AUDIT_SUMMARY_FILE = "audit/summary.json";
+/**
+ * Where `ludex build` keeps the audit's per-platform figures: beside the database they are read
+ * from, not in the build folder, which a held update must leave untouched.
+ */
+export function auditSummaryFile(dbFile: string): string {
+  return `${dbFile}.audit.json`;
+}
