@@ -11,6 +11,7 @@ import { discoveryDocuments } from "../discovery/discovery-documents.ts";
 import { buildMatchTable } from "../match/index/match-table.ts";
 import { loadReleaseFeed } from "../releases/load-release-feed.ts";
 import { SiteBuild, type SiteBuildSummary } from "../site/build-site.ts";
+import { purgeList, writePurgeList, type PurgeList } from "./purge-list.ts";
 
 /** Whether the build went into service, and where it was written. */
 export interface Publication {
@@ -28,10 +29,19 @@ export interface BuildSummary extends CatalogBuildSummary {
   /** The website's pages (src/site/), written beside the records (none with `pages: false`). */
   readonly site: SiteBuildSummary;
   readonly publication: Publication;
+  /** What a CDN must purge after this build, as written to purge.json (src/build/purge-list.ts). */
+  readonly purge: PurgeList;
+  /** Time spent making and writing the purge list. */
+  readonly purgeMs: number;
 }
 
 /** A build without pages: what {@link buildCatalog} returns with `pages: false`. */
-export type BareBuildSummary = CatalogBuildSummary & { readonly site?: undefined; readonly publication: Publication };
+export type BareBuildSummary = CatalogBuildSummary & {
+  readonly site?: undefined;
+  readonly publication: Publication;
+  readonly purge: PurgeList;
+  readonly purgeMs: number;
+};
 
 /**
  * What the build writes depends on these settings as well as on the catalog. They are required
@@ -131,6 +141,11 @@ export function buildCatalog(options: BuildOptions): BuildSummary | BareBuildSum
       };
     },
   });
+  // Written right after the manifest (what changed is known only once the build is complete), before the review that marks a held build complete.
+  const purgeStarted = performance.now();
+  const purge = purgeList({ buildDir, catalog: summary, ...(site ? { siteFiles: site.changedFiles } : {}) });
+  writePurgeList(buildDir, purge);
+  const purgeMs = performance.now() - purgeStarted;
   // Written last: in a held build it marks the build complete (src/catalog/build/held-build.ts).
   if (review) {
     reviewBody ??= review(summary.manifest.catalogVersion, summary.manifest.builtAt);
@@ -142,7 +157,7 @@ export function buildCatalog(options: BuildOptions): BuildSummary | BareBuildSum
     ...(review ? { reviewFile: path.join(buildDir, REVIEW_FILE) } : {}),
     anomalies: review && state ? state.reviews.reduce((n, r) => n + r.anomalies.length, 0) : 0,
   };
-  if (options.pages === false) return { ...summary, publication };
+  if (options.pages === false) return { ...summary, publication, purge, purgeMs };
   if (site === undefined) throw new Error("the build wrote no pages");
-  return { ...summary, site, publication };
+  return { ...summary, site, publication, purge, purgeMs };
 }

@@ -60,6 +60,15 @@ export const responseHeaders = {
     description: "`attachment` with the file name to save the dump under (`<slug>.ndjson.gz`).",
     schema: { type: "string" },
   },
+  "Surrogate-Key": {
+    description:
+      "Cache tags for a CDN to purge by (Fastly's form, space-separated): `g:<id>` a game, `p:<slug>` a platform, `catalog` a search across all platforms, `changes` a change feed page; a search lists its scope, then at most 50 of its games. Each build's purge.json names the tags to purge.",
+    schema: { type: "string", pattern: "^[a-z]+(:[a-z0-9-]+)?( [a-z]+(:[a-z0-9-]+)?)*$" },
+  },
+  "Cache-Tag": {
+    description: "The same tags as `Surrogate-Key`, comma-separated (Cloudflare's form).",
+    schema: { type: "string", pattern: "^[a-z]+(:[a-z0-9-]+)?(,[a-z]+(:[a-z0-9-]+)?)*$" },
+  },
   "X-Request-Id": {
     description: "This request's id, also in the server's log; quote it when reporting a problem.",
     schema: { type: "string", minLength: 1 },

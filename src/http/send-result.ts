@@ -19,6 +19,9 @@ const notModifiedHeaders = new Set([
   "access-control-expose-headers",
   "x-request-id",
   "link",
+  // The CDN keeps the cache tags of what it stored; nginx repeats them too (add_header covers 304).
+  "surrogate-key",
+  "cache-tag",
 ]);
 
 /**

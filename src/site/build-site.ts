@@ -44,6 +44,11 @@ export interface SiteBuildSummary {
    * last page (the rest was rendered on the worker thread while the records were being built).
    */
   readonly elapsedMs: number;
+  /**
+   * Files under the build folder (pages as named before their `.gz`, src/site/site-paths.ts
+   * `siteFiles`) whose bytes this build changed, created or removed: what the purge list names.
+   */
+  readonly changedFiles: readonly string[];
 }
 
 interface SiteState {
@@ -167,10 +172,12 @@ export class SiteBuild {
     const results = this.pool.finish();
     let pagesRendered = 0;
     let filesWritten = 0;
+    const changedFiles: string[] = [];
     for (const result of results) {
       const { slug, ids, pages, counts, kindPages } = result;
       pagesRendered += result.pagesRendered;
       filesWritten += result.filesWritten;
+      for (const file of result.changedFiles) changedFiles.push(file);
       const now: PlatformState = { key: this.platformKeys.get(slug) ?? "", ids, pages, counts, kindPages };
       const was = previous?.platforms[slug];
       if (was) {
@@ -186,6 +193,7 @@ export class SiteBuild {
     for (const [slug, was] of Object.entries(previous?.platforms ?? {})) {
       if (state.platforms[slug]) continue;
       for (const id of was.ids) if (!liveIds.has(id)) writer.remove(siteFiles.game(id));
+      for (const file of listingFiles(slug, was)) writer.remove(file);
       rmSync(path.join(buildDir, siteFiles.platformDir(slug)), { recursive: true, force: true });
     }
 
@@ -225,7 +233,10 @@ export class SiteBuild {
     const live = new Set(parts.flatMap((p) => [siteFiles.sitemapPart(p.name), `${siteFiles.sitemapPart(p.name)}.gz`]));
     const sitemapDir = path.dirname(siteFiles.sitemapPart("pages"));
     for (const name of readdirSync(path.join(buildDir, sitemapDir)))
-      if (!live.has(`${sitemapDir}/${name}`)) rmSync(path.join(buildDir, sitemapDir, name), { force: true });
+      if (!live.has(`${sitemapDir}/${name}`)) {
+        if (!name.endsWith(".gz")) writer.changed.push(`${sitemapDir}/${name}`);
+        rmSync(path.join(buildDir, sitemapDir, name), { force: true });
+      }
     writer.write(
       siteFiles.sitemap,
       sitemapIndex(
@@ -239,6 +250,7 @@ export class SiteBuild {
       pagesRendered: pagesRendered + writer.pagesRendered,
       filesWritten: filesWritten + writer.filesWritten,
       elapsedMs: performance.now() - started,
+      changedFiles: [...changedFiles, ...writer.changed],
     };
   }
 

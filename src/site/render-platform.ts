@@ -1,4 +1,4 @@
-import { mkdirSync, readFileSync, rmSync, statSync } from "node:fs";
+import { existsSync, mkdirSync, readFileSync, rmSync, statSync } from "node:fs";
 import path from "node:path";
 import { gunzipSync, gzipSync } from "node:zlib";
 import type { BuiltPlatform, ShardIndex } from "../catalog/build/manifest.ts";
@@ -30,6 +30,8 @@ const collator = new Intl.Collator("en", { sensitivity: "base", numeric: true })
 export class PageWriter {
   filesWritten = 0;
   pagesRendered = 0;
+  /** Files (as named to {@link page}, {@link write} and {@link remove}) whose bytes this writer changed or removed: the build's purge list reads them. */
+  readonly changed: string[] = [];
   private readonly dirs = new Set<string>();
   private readonly buildDir: string;
   private readonly buildTime: number;
@@ -50,6 +52,7 @@ export class PageWriter {
     this.ensureDir(full);
     replaceFile(full, gzipSync(bytes, { level: 6 }));
     this.filesWritten++;
+    this.changed.push(file);
   }
 
   /**
@@ -66,6 +69,7 @@ export class PageWriter {
     // so a file's ETag is whatever mtime it has; the build's time is set only where it is cheap.
     replaceFile(full, bytes);
     this.filesWritten++;
+    this.changed.push(file);
     // gzip only: it is what nginx can serve precompressed (gzip_static; Debian's nginx has no
     // brotli module), so both servers send the same bytes for every Accept-Encoding.
     if (bytes.length >= PRECOMPRESS_MIN_BYTES) {
@@ -79,6 +83,7 @@ export class PageWriter {
   /** Removes a page or a file, in whichever of the two forms it was written. */
   remove(file: string): void {
     const full = path.join(this.buildDir, file);
+    if (existsSync(full) || existsSync(`${full}.gz`)) this.changed.push(file);
     for (const f of [full, `${full}.gz`]) rmSync(f, { force: true });
   }
 
@@ -137,6 +142,8 @@ export interface PlatformJobResult {
   readonly kindPages: Partial<Record<ContentKind, number>>;
   readonly pagesRendered: number;
   readonly filesWritten: number;
+  /** {@link PageWriter.changed} of the platform's pages. */
+  readonly changedFiles: readonly string[];
 }
 
 /**
@@ -189,5 +196,6 @@ export function renderPlatform(job: PlatformJob): PlatformJobResult {
     kindPages,
     pagesRendered: writer.pagesRendered,
     filesWritten: writer.filesWritten,
+    changedFiles: writer.changed,
   };
 }

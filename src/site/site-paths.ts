@@ -78,3 +78,33 @@ export const GAME_ID_PATTERN = /^[1-9][0-9]{0,14}$/;
 export const PLATFORM_SLUG_PATTERN = /^[a-z0-9][a-z0-9-]{0,63}$/;
 /** A listing page number as a URL segment (page 1 is the platform's own URL). */
 export const PAGE_NUMBER_PATTERN = /^[1-9][0-9]{0,4}$/;
+
+const listingSegmentPattern = Object.values(listingSegments).join("|");
+/** Each kind of file of {@link siteFiles} and the URL path it is served at, for {@link sitePathOfFile}. */
+const fileForms: readonly [RegExp, (m: RegExpExecArray) => string][] = [
+  [/^static\/index\.html$/, () => sitePaths.home],
+  [/^static\/games\/([0-9]+)\.html$/, (m) => sitePaths.game(Number(m[1]))],
+  [/^static\/platforms\/([^/]+)\/index\.html$/, (m) => sitePaths.platform(m[1] ?? "")],
+  [/^static\/platforms\/([^/]+)\/page-([0-9]+)\.html$/, (m) => sitePaths.platform(m[1] ?? "", Number(m[2]))],
+  [
+    new RegExp(`^static/platforms/([^/]+)/(${listingSegmentPattern})(?:-page-([0-9]+))?\\.html$`),
+    (m) => `/platforms/${m[1]}/${m[2]}/${m[3] === undefined ? "" : `page/${m[3]}/`}`,
+  ],
+  [/^static\/sitemap\.xml$/, () => sitePaths.sitemap],
+  [/^static\/sitemaps\/([a-z0-9-]+)\.xml$/, (m) => sitePaths.sitemapPart(m[1] ?? "")],
+  [/^static\/site\/([^/]+)$/, (m) => sitePaths.asset(m[1] ?? "")],
+  [/^static\/(favicon\.(?:svg|ico))$/, (m) => `/${m[1]}`],
+];
+
+/**
+ * The URL path a file of {@link siteFiles} is served at (a page named without its stored `.gz`),
+ * or undefined for a file no URL serves (the build's state): the build's purge list maps the
+ * files it changed with it.
+ */
+export function sitePathOfFile(file: string): string | undefined {
+  for (const [pattern, toPath] of fileForms) {
+    const m = pattern.exec(file);
+    if (m) return toPath(m);
+  }
+  return undefined;
+}

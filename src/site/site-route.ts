@@ -5,6 +5,7 @@ import { fileEtag, httpDate, strongEtag } from "../http/etag.ts";
 import type { CatalogSource } from "../catalog/store/catalog-source.ts";
 import { agentSearchBody, computedEtag } from "../catalog/http/search-response.ts";
 import { cachePolicy } from "../http/cache-policy.ts";
+import { cacheTagHeaders, cacheTags, listingTags } from "../http/cache-tags.ts";
 import type { EncodedBody, HttpResult, RequestContext } from "../http/http-types.ts";
 import { negotiateEncoding } from "../http/negotiate-encoding.ts";
 import { htmlSecurityHeaders, siteContentSecurityPolicy } from "../http/security-headers.ts";
@@ -135,6 +136,11 @@ function page(status: number, body: string, cacheControl: string, etag?: string)
   return { status, headers: { "content-type": html, "cache-control": cacheControl }, body, compressible: true, ...(etag ? { etag } : {}) };
 }
 
+/** A page answered with 200 gets its cache tags (src/http/cache-tags.ts); redirects and 404 pages get none, as from nginx. */
+function tagged(result: HttpResult, tags: Readonly<Record<string, string>>): HttpResult {
+  return result.status === 200 ? { ...result, headers: { ...result.headers, ...tags } } : result;
+}
+
 function decodeSegment(segment: string): string | undefined {
   try {
     return decodeURIComponent(segment);
@@ -183,7 +189,7 @@ export function siteRoute(catalog: CatalogSource, options: SiteRouteOptions): (c
     const result = pageOr404(siteFiles.game(Number(id)), `There is no game with id ${id} in the catalog.`, accept);
     // `/games/{id}/{title-slug}/` and `/games/{id}` are other forms of the canonical `/games/{id}/`.
     if (result.status === 200 && (rest.length > 0 || !trailingSlash)) return redirect(ctx, sitePaths.game(Number(id)));
-    return canonical(result, sitePaths.game(Number(id)));
+    return tagged(canonical(result, sitePaths.game(Number(id))), cacheTagHeaders([cacheTags.game(Number(id))]));
   };
 
   const platforms = (segments: readonly string[], trailingSlash: boolean, accept: string | undefined): HttpResult => {
@@ -199,7 +205,9 @@ export function siteRoute(catalog: CatalogSource, options: SiteRouteOptions): (c
       catalog.current();
       return notFound(`There is no platform “${slug.slice(0, 64)}” in the catalog.`);
     }
-    if (rest.length === 0) return trailingSlash ? canonical(known, sitePaths.platform(slug)) : redirect(ctx, sitePaths.platform(slug));
+    const tags = cacheTagHeaders([cacheTags.platform(slug)]);
+    if (rest.length === 0)
+      return trailingSlash ? tagged(canonical(known, sitePaths.platform(slug)), tags) : redirect(ctx, sitePaths.platform(slug));
     // The games' pages (`page/{n}/`), or another kind's listing (`add-ons/`, `add-ons/page/{n}/`).
     const kind = rest[0] === "page" ? "game" : listingKind(rest[0] ?? "");
     const paging = kind === "game" ? rest : rest.slice(1);
@@ -220,7 +228,7 @@ export function siteRoute(catalog: CatalogSource, options: SiteRouteOptions): (c
     );
     return result.status === 200 && !trailingSlash
       ? redirect(ctx, sitePaths.listing(slug, kind, number))
-      : canonical(result, sitePaths.listing(slug, kind, number));
+      : tagged(canonical(result, sitePaths.listing(slug, kind, number)), tags);
   };
 
   const search = (request: RequestContext): HttpResult => {
@@ -251,7 +259,10 @@ export function siteRoute(catalog: CatalogSource, options: SiteRouteOptions): (c
     const etag = computedEtag(snapshot.manifest.catalogVersion, "search-page", [ctx, query, platform?.id ?? null]);
     const result =
       query === "" ? undefined : agentSearchBody(snapshot, options.publicBaseUrl, { query, platform, limit: SEARCH_PAGE_LIMIT });
-    return page(200, searchPage(ctx, { query, system: platform?.id, platforms, ...(result ? { result } : {}) }), cachePolicy.search, etag);
+    return tagged(
+      page(200, searchPage(ctx, { query, system: platform?.id, platforms, ...(result ? { result } : {}) }), cachePolicy.search, etag),
+      listingTags(platform ? cacheTags.platform(platform.id) : cacheTags.catalog, result?.results.map((r) => r.id) ?? []),
+    );
   };
 
   const securityHeaders = { ...htmlSecurityHeaders, "content-security-policy": siteContentSecurityPolicy(options.artworkBaseUrl) };

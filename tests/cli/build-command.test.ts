@@ -39,7 +39,7 @@ describe("one build command", () => {
     const built = ludex(["build"], env);
     expect(built.status, built.output).toBe(0);
     expect(built.output).toMatch(
-      /^built catalog .*\naudit: [\d,]+ games, [\d,]+ add-ons \([\d,]+ without base\), 0 unexplained same-dump splits, /m,
+      /^built catalog .*\npurge list \(purge\.json\): everything \(first build.*\naudit: [\d,]+ games, [\d,]+ add-ons \([\d,]+ without base\), 0 unexplained same-dump splits, /m,
     );
     const server = new LudexInstance("new-user", port, env, work);
     instances.push(server);

@@ -35,6 +35,8 @@ const compared = [
   "x-content-type-options",
   "referrer-policy",
   "strict-transport-security",
+  "surrogate-key",
+  "cache-tag",
 ];
 
 function comparable(res: RawResponse): { status: number; headers: Record<string, string | undefined>; body: string } {

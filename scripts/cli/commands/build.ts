@@ -16,7 +16,8 @@ export const buildCommand: Command = {
 Writes everything the server serves: the catalog build (one JSON file per game record,
 per-platform record shards and the title search index, the platform list, the release feed, the
 change log and platform dumps, the discovery documents for $PUBLIC_BASE_URL, the website's
-pages and sitemaps, and manifest.json, written last), the Astro pages (/docs/, /problems/;
+pages and sitemaps, manifest.json, written last, then purge.json and purge.txt, the URLs and
+cache tags a CDN must purge, docs/cdn.md), the Astro pages (/docs/, /problems/;
 \`astro build\` into dist/site when they are missing or older than src/), and the CLI bundle
 (dist/cli/, which \`ludex\` runs instead of its sources until one of them changes).
 Platforms unchanged since the previous build are reused. Ends with a one-line summary of
@@ -57,6 +58,12 @@ Options:
       `built catalog ${summary.manifest.catalogVersion}: ${c.platforms} platforms, ${c.games} games, ${c.releases} releases, ${c.roms} roms; ` +
         `${summary.rebuiltPlatforms.length} platforms rebuilt, ${summary.reusedPlatforms} reused; ` +
         `website: ${summary.site.pagesRendered} pages rendered, ${summary.site.filesWritten} files written (${(summary.site.elapsedMs / 1000).toFixed(1)} s after the records); ${(summary.elapsedMs / 1000).toFixed(1)} s`,
+    );
+    const { purge } = summary;
+    console.log(
+      purge.everything
+        ? `purge list (purge.json): everything (${purge.reason})`
+        : `purge list (purge.json, purge.txt): ${purge.urls.length} URLs, ${purge.tags.length} cache tags (${summary.purgeMs.toFixed(0)} ms)`,
     );
     const { counts, elapsedMs } = await (audit ?? startBackgroundAudit(dbFile, keptAudit)).result();
     console.log(auditCountsLine(counts, elapsedMs));

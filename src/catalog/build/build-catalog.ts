@@ -85,6 +85,11 @@ export interface BuiltRecords {
 
 export interface BuildSummary {
   readonly manifest: BuildManifest;
+  /** The build this one replaced (its manifest), if any: the purge list compares the two. */
+  readonly previous: BuildManifest | undefined;
+  /** Ids whose record file this build wrote (new or changed bytes) or removed: the purge list names their URLs. */
+  readonly recordsWritten: readonly number[];
+  readonly recordsRemoved: readonly number[];
   readonly rebuiltPlatforms: readonly string[];
   readonly reusedPlatforms: number;
   readonly elapsedMs: number;
@@ -111,6 +116,8 @@ function buildPlatform(
   changes: PlatformChange[] | undefined,
   stale: number[],
   artworkKey: string,
+  /** Where the ids whose record file is written go. */
+  written: number[],
 ): BuiltPlatform {
   const { buildDir } = options;
   const folder = platform.thumbnailFolder;
@@ -161,6 +168,7 @@ function buildPlatform(
       const file = path.join(buildDir, recordFile(record.id));
       replaceFile(file, body);
       utimesSync(file, mtime, mtime);
+      written.push(record.id);
     }
     index.ids.push(record.id);
     index.offsets.push(offset);
@@ -291,6 +299,8 @@ export function buildCatalogFiles(options: BuildOptions): BuildSummary {
     const entries: PlatformEntry[] = [];
     const platformChangeList: PlatformChange[] = [];
     const stale: number[] = [];
+    const written: number[] = [];
+    const removed: number[] = [];
     const listings = new Map(storedListings(db).map((listing) => [listing.folder, listing.digest]));
     for (const row of rows) {
       const info = JSON.parse(row.info_json) as PlatformInfo;
@@ -316,6 +326,7 @@ export function buildCatalogFiles(options: BuildOptions): BuildSummary {
           previous ? platformChangeList : undefined,
           stale,
           artworkKey,
+          written,
         );
         rebuilt.push(row.slug);
       }
@@ -334,7 +345,11 @@ export function buildCatalogFiles(options: BuildOptions): BuildSummary {
     // platform built here (an arcade collection's game now on `arcade`), and keeps its file.
     const isRecord = db.prepare<[number], number>("SELECT 1 FROM games WHERE id = ?").pluck();
     const live = (id: number): boolean => isRecord.get(id) !== undefined;
-    for (const id of stale) if (!live(id)) rmSync(path.join(options.buildDir, recordFile(id)), { force: true });
+    for (const id of stale) {
+      if (live(id)) continue;
+      rmSync(path.join(options.buildDir, recordFile(id)), { force: true });
+      removed.push(id);
+    }
     const merged = readMergedIds(db);
     const changes = timed("changesMs", () =>
       combineChanges({
@@ -406,7 +421,15 @@ export function buildCatalogFiles(options: BuildOptions): BuildSummary {
     };
     writeFileAtomic(path.join(options.buildDir, MANIFEST_FILE), `${JSON.stringify(manifest, null, 2)}\n`);
     collectGarbage(options.buildDir, [manifest, previous]);
-    return { manifest, rebuiltPlatforms: rebuilt, reusedPlatforms: reused, elapsedMs: Date.now() - started };
+    return {
+      manifest,
+      previous,
+      recordsWritten: written,
+      recordsRemoved: removed,
+      rebuiltPlatforms: rebuilt,
+      reusedPlatforms: reused,
+      elapsedMs: Date.now() - started,
+    };
   } finally {
     if (!derivedDone) derived?.abandon();
     db.close();

@@ -1,6 +1,7 @@
 import { problems } from "../../core/problem.ts";
 import type { HttpResult, RequestContext } from "../../http/http-types.ts";
 import { cachePolicy } from "../../http/cache-policy.ts";
+import { cacheTags, listingTags } from "../../http/cache-tags.ts";
 import type { ResponseCache } from "../../http/response-cache.ts";
 import { agentSearchParams, agentSearchQuery } from "./catalog-schemas.ts";
 import type { CatalogSource } from "../store/catalog-source.ts";
@@ -36,7 +37,14 @@ export function agentSearchRoute(catalog: CatalogSource, baseUrl: string, cache:
       return {
         status: 200,
         etag,
-        headers: { "content-type": "application/json", "cache-control": cachePolicy.search },
+        headers: {
+          "content-type": "application/json",
+          "cache-control": cachePolicy.search,
+          ...listingTags(
+            platform ? cacheTags.platform(platform.id) : cacheTags.catalog,
+            body.results.map((r) => r.id),
+          ),
+        },
         body: JSON.stringify(body),
         compressible: true,
       };

@@ -175,7 +175,7 @@ export function catalogOperations(base: string): readonly OperationSpec[] {
       responses: {
         "200": {
           description: "The search results (AgentSearchResponse), or with `platforms=1` the platform list (PlatformList).",
-          headers: { ...always, ETag: true, "Cache-Control": true, "Last-Modified": false },
+          headers: { ...always, ETag: true, "Cache-Control": true, "Last-Modified": false, "Surrogate-Key": false, "Cache-Tag": false },
           body: jsonBody(["AgentSearchResponse", "PlatformList"], {
             search: { summary: "GET /api/v1/agent/games/?q=starfall", value: examples.agentSearch(base) },
             platforms: { summary: "GET /api/v1/agent/games/?platforms=1", value: examples.platformList() },
@@ -244,7 +244,15 @@ export function catalogOperations(base: string): readonly OperationSpec[] {
       responses: {
         "200": {
           description: "A full game record (`id`), a page of games (`system` and/or `q`), or the platform list (no parameters).",
-          headers: { ...always, ETag: true, "Cache-Control": true, "Last-Modified": false, Link: false },
+          headers: {
+            ...always,
+            ETag: true,
+            "Cache-Control": true,
+            "Last-Modified": false,
+            Link: false,
+            "Surrogate-Key": false,
+            "Cache-Tag": false,
+          },
           body: jsonBody(["GameRecord", "CatalogPage", "PlatformList"], {
             record: { summary: "GET /api/v1/games/?id=35", value: examples.gameRecord() },
             page: { summary: "GET /api/v1/games/?system=snes&limit=1", value: examples.catalogPage(base) },

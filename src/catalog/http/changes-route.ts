@@ -1,4 +1,5 @@
 import { cachePolicy } from "../../http/cache-policy.ts";
+import { cacheTagHeaders, cacheTags } from "../../http/cache-tags.ts";
 import type { HttpResult, RequestContext } from "../../http/http-types.ts";
 import type { ResponseCache } from "../../http/response-cache.ts";
 import type { CatalogSource } from "../store/catalog-source.ts";
@@ -43,6 +44,7 @@ export function changesRoute(
         headers: {
           "content-type": "application/json",
           "cache-control": cachePolicy.search,
+          ...cacheTagHeaders([cacheTags.changes]),
           ...(page.next ? { link: `<${page.next}>; rel="next"` } : {}),
         },
         body: JSON.stringify(page),

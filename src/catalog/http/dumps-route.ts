@@ -4,6 +4,7 @@ import { pipeline } from "node:stream/promises";
 import parseRange from "range-parser";
 import { z } from "zod";
 import { cachePolicy } from "../../http/cache-policy.ts";
+import { cacheTagHeaders, cacheTags } from "../../http/cache-tags.ts";
 import { ifNoneMatchMatches, notModifiedSince } from "../../http/conditional.ts";
 import { responseWritten, type HttpResult, type RequestContext } from "../../http/http-types.ts";
 import { problems } from "../../core/problem.ts";
@@ -61,11 +62,13 @@ export function dumpsRoute(catalog: CatalogSource, buildDir: string, baseUrl: st
       const size = stat.size;
       const etag = fileEtag(mtime, size);
       const lastModified = httpDate(mtime);
+      const tags = cacheTagHeaders([cacheTags.platform(platform.id)]);
       const headers: Record<string, string> = {
         ...corsHeaders,
         "x-request-id": ctx.id,
         "content-type": "application/gzip",
         "cache-control": cachePolicy.document,
+        ...tags,
         "content-disposition": `attachment; filename="${platform.id}.ndjson.gz"`,
         "accept-ranges": "bytes",
         etag,
@@ -82,6 +85,7 @@ export function dumpsRoute(catalog: CatalogSource, buildDir: string, baseUrl: st
           etag,
           "last-modified": lastModified,
           "cache-control": cachePolicy.document,
+          ...tags,
         });
         res.end();
         return responseWritten;

@@ -1,4 +1,5 @@
 import { cachePolicy } from "../../http/cache-policy.ts";
+import { cacheTagHeaders, cacheTags, listingTags } from "../../http/cache-tags.ts";
 import type { ResponseCache } from "../../http/response-cache.ts";
 import type { HttpResult, RequestContext } from "../../http/http-types.ts";
 import { problems } from "../../core/problem.ts";
@@ -21,7 +22,12 @@ function mergedResult(baseUrl: string, id: number, into: number): HttpResult {
   const url = `${baseUrl}/api/v1/games/?id=${into}`;
   return {
     status: 301,
-    headers: { location: url, "content-type": "application/json", "cache-control": cachePolicy.document },
+    headers: {
+      location: url,
+      "content-type": "application/json",
+      "cache-control": cachePolicy.document,
+      ...cacheTagHeaders([cacheTags.game(id)]),
+    },
     body: JSON.stringify({ id, mergedInto: into, url }),
   };
 }
@@ -30,6 +36,10 @@ function pageUrl(baseUrl: string, params: Record<string, string | number | undef
   const search = new URLSearchParams();
   for (const [k, v] of Object.entries(params)) if (v !== undefined && v !== "") search.set(k, String(v));
   return `${baseUrl}/api/v1/games/?${search.toString()}`;
+}
+
+function* gameIds(hits: readonly SearchHit[]): Generator<number> {
+  for (const hit of hits) yield hit.id;
 }
 
 /**
@@ -56,7 +66,7 @@ export function gamesRoute(catalog: CatalogSource, baseUrl: string, cache: Respo
         status: 200,
         etag: record.etag,
         lastModified: record.lastModified,
-        headers: { "content-type": "application/json", "cache-control": cachePolicy.document },
+        headers: { "content-type": "application/json", "cache-control": cachePolicy.document, ...cacheTagHeaders([cacheTags.game(id)]) },
         body: record.latin1Body,
         bodyEncoding: "latin1",
         compressible: true,
@@ -129,6 +139,8 @@ export function gamesRoute(catalog: CatalogSource, baseUrl: string, cache: Respo
           "content-type": "application/json",
           "cache-control": cachePolicy.search,
           ...(next ? { link: `<${next}>; rel="next"` } : {}),
+          // A search across every platform changes with any of them; one within a platform, with it.
+          ...listingTags(platform ? cacheTags.platform(platform.id) : cacheTags.catalog, gameIds(page)),
         },
         body: JSON.stringify(body),
         compressible: true,

@@ -161,6 +161,8 @@ export function syncOperations(base: string): readonly OperationSpec[] {
     "Cache-Control": true,
     "Accept-Ranges": true,
     "Content-Disposition": true,
+    "Surrogate-Key": true,
+    "Cache-Tag": true,
   } as const;
   return [
     {
@@ -198,7 +200,15 @@ export function syncOperations(base: string): readonly OperationSpec[] {
         "200": {
           description:
             "One page of changes since `since` (ChangesPage); with `review`, the review of the update that version published (UpdateReview); without either, the current version and kept history (ChangesIndex).",
-          headers: { ...always, ETag: true, "Cache-Control": true, "Last-Modified": false, Link: false },
+          headers: {
+            ...always,
+            ETag: true,
+            "Cache-Control": true,
+            "Last-Modified": false,
+            Link: false,
+            "Surrogate-Key": false,
+            "Cache-Tag": false,
+          },
           body: jsonBody(["ChangesPage", "ChangesIndex", "UpdateReview"], {
             page: { summary: `GET /api/v1/changes/?since=${v1}`, value: page },
             index: { summary: "GET /api/v1/changes/", value: index },
@@ -279,7 +289,7 @@ export function syncOperations(base: string): readonly OperationSpec[] {
         "200": {
           description:
             "The dump listing (JSON), or with `system` the whole dump file (`application/gzip`, sent as is: no Content-Encoding).",
-          headers: { ...always, ETag: true, "Cache-Control": true, "Last-Modified": true },
+          headers: { ...always, ETag: true, "Cache-Control": true, "Last-Modified": true, "Surrogate-Key": false, "Cache-Tag": false },
           body: jsonBody("DumpListing", { listing: { summary: "GET /api/v1/dumps/", value: listing } }),
           extraBodies: [gzipBody("GET /api/v1/dumps/?system=snes")],
         },
