@@ -1,6 +1,6 @@
 import { readFileSync } from "node:fs";
 import path from "node:path";
-import { Pool, request } from "undici";
+import { request } from "undici";
 import { readManifest } from "../../src/catalog/build/manifest.ts";
 import type { MatchTable } from "../../src/match/index/match-table.ts";
 import { percentile } from "./bench-support.ts";
@@ -113,65 +113,4 @@ export async function coldFirstRequests(origin: string, platforms: readonly MixP
   await Promise.all(Array.from({ length: connections }, worker));
   times.sort((a, b) => a - b);
   return { median: percentile(times, 0.5), p90: percentile(times, 0.9), max: times.at(-1) ?? 0, failed };
-}
-
-/** What a paced run measured: latencies from each request's scheduled start, in ms. */
-export interface PacedFigures {
-  /** Requests answered per second over the run. */
-  readonly rps: number;
-  readonly p50: number;
-  readonly p99: number;
-  readonly max: number;
-  readonly failed: number;
-}
-
-/**
- * Sends `bodies` at a fixed `rate` (requests a second) for `seconds`, over at most `connections`
- * keep-alive connections, whether or not earlier answers are back (an open loop, as wrk2 does).
- * Each latency counts from the moment its request was due, so a stall that delays the requests
- * behind it is counted for every one of them (no coordinated omission); a closed loop at full speed
- * measures queueing behind its own connections instead.
- */
-export async function pacedLoad(
-  origin: string,
-  bodies: readonly string[],
-  rate: number,
-  seconds: number,
-  connections: number,
-): Promise<PacedFigures> {
-  const pool = new Pool(origin, { connections, pipelining: 1 });
-  const times: number[] = [];
-  let failed = 0;
-  const total = Math.round(rate * seconds);
-  const started = performance.now();
-  const inFlight: Promise<void>[] = [];
-  const send = async (n: number, due: number): Promise<void> => {
-    try {
-      const res = await pool.request({
-        path: "/api/v1/games/",
-        method: "POST",
-        headers: { "content-type": "application/json" },
-        body: bodies[n % bodies.length] ?? "",
-      });
-      await res.body.arrayBuffer();
-      if (res.statusCode !== 200) failed++;
-    } catch {
-      failed++;
-    }
-    times.push(performance.now() - due);
-  };
-  let next = 0;
-  while (next < total) {
-    const now = performance.now();
-    for (let due = started + (next * 1000) / rate; next < total && due <= now; due = started + (next * 1000) / rate)
-      inFlight.push(send(next++, due));
-    // Timers fire about once a millisecond, so requests due within one tick leave together; their
-    // latencies still count from when each was due.
-    await new Promise((resolve) => setTimeout(resolve, Math.max(0, started + (next * 1000) / rate - performance.now())));
-  }
-  await Promise.all(inFlight);
-  const elapsed = (performance.now() - started) / 1000;
-  await pool.close();
-  times.sort((a, b) => a - b);
-  return { rps: times.length / elapsed, p50: percentile(times, 0.5), p99: percentile(times, 0.99), max: times.at(-1) ?? 0, failed };
 }
