@@ -16,11 +16,11 @@ const layers = [
   // Features.
   { name: "features", path: "^src/(match|releases|shared-state)/" },
   // Surfaces: HTTP routes, OAuth pages and the website, then discovery (which describes them), then the agents (which use both).
-  { name: "surfaces", path: "^src/(catalog/http|oauth|deploy|site)/" },
+  { name: "surfaces", path: "^src/(catalog/routes|oauth|deploy|site)/" },
   { name: "discovery", path: "^src/discovery/" },
   { name: "agents", path: "^src/agents/" },
   // Composition: the build pipeline and the server, then the CLI, the benches and the Astro pages and middleware.
-  { name: "composition", path: "^src/(build|server)/" },
+  { name: "composition", path: "^src/(pipeline|server)/" },
   { name: "entry-points", path: "^(scripts/|src/pages/|src/layouts/|src/(env\\.d|middleware)\\.ts$)" },
 ];
 

@@ -2,7 +2,7 @@ import { createHash } from "node:crypto";
 import { existsSync, mkdirSync, readdirSync, readFileSync, rmSync, writeFileSync } from "node:fs";
 import path from "node:path";
 import type { TestProject } from "vitest/node";
-import { buildCatalog } from "../src/build/build-pipeline.ts";
+import { buildCatalog } from "../src/pipeline/build-pipeline.ts";
 import { importCatalog } from "../src/catalog/import/import-catalog.ts";
 import { openCatalogDb } from "../src/catalog/db/catalog-db.ts";
 import { saveThumbnailListing } from "../src/catalog/db/thumbnail-store.ts";

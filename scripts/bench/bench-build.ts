@@ -11,7 +11,7 @@ import { createHash } from "node:crypto";
 import { chmodSync, cpSync, readdirSync, readFileSync, realpathSync, rmSync, statSync, writeFileSync } from "node:fs";
 import os from "node:os";
 import path from "node:path";
-import { buildCatalog } from "../../src/build/build-pipeline.ts";
+import { buildCatalog } from "../../src/pipeline/build-pipeline.ts";
 import { importCatalog } from "../../src/catalog/import/import-catalog.ts";
 import { loadConfig, projectRoot } from "../../src/config/config.ts";
 import { feedTimings } from "../../src/catalog/build/feed-timings.ts";

@@ -3,7 +3,7 @@ import { closeSync, existsSync, openSync, readdirSync, readFileSync, statSync } 
 import path from "node:path";
 import autocannon from "autocannon";
 import { request } from "undici";
-import { buildCatalog } from "../../src/build/build-pipeline.ts";
+import { buildCatalog } from "../../src/pipeline/build-pipeline.ts";
 import { importCatalog } from "../../src/catalog/import/import-catalog.ts";
 import { loadConfig, projectRoot } from "../../src/config/config.ts";
 import { ensureCliBundle } from "../cli/build-cli-bundle.ts";

@@ -15,10 +15,10 @@ import { catalogAgentExecutor } from "./a2a/catalog-agent-executor.ts";
 import { createMcpEndpoint } from "./mcp/mcp-endpoint.ts";
 import { createCatalogMcpServer } from "./mcp/mcp-server.ts";
 import { SERVER_CARD_MEDIA_TYPE, serverCard } from "./mcp/server-card.ts";
-import { agentRoute, type AgentExchange } from "./shared/agent-route.ts";
-import { aiCatalog } from "./shared/ai-catalog.ts";
-import { catalogQueries } from "./shared/catalog-queries.ts";
-import { jsonDocument, jsonDocumentResult } from "./shared/json-document.ts";
+import { agentRoute, type AgentExchange } from "./common/agent-route.ts";
+import { aiCatalog } from "./common/ai-catalog.ts";
+import { catalogQueries } from "./common/catalog-queries.ts";
+import { jsonDocument, jsonDocumentResult } from "./common/json-document.ts";
 import { agentServiceInfo } from "../config/service-info.ts";
 
 export interface AgentEndpointOptions {

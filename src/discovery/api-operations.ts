@@ -1,5 +1,5 @@
-import { catalogOperations, healthOperation, releaseFeedOperation } from "../catalog/http/catalog-operations.ts";
-import { syncOperations } from "../catalog/http/sync-operations.ts";
+import { catalogOperations, healthOperation, releaseFeedOperation } from "../catalog/routes/catalog-operations.ts";
+import { syncOperations } from "../catalog/routes/sync-operations.ts";
 import type { OAuthLimits } from "../config/config.ts";
 import type { OperationSpec, TagName } from "../http/operation-spec.ts";
 import { matchOperation } from "../match/route/match-operations.ts";

@@ -5,7 +5,7 @@ import { llmsFullTxt, llmsTxt } from "./llms-text.ts";
 import { openApiDocument } from "./openapi-document.ts";
 import { robotsTxt } from "./robots.ts";
 
-/** One discovery document as the build writes it (src/build/build-pipeline.ts). */
+/** One discovery document as the build writes it (src/pipeline/build-pipeline.ts). */
 export interface DiscoveryDocument {
   /** Its name in the build manifest's `documents` (and for `CatalogSnapshot.document`). */
   readonly key: DiscoveryDocumentKey;

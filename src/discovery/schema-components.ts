@@ -12,7 +12,7 @@ import {
   releaseSchema,
   romSchema,
   searchResultItemSchema,
-} from "../catalog/http/response-schemas.ts";
+} from "../catalog/routes/response-schemas.ts";
 import { problemSchema } from "../core/problem-schema.ts";
 import { matchCandidateSchema, matchResponseSchema, matchResultSchema, matchSchema } from "../match/schema/match-response-schemas.ts";
 import { matchItemSchema, matchRequestSchema } from "../match/schema/match-schemas.ts";
@@ -26,7 +26,7 @@ import {
   tokenResponseSchema,
 } from "../oauth/oauth-schemas.ts";
 import { releaseFeedResponseSchema } from "../releases/release-feed-schema.ts";
-import { changesIndexSchema, changesPageSchema, gameChangeSchema, updateReviewSchema } from "../catalog/http/changes-schemas.ts";
+import { changesIndexSchema, changesPageSchema, gameChangeSchema, updateReviewSchema } from "../catalog/routes/changes-schemas.ts";
 import { dumpEntrySchema, dumpFileSchema, dumpHeaderSchema, dumpListingSchema } from "../catalog/dumps/dump-format.ts";
 import { matchGroupSchema } from "../match/schema/match-response-schemas.ts";
 import type { JsonObject } from "../http/openapi-types.ts";

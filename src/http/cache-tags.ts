@@ -1,6 +1,6 @@
 /**
  * Cache tags: names a CDN stores with an answer so that it can purge every answer carrying one,
- * for answers whose URLs cannot be listed (searches). The build's purge list (src/build/purge-list.ts)
+ * for answers whose URLs cannot be listed (searches). The build's purge list (src/pipeline/purge-list.ts)
  * names the tags to purge; docs/cdn.md shows how to feed them to a CDN.
  *
  * Grammar: `g:<id>` an answer about one game (its record, its page) or listing it (a search's

@@ -1,7 +1,7 @@
 /**
  * Cross-origin reads: every public answer may be read from any browser origin, with the headers
  * a client needs exposed. The browser-only MCP Origin allow-list is separate
- * (src/agents/shared/agent-route.ts): it guards against DNS rebinding, not reads.
+ * (src/agents/common/agent-route.ts): it guards against DNS rebinding, not reads.
  * @see Fetch Standard §3.2 (CORS protocol)
  */
 export const corsHeaders: Readonly<Record<string, string>> = {

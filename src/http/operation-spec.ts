@@ -4,7 +4,7 @@ import type { ResponseHeaderName } from "./response-headers.ts";
 
 /**
  * The shape of one HTTP API operation as the OpenAPI document describes it. Each surface declares
- * its operations beside its routes (`*-operations.ts` in src/catalog/http/, src/match/,
+ * its operations beside its routes (`*-operations.ts` in src/catalog/routes/, src/match/,
  * src/oauth/); src/discovery/api-operations.ts collects them and openapi-document.ts renders them.
  * The types live here, below every surface, so that any of them may declare operations.
  * @see OpenAPI 3.1.0 §4.8.10 (Operation Object); docs/service-spec.md §4

@@ -1,9 +1,9 @@
-import { agentSearchRoute } from "../catalog/http/agent-search-route.ts";
-import { changesRoute } from "../catalog/http/changes-route.ts";
-import { communityRoute } from "../catalog/http/community-route.ts";
-import { dumpsRoute } from "../catalog/http/dumps-route.ts";
-import { gamesRoute } from "../catalog/http/games-route.ts";
-import { healthRoute } from "../catalog/http/health-route.ts";
+import { agentSearchRoute } from "../catalog/routes/agent-search-route.ts";
+import { changesRoute } from "../catalog/routes/changes-route.ts";
+import { communityRoute } from "../catalog/routes/community-route.ts";
+import { dumpsRoute } from "../catalog/routes/dumps-route.ts";
+import { gamesRoute } from "../catalog/routes/games-route.ts";
+import { healthRoute } from "../catalog/routes/health-route.ts";
 import type { CatalogSource } from "../catalog/store/catalog-source.ts";
 import type { Config } from "../config/config.ts";
 import { discoveryRoutes } from "../discovery/discovery-routes.ts";

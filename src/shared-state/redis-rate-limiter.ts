@@ -1,5 +1,5 @@
 import type { Redis } from "ioredis";
-import type { RedisConnection } from "../shared-state/redis-connection.ts";
+import type { RedisConnection } from "./redis-connection.ts";
 import type { RateLimitDecision, RateLimiter, RateLimiterOptions } from "../http/rate-limiter.ts";
 
 /**

@@ -1,5 +1,5 @@
 import type { PlatformEntry } from "../catalog/record/game-record.ts";
-import type { SearchResultItem } from "../catalog/http/search-response.ts";
+import type { SearchResultItem } from "../catalog/routes/search-response.ts";
 import { html, type SafeHtml } from "./html.ts";
 import { pageLayout, type SiteContext } from "./page-layout.ts";
 import { sitePaths } from "./site-paths.ts";

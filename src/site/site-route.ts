@@ -3,7 +3,7 @@ import path from "node:path";
 import { gunzipSync, gzipSync } from "node:zlib";
 import { fileEtag, httpDate, strongEtag } from "../http/etag.ts";
 import type { CatalogSource } from "../catalog/store/catalog-source.ts";
-import { agentSearchBody, computedEtag } from "../catalog/http/search-response.ts";
+import { agentSearchBody, computedEtag } from "../catalog/routes/search-response.ts";
 import { cachePolicy } from "../http/cache-policy.ts";
 import { cacheTagHeaders, cacheTags, listingTags } from "../http/cache-tags.ts";
 import type { EncodedBody, HttpResult, RequestContext } from "../http/http-types.ts";

@@ -1,7 +1,7 @@
 import { readFileSync } from "node:fs";
 import path from "node:path";
 import { describe, expect, it } from "vitest";
-import { buildCatalog } from "../../src/build/build-pipeline.ts";
+import { buildCatalog } from "../../src/pipeline/build-pipeline.ts";
 import { readManifest } from "../../src/catalog/build/manifest.ts";
 import type { ImportSummary } from "../../src/catalog/import/import-catalog.ts";
 import { ludex } from "../helpers/ludex-cli.ts";

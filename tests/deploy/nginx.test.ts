@@ -5,7 +5,7 @@ import path from "node:path";
 import { afterAll, beforeAll, describe, expect, inject, it } from "vitest";
 import { renderNginxConfig } from "../../src/deploy/nginx-config.ts";
 import { http, type RawResponse } from "../helpers/http.ts";
-import { buildCatalog } from "../../src/build/build-pipeline.ts";
+import { buildCatalog } from "../../src/pipeline/build-pipeline.ts";
 import { projectRoot, releaseFeedFile } from "../helpers/paths.ts";
 import { tempDir } from "../helpers/temp-dir.ts";
 import { startTestServer, type RunningServer } from "../helpers/test-server.ts";

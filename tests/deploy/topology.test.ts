@@ -6,7 +6,7 @@ import * as oauth from "oauth4webapi";
 import type { Browser } from "playwright-core";
 import { launchChromium, chromiumAvailable } from "../helpers/chromium.ts";
 import { afterAll, beforeAll, describe, expect, inject, it } from "vitest";
-import { buildCatalog } from "../../src/build/build-pipeline.ts";
+import { buildCatalog } from "../../src/pipeline/build-pipeline.ts";
 import {
   expectStatus,
   LudexInstance,

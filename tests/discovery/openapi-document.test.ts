@@ -1,7 +1,7 @@
 import { defaultOAuthLimits } from "../../src/config/config.ts";
 import { describe, expect, it } from "vitest";
 import type { z } from "zod";
-import { agentSearchQuery, catalogQuery } from "../../src/catalog/http/catalog-schemas.ts";
+import { agentSearchQuery, catalogQuery } from "../../src/catalog/routes/catalog-schemas.ts";
 import { openApiDocument } from "../../src/discovery/openapi-document.ts";
 import type { JsonObject } from "../../src/http/openapi-types.ts";
 import { documentOperations } from "../../src/discovery/schema-text.ts";

@@ -1,4 +1,4 @@
-import type { BuildOptions } from "../../src/build/build-pipeline.ts";
+import type { BuildOptions } from "../../src/pipeline/build-pipeline.ts";
 import { loadConfig } from "../../src/config/config.ts";
 
 /**

@@ -1,6 +1,6 @@
 import { mkdirSync, writeFileSync } from "node:fs";
 import path from "node:path";
-import { buildCatalog, type BuildSummary } from "../../src/build/build-pipeline.ts";
+import { buildCatalog, type BuildSummary } from "../../src/pipeline/build-pipeline.ts";
 import { importCatalog, type ImportSummary } from "../../src/catalog/import/import-catalog.ts";
 import { buildSettings } from "./build-settings.ts";
 import { platformsFile, releaseFeedFile } from "./paths.ts";

@@ -6,8 +6,8 @@ import { StreamableHTTPClientTransport } from "@modelcontextprotocol/sdk/client/
 import { request } from "undici";
 import { afterAll, beforeAll, describe, expect, inject, it } from "vitest";
 import { artworkTypes } from "../../src/catalog/artwork/artwork-types.ts";
-import { MAX_CHANGES_LIMIT } from "../../src/catalog/http/changes-schemas.ts";
-import { MAX_OFFSET } from "../../src/catalog/http/catalog-schemas.ts";
+import { MAX_CHANGES_LIMIT } from "../../src/catalog/routes/changes-schemas.ts";
+import { MAX_OFFSET } from "../../src/catalog/routes/catalog-schemas.ts";
 import type { MatchTable } from "../../src/match/index/match-table.ts";
 import { MAX_MATCH_ITEMS } from "../../src/match/schema/match-schemas.ts";
 import { PLATFORM_PAGE_SIZE } from "../../src/site/platform-page.ts";

@@ -3,7 +3,7 @@ import { cpSync, readFileSync, appendFileSync } from "node:fs";
 import net from "node:net";
 import path from "node:path";
 import { describe, expect, it } from "vitest";
-import { buildCatalog } from "../../src/build/build-pipeline.ts";
+import { buildCatalog } from "../../src/pipeline/build-pipeline.ts";
 import { importCatalog } from "../../src/catalog/import/import-catalog.ts";
 import { http } from "../helpers/http.ts";
 import { platformsFile, projectRoot, releaseFeedFile, sampleSource } from "../helpers/paths.ts";

@@ -3,7 +3,7 @@ import path from "node:path";
 import { launch, type LaunchedChrome } from "chrome-launcher";
 import lighthouse, { type Result } from "lighthouse";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { buildCatalog } from "../../src/build/build-pipeline.ts";
+import { buildCatalog } from "../../src/pipeline/build-pipeline.ts";
 import { importCatalog } from "../../src/catalog/import/import-catalog.ts";
 import { buildSettings } from "../helpers/build-settings.ts";
 import { chromiumArgs, chromiumPath } from "../helpers/chromium.ts";

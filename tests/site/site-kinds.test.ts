@@ -4,7 +4,7 @@ import AxeBuilder from "@axe-core/playwright";
 import { HtmlValidate } from "html-validate";
 import type { Browser } from "playwright-core";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { buildCatalog } from "../../src/build/build-pipeline.ts";
+import { buildCatalog } from "../../src/pipeline/build-pipeline.ts";
 import { importCatalog } from "../../src/catalog/import/import-catalog.ts";
 import type { GameRecord } from "../../src/catalog/record/game-record.ts";
 import { listingSegments, siteFiles } from "../../src/site/site-paths.ts";

@@ -3,7 +3,7 @@ import path from "node:path";
 import { gunzipSync } from "node:zlib";
 import { HtmlValidate } from "html-validate";
 import { beforeAll, describe, expect, inject, it } from "vitest";
-import { buildCatalog } from "../../src/build/build-pipeline.ts";
+import { buildCatalog } from "../../src/pipeline/build-pipeline.ts";
 import type { GameRecord, PlatformEntry } from "../../src/catalog/record/game-record.ts";
 import { SiteBuild } from "../../src/site/build-site.ts";
 import { faviconIco, faviconSvg } from "../../src/site/favicon.ts";

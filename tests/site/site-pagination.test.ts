@@ -3,7 +3,7 @@ import { readFileSync } from "node:fs";
 import path from "node:path";
 import { HtmlValidate } from "html-validate";
 import { beforeAll, describe, expect, inject, it } from "vitest";
-import { buildCatalog } from "../../src/build/build-pipeline.ts";
+import { buildCatalog } from "../../src/pipeline/build-pipeline.ts";
 import type { GameRecord, PlatformEntry } from "../../src/catalog/record/game-record.ts";
 import { PLATFORM_PAGE_SIZE } from "../../src/site/platform-page.ts";
 import { http } from "../helpers/http.ts";

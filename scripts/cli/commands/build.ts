@@ -1,6 +1,6 @@
 import { existsSync } from "node:fs";
 import path from "node:path";
-import { type BuildSummary, buildCatalog } from "../../../src/build/build-pipeline.ts";
+import { type BuildSummary, buildCatalog } from "../../../src/pipeline/build-pipeline.ts";
 import { auditSummaryFile } from "../../../src/catalog/audit/audit-summary.ts";
 import { startBackgroundAudit } from "../../../src/catalog/audit/background-audit.ts";
 import { auditCountsLine } from "../../../src/catalog/audit/format-audit.ts";

@@ -1,5 +1,5 @@
 import path from "node:path";
-import { publishUpdate } from "../../../src/build/publish-update.ts";
+import { publishUpdate } from "../../../src/pipeline/publish-update.ts";
 import { loadConfig } from "../../../src/config/config.ts";
 import type { Command } from "../command.ts";
 

@@ -1,5 +1,5 @@
 import { existsSync } from "node:fs";
-import { buildCatalog } from "../../../src/build/build-pipeline.ts";
+import { buildCatalog } from "../../../src/pipeline/build-pipeline.ts";
 import { importCatalog } from "../../../src/catalog/import/import-catalog.ts";
 import { loadConfig } from "../../../src/config/config.ts";
 import { ensureAstroPages } from "../astro-pages.ts";

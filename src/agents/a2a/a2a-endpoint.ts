@@ -21,8 +21,8 @@ import {
   type AgentExecutor,
 } from "@a2a-js/sdk/server";
 import type { Log } from "../../core/logger.ts";
-import type { AgentFetch } from "../shared/agent-route.ts";
-import { MAX_JSON_DEPTH, nestedDeeperThan, tooDeepMessage } from "../shared/json-depth.ts";
+import type { AgentFetch } from "../common/agent-route.ts";
+import { MAX_JSON_DEPTH, nestedDeeperThan, tooDeepMessage } from "../common/json-depth.ts";
 
 type RpcEnvelope = { readonly jsonrpc: string; readonly id: string | number | null; readonly result?: unknown; readonly error?: unknown };
 

@@ -3,7 +3,7 @@ import { Role, type Part } from "@a2a-js/sdk";
 import { AgentEvent, type AgentExecutor } from "@a2a-js/sdk/server";
 import { isProblem } from "../../core/problem.ts";
 import type { Log } from "../../core/logger.ts";
-import type { CatalogQueries } from "../shared/catalog-queries.ts";
+import type { CatalogQueries } from "../common/catalog-queries.ts";
 import { answerQuestion, type CatalogAnswer } from "./catalog-questions.ts";
 
 function textPart(text: string): Part {

@@ -1,9 +1,9 @@
-import type { AgentSearchBody } from "../../catalog/http/search-response.ts";
+import type { AgentSearchBody } from "../../catalog/routes/search-response.ts";
 import type { ReleaseFeedSource } from "../../releases/release-feed-schema.ts";
-import type { CatalogQueries, PlatformListBody } from "../shared/catalog-queries.ts";
+import type { CatalogQueries, PlatformListBody } from "../common/catalog-queries.ts";
 import { skillIds } from "./agent-card.ts";
 import type { ChangesPage } from "../../catalog/changes/changes-feed.ts";
-import type { ChangesIndexBody } from "../../catalog/http/changes-schemas.ts";
+import type { ChangesIndexBody } from "../../catalog/routes/changes-schemas.ts";
 import { isProblem } from "../../core/problem.ts";
 
 /** What a free-text request asks for. */

@@ -10,8 +10,8 @@ import {
 import { type Problem, problems } from "../../core/problem.ts";
 import type { Log } from "../../core/logger.ts";
 import type { EndedSet } from "../../shared-state/ended-set.ts";
-import type { AgentExchange, AgentFetch } from "../shared/agent-route.ts";
-import { MAX_JSON_DEPTH, nestedDeeperThan, tooDeepMessage } from "../shared/json-depth.ts";
+import type { AgentExchange, AgentFetch } from "../common/agent-route.ts";
+import { MAX_JSON_DEPTH, nestedDeeperThan, tooDeepMessage } from "../common/json-depth.ts";
 import { signSessionId, verifySessionId } from "./session-token.ts";
 
 export interface McpEndpointOptions {

@@ -1,5 +1,5 @@
 import { ResourceNotFoundError, ResourceTemplate, type McpServer, type ReadResourceResult } from "@modelcontextprotocol/server";
-import type { CatalogQueries } from "../shared/catalog-queries.ts";
+import type { CatalogQueries } from "../common/catalog-queries.ts";
 import type { AgentServiceInfo } from "../../config/service-info.ts";
 
 /**

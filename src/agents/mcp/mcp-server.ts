@@ -1,6 +1,6 @@
 import { McpServer } from "@modelcontextprotocol/server";
 import type { Log } from "../../core/logger.ts";
-import type { CatalogQueries } from "../shared/catalog-queries.ts";
+import type { CatalogQueries } from "../common/catalog-queries.ts";
 import type { AgentServiceInfo } from "../../config/service-info.ts";
 import { registerCatalogResources } from "./mcp-resources.ts";
 import { registerCatalogTools } from "./mcp-tools.ts";

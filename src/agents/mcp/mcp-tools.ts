@@ -6,7 +6,7 @@ import { type Problem, isProblem, problems } from "../../core/problem.ts";
 import { artworkTypes } from "../../catalog/artwork/artwork-types.ts";
 import { MAX_MATCH_ITEMS, matchItemRules, matchItemSchema, matchRequestSchema } from "../../match/schema/match-schemas.ts";
 import type { Log } from "../../core/logger.ts";
-import type { CatalogQueries } from "../shared/catalog-queries.ts";
+import type { CatalogQueries } from "../common/catalog-queries.ts";
 import {
   DEFAULT_CHANGES_LIMIT,
   MAX_CHANGES_LIMIT,
@@ -14,8 +14,8 @@ import {
   changesIndexSchema,
   changesPageSchema,
   sinceParam,
-} from "../../catalog/http/changes-schemas.ts";
-import { agentSearchResponseSchema, gameRecordSchema, platformListSchema } from "../../catalog/http/response-schemas.ts";
+} from "../../catalog/routes/changes-schemas.ts";
+import { agentSearchResponseSchema, gameRecordSchema, platformListSchema } from "../../catalog/routes/response-schemas.ts";
 import { matchResponseSchema } from "../../match/schema/match-response-schemas.ts";
 import { releaseFeedResponseSchema } from "../../releases/release-feed-schema.ts";
 import { portableSchema } from "./portable-json-schema.ts";

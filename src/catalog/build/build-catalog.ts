@@ -44,7 +44,7 @@ export interface BuildOptions {
   readonly publicBaseUrl: string;
   /**
    * Documents written after the platform list, in this order (the release feed, the discovery
-   * documents): made by the layers above the catalog (src/build/build-pipeline.ts). Called once the
+   * documents): made by the layers above the catalog (src/pipeline/build-pipeline.ts). Called once the
    * database is known to exist.
    */
   readonly documents: () => readonly ExtraDocument[];
@@ -57,7 +57,7 @@ export interface BuildOptions {
    */
   readonly matchTable: (records: readonly GameRecord[], listed: Readonly<Record<ArtworkType, readonly string[]>> | undefined) => unknown;
   /**
-   * What is derived from the built records (the website's pages, src/build/): told the build's
+   * What is derived from the built records (the website's pages, src/pipeline/): told the build's
    * time first, each platform as soon as its shard is written (so that the pages can be rendered
    * on another thread while the build goes on), and the whole build after the records and
    * documents, before the manifest, so that a reload never sees a manifest whose pages are missing.

@@ -104,7 +104,7 @@ export function recordChangeLog(input: ChangeLogInput): ChangeLogOutput {
  * The body of `GET /api/v1/changes/` without `since`: the current version, the oldest `since` still
  * answered and the kept history, with absolute URLs under `base`. The build writes it for its
  * PUBLIC_BASE_URL (the static copy for a static host); each server renders it again
- * from its snapshot's manifest for its own base (src/catalog/http/instance-documents.ts), so the
+ * from its snapshot's manifest for its own base (src/catalog/routes/instance-documents.ts), so the
  * same build serves several base URLs. With the build's base the bytes are the build's.
  * @see docs/api.md "Change feed"
  */

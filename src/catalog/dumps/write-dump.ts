@@ -82,7 +82,7 @@ export function dumpListing(
 /**
  * The dump listing's body, with each dump's URL absolute under `base`. The build renders it for its
  * PUBLIC_BASE_URL; each server renders it again from its snapshot's manifest for its own base
- * (src/catalog/http/instance-documents.ts), so one build serves several base URLs. With the
+ * (src/catalog/routes/instance-documents.ts), so one build serves several base URLs. With the
  * build's base the bytes are the build's.
  * @see docs/api.md "Per-platform dumps"
  */

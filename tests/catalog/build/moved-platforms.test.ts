@@ -2,7 +2,7 @@ import { siteFiles } from "../../../src/site/site-paths.ts";
 import { existsSync, mkdirSync, readFileSync, writeFileSync } from "node:fs";
 import path from "node:path";
 import { beforeAll, describe, expect, it } from "vitest";
-import { buildCatalog, type BareBuildSummary, type BuildSummary } from "../../../src/build/build-pipeline.ts";
+import { buildCatalog, type BareBuildSummary, type BuildSummary } from "../../../src/pipeline/build-pipeline.ts";
 import type { ShardIndex } from "../../../src/catalog/build/manifest.ts";
 import type { ChangeLogFile } from "../../../src/catalog/changes/change-types.ts";
 import { importCatalog, type ImportSummary } from "../../../src/catalog/import/import-catalog.ts";

@@ -3,7 +3,7 @@ import path from "node:path";
 import { beforeAll, describe, expect, it } from "vitest";
 import { http } from "../../helpers/http.ts";
 import { hasRealData, realDataSkipReason } from "../../helpers/paths.ts";
-import { updateReviewSchema } from "../../../src/catalog/http/changes-schemas.ts";
+import { updateReviewSchema } from "../../../src/catalog/routes/changes-schemas.ts";
 import { changedCatalog } from "./changed-catalog.ts";
 import { startTestServer, type RunningServer } from "../../helpers/test-server.ts";
 

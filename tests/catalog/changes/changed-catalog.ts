@@ -1,6 +1,6 @@
 import { copyFileSync, mkdirSync, readFileSync, writeFileSync } from "node:fs";
 import path from "node:path";
-import { buildCatalog, type BuildSummary } from "../../../src/build/build-pipeline.ts";
+import { buildCatalog, type BuildSummary } from "../../../src/pipeline/build-pipeline.ts";
 import { importCatalog } from "../../../src/catalog/import/import-catalog.ts";
 import { platformsFile, realSource, releaseFeedFile } from "../../helpers/paths.ts";
 import { tempDir } from "../../helpers/temp-dir.ts";

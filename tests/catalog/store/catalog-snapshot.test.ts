@@ -1,7 +1,7 @@
 import { readFileSync, writeFileSync } from "node:fs";
 import path from "node:path";
 import { describe, expect, it } from "vitest";
-import { buildCatalog } from "../../../src/build/build-pipeline.ts";
+import { buildCatalog } from "../../../src/pipeline/build-pipeline.ts";
 import type { BuildManifest, ShardIndex } from "../../../src/catalog/build/manifest.ts";
 import { importCatalog } from "../../../src/catalog/import/import-catalog.ts";
 import { searchGames } from "../../../src/catalog/search/search-games.ts";

@@ -29,7 +29,7 @@ export interface BuildSummary extends CatalogBuildSummary {
   /** The website's pages (src/site/), written beside the records (none with `pages: false`). */
   readonly site: SiteBuildSummary;
   readonly publication: Publication;
-  /** What a CDN must purge after this build, as written to purge.json (src/build/purge-list.ts). */
+  /** What a CDN must purge after this build, as written to purge.json (src/pipeline/purge-list.ts). */
   readonly purge: PurgeList;
   /** Time spent making and writing the purge list. */
   readonly purgeMs: number;

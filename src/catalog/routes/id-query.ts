@@ -11,7 +11,7 @@ const ID_ONLY = /^\?id=(\d{1,16})$/;
  * `?id=<digits>` and nothing else, the record look-up media clients send, read without
  * {@link catalogQuery}'s schema, which costs several times more per look-up (docs/performance.md).
  * It gives exactly what the schema gives for such a query, defaults
- * included (tested in tests/catalog/http/id-query.test.ts); anything else, an out-of-range id
+ * included (tested in tests/catalog/routes/id-query.test.ts); anything else, an out-of-range id
  * included, is undefined, and the schema decides and explains.
  */
 export function idOnlyQuery(search: string): z.infer<typeof catalogQuery> | undefined {

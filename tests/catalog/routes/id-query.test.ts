@@ -1,8 +1,8 @@
 import fc from "fast-check";
 import { describe, expect, it } from "vitest";
-import { catalogParams, catalogQuery } from "../../../src/catalog/http/catalog-schemas.ts";
-import { idOnlyQuery } from "../../../src/catalog/http/id-query.ts";
-import { parseQuery } from "../../../src/catalog/http/query-params.ts";
+import { catalogParams, catalogQuery } from "../../../src/catalog/routes/catalog-schemas.ts";
+import { idOnlyQuery } from "../../../src/catalog/routes/id-query.ts";
+import { parseQuery } from "../../../src/catalog/routes/query-params.ts";
 
 /** What the schema path gives for a query string: its value, or the problem's status. */
 function schemaResult(search: string): unknown {

@@ -1,12 +1,12 @@
 import type { KindFilter } from "../../catalog/search/search-games.ts";
 import type { CatalogSource } from "../../catalog/store/catalog-source.ts";
-import { agentSearchBody, type AgentSearchBody } from "../../catalog/http/search-response.ts";
-import type { platformListSchema } from "../../catalog/http/response-schemas.ts";
+import { agentSearchBody, type AgentSearchBody } from "../../catalog/routes/search-response.ts";
+import type { platformListSchema } from "../../catalog/routes/response-schemas.ts";
 import type { Declared, PlatformEntry } from "../../catalog/record/game-record.ts";
 import { recordJson, type CatalogSnapshot } from "../../catalog/store/catalog-snapshot.ts";
 import type { DiscoveryDocumentKey } from "../../discovery/discovery-documents.ts";
 import { renderedDiscoveryDocuments } from "../../discovery/rendered-documents.ts";
-import { instanceDocument } from "../../catalog/http/instance-documents.ts";
+import { instanceDocument } from "../../catalog/routes/instance-documents.ts";
 import type { OAuthLimits } from "../../config/config.ts";
 import { type Problem, problems } from "../../core/problem.ts";
 import { Matcher } from "../../match/engine/matcher.ts";
@@ -14,7 +14,7 @@ import type { MatchResponseBody } from "../../match/schema/match-response-schema
 import type { MatchRequest } from "../../match/schema/match-schemas.ts";
 import type { ReleaseFeedSource } from "../../releases/release-feed-schema.ts";
 import { changesSince, type ChangesPage } from "../../catalog/changes/changes-feed.ts";
-import type { ChangesIndexBody } from "../../catalog/http/changes-schemas.ts";
+import type { ChangesIndexBody } from "../../catalog/routes/changes-schemas.ts";
 
 /** The body of GET /api/v1/games/ without parameters (and of `?platforms=1` on the agent search), inferred from its schema. */
 export type PlatformListBody = Declared<typeof platformListSchema>;

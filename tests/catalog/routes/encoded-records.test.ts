@@ -1,6 +1,6 @@
 import { brotliDecompressSync, gunzipSync } from "node:zlib";
 import { describe, expect, inject, it } from "vitest";
-import { encodedRecord } from "../../../src/catalog/http/encoded-records.ts";
+import { encodedRecord } from "../../../src/catalog/routes/encoded-records.ts";
 import { loadCatalogSnapshot } from "../../../src/catalog/store/catalog-snapshot.ts";
 
 describe("encodedRecord", () => {

@@ -1,8 +1,8 @@
 import { cpSync, readdirSync, readFileSync, writeFileSync } from "node:fs";
 import path from "node:path";
 import { beforeAll, describe, expect, it } from "vitest";
-import { buildCatalog, type BuildSummary } from "../../src/build/build-pipeline.ts";
-import { PURGE_FILE, PURGE_TEXT_FILE, type PurgeList } from "../../src/build/purge-list.ts";
+import { buildCatalog, type BuildSummary } from "../../src/pipeline/build-pipeline.ts";
+import { PURGE_FILE, PURGE_TEXT_FILE, type PurgeList } from "../../src/pipeline/purge-list.ts";
 import { importCatalog } from "../../src/catalog/import/import-catalog.ts";
 import { buildSettings } from "../helpers/build-settings.ts";
 import { http } from "../helpers/http.ts";
