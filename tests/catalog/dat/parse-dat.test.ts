@@ -5,7 +5,7 @@ import { parseDat } from "../../../src/catalog/dat/parse-dat.ts";
 import { isProblem } from "../../../src/core/problem.ts";
 
 /** The libretro-database checkout beside the project (../shared from the project root), present only on some machines. */
-const CORPUS = fileURLToPath(new URL("../../../../shared/libretro-database", import.meta.url));
+const CORPUS = fileURLToPath(new URL("../../../../shared/libretro-database/", import.meta.url));
 const corpusExists = existsSync(CORPUS);
 
 function problemOf(parse: () => unknown): unknown {
