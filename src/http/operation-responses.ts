@@ -18,6 +18,9 @@ export const FORM_TYPE = "application/x-www-form-urlencoded";
 /** Header fields the server writes on every answer. */
 export const always = { "X-Request-Id": true } as const;
 
+/** The cache tags an answer may carry for a CDN to purge by (src/http/cache-tags.ts). */
+export const taggable = { "Surrogate-Key": false, "Cache-Tag": false } as const;
+
 /** Further header fields an operation adds to a shared block (the match quota fields, say). */
 type ExtraHeaders = Readonly<Partial<Record<ResponseHeaderName, boolean>>>;
 

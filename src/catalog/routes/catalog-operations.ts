@@ -1,6 +1,14 @@
 import { attribution } from "../record/attribution.ts";
 import type { OperationSpec } from "../../http/operation-spec.ts";
-import { always, catalogUnavailable, jsonBody, notModified, problemBody, problemExample } from "../../http/operation-responses.ts";
+import {
+  always,
+  catalogUnavailable,
+  jsonBody,
+  notModified,
+  problemBody,
+  problemExample,
+  taggable,
+} from "../../http/operation-responses.ts";
 import { agentSearchQuery, catalogQuery, MAX_OFFSET } from "./catalog-schemas.ts";
 
 /**
@@ -175,7 +183,7 @@ export function catalogOperations(base: string): readonly OperationSpec[] {
       responses: {
         "200": {
           description: "The search results (AgentSearchResponse), or with `platforms=1` the platform list (PlatformList).",
-          headers: { ...always, ETag: true, "Cache-Control": true, "Last-Modified": false, "Surrogate-Key": false, "Cache-Tag": false },
+          headers: { ...always, ETag: true, "Cache-Control": true, "Last-Modified": false, ...taggable },
           body: jsonBody(["AgentSearchResponse", "PlatformList"], {
             search: { summary: "GET /api/v1/agent/games/?q=starfall", value: examples.agentSearch(base) },
             platforms: { summary: "GET /api/v1/agent/games/?platforms=1", value: examples.platformList() },
@@ -250,8 +258,7 @@ export function catalogOperations(base: string): readonly OperationSpec[] {
             "Cache-Control": true,
             "Last-Modified": false,
             Link: false,
-            "Surrogate-Key": false,
-            "Cache-Tag": false,
+            ...taggable,
           },
           body: jsonBody(["GameRecord", "CatalogPage", "PlatformList"], {
             record: { summary: "GET /api/v1/games/?id=35", value: examples.gameRecord() },

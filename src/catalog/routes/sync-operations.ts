@@ -1,7 +1,15 @@
 import { KEEP_BUILDS, KEEP_DAYS } from "../changes/change-types.ts";
 import { attribution } from "../record/attribution.ts";
 import type { OperationSpec, ResponseBody } from "../../http/operation-spec.ts";
-import { always, catalogUnavailable, jsonBody, notModified, problemBody, problemExample } from "../../http/operation-responses.ts";
+import {
+  always,
+  catalogUnavailable,
+  jsonBody,
+  notModified,
+  problemBody,
+  problemExample,
+  taggable,
+} from "../../http/operation-responses.ts";
 import { changesQuery, DEFAULT_CHANGES_LIMIT, MAX_CHANGES_LIMIT } from "./changes-schemas.ts";
 import { dumpsQuery } from "./dumps-route.ts";
 
@@ -206,8 +214,7 @@ export function syncOperations(base: string): readonly OperationSpec[] {
             "Cache-Control": true,
             "Last-Modified": false,
             Link: false,
-            "Surrogate-Key": false,
-            "Cache-Tag": false,
+            ...taggable,
           },
           body: jsonBody(["ChangesPage", "ChangesIndex", "UpdateReview"], {
             page: { summary: `GET /api/v1/changes/?since=${v1}`, value: page },
@@ -289,7 +296,7 @@ export function syncOperations(base: string): readonly OperationSpec[] {
         "200": {
           description:
             "The dump listing (JSON), or with `system` the whole dump file (`application/gzip`, sent as is: no Content-Encoding).",
-          headers: { ...always, ETag: true, "Cache-Control": true, "Last-Modified": true, "Surrogate-Key": false, "Cache-Tag": false },
+          headers: { ...always, ETag: true, "Cache-Control": true, "Last-Modified": true, ...taggable },
           body: jsonBody("DumpListing", { listing: { summary: "GET /api/v1/dumps/", value: listing } }),
           extraBodies: [gzipBody("GET /api/v1/dumps/?system=snes")],
         },
