@@ -287,9 +287,7 @@ async function main(): Promise<void> {
 
   const logMicros = requestLogMicros(benchDir);
   // Time to ready again, once the runs are over, beside the first start's (which the verdict
-  // reads): the samples show how far the machine's state moves it. From the sources, a start
-  // after the runs measured 1.0–1.3 s against 0.8 s for the first; from the CLI bundle, 0.70 and
-  // 0.75 s (medians of 5) against 0.75 s.
+  // reads): the samples show how far the machine's state moves it.
   const readySamples: number[] = [];
   for (let start = 0; start < READY_STARTS; start++) {
     const again = await serveLudex(port + 5, env, path.join(benchDir, "server-starts.log"));

@@ -6,14 +6,10 @@ import { request } from "undici";
 import { buildCatalog } from "../../src/pipeline/build-pipeline.ts";
 import { importCatalog } from "../../src/catalog/import/import-catalog.ts";
 import { loadConfig, projectRoot } from "../../src/config/config.ts";
-import { ensureCliBundle } from "../cli/build-cli-bundle.ts";
 
 export const realSource = path.resolve(projectRoot, "..", "shared", "libretro-database");
 
-/**
- * Imports and builds the real catalog into .ludex/bench (incremental after the first run), and
- * bundles the CLI as `ludex build` does, so that the servers start as users' do.
- */
+/** Imports and builds the real catalog into .ludex/bench (incremental after the first run). */
 export function prepareRealCatalog(): { dbFile: string; buildDir: string } {
   const dir = path.join(projectRoot, ".ludex", "bench");
   const dbFile = path.join(dir, "catalog.db");
@@ -22,22 +18,13 @@ export function prepareRealCatalog(): { dbFile: string; buildDir: string } {
   const { publicBaseUrl, oauthLimits, artworkBaseUrl } = loadConfig();
   importCatalog({ sources: [realSource], dbFile, platformsFile: defaults.platformsFile });
   buildCatalog({ dbFile, buildDir, releaseFeedFile: defaults.releaseFeedFile, publicBaseUrl, oauthLimits, artworkBaseUrl });
-  bundleCli();
   return { dbFile, buildDir };
-}
-
-/** Bundles the CLI as `ludex build` does (scripts/cli/build-cli-bundle.ts), unless it is fresh. */
-function bundleCli(): void {
-  const bundle = ensureCliBundle(projectRoot);
-  if (bundle.error !== undefined) throw new Error(`could not bundle the CLI: ${bundle.error}`);
 }
 
 /** The real catalog's build: the test fixture's when present (no second import), else .ludex/bench's. */
 export function realBuild(): string {
   const fixture = path.join(projectRoot, ".ludex", "test-fixtures", "real", "build");
-  if (!existsSync(path.join(fixture, "manifest.json"))) return prepareRealCatalog().buildDir;
-  bundleCli();
-  return fixture;
+  return existsSync(path.join(fixture, "manifest.json")) ? fixture : prepareRealCatalog().buildDir;
 }
 
 export interface LoadResult {

@@ -179,11 +179,7 @@ function isPostgresUrl(value: string): boolean {
   return /^postgres(ql)?:$/.test(url.protocol) && (url.hostname !== "" || url.searchParams.has("host"));
 }
 
-/**
- * The nearest folder at or above `dir` that holds a package.json: the project root from this
- * file (src/config/) and from the chunk of the CLI bundle that holds it (dist/cli/<bundle>/,
- * scripts/cli/cli-bundle.ts) alike.
- */
+/** The nearest folder at or above `dir` that holds a package.json. */
 function packageRoot(dir: string): string {
   const parent = path.dirname(dir);
   return existsSync(path.join(dir, "package.json")) || parent === dir ? dir : packageRoot(parent);

@@ -1,13 +1,8 @@
 import path from "node:path";
 import { MessageChannel, receiveMessageOnPort, Worker, type MessagePort } from "node:worker_threads";
-import { projectRoot } from "../config/config.ts";
 import { renderPlatform, type PlatformJob, type PlatformJobResult } from "./render-platform.ts";
 
-/**
- * The worker's module, from the project root rather than this module's URL: the CLI may run from
- * its bundle (dist/cli/, scripts/cli/cli-bundle.ts), where no render-worker.ts lies beside it.
- */
-const renderWorkerFile = path.join(projectRoot, "src", "site", "render-worker.ts");
+const renderWorkerFile = path.join(import.meta.dirname, "render-worker.ts");
 
 /** What the worker posts back for each job it took (src/site/render-worker.ts). */
 export interface RenderAnswer {

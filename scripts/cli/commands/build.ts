@@ -6,7 +6,6 @@ import { startBackgroundAudit } from "../../../src/catalog/audit/background-audi
 import { auditCountsLine } from "../../../src/catalog/audit/format-audit.ts";
 import { loadConfig } from "../../../src/config/config.ts";
 import { ensureAstroPages } from "../astro-pages.ts";
-import { ensureCliBundle, reportCliBundle } from "../build-cli-bundle.ts";
 import type { Command } from "../command.ts";
 
 export const buildCommand: Command = {
@@ -18,8 +17,7 @@ per-platform record shards and the title search index, the platform list, the re
 change log and platform dumps, the discovery documents for $PUBLIC_BASE_URL, the website's
 pages and sitemaps, manifest.json, written last, then purge.json and purge.txt, the URLs and
 cache tags a CDN must purge, docs/cdn.md), the Astro pages (/docs/, /problems/;
-\`astro build\` into dist/site when they are missing or older than src/), and the CLI bundle
-(dist/cli/, which \`ludex\` runs instead of its sources until one of them changes).
+\`astro build\` into dist/site when they are missing or older than src/).
 Platforms unchanged since the previous build are reused. Ends with a one-line summary of
 \`ludex audit\`. While the import is held for review (\`ludex import\` says so), the build goes
 to <out>.held beside the served build, which stays as it is until \`ludex publish\`.
@@ -33,7 +31,6 @@ Options:
     const config = loadConfig();
     const pages = ensureAstroPages(config.projectRoot);
     if (pages.built) console.log(`built the Astro pages (/docs/, /problems/) in ${(pages.elapsedMs / 1000).toFixed(1)} s`);
-    reportCliBundle(ensureCliBundle(config.projectRoot));
     const dbFile = typeof values.db === "string" ? path.resolve(values.db) : config.catalogDb;
     const buildDir = typeof values.out === "string" ? path.resolve(values.out) : config.buildDir;
     // The audit only reads the database the build reads: on a worker thread, it runs beside the build instead of after it.

@@ -3,7 +3,6 @@ import { buildCatalog } from "../../../src/pipeline/build-pipeline.ts";
 import { importCatalog } from "../../../src/catalog/import/import-catalog.ts";
 import { loadConfig } from "../../../src/config/config.ts";
 import { ensureAstroPages } from "../astro-pages.ts";
-import { ensureCliBundle, reportCliBundle } from "../build-cli-bundle.ts";
 import type { Command } from "../command.ts";
 import { serve } from "./serve.ts";
 
@@ -27,7 +26,6 @@ like \`ludex build\` (incrementally) and serves it like \`ludex serve\`.`,
       console.log(`imported ${summary.platforms} platforms, ${summary.games} games (${summary.warnings.length} warnings)`);
     }
     if (ensureAstroPages(config.projectRoot).built) console.log("built the Astro pages (/docs/, /problems/)");
-    reportCliBundle(ensureCliBundle(config.projectRoot));
     const built = buildCatalog({
       dbFile: config.catalogDb,
       buildDir: config.buildDir,

@@ -1,10 +1,8 @@
 import path from "node:path";
 import { Worker } from "node:worker_threads";
-import { projectRoot } from "../../config/config.ts";
 import { type AuditSummary, auditSummary } from "./audit-summary.ts";
 
-/** From the project root, not this module's URL: the CLI may run from its bundle (dist/cli/). */
-const auditWorkerFile = path.join(projectRoot, "src", "catalog", "audit", "audit-worker.ts");
+const auditWorkerFile = path.join(import.meta.dirname, "audit-worker.ts");
 
 /** What the audit worker posts (src/catalog/audit/audit-worker.ts). */
 export interface AuditAnswer {
