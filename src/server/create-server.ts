@@ -1,5 +1,5 @@
 import { randomUUID } from "node:crypto";
-import type { Server } from "node:http";
+import type { RequestListener, Server } from "node:http";
 import { existsSync } from "node:fs";
 import net from "node:net";
 import path from "node:path";
@@ -36,6 +36,8 @@ const QUIET_MS = 10;
 
 export interface LudexServer {
   readonly server: Server;
+  /** The request listener `server` runs, for callers that hand it requests without a socket (tests). */
+  readonly handle: RequestListener;
   readonly catalog: CatalogHolder;
   /** The OAuth authorization server and member store (src/oauth/). */
   readonly oauth: OAuthService;
@@ -147,6 +149,28 @@ export async function createLudexServer(config: Config, options: ServerOptions =
   });
 
   let closing = false;
+  const handle: RequestListener = (req, res) => {
+    inFlight++;
+    lastRequestAt = performance.now();
+    res.once("close", () => inFlight--);
+    const id = randomUUID();
+    // Every answer of an https site, whichever step writes it (pages, API, Astro, agents).
+    if (hsts) res.setHeader("strict-transport-security", hsts);
+    if (closing) res.shouldKeepAlive = false;
+    const entry = logRequests(req, res, id, requestLine);
+    let url: URL;
+    try {
+      url = parseRequestTarget(req.url ?? "/");
+    } catch {
+      sendResult(req, res, problemResult(problems.badRequest("malformed request target"), base), { "x-request-id": id });
+      return;
+    }
+    void pipeline({ req, res, method: req.method ?? "GET", url, id }, res, entry).catch((error: unknown) => {
+      options.log?.({ level: "error", requestId: id, msg: "response failed", err: error instanceof Error ? error.stack : String(error) });
+      if (!res.headersSent) sendResult(req, res, problemResult(internalErrorProblem(), base), { "x-request-id": id });
+      else res.destroy();
+    });
+  };
   const server = http.createServer(
     {
       headersTimeout: config.http.headersTimeoutMs,
@@ -158,32 +182,12 @@ export async function createLudexServer(config: Config, options: ServerOptions =
       // Nothing here needs Nagle's batching; small JSON answers go out at once.
       noDelay: true,
     },
-    (req, res) => {
-      inFlight++;
-      lastRequestAt = performance.now();
-      res.once("close", () => inFlight--);
-      const id = randomUUID();
-      // Every answer of an https site, whichever step writes it (pages, API, Astro, agents).
-      if (hsts) res.setHeader("strict-transport-security", hsts);
-      if (closing) res.shouldKeepAlive = false;
-      const entry = logRequests(req, res, id, requestLine);
-      let url: URL;
-      try {
-        url = parseRequestTarget(req.url ?? "/");
-      } catch {
-        sendResult(req, res, problemResult(problems.badRequest("malformed request target"), base), { "x-request-id": id });
-        return;
-      }
-      void pipeline({ req, res, method: req.method ?? "GET", url, id }, res, entry).catch((error: unknown) => {
-        options.log?.({ level: "error", requestId: id, msg: "response failed", err: error instanceof Error ? error.stack : String(error) });
-        if (!res.headersSent) sendResult(req, res, problemResult(internalErrorProblem(), base), { "x-request-id": id });
-        else res.destroy();
-      });
-    },
+    handle,
   );
 
   return {
     server,
+    handle,
     catalog,
     oauth,
     listen: (port = config.port, host = config.host) =>
