@@ -1,6 +1,6 @@
-import { beforeAll, describe, expect, inject, it } from "vitest";
-import { http } from "../../helpers/http.ts";
-import { startTestServer, type RunningServer } from "../../helpers/test-server.ts";
+import { beforeAll, describe, expect, it } from "vitest";
+import { createInProcessServer, type InProcessServer } from "../../helpers/in-process-server.ts";
+import { buildSampleCatalog } from "../../helpers/sample-catalog.ts";
 
 interface ProblemBody {
   type: string;
@@ -9,12 +9,13 @@ interface ProblemBody {
   errors?: { name: string; detail: string }[];
 }
 
-let server: RunningServer;
+const buildDir = buildSampleCatalog();
+let server: InProcessServer;
 beforeAll(async () => {
-  server = await startTestServer({ LUDEX_BUILD_DIR: inject("sampleCatalog").buildDir });
+  server = await createInProcessServer({ LUDEX_BUILD_DIR: buildDir });
 });
 
-const get = (query: string) => http(server.url(`/api/v1/agent/games/${query}`));
+const get = (query: string) => server.request(`/api/v1/agent/games/${query}`);
 
 async function expect422(query: string, ...names: string[]): Promise<ProblemBody> {
   const res = await get(query);

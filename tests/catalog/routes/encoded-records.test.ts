@@ -1,12 +1,15 @@
 import { brotliDecompressSync, gunzipSync } from "node:zlib";
-import { describe, expect, inject, it } from "vitest";
+import { describe, expect, it } from "vitest";
 import { encodedRecord } from "../../../src/catalog/routes/encoded-records.ts";
 import { loadCatalogSnapshot } from "../../../src/catalog/store/catalog-snapshot.ts";
+import { buildSampleCatalog } from "../../helpers/sample-catalog.ts";
+
+const buildDir = buildSampleCatalog();
 
 describe("encodedRecord", () => {
   it("compresses a record once per coding and snapshot, and a new snapshot compresses again", () => {
-    const first = loadCatalogSnapshot(inject("sampleCatalog").buildDir);
-    const second = loadCatalogSnapshot(inject("sampleCatalog").buildDir);
+    const first = loadCatalogSnapshot(buildDir);
+    const second = loadCatalogSnapshot(buildDir);
     try {
       const id = first.listing("snes")?.[0]?.id ?? 0;
       const stored = first.record(id);

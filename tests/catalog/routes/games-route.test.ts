@@ -1,9 +1,9 @@
 import { brotliDecompressSync, gunzipSync } from "node:zlib";
-import { beforeAll, describe, expect, inject, it } from "vitest";
+import { beforeAll, describe, expect, it } from "vitest";
 import { codedEtag, compressBody } from "../../../src/http/compress-body.ts";
 import type { GameRecord } from "../../../src/catalog/record/game-record.ts";
-import { http } from "../../helpers/http.ts";
-import { startTestServer, type RunningServer } from "../../helpers/test-server.ts";
+import { createInProcessServer, type InProcessServer } from "../../helpers/in-process-server.ts";
+import { buildSampleCatalog } from "../../helpers/sample-catalog.ts";
 
 interface Page {
   system: string | null;
@@ -15,12 +15,13 @@ interface Page {
   next: string | null;
 }
 
-let server: RunningServer;
+const buildDir = buildSampleCatalog();
+let server: InProcessServer;
 beforeAll(async () => {
-  server = await startTestServer({ LUDEX_BUILD_DIR: inject("sampleCatalog").buildDir });
+  server = await createInProcessServer({ LUDEX_BUILD_DIR: buildDir });
 });
 
-const get = (query: string) => http(server.url(`/api/v1/games/${query}`));
+const get = (query: string) => server.request(`/api/v1/games/${query}`);
 
 describe("GET /api/v1/games/ (getOrSearchGameCatalog)", () => {
   it("returns the full record for an id, or 404 problem+json", async () => {
@@ -46,8 +47,8 @@ describe("GET /api/v1/games/ (getOrSearchGameCatalog)", () => {
       for (const coding of ["br", "gzip"] as const) {
         const plain = await get(query);
         expect(plain.body.length).toBeGreaterThanOrEqual(1024);
-        const first = await http(server.url(`/api/v1/games/${query}`), { headers: { "accept-encoding": coding } });
-        const again = await http(server.url(`/api/v1/games/${query}`), { headers: { "accept-encoding": coding } });
+        const first = await server.request(`/api/v1/games/${query}`, { headers: { "accept-encoding": coding } });
+        const again = await server.request(`/api/v1/games/${query}`, { headers: { "accept-encoding": coding } });
         expect(first.headers["content-encoding"]).toBe(coding);
         expect(first.body.equals(compressBody(plain.body, coding, "kept"))).toBe(true);
         expect(again.body.equals(first.body)).toBe(true);
@@ -55,7 +56,7 @@ describe("GET /api/v1/games/ (getOrSearchGameCatalog)", () => {
         expect(again.headers.etag).toBe(first.headers.etag);
         const unpacked = coding === "br" ? brotliDecompressSync(first.body) : gunzipSync(first.body);
         expect(unpacked.equals(plain.body)).toBe(true);
-        const revalidated = await http(server.url(`/api/v1/games/${query}`), {
+        const revalidated = await server.request(`/api/v1/games/${query}`, {
           headers: { "accept-encoding": coding, "if-none-match": first.headers.etag ?? "" },
         });
         expect(revalidated.status).toBe(304);
@@ -105,7 +106,7 @@ describe("GET /api/v1/games/ (getOrSearchGameCatalog)", () => {
   it("returns the platform list without parameters", async () => {
     const body = (await get("")).json<{ platforms: { id: string }[] }>();
     expect(body.platforms).toHaveLength(6);
-    const agent = await http(server.url("/api/v1/agent/games/?platforms=1"));
+    const agent = await server.request("/api/v1/agent/games/?platforms=1");
     expect(agent.body.equals((await get("")).body)).toBe(true);
   });
 

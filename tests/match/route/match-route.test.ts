@@ -1,22 +1,23 @@
 import { brotliDecompressSync, gunzipSync } from "node:zlib";
-import { beforeAll, describe, expect, inject, it } from "vitest";
+import { beforeAll, describe, expect, it } from "vitest";
 import { compressBody } from "../../../src/http/compress-body.ts";
 import { scanMatchRequest } from "../../../src/match/engine/match-body-scan.ts";
 import type { MatchResult } from "../../../src/match/engine/match-roms.ts";
-import { http, type RawResponse } from "../../helpers/http.ts";
-import { startTestServer, type RunningServer } from "../../helpers/test-server.ts";
+import { createInProcessServer, type InProcessServer, type RawResponse } from "../../helpers/in-process-server.ts";
+import { buildSampleCatalog } from "../../helpers/sample-catalog.ts";
 
-let server: RunningServer;
+const buildDir = buildSampleCatalog();
+let server: InProcessServer;
 beforeAll(async () => {
-  server = await startTestServer({ LUDEX_BUILD_DIR: inject("sampleCatalog").buildDir, LUDEX_ARTWORK_BASE_URL: "https://thumbs.example/" });
+  server = await createInProcessServer({ LUDEX_BUILD_DIR: buildDir, LUDEX_ARTWORK_BASE_URL: "https://thumbs.example/" });
 });
 
 function post(
   body: unknown,
   headers: Record<string, string> = { "content-type": "application/json" },
-  to: RunningServer = server,
+  to: InProcessServer = server,
 ): Promise<RawResponse> {
-  return http(to.url("/api/v1/games/"), { method: "POST", headers, body: typeof body === "string" ? body : JSON.stringify(body) });
+  return to.request("/api/v1/games/", { method: "POST", headers, body: typeof body === "string" ? body : JSON.stringify(body) });
 }
 
 async function match(systemId: string, items: unknown[], artworkTypes?: string[]): Promise<MatchResult[]> {
@@ -92,9 +93,9 @@ describe("POST /api/v1/games/ (matchRomFiles)", () => {
   });
 
   it("matches by sha1, md5 and crc+size with case-insensitive hex, and says how", async () => {
-    const record = (await http(server.url("/api/v1/games/?system=gba&limit=100"))).json<{ results: { id: number; title: string }[] }>();
+    const record = (await server.request("/api/v1/games/?system=gba&limit=100")).json<{ results: { id: number; title: string }[] }>();
     const glimmer = record.results.find((g) => g.title === "Glimmer Tactics");
-    const full = (await http(server.url(`/api/v1/games/?id=${glimmer?.id}`))).json<{
+    const full = (await server.request(`/api/v1/games/?id=${glimmer?.id}`)).json<{
       releases: { name: string; roms: { sha1: string; md5: string; crc: string; size: number }[] }[];
     }>();
     const rom = full.releases[0]?.roms[0];
@@ -126,8 +127,8 @@ describe("POST /api/v1/games/ (matchRomFiles)", () => {
   });
 
   it("matches by serial (PlayStation)", async () => {
-    const list = (await http(server.url("/api/v1/games/?system=psx&q=shadow%20orchard"))).json<{ results: { id: number }[] }>();
-    const orchard = (await http(server.url(`/api/v1/games/?id=${list.results[0]?.id}`))).json<{
+    const list = (await server.request("/api/v1/games/?system=psx&q=shadow%20orchard")).json<{ results: { id: number }[] }>();
+    const orchard = (await server.request(`/api/v1/games/?id=${list.results[0]?.id}`)).json<{
       releases: { name: string; serial: string }[];
     }>();
     const disc = orchard.releases[0];
@@ -179,8 +180,8 @@ describe("POST /api/v1/games/ (matchRomFiles)", () => {
   });
 
   it("answers a plain body (read by the scanner) byte for byte as the same body in a shape only JSON.parse reads", async () => {
-    const gba = (await http(server.url("/api/v1/games/?system=gba&limit=100"))).json<{ results: { id: number }[] }>();
-    const full = (await http(server.url(`/api/v1/games/?id=${gba.results[0]?.id}`))).json<{
+    const gba = (await server.request("/api/v1/games/?system=gba&limit=100")).json<{ results: { id: number }[] }>();
+    const full = (await server.request(`/api/v1/games/?id=${gba.results[0]?.id}`)).json<{
       releases: { roms: { sha1: string; md5: string; crc: string; size: number }[] }[];
     }>();
     const rom = full.releases[0]?.roms[0];
@@ -282,8 +283,8 @@ describe("request errors (problem+json, never a 500)", () => {
 
 describe("rate limit", () => {
   it("counts items per client, answers 429 with Retry-After past the quota, and sends RateLimit fields on every response", async () => {
-    const limited = await startTestServer({
-      LUDEX_BUILD_DIR: inject("sampleCatalog").buildDir,
+    const limited = await createInProcessServer({
+      LUDEX_BUILD_DIR: buildDir,
       LUDEX_MATCH_RATE_LIMIT: "10",
       LUDEX_MATCH_RATE_WINDOW: "30",
     });
@@ -306,14 +307,14 @@ describe("rate limit", () => {
   });
 
   it("keys on X-Forwarded-For only from a trusted proxy", async () => {
-    const direct = await startTestServer({ LUDEX_BUILD_DIR: inject("sampleCatalog").buildDir, LUDEX_MATCH_RATE_LIMIT: "3" });
+    const direct = await createInProcessServer({ LUDEX_BUILD_DIR: buildDir, LUDEX_MATCH_RATE_LIMIT: "3" });
     const body = { systemId: "snes", items: Array(3).fill({ crc: "00000000" }) };
     const spoof = (ip: string) => post(body, { "content-type": "application/json", "x-forwarded-for": ip }, direct);
     expect((await spoof("198.51.100.1")).status).toBe(200);
     expect((await spoof("198.51.100.2")).status).toBe(429);
 
-    const proxied = await startTestServer({
-      LUDEX_BUILD_DIR: inject("sampleCatalog").buildDir,
+    const proxied = await createInProcessServer({
+      LUDEX_BUILD_DIR: buildDir,
       LUDEX_MATCH_RATE_LIMIT: "3",
       LUDEX_TRUSTED_PROXIES: "127.0.0.1",
     });
@@ -324,7 +325,7 @@ describe("rate limit", () => {
   });
 
   it("can be turned off", async () => {
-    const off = await startTestServer({ LUDEX_BUILD_DIR: inject("sampleCatalog").buildDir, LUDEX_MATCH_RATE_LIMIT: "off" });
+    const off = await createInProcessServer({ LUDEX_BUILD_DIR: buildDir, LUDEX_MATCH_RATE_LIMIT: "off" });
     const res = await post({ systemId: "snes", items: [{ crc: "00000000" }] }, undefined, off);
     expect(res.status).toBe(200);
     expect(res.headers.ratelimit).toBeUndefined();
