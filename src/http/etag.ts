@@ -1,8 +1,8 @@
-import { createHash } from "node:crypto";
+import { hash } from "node:crypto";
 
 /** Content hash in base64url, the building block of every ETag and content-addressed file name. */
 export function contentHash(data: string | Uint8Array, length = 22): string {
-  return createHash("sha256").update(data).digest("base64url").slice(0, length);
+  return hash("sha256", data, "base64url").slice(0, length);
 }
 
 /**

@@ -1,4 +1,4 @@
-import { existsSync, mkdirSync, readdirSync, readFileSync, rmSync, utimesSync } from "node:fs";
+import { existsSync, mkdirSync, readdirSync, readFileSync, rmSync } from "node:fs";
 import path from "node:path";
 import { problems } from "../../core/problem.ts";
 import { openCatalogDb, type CatalogDb } from "../db/catalog-db.ts";
@@ -166,8 +166,7 @@ function buildPlatform(
     const body = Buffer.from(withUpdatedAt(content, mtime));
     if (changed || !stamped) {
       const file = path.join(buildDir, recordFile(record.id));
-      replaceFile(file, body);
-      utimesSync(file, mtime, mtime);
+      replaceFile(file, body, mtime);
       written.push(record.id);
     }
     index.ids.push(record.id);
@@ -244,7 +243,14 @@ const newline = Buffer.from("\n");
 
 /** A record's JSON with `updatedAt` (the ISO time of `mtime`) as its last member. */
 function withUpdatedAt(json: string, mtime: number): string {
-  return `${json.slice(0, -1)},"updatedAt":"${new Date(mtime * 1000).toISOString()}"}`;
+  return `${json.slice(0, -1)},"updatedAt":"${isoTime(mtime)}"}`;
+}
+
+/** Most records of a build share one `updatedAt` (the build's time): its text is made once. */
+let lastIso = { mtime: Number.NaN, text: "" };
+function isoTime(mtime: number): string {
+  if (lastIso.mtime !== mtime) lastIso = { mtime, text: new Date(mtime * 1000).toISOString() };
+  return lastIso.text;
 }
 
 /** Removes shard, search-index and document files named by neither the new nor the previous manifest. */
