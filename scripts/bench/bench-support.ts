@@ -1,11 +1,14 @@
 import { spawn, type ChildProcess } from "node:child_process";
-import { closeSync, existsSync, openSync, readdirSync, readFileSync, statSync } from "node:fs";
+import { closeSync, existsSync, mkdtempSync, openSync, readdirSync, readFileSync, rmSync, statSync, writeFileSync } from "node:fs";
+import os from "node:os";
 import path from "node:path";
-import autocannon from "autocannon";
 import { request } from "undici";
 import { buildCatalog } from "../../src/pipeline/build-pipeline.ts";
 import { importCatalog } from "../../src/catalog/import/import-catalog.ts";
 import { loadConfig, projectRoot } from "../../src/config/config.ts";
+import type { LoadResult, LoadSpec } from "./load-client.ts";
+
+export type { LoadResult } from "./load-client.ts";
 
 export const realSource = path.resolve(projectRoot, "..", "shared", "libretro-database");
 
@@ -27,45 +30,32 @@ export function realBuild(): string {
   return existsSync(path.join(fixture, "manifest.json")) ? fixture : prepareRealCatalog().buildDir;
 }
 
-export interface LoadResult {
-  readonly rps: number;
-  /** Requests answered in the run. */
-  readonly requests: number;
-  readonly p50: number;
-  readonly p99: number;
-  readonly errors: number;
-  readonly non2xx: number;
-}
-
-/** Loads `origin` with autocannon, each request's path drawn at random from `paths`. */
+/**
+ * Loads `origin` with autocannon, each request's path (and body) drawn at random from `paths` (and
+ * `bodies`), from a client process of its own (scripts/bench/load-client.ts): this process's heap
+ * is not the client's.
+ */
 export async function load(
   origin: string,
   paths: readonly string[],
   options: { seconds: number; connections: number; method?: string; bodies?: readonly string[]; headers?: Record<string, string> },
 ): Promise<LoadResult> {
-  const result = await autocannon({
-    url: origin,
-    connections: options.connections,
-    duration: options.seconds,
-    requests: [
-      {
-        method: (options.method ?? "GET") as "GET",
-        headers: options.headers,
-        setupRequest: (req) => {
-          const n = Math.floor(Math.random() * paths.length);
-          return { ...req, path: paths[n] ?? "/", ...(options.bodies ? { body: options.bodies[n] } : {}) };
-        },
-      },
-    ],
-  });
-  return {
-    rps: result.requests.average,
-    requests: result.requests.total,
-    p50: result.latency.p50,
-    p99: result.latency.p99,
-    errors: result.errors + result.timeouts,
-    non2xx: result.non2xx,
-  };
+  const spec: LoadSpec = { origin, paths, ...options };
+  const dir = mkdtempSync(path.join(os.tmpdir(), "ludex-load-"));
+  try {
+    const file = path.join(dir, "spec.json");
+    writeFileSync(file, JSON.stringify(spec));
+    const child = spawn(process.execPath, [path.join(import.meta.dirname, "load-client.ts"), file], {
+      stdio: ["ignore", "pipe", "inherit"],
+    });
+    const chunks: Buffer[] = [];
+    child.stdout.on("data", (chunk: Buffer) => chunks.push(chunk));
+    const code = await new Promise<number | null>((resolve) => child.once("close", resolve));
+    if (code !== 0) throw new Error(`the load client exited with ${code}`);
+    return JSON.parse(Buffer.concat(chunks).toString("utf8")) as LoadResult;
+  } finally {
+    rmSync(dir, { recursive: true, force: true });
+  }
 }
 
 /**
