@@ -15,7 +15,7 @@ import { siteFiles } from "./site-paths.ts";
 
 const collator = new Intl.Collator("en", { sensitivity: "base", numeric: true });
 
-/** gzip level of stored pages: level 3 compresses a page in a fifth less time than 6 for about 3 % more bytes (docs/performance.md). */
+/** gzip level of stored pages: cheaper than 6 for a few more bytes (docs/performance.md, "Full build CPU"). */
 const PAGE_GZIP_LEVEL = 3;
 
 /**

@@ -185,7 +185,7 @@ export function loadCatalogSnapshot(buildDir: string): CatalogSnapshot {
     // One title index for the whole catalog (the build writes exactly one; an older build's MiniSearch buckets are not read).
     const titleFile = manifest.search.length === 1 ? manifest.search[0]?.file : undefined;
     if (titleFile === undefined || !titleFile.endsWith(".bin"))
-      throw new Error("no title index in the manifest (a build before issue 13?): rebuild");
+      throw new Error("no title index in the manifest (made by an older build): rebuild");
     const titles = decodeTitleIndex(readFileSync(path.join(buildDir, titleFile)));
     // Ids are dense (the importer numbers games from 1), so a slot array by id beats a Map (filling
     // one was a sixth of the snapshot's load). The title index lists every game's id.
