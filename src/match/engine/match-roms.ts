@@ -16,7 +16,7 @@ import {
 import type { HexLookup } from "../index/hex-index.ts";
 import { CRC_WORD, ITEM_HASH_WORDS, MD5_WORD, SHA1_WORD } from "./item-hash-words.ts";
 import { MAX_UNLIKE_TITLES, type MatchIndex } from "../index/match-index.ts";
-import { bareFileName, fileNameKey } from "../index/match-keys.ts";
+import { bareFileName, datNameKey, fileNameKey } from "../index/match-keys.ts";
 import type { MatchItem } from "../schema/match-schemas.ts";
 import { type CheckedItems, checkItems } from "./check-items.ts";
 import { editDistance, titleSimilarity } from "./title-similarity.ts";
@@ -277,7 +277,7 @@ function matchOne(ctx: MatchContext, i: number, item: MatchItem, run: Run): Matc
     const key = fileNameKey(item.name);
     const generic = index.genericNames.get(key);
     if (generic !== undefined) return { index: i, status: "ambiguous", matchedBy: "name", candidateCount: generic, reason: "generic-name" };
-    const hit = decide(ctx, i, "name", index.fileName.get(key), false, run);
+    const hit = decide(ctx, i, "name", namedReleases(ctx, key, index.fileName.get(key)), false, run);
     if (hit?.status === "ambiguous" && hit.reason === "generic-name") index.genericNames.set(key, hit.candidateCount);
     if (hit) return hit;
 
@@ -290,6 +290,17 @@ function matchOne(ctx: MatchContext, i: number, item: MatchItem, run: Run): Matc
     }
   }
   return { index: i, status: "notFound" };
+}
+
+/**
+ * The releases a file name reaches, narrowed to those it names (its DAT name) when those are
+ * fewer: a hack's DAT lists the original's rom as the file it patches, and a file named as the
+ * original's release is the original, not each hack made from it.
+ */
+function namedReleases(ctx: MatchContext, key: string, releases: readonly number[]): readonly number[] {
+  if (releases.length < 2) return releases;
+  const named = releases.filter((release) => datNameKey(ctx.index.table.releases[release]?.[1] ?? "") === key);
+  return named.length > 0 && named.length < releases.length ? named : releases;
 }
 
 /**
