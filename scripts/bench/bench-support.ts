@@ -196,8 +196,8 @@ export function pairedRounds(): PairedRounds {
 }
 
 /**
- * One paired round: loads two servers at once, with one load generator and the same request set,
- * and adds the round's ratios to `into`. Both then see one machine state: this VM changes speed for
+ * One paired round: loads two servers at once, each from its own load client started at the same
+ * time with the same request set, and adds the round's ratios to `into`. Both then see one machine state: this VM changes speed for
  * tens of seconds at a time, which no ratio of runs taken one after the other can cancel.
  */
 export async function pairedRound(
