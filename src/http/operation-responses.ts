@@ -74,6 +74,25 @@ export function catalogUnavailable(base: string, extraHeaders: ExtraHeaders = {}
 }
 
 /**
+ * 503 of an OAuth endpoint whose write the member database refused (src/oauth/store/): another
+ * process holds its lock, or the database does not answer.
+ * @see RFC 6749 §5.2, §4.1.2.1
+ */
+export function memberDatabaseUnavailable(what = "the member database does not answer"): ResponseSpec {
+  return {
+    description: `Service temporarily unavailable (\`temporarily_unavailable\`): ${what}. Retry after the given seconds.`,
+    headers: { ...always, "Retry-After": true, "Cache-Control": true },
+    body: errorExample(
+      { kind: "oauth", error: "temporarily_unavailable" },
+      "database-unavailable",
+      "unavailable",
+      "Member database unreachable",
+      "the member database cannot be reached; try again shortly",
+    ),
+  };
+}
+
+/**
  * The form an operation's error examples take: problem+json under `base`, or the OAuth error
  * form with the RFC 6749 error code the endpoint gives every refused body.
  */

@@ -6,6 +6,7 @@ import {
   FORM_TYPE,
   JSON_TYPE,
   jsonBody,
+  memberDatabaseUnavailable,
   oauthErrorBody,
   oauthErrorExample,
   payloadTooLarge,
@@ -186,6 +187,7 @@ export function oauthClientOperations(base: string, limits: OAuthLimits): readon
             },
           }),
         ),
+        "503": memberDatabaseUnavailable("the member database, or the rate-limit store that counts registrations, does not answer"),
       },
       samples: [{ label: "Register a public client", json: examples.registrationRequest() }],
     },
@@ -235,6 +237,7 @@ export function oauthClientOperations(base: string, limits: OAuthLimits): readon
         },
         "413": payloadTooLarge(TOKEN_FORM_LIMIT, { kind: "oauth", error: "invalid_request" }),
         "415": unsupportedMediaType(FORM_TYPE, JSON_TYPE, { kind: "oauth", error: "invalid_request" }),
+        "503": memberDatabaseUnavailable(),
       },
       samples: [
         {
@@ -279,6 +282,7 @@ export function oauthClientOperations(base: string, limits: OAuthLimits): readon
         },
         "413": payloadTooLarge(TOKEN_FORM_LIMIT, { kind: "oauth", error: "invalid_request" }),
         "415": unsupportedMediaType(FORM_TYPE, JSON_TYPE, { kind: "oauth", error: "invalid_request" }),
+        "503": memberDatabaseUnavailable(),
       },
       samples: [
         { label: "Revoke a refresh token", form: { token: "$REFRESH_TOKEN", token_type_hint: "refresh_token", client_id: "$CLIENT_ID" } },

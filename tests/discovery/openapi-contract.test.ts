@@ -1,3 +1,4 @@
+import Database from "better-sqlite3";
 import { afterAll, beforeAll, describe, expect, inject, it } from "vitest";
 import type { OpenApiDocument } from "../../src/http/openapi-types.ts";
 import { http, type RawResponse } from "../helpers/http.ts";
@@ -396,6 +397,28 @@ describe("OAuth endpoints and getAuthorizedMember", () => {
     expect((await call(live, "/api/v1/agent/me/")).status).toBe(401);
     expect((await call(live, "/api/v1/agent/me/", { headers: { authorization: "Bearer not-a-token" } })).status).toBe(401);
     expect((await call(live, `/api/v1/agent/me/?access_token=${withProfile.access_token}`)).status).toBe(400);
+  });
+
+  it("answers 503 temporarily_unavailable while another process holds the member database's write lock", async () => {
+    const tokens = await tokensFor("profile.read");
+    const other = new Database(live.config.membersDb);
+    other.exec("BEGIN EXCLUSIVE");
+    try {
+      // Each write waits out the store's busy timeout, so the requests go at once.
+      const answers = await Promise.all([
+        call(
+          live,
+          "/oauth/token/",
+          form({ grant_type: "refresh_token", refresh_token: tokens.refresh_token, client_id: client.client_id }),
+        ),
+        call(live, "/oauth/revoke/", form({ token: tokens.refresh_token, client_id: client.client_id })),
+        call(live, "/oauth/register/", json({ redirect_uris: [redirectUri], client_name: "During the lock", scope: "profile.read" })),
+      ]);
+      expect(answers.map((answer) => answer.status)).toEqual([503, 503, 503]);
+    } finally {
+      other.exec("ROLLBACK");
+      other.close();
+    }
   });
 
   it("revokes tokens (200) and refuses bad revocations (400, 401, 413, 415)", async () => {
