@@ -244,7 +244,7 @@ export function gamePage(ctx: SiteContext, game: GameRecord, platform: PlatformE
         ? `, ${/^[aeiou]/i.test(label) ? "an" : "a"} ${label} for ${baseTitle},`
         : ` (${label})`;
   const description = `${game.title}${what} for ${platform.name}${when ? ` (${when})` : ""}${game.developer ? `, by ${game.developer}` : ""}: ${game.releases.length} release${game.releases.length === 1 ? "" : "s"}${regions.length > 0 ? ` (${regions.slice(0, 4).join(", ")})` : ""}, with rom sizes and hashes.`;
-  const body = html`<p class="crumbs"><a href="${link(sitePaths.home)}">Home</a> › <a href="${link(sitePaths.platform(platform.id))}">${platform.name}</a>${game.kind === "game" ? "" : html` › <a href="${link(sitePaths.listing(platform.id, game.kind))}">${capitalized(kindLabels[game.kind].many)}</a>`}</p>
+  const body = html`<p class="crumbs"><a href="${link(sitePaths.home)}">Home</a> &rsaquo; <a href="${link(sitePaths.platform(platform.id))}">${platform.name}</a>${game.kind === "game" ? "" : html` &rsaquo; <a href="${link(sitePaths.listing(platform.id, game.kind))}">${capitalized(kindLabels[game.kind].many)}</a>`}</p>
 <h1>${game.title}</h1>
 ${kindLine(ctx, game, baseTitle)}<div class="game-top">
 <div class="art">${artworkShown.map((a) => artFigure(game, a))}</div>

@@ -1,5 +1,5 @@
 import { attribution } from "../catalog/record/attribution.ts";
-import { html, jsonForScript, type SafeHtml } from "./html.ts";
+import { html, jsonForScript, raw, type SafeHtml } from "./html.ts";
 import { sitePaths } from "./site-paths.ts";
 
 /**
@@ -89,7 +89,9 @@ export function pageLayout(ctx: SiteContext, page: PageInput): string {
   // template), since an absolute one here would tie the bytes to one origin and Lighthouse fails a
   // relative one. No og:url for the same reason (Open Graph requires it absolute; without it
   // consumers use the page's own URL, the canonical one for every page the build writes).
-  const fullTitle = page.title === "ludex" ? "ludex — a public video-game catalog" : `${page.title} — ludex`;
+  // Entities rather than the characters keep a page's text one-byte in V8 when its catalog text is
+  // Latin-1, which makes building and encoding the ~140,000 pages of a build cheaper.
+  const fullTitle = page.title === "ludex" ? raw("ludex &mdash; a public video-game catalog") : html`${page.title} &mdash; ludex`;
   const script = (asset: { readonly file: string; readonly integrity: string }): SafeHtml =>
     html`<script src="${link(sitePaths.asset(asset.file))}" integrity="${asset.integrity}" defer></script>\n`;
   return html`<!doctype html>

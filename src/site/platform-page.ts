@@ -113,7 +113,7 @@ export function platformPage(ctx: SiteContext, listing: PlatformListing, page: n
   const pager =
     pages <= 1
       ? html``
-      : html`<nav class="pager" aria-label="Pages">${page > 1 ? html`<a href="${link(at(page - 1))}" rel="prev">← Previous</a>` : ""}<span>Page ${page} of ${pages}</span>${page < pages ? html`<a href="${link(at(page + 1))}" rel="next">Next →</a>` : ""}</nav>`;
+      : html`<nav class="pager" aria-label="Pages">${page > 1 ? html`<a href="${link(at(page - 1))}" rel="prev">&larr; Previous</a>` : ""}<span>Page ${page} of ${pages}</span>${page < pages ? html`<a href="${link(at(page + 1))}" rel="next">Next &rarr;</a>` : ""}</nav>`;
   let intro: SafeHtml;
   if (kind === "game") {
     const facts: [string, string | undefined][] = [
@@ -123,12 +123,12 @@ export function platformPage(ctx: SiteContext, listing: PlatformListing, page: n
       ["Also known as", platform.aliases.length > 0 ? platform.aliases.join(", ") : undefined],
       ["Games", countFormat.format(games.length)],
     ];
-    intro = html`<p class="crumbs"><a href="${link(sitePaths.home)}">Home</a> › <a href="${link(sitePaths.home)}#platforms">Platforms</a></p>
+    intro = html`<p class="crumbs"><a href="${link(sitePaths.home)}">Home</a> &rsaquo; <a href="${link(sitePaths.home)}#platforms">Platforms</a></p>
 <h1>${platform.name}${pageSuffix}</h1>
 <dl class="facts">${facts.filter(([, v]) => v !== undefined).map(([k, v]) => html`<dt>${k}</dt><dd>${v}</dd>`)}</dl>
 ${others ? html`<p>Listed apart from the games: ${others}.</p>\n` : ""}<p>Data: <a href="${link(`/api/v1/games/?system=${encodeURIComponent(platform.id)}`)}" type="application/json">JSON listing</a>. <a href="${link(`${sitePaths.search}?system=${encodeURIComponent(platform.id)}`)}">Search this platform</a>.</p>`;
   } else {
-    intro = html`<p class="crumbs"><a href="${link(sitePaths.home)}">Home</a> › <a href="${link(sitePaths.platform(platform.id))}">${platform.name}</a></p>
+    intro = html`<p class="crumbs"><a href="${link(sitePaths.home)}">Home</a> &rsaquo; <a href="${link(sitePaths.platform(platform.id))}">${platform.name}</a></p>
 <h1>${platform.name} ${label.many}${pageSuffix}</h1>
 <p>${countOf(kind, games.length)}, listed apart from the platform's games${basesNamed(listing)}.${others ? html` Also on this platform: ${others}.` : ""}</p>`;
   }

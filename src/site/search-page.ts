@@ -43,7 +43,7 @@ export function searchPage(ctx: SiteContext, input: SearchPageInput): string {
 ${searchForm(ctx, { query: input.query, system: input.system, platforms: input.platforms, id: "q" })}
 <div class="results" data-search-results aria-live="polite">
 ${status}
-${hits.length > 0 ? html`<ol class="plain">${hits.map((h) => html`<li class="hit"><a href="${link(sitePaths.game(h.id))}">${h.title}</a> <span class="muted">— ${names.get(h.system) ?? h.system}${h.releaseYear === undefined ? "" : `, ${h.releaseYear}`}${h.regions.length > 0 ? ` · ${h.regions.slice(0, 3).join(", ")}` : ""} · ${h.releaseCount} release${h.releaseCount === 1 ? "" : "s"}</span></li>`)}</ol>` : ""}
+${hits.length > 0 ? html`<ol class="plain">${hits.map((h) => html`<li class="hit"><a href="${link(sitePaths.game(h.id))}">${h.title}</a> <span class="muted">&mdash; ${names.get(h.system) ?? h.system}${h.releaseYear === undefined ? "" : `, ${h.releaseYear}`}${h.regions.length > 0 ? ` · ${h.regions.slice(0, 3).join(", ")}` : ""} · ${h.releaseCount} release${h.releaseCount === 1 ? "" : "s"}</span></li>`)}</ol>` : ""}
 </div>`;
   return pageLayout(ctx, {
     title: input.query ? `Search: ${input.query}` : "Search games",

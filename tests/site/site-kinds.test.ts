@@ -261,7 +261,7 @@ describe("record pages", () => {
     const html = await page(`/games/${dlc}/`);
     expect(html).toContain(`<p class="kind">Add-on for <a href="/games/${id("Mega Man X")}/">Mega Man X</a></p>`);
     expect(html).toContain('<a href="/platforms/snes/add-ons/">Add-ons</a></p>');
-    expect(html).toContain("<title>Mega Man X - Bonus Stage Pack (Super Nintendo Entertainment System add-on) — ludex</title>");
+    expect(html).toContain("<title>Mega Man X - Bonus Stage Pack (Super Nintendo Entertainment System add-on) &mdash; ludex</title>");
     const ld = jsonLd(html);
     expect(ld["@type"]).toBe("VideoGame");
     expect(ld.isPartOf).toEqual([

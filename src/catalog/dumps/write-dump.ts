@@ -10,11 +10,13 @@ import type { PlatformInfo } from "../platforms/platform-registry.ts";
 import { attribution } from "../record/attribution.ts";
 import { DUMP_FORMAT, DUMP_FORMAT_VERSION, dumpStaticFile, type BuiltDump, type DumpHeader, type DumpListing } from "./dump-format.ts";
 
+/** gzip level of the dumps: build time against download size, measured in docs/performance.md ("Dumps compressed with gzip only"). */
+const DUMP_GZIP_LEVEL = 4;
+
 /**
  * Writes one platform's dump: gzip of the header line and the platform's records as NDJSON, games
  * first (`body`, one record a line: a dump is read in order, and clients that want games stop at
  * the first other kind). Left alone, keeping its mtime and so its ETag, when the records are unchanged.
- * gzip level 6: level 9 took twice as long for under 1% less on this data (mostly hex hashes).
  */
 export function writePlatformDump(
   buildDir: string,
@@ -39,7 +41,7 @@ export function writePlatformDump(
     kindCounts,
     attribution,
   };
-  const data = gzipSync(Buffer.concat([Buffer.from(`${JSON.stringify(header)}\n`), body]), { level: 6 });
+  const data = gzipSync(Buffer.concat([Buffer.from(`${JSON.stringify(header)}\n`), body]), { level: DUMP_GZIP_LEVEL });
   const full = path.join(buildDir, file);
   mkdirSync(path.dirname(full), { recursive: true });
   writeFileAtomic(full, data);
