@@ -1,13 +1,16 @@
-#!/usr/bin/env -S node --max-semi-space-size=16 --max-old-space-size=640
-// The ludex CLI: TypeScript run through Node's type stripping, with the two V8 heap limits that
-// keep a server's resident memory in check under load (docs/performance.md, "Heap limits of the
-// `ludex` CLI"). Flags must be on the node command line: the shebang above passes them
-// (`npx ludex`), as does `npm start`; run any other way, this file re-executes itself with them.
+#!/usr/bin/env -S node --max-semi-space-size=64
+// The ludex CLI: TypeScript run through Node's type stripping, with V8 heap flags chosen per
+// command (scripts/cli/node-flags.js; docs/performance.md, "Heap limits of the `ludex` CLI").
+// Flags must be on the node command line: the shebang above passes the batch commands' flags
+// (`npx ludex build`), `npm start` the server's; run any other way, or as a server from the
+// shebang (`npx ludex serve`), this file re-executes itself with the flags its command needs.
 import { spawnSync } from "node:child_process";
 import module from "node:module";
 import { fileURLToPath } from "node:url";
+import { heapFlagsFor } from "./cli/node-flags.js";
 
-const flags = ["--max-semi-space-size=16", "--max-old-space-size=640"];
+const heap = heapFlagsFor(process.argv[2] ?? "");
+const flags = [...heap];
 if (!process.features.typescript) flags.push("--experimental-strip-types", "--no-warnings=ExperimentalWarning");
 const missing = flags.filter((flag) => !process.execArgv.includes(flag));
 
@@ -18,7 +21,10 @@ if (missing.length === 0 || process.env.LUDEX_REEXEC === "1") {
   const { main } = await import("./cli/main.ts");
   process.exitCode = await main(process.argv.slice(2));
 } else {
-  const args = [...process.execArgv, ...missing, fileURLToPath(import.meta.url), ...process.argv.slice(2)];
+  // Heap flags of another kind of command (the shebang's, for a server) give way to this one's.
+  const isHeapFlag = (flag) => flag.startsWith("--max-semi-space-size=") || flag.startsWith("--max-old-space-size=");
+  const kept = process.execArgv.filter((flag) => heap.length === 0 || !isHeapFlag(flag));
+  const args = [...kept, ...flags.filter((flag) => !kept.includes(flag)), fileURLToPath(import.meta.url), ...process.argv.slice(2)];
   const env = { ...process.env, LUDEX_REEXEC: "1" };
   if (typeof process.execve === "function") {
     // Same pid: signals (SIGTERM for a graceful shutdown) reach the server directly.

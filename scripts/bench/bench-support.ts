@@ -7,6 +7,7 @@ import { buildCatalog } from "../../src/pipeline/build-pipeline.ts";
 import { importCatalog } from "../../src/catalog/import/import-catalog.ts";
 import { loadConfig, projectRoot } from "../../src/config/config.ts";
 import type { LoadResult, LoadSpec } from "./load-client.ts";
+import { serverHeapFlags } from "../cli/node-flags.js";
 
 export type { LoadResult } from "./load-client.ts";
 
@@ -82,18 +83,17 @@ export function rssMb(pid: number): number {
 }
 
 /**
- * `ludex serve` as `npx ludex serve` and `npm start` run it: Node with the flags of the CLI's
- * shebang line (`#!/usr/bin/env -S node <flags>`), so no bench pays the CLI's re-execution.
+ * `ludex serve` as `npm start` runs it: Node with the servers' heap flags
+ * (scripts/cli/node-flags.js), so no bench pays the CLI's re-execution.
  * `BENCH_NO_FLAGS=1` leaves the heap flags out (with `LUDEX_REEXEC=1`, V8's own heap sizing).
  */
 export function ludexServe(): string[] {
   return [...ludexNodeFlags(), path.join(projectRoot, "scripts", "ludex.js"), "serve"];
 }
 
-/** The Node flags of the CLI's shebang line, which {@link ludexServe} runs with (none with `BENCH_NO_FLAGS=1`). */
+/** The servers' Node flags, which {@link ludexServe} runs with (none with `BENCH_NO_FLAGS=1`). */
 export function ludexNodeFlags(): string[] {
-  const shebang = readFileSync(path.join(projectRoot, "scripts", "ludex.js"), "utf8").split("\n", 1)[0] ?? "";
-  return process.env.BENCH_NO_FLAGS ? [] : shebang.split(" ").filter((word) => word.startsWith("--"));
+  return process.env.BENCH_NO_FLAGS ? [] : [...serverHeapFlags];
 }
 
 /**

@@ -6,6 +6,7 @@ import { mergedCatalog, type MergedCatalog } from "../helpers/merged-catalog.ts"
 import { projectRoot, sampleSource } from "../helpers/paths.ts";
 import { ludex } from "../helpers/ludex-cli.ts";
 import { tempDir } from "../helpers/temp-dir.ts";
+import { batchHeapFlags, serverHeapFlags } from "../../scripts/cli/node-flags.js";
 
 /** `ludex <args>` without blocking, so that several can start at once. */
 function ludexAsync(args: string[]): Promise<{ status: number; stdout: string }> {
@@ -26,17 +27,17 @@ function shebangFlags(): string[] {
   return first.split(" ").filter((word) => word.startsWith("--"));
 }
 
-/** Counts Node start-ups: a preload (NODE_OPTIONS, inherited by a re-executed Node) prints a line each. */
-const countStarts = { NODE_OPTIONS: "--import=data:text/javascript,console.error(%22node-started%22)" };
+/** Counts Node start-ups: a preload (NODE_OPTIONS, inherited by a re-executed Node) prints a line each, with the heap flags it got. */
+const countStarts = {
+  NODE_OPTIONS:
+    "--import=data:text/javascript,console.error(%22node-started%22,process.execArgv.filter((f)=>f.startsWith(%22--max-%22)).join(%22%20%22))",
+};
 
 describe("ludex CLI", () => {
-  it("gets its heap flags from its shebang and from npm start, with one Node start; without them it re-executes itself", () => {
-    const flags = shebangFlags();
-    expect(flags).toEqual(["--max-semi-space-size=16", "--max-old-space-size=640"]);
-    const cli = readFileSync(path.join(projectRoot, "scripts", "ludex.js"), "utf8");
-    for (const flag of flags) expect(cli).toContain(`"${flag}"`);
+  it("runs each kind of command with its heap flags, from its shebang and npm start with one Node start, re-executing itself otherwise", () => {
+    expect(shebangFlags()).toEqual([...batchHeapFlags]);
     const pkg = JSON.parse(readFileSync(path.join(projectRoot, "package.json"), "utf8")) as { scripts: Record<string, string> };
-    expect(pkg.scripts.start).toBe(`node ${flags.join(" ")} scripts/ludex.js start`);
+    expect(pkg.scripts.start).toBe(`node ${serverHeapFlags.join(" ")} scripts/ludex.js start`);
 
     const env: NodeJS.ProcessEnv = {
       ...process.env,
@@ -44,17 +45,26 @@ describe("ludex CLI", () => {
       PATH: `${path.dirname(process.execPath)}${path.delimiter}${process.env.PATH ?? ""}`,
     };
     delete env.LUDEX_REEXEC;
-    const direct = spawnSync(path.join(projectRoot, "scripts", "ludex.js"), ["--help"], { cwd: projectRoot, encoding: "utf8", env });
-    expect(direct.status).toBe(0);
-    expect(direct.stdout).toContain("Usage: ludex");
-    expect(direct.stderr.match(/node-started/g)).toHaveLength(1);
-    const bare = spawnSync(process.execPath, [path.join(projectRoot, "scripts", "ludex.js"), "--help"], {
-      cwd: projectRoot,
-      encoding: "utf8",
-      env,
-    });
-    expect(bare.status).toBe(0);
-    expect(bare.stderr.match(/node-started/g)).toHaveLength(2);
+    const cli = path.join(projectRoot, "scripts", "ludex.js");
+    /** The heap flags of each Node start of one run, in order. */
+    const starts = (command: string, args: string[]): string[] => {
+      const run = spawnSync(command, args, { cwd: projectRoot, encoding: "utf8", env });
+      expect(run.status).toBe(0);
+      expect(run.stdout).toContain("Usage: ludex");
+      return [...run.stderr.matchAll(/^node-started ?(.*)$/gm)].map((m) => m[1] ?? "");
+    };
+    const batch = batchHeapFlags.join(" ");
+    const server = serverHeapFlags.join(" ");
+    // As `npx ludex` runs it (the shebang): a batch command starts once with the batch flags.
+    expect(starts(cli, ["build", "--help"])).toEqual([batch]);
+    expect(starts(cli, ["--help"])).toEqual([batch]);
+    // A server from the shebang is started again with the servers' flags only.
+    expect(starts(cli, ["serve", "--help"])).toEqual([batch, server]);
+    // As `npm start` runs it: once.
+    expect(starts(process.execPath, [...serverHeapFlags, cli, "start", "--help"])).toEqual([server]);
+    // Plain `node scripts/ludex.js`: a batch command is started again with its flags; a short command is not.
+    expect(starts(process.execPath, [cli, "import", "--help"])).toEqual(["", batch]);
+    expect(starts(process.execPath, [cli, "show", "--help"])).toEqual([""]);
   });
 
   // Thirteen Node start-ups: concurrent, and with room for a loaded two-core machine.
