@@ -73,8 +73,8 @@ function codeStamp(): string {
   const src = path.join(projectRoot, "src");
   // This file's imports are the entry points: every module the fixtures are made with.
   for (const file of importClosure([import.meta.filename])) add(file);
-  // The page worker is started by its path (src/site/render-pool.ts), which no import shows.
-  walk(path.join(src, "site"));
+  // The build's worker is started by its path (src/pipeline/platform-pool.ts), which no import shows.
+  walk(path.join(src, "pipeline"));
   walk(path.join(projectRoot, "data"));
   // The documents carry the version (src/config/service-info.ts); the packages' code is in the lock file.
   hash.update(String((JSON.parse(readFileSync(path.join(projectRoot, "package.json"), "utf8")) as { version?: unknown }).version));

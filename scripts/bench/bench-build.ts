@@ -13,7 +13,6 @@ import os from "node:os";
 import path from "node:path";
 import { buildCatalog } from "../../src/pipeline/build-pipeline.ts";
 import { loadConfig, projectRoot } from "../../src/config/config.ts";
-import { feedTimings } from "../../src/catalog/build/feed-timings.ts";
 import { ensureAstroPages } from "../cli/astro-pages.ts";
 import { batchHeapFlags, heapFlagsFor } from "../cli/node-flags.js";
 import { dumpSizes } from "./dump-sizes.ts";
@@ -47,8 +46,8 @@ async function runPhase(): Promise<void> {
       artworkBaseUrl,
       pages: false,
     });
-    detail = `${s.rebuiltPlatforms.length} platforms rebuilt, ${s.reusedPlatforms} reused; dumps ${(feedTimings.dumpsMs / 1000).toFixed(2)} s, change log ${(feedTimings.changesMs / 1000).toFixed(2)} s`;
-    feeds = { ...feedTimings };
+    detail = `${s.rebuiltPlatforms.length} platforms rebuilt, ${s.reusedPlatforms} reused; dumps ${(s.feedTimings.dumpsMs / 1000).toFixed(2)} s, change log ${(s.feedTimings.changesMs / 1000).toFixed(2)} s`;
+    feeds = { ...s.feedTimings };
   } else if (phase === "baseline") {
     let bytes = 0;
     const walk = (dir: string): void => {

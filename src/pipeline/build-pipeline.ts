@@ -8,9 +8,9 @@ import { writeFileAtomic } from "../catalog/build/write-file-atomic.ts";
 import { readReviewStateFile } from "../catalog/import/review-state.ts";
 import type { Config } from "../config/config.ts";
 import { discoveryDocuments } from "../discovery/discovery-documents.ts";
-import { buildMatchTable } from "../match/index/match-table.ts";
 import { loadReleaseFeed } from "../releases/load-release-feed.ts";
-import { SiteBuild, type SiteBuildSummary } from "../site/build-site.ts";
+import { type RenderedPlatform, SiteBuild, type SiteBuildSummary } from "../site/build-site.ts";
+import { runPlatformJobs } from "./platform-pool.ts";
 import { purgeList, writePurgeList, type PurgeList } from "./purge-list.ts";
 
 /** Whether the build went into service, and where it was written. */
@@ -62,6 +62,8 @@ export interface BuildOptions extends Pick<Config, "publicBaseUrl" | "oauthLimit
   readonly sitePageSize?: number;
   /** False builds no website pages (`bench:build` measures what they add to a build); default true. */
   readonly pages?: boolean;
+  /** From how many records to build or render a worker thread takes its share (tests set 0 to use it on a small catalog). */
+  readonly workerMinRecords?: number;
 }
 
 /**
@@ -104,7 +106,9 @@ export function buildCatalog(options: BuildOptions): BuildSummary | BareBuildSum
       contentType: d.contentType,
     })),
   ];
-  let site: SiteBuildSummary | undefined;
+  let siteSummary: SiteBuildSummary | undefined;
+  let pages: SiteBuild | undefined;
+  const rendered = new Map<string, RenderedPlatform>();
   let reviewBody: string | undefined;
   const summary = buildCatalogFiles({
     dbFile: options.dbFile,
@@ -120,30 +124,34 @@ export function buildCatalog(options: BuildOptions): BuildSummary | BareBuildSum
     publicBaseUrl,
     artworkBaseUrl,
     documents,
-    matchTable: buildMatchTable,
-    // Only the platforms whose shard changed are rendered again (src/site/build-site.ts), each
-    // as soon as its shard is written, on a worker thread while the build goes on.
+    // Each platform whole on one of two threads: its catalog files, then its pages from the records
+    // in memory (only platforms whose shard or entry changed are rendered again, src/site/build-site.ts).
+    runPlatforms: (settings, tasks) => {
+      const site = pages?.plan();
+      const outputs = runPlatformJobs(options.dbFile, { settings, ...(site ? { site } : {}) }, tasks, options.workerMinRecords);
+      for (const output of outputs) if (output.pages) rendered.set(output.outcome.entry.id, output.pages);
+      return outputs.map((output) => output.outcome);
+    },
     derived: (buildTime) => {
       if (options.pages === false) return undefined;
-      const pages = new SiteBuild({
+      pages = new SiteBuild({
         buildDir,
         buildTime,
         publicBaseUrl,
         artworkBaseUrl,
         ...(options.sitePageSize === undefined ? {} : { pageSize: options.sitePageSize }),
       });
+      const site = pages;
       return {
-        platform: (entry, built) => pages.platform(entry, built),
         beforeManifest: ({ entries }) => {
-          site = pages.finish(entries);
+          siteSummary = site.finish(entries, rendered);
         },
-        abandon: () => pages.abandon(),
       };
     },
   });
   // Written right after the manifest (what changed is known only once the build is complete), before the review that marks a held build complete.
   const purgeStarted = performance.now();
-  const purge = purgeList({ buildDir, catalog: summary, ...(site ? { siteFiles: site.changedFiles } : {}) });
+  const purge = purgeList({ buildDir, catalog: summary, ...(siteSummary ? { siteFiles: siteSummary.changedFiles } : {}) });
   writePurgeList(buildDir, purge);
   const purgeMs = performance.now() - purgeStarted;
   // Written last: in a held build it marks the build complete (src/catalog/build/held-build.ts).
@@ -158,6 +166,6 @@ export function buildCatalog(options: BuildOptions): BuildSummary | BareBuildSum
     anomalies: review && state ? state.reviews.reduce((n, r) => n + r.anomalies.length, 0) : 0,
   };
   if (options.pages === false) return { ...summary, publication, purge, purgeMs };
-  if (site === undefined) throw new Error("the build wrote no pages");
-  return { ...summary, site, publication, purge, purgeMs };
+  if (siteSummary === undefined) throw new Error("the build wrote no pages");
+  return { ...summary, site: siteSummary, publication, purge, purgeMs };
 }

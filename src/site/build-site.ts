@@ -1,6 +1,7 @@
 import { readdirSync, readFileSync, rmSync } from "node:fs";
 import path from "node:path";
 import { contentHash } from "../http/etag.ts";
+import type { PlatformRecords } from "../catalog/build/build-catalog.ts";
 import type { BuiltPlatform } from "../catalog/build/manifest.ts";
 import { writeFileAtomic } from "../catalog/build/write-file-atomic.ts";
 import type { ContentKind } from "../catalog/identity/content-kind.ts";
@@ -9,8 +10,7 @@ import { homePage } from "./home-page.ts";
 import type { KindCounts } from "./kind-labels.ts";
 import { siteContext, type SiteContext } from "./page-layout.ts";
 import { PLATFORM_PAGE_SIZE } from "./platform-page.ts";
-import { PageWriter } from "./render-platform.ts";
-import { RenderPool } from "./render-pool.ts";
+import { PageWriter, type PlatformJobResult, renderPlatform } from "./render-platform.ts";
 import { faviconIco, faviconSvg } from "./favicon.ts";
 import { siteAssets } from "./site-assets.ts";
 import { siteFiles, sitePaths } from "./site-paths.ts";
@@ -25,8 +25,6 @@ export interface SiteBuildSettings {
   readonly buildTime: number;
   readonly publicBaseUrl: string;
   readonly artworkBaseUrl: string;
-  /** From how many games to render a worker thread helps (tests set 0 to use it on a small catalog). */
-  readonly workerMinGames?: number;
   /**
    * Games per platform listing page (default {@link PLATFORM_PAGE_SIZE}); tests lower it so that
    * the 11 sample SNES games span several pages, as a real platform's thousands do.
@@ -40,8 +38,8 @@ export interface SiteBuildSummary {
   readonly pagesRendered: number;
   readonly filesWritten: number;
   /**
-   * Time the build spent on pages beyond its other work: from the last platform's shard to the
-   * last page (the rest was rendered on the worker thread while the records were being built).
+   * Time the build spent on pages after the platform jobs (which render each platform's pages
+   * with its records): removals, the home page, the sitemaps.
    */
   readonly elapsedMs: number;
   /**
@@ -87,11 +85,41 @@ function readState(buildDir: string): SiteState | undefined {
   }
 }
 
+/** What a platform job needs to render a platform's pages: plain data, so that a worker thread can take it. */
+export interface SitePlan {
+  readonly buildDir: string;
+  readonly buildTime: number;
+  readonly ctx: SiteContext;
+  readonly pageSize: number;
+  /** Each platform's key in the previous rendering this build can trust: a platform whose key is unchanged keeps its pages. */
+  readonly keys: Readonly<Record<string, string>>;
+  /** Platforms an earlier build rendered: only their files are read and compared before being written. */
+  readonly known: Readonly<Record<string, true>>;
+}
+
+/** A platform whose pages a job rendered, with the key they were rendered for. */
+export interface RenderedPlatform {
+  readonly key: string;
+  readonly result: PlatformJobResult;
+}
+
 /**
- * From this many games to render, a worker thread takes its share of the platforms while this
- * thread builds the records (a full build: ~130,000 pages); fewer are not worth its start-up.
+ * A platform's pages, rendered (from `loaded`, its records in memory, else from its shard) when they
+ * may have changed: its shard or its entry changed, or what every page depends on. Undefined when
+ * they are as the previous build left them.
  */
-const WORKER_MIN_GAMES = 20_000;
+export function platformPages(
+  plan: SitePlan,
+  entry: PlatformEntry,
+  built: BuiltPlatform,
+  loaded?: PlatformRecords,
+): RenderedPlatform | undefined {
+  const key = contentHash(JSON.stringify([built.hash, entry]), 16);
+  if (plan.keys[entry.id] === key) return undefined;
+  const { buildDir, buildTime, ctx, pageSize } = plan;
+  const result = renderPlatform({ buildDir, buildTime, ctx, entry, built, fresh: plan.known[entry.id] !== true, pageSize }, loaded);
+  return { key, result };
+}
 
 function listOrEmpty(dir: string): string[] {
   try {
@@ -106,11 +134,11 @@ function listOrEmpty(dir: string): string[] {
  * per game (`static/games/<id>.html.gz`), per platform listing page and for the home page, and the
  * stylesheet, scripts and sitemaps with gzip siblings, beside the JSON records for nginx and ludex
  * to serve as they are (src/site/render-platform.ts says why pages are stored compressed only).
- * The build hands each platform over as soon as its shard is written ({@link SiteBuild.platform}),
- * so that a worker thread renders pages while the build goes on, and calls
- * {@link SiteBuild.finish} before the manifest. Only platforms whose shard changed (or all, when
- * the base path, artwork host or templates changed) are rendered again, and only files whose
- * bytes changed are written.
+ * The build's platform jobs render each platform's pages right after its records
+ * ({@link platformPages}, with the {@link SiteBuild.plan}), on whichever thread took the platform,
+ * and the build calls {@link SiteBuild.finish} before the manifest. Only platforms whose shard
+ * changed (or all, when the base path, artwork host or templates changed) are rendered again, and
+ * only files whose bytes changed are written.
  */
 export class SiteBuild {
   private readonly settings: SiteBuildSettings;
@@ -120,9 +148,7 @@ export class SiteBuild {
   private readonly previous: SiteState | undefined;
   private readonly reusable: SiteState | undefined;
   private readonly writer: PageWriter;
-  private readonly pool: RenderPool;
   private readonly state: SiteState;
-  private readonly platformKeys = new Map<string, string>();
 
   constructor(settings: SiteBuildSettings) {
     this.settings = settings;
@@ -134,51 +160,48 @@ export class SiteBuild {
     this.previous = readState(settings.buildDir);
     this.reusable = this.previous?.key === this.key ? this.previous : undefined;
     this.state = { version: SITE_VERSION, key: this.key, platforms: {} };
-    this.pool = new RenderPool(settings.workerMinGames ?? WORKER_MIN_GAMES);
   }
 
-  /** A platform of this build whose shard and index are written: queued for rendering if it changed. */
-  platform(entry: PlatformEntry, built: BuiltPlatform): void {
-    const platformKey = contentHash(JSON.stringify([built.hash, entry]), 16);
-    const old = this.reusable?.platforms[entry.id];
-    if (old && old.key === platformKey) {
-      this.state.platforms[entry.id] = old;
-      return;
-    }
-    this.platformKeys.set(entry.id, platformKey);
+  /** What the platform jobs of this build render with ({@link platformPages}). */
+  plan(): SitePlan {
     const { buildDir, buildTime } = this.settings;
-    const fresh = this.previous?.platforms[entry.id] === undefined;
-    this.pool.add({ buildDir, buildTime, ctx: this.ctx, entry, built, fresh, pageSize: this.pageSize });
+    const keys: Record<string, string> = {};
+    for (const [slug, p] of Object.entries(this.reusable?.platforms ?? {})) keys[slug] = p.key;
+    const known: Record<string, true> = {};
+    for (const slug of Object.keys(this.previous?.platforms ?? {})) known[slug] = true;
+    return { buildDir, buildTime, ctx: this.ctx, pageSize: this.pageSize, keys, known };
   }
 
-  /** Renders what is left, removes the pages of games and platforms that are gone, writes the home page, sitemaps and state. */
-  finish(entries: readonly PlatformEntry[]): SiteBuildSummary {
-    const started = performance.now();
-    try {
-      return this.complete(entries, started);
-    } finally {
-      this.pool.close();
-    }
+  /**
+   * Given the platforms the jobs rendered (by slug; the others kept their pages), removes the pages
+   * of games and platforms that are gone, writes the home page, sitemaps and state.
+   */
+  finish(entries: readonly PlatformEntry[], rendered: ReadonlyMap<string, RenderedPlatform>): SiteBuildSummary {
+    return this.complete(entries, rendered, performance.now());
   }
 
-  /** Stops the worker of a build that failed before {@link finish}. */
-  abandon(): void {
-    this.pool.close();
-  }
-
-  private complete(entries: readonly PlatformEntry[], started: number): SiteBuildSummary {
+  private complete(entries: readonly PlatformEntry[], rendered: ReadonlyMap<string, RenderedPlatform>, started: number): SiteBuildSummary {
     const { buildDir } = this.settings;
     const { writer, state, previous, ctx } = this;
-    const results = this.pool.finish();
     let pagesRendered = 0;
     let filesWritten = 0;
+    let platformsRendered = 0;
     const changedFiles: string[] = [];
-    for (const result of results) {
+    for (const entry of entries) {
+      const done = rendered.get(entry.id);
+      if (!done) {
+        const kept = this.reusable?.platforms[entry.id];
+        if (!kept) throw new Error(`the build rendered no pages of the platform ${entry.id}`);
+        state.platforms[entry.id] = kept;
+        continue;
+      }
+      platformsRendered++;
+      const { result } = done;
       const { slug, ids, pages, counts, kindPages } = result;
       pagesRendered += result.pagesRendered;
       filesWritten += result.filesWritten;
       for (const file of result.changedFiles) changedFiles.push(file);
-      const now: PlatformState = { key: this.platformKeys.get(slug) ?? "", ids, pages, counts, kindPages };
+      const now: PlatformState = { key: done.key, ids, pages, counts, kindPages };
       const was = previous?.platforms[slug];
       if (was) {
         const kept = new Set(ids);
@@ -246,7 +269,7 @@ export class SiteBuild {
 
     writeFileAtomic(path.join(buildDir, siteFiles.state), JSON.stringify(state));
     return {
-      platformsRendered: results.length,
+      platformsRendered,
       pagesRendered: pagesRendered + writer.pagesRendered,
       filesWritten: filesWritten + writer.filesWritten,
       elapsedMs: performance.now() - started,

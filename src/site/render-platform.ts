@@ -1,6 +1,7 @@
 import { existsSync, mkdirSync, readFileSync, rmSync, statSync } from "node:fs";
 import path from "node:path";
 import { gunzipSync, gzipSync } from "node:zlib";
+import type { PlatformRecords } from "../catalog/build/build-catalog.ts";
 import type { BuiltPlatform, ShardIndex } from "../catalog/build/manifest.ts";
 import { replaceFile } from "../catalog/build/write-file-atomic.ts";
 import { PRECOMPRESS_MIN_BYTES } from "../catalog/build/write-static-document.ts";
@@ -149,29 +150,45 @@ export interface PlatformJobResult {
   readonly changedFiles: readonly string[];
 }
 
-/**
- * Renders one platform's record pages and listing pages from its shard and index: the games'
- * listing and one per other kind the platform has (add-ons, updates, ...), so that the games are
- * not lost among thousands of DLC items.
- */
-export function renderPlatform(job: PlatformJob): PlatformJobResult {
-  const { buildDir, ctx, entry, built, fresh } = job;
-  const writer = new PageWriter(buildDir, job.buildTime);
+/** Each record of a platform's shard, parsed one at a time, and the index's summaries. */
+function readPlatform(
+  buildDir: string,
+  built: BuiltPlatform,
+): { ids: number[]; summaries: readonly GameSummary[]; records: Iterable<GameRecord> } {
   const index = JSON.parse(readFileSync(path.join(buildDir, built.index), "utf8")) as ShardIndex;
   const shard = readFileSync(path.join(buildDir, built.shard));
-  const titles = new Map(index.summaries.map((s) => [s.id, s.title]));
+  function* records(): Generator<GameRecord> {
+    for (let i = 0; i < index.ids.length; i++) {
+      const offset = index.offsets[i] ?? 0;
+      yield JSON.parse(shard.toString("utf8", offset, offset + (index.lengths[i] ?? 0))) as GameRecord;
+    }
+  }
+  return { ids: index.ids, summaries: index.summaries, records: records() };
+}
+
+/**
+ * Renders one platform's record pages and listing pages: the games' listing and one per other
+ * kind the platform has (add-ons, updates, ...), so that the games are not lost among thousands
+ * of DLC items. From the records in memory when the build has just made them (`loaded`; no page
+ * shows `updatedAt`, which only the shard's copies carry), else from the platform's shard and index.
+ */
+export function renderPlatform(job: PlatformJob, loaded?: PlatformRecords): PlatformJobResult {
+  const { buildDir, ctx, entry, built, fresh } = job;
+  const writer = new PageWriter(buildDir, job.buildTime);
+  const source = loaded
+    ? { ids: loaded.records.map((r) => r.id), summaries: loaded.summaries, records: loaded.records }
+    : readPlatform(buildDir, built);
+  const titles = new Map(source.summaries.map((s) => [s.id, s.title]));
   const kinds = new Map<number, ContentKind>();
   const bases = new Map<number, { readonly id: number; readonly title: string }>();
-  for (let i = 0; i < index.ids.length; i++) {
-    const offset = index.offsets[i] ?? 0;
-    const record = JSON.parse(shard.toString("utf8", offset, offset + (index.lengths[i] ?? 0))) as GameRecord;
+  for (const record of source.records) {
     kinds.set(record.id, record.kind);
     const baseTitle = record.baseGameId === undefined ? undefined : titles.get(record.baseGameId);
     if (record.baseGameId !== undefined && baseTitle !== undefined) bases.set(record.id, { id: record.baseGameId, title: baseTitle });
     writer.page(siteFiles.game(record.id), gamePage(ctx, record, entry, baseTitle), fresh);
   }
   const byKind = new Map<ContentKind, GameSummary[]>();
-  for (const summary of [...index.summaries].sort((a, b) => collator.compare(a.title, b.title) || a.id - b.id)) {
+  for (const summary of [...source.summaries].sort((a, b) => collator.compare(a.title, b.title) || a.id - b.id)) {
     const kind = kinds.get(summary.id) ?? "game";
     const list = byKind.get(kind);
     if (list) list.push(summary);
@@ -193,7 +210,7 @@ export function renderPlatform(job: PlatformJob): PlatformJobResult {
   for (const kind of otherKinds(counts)) kindPages[kind] = listingPages(kind);
   return {
     slug: entry.id,
-    ids: index.ids,
+    ids: source.ids,
     pages,
     counts,
     kindPages,

@@ -1,11 +1,10 @@
-import { existsSync, readdirSync, readFileSync, rmSync, statSync } from "node:fs";
+import { existsSync, readFileSync, statSync } from "node:fs";
 import path from "node:path";
 import { gunzipSync } from "node:zlib";
 import { HtmlValidate } from "html-validate";
 import { beforeAll, describe, expect, inject, it } from "vitest";
 import { buildCatalog } from "../../src/pipeline/build-pipeline.ts";
 import type { GameRecord, PlatformEntry } from "../../src/catalog/record/game-record.ts";
-import { SiteBuild } from "../../src/site/build-site.ts";
 import { faviconIco, faviconSvg } from "../../src/site/favicon.ts";
 import { siteFiles } from "../../src/site/site-paths.ts";
 import { http, type RawResponse } from "../helpers/http.ts";
@@ -328,36 +327,6 @@ describe("build", () => {
     const nested = buildCatalog({ dbFile, buildDir, releaseFeedFile, ...buildSettings("https://games.example/ludex") });
     expect(nested.site.platformsRendered).toBe(first.manifest.counts.platforms);
     expect(gunzipSync(readFileSync(file)).toString("utf8")).toContain('<link rel="icon" href="/ludex/favicon.svg"');
-  });
-
-  it("renders the same files when a worker thread takes half of the platforms", () => {
-    const { dbFile, buildDir: fixtureDir } = inject("sampleCatalog");
-    const buildDir = path.join(tempDir("ludex-site-worker-"), "build");
-    const summary = buildCatalog({ dbFile, buildDir, releaseFeedFile, ...buildSettings(base) });
-    rmSync(path.join(buildDir, "static", "games"), { recursive: true });
-    rmSync(path.join(buildDir, siteFiles.state));
-    const manifest = summary.manifest;
-    const entries = JSON.parse(readFileSync(path.join(buildDir, "static/api/v1/games/index.json"), "utf8")).platforms as PlatformEntry[];
-    const pages = new SiteBuild({
-      buildDir,
-      buildTime: Math.floor(Date.now() / 1000),
-      publicBaseUrl: base,
-      artworkBaseUrl: "https://thumbnails.libretro.com",
-      workerMinGames: 0,
-    });
-    for (const entry of entries) {
-      const built = manifest.platforms[entry.id];
-      if (built) pages.platform(entry, built);
-    }
-    const site = pages.finish(entries);
-    expect(site.platformsRendered).toBe(manifest.counts.platforms);
-    const games = readdirSync(path.join(fixtureDir, "static", "games")).sort();
-    expect(readdirSync(path.join(buildDir, "static", "games")).sort()).toEqual(games);
-    for (const name of games)
-      expect(
-        readFileSync(path.join(buildDir, "static", "games", name)).equals(readFileSync(path.join(fixtureDir, "static", "games", name))),
-        name,
-      ).toBe(true);
   });
 });
 

@@ -22,10 +22,16 @@ import {
 import { readPlatformRecords } from "./read-platform-records.ts";
 import { replaceFile, writeFileAtomic } from "./write-file-atomic.ts";
 import { writeStaticDocument, type StaticDocumentInput } from "./write-static-document.ts";
-import { combineChanges, platformChanges, removedPlatformChanges, type PlatformChange } from "../changes/record-changes.ts";
+import {
+  combineChanges,
+  platformChanges,
+  removedPlatformChanges,
+  storedRecordReader,
+  type PlatformChange,
+} from "../changes/record-changes.ts";
 import { writePlatformDump } from "../dumps/write-dump.ts";
 import { writeFeeds } from "./write-feeds.ts";
-import { timed } from "./feed-timings.ts";
+import { type FeedTimings, timed } from "./feed-timings.ts";
 import { artworkTypes, type ArtworkType } from "../artwork/artwork-types.ts";
 import type { ArtworkPlace } from "../artwork/game-artwork.ts";
 import { platformArtwork } from "../artwork/record-artwork.ts";
@@ -51,16 +57,15 @@ export interface BuildOptions {
   /** LUDEX_ARTWORK_BASE_URL, the host of the records' artwork links. */
   readonly artworkBaseUrl: string;
   /**
-   * The per-platform lookup table written beside each shard (`match/<platform>.<hash>.json`),
-   * given, when the platform's thumbnail listing was imported, the listed names its releases can
-   * be looked up by.
+   * Runs the build's platform jobs ({@link runPlatformTask}, one per platform) and returns their
+   * outcomes in the order of `tasks`: src/pipeline/ runs them on this thread and a worker thread,
+   * adding each platform's website pages, made from the records in memory.
    */
-  readonly matchTable: (records: readonly GameRecord[], listed: Readonly<Record<ArtworkType, readonly string[]>> | undefined) => unknown;
+  readonly runPlatforms: (settings: PlatformJobSettings, tasks: readonly PlatformTask[]) => readonly PlatformOutcome[];
   /**
-   * What is derived from the built records (the website's pages, src/pipeline/): told the build's
-   * time first, each platform as soon as its shard is written (so that the pages can be rendered
-   * on another thread while the build goes on), and the whole build after the records and
-   * documents, before the manifest, so that a reload never sees a manifest whose pages are missing.
+   * What is derived from the built records besides what the platform jobs make (the website's
+   * pages, src/pipeline/): told the build's time first, and handed the whole build after the records
+   * and documents, before the manifest, so that a reload never sees a manifest whose pages are missing.
    */
   readonly derived?: (buildTime: number) => DerivedOutput | undefined;
   /** The review (JSON, given the build's version) of the import this build publishes: kept as `reviews/<catalogVersion>.json`, which its change history entry names. */
@@ -69,10 +74,7 @@ export interface BuildOptions {
 
 /** See {@link BuildOptions.derived}. */
 export interface DerivedOutput {
-  platform(entry: PlatformEntry, built: BuiltPlatform): void;
   beforeManifest(built: BuiltRecords): void;
-  /** The build failed before {@link beforeManifest}: stop what was started. */
-  abandon(): void;
 }
 
 /** What {@link DerivedOutput.beforeManifest} is handed. */
@@ -92,7 +94,80 @@ export interface BuildSummary {
   readonly recordsRemoved: readonly number[];
   readonly rebuiltPlatforms: readonly string[];
   readonly reusedPlatforms: number;
+  /** Time spent on the change log and the dumps, summed over the build's platform jobs. */
+  readonly feedTimings: FeedTimings;
   readonly elapsedMs: number;
+}
+
+/** The per-platform lookup table written beside each shard (`match/<platform>.<hash>.json`), given the thumbnail names its releases can be looked up by, when the platform's listing was imported. */
+export type MatchTable = (records: readonly GameRecord[], listed: Readonly<Record<ArtworkType, readonly string[]>> | undefined) => unknown;
+
+/** What every platform job of one build shares: plain data, so that a worker thread can take it. */
+export interface PlatformJobSettings {
+  readonly dbFile: string;
+  readonly buildDir: string;
+  /** Whole seconds: the build's time, which records changed in it carry as `updatedAt`. */
+  readonly buildTime: number;
+  readonly artworkBaseUrl: string;
+}
+
+/** One platform of a build, as a job takes it: plain data. */
+export interface PlatformTask {
+  readonly info: PlatformInfo;
+  readonly fingerprint: string;
+  /** What the platform's artwork links depend on besides its records ({@link platformArtworkKey}). */
+  readonly artworkKey: string;
+  /** The previous build's output of this platform, still valid: the job takes it as it is. */
+  readonly reuse?: BuiltPlatform;
+  /** The previous build's output of this platform, which the new one is compared with. */
+  readonly previous?: BuiltPlatform;
+  /** Whether the change log is kept (every build but the first). */
+  readonly logChanges: boolean;
+  /** The platform's records in the database: jobs are taken largest first. */
+  readonly records: number;
+}
+
+/** What a platform job hands back: plain data. */
+export interface PlatformOutcome {
+  readonly built: BuiltPlatform;
+  readonly entry: PlatformEntry;
+  readonly changes: readonly PlatformChange[];
+  /** Ids of the previous shard that are not in the new one (their record files go, unless the id moved). */
+  readonly stale: readonly number[];
+  /** Ids whose record file the job wrote. */
+  readonly written: readonly number[];
+  readonly timings: FeedTimings;
+}
+
+/** A platform's records and search summaries in id order, as a platform job made them (without `updatedAt`). */
+export interface PlatformRecords {
+  readonly records: readonly GameRecord[];
+  readonly summaries: readonly GameSummary[];
+}
+
+/**
+ * One platform job: builds the platform's shard, index, match table, record files and dump (or
+ * takes the previous build's, {@link PlatformTask.reuse}), on whichever thread runs it, through
+ * that thread's connection to the database. Hands back the records it built, for what the same
+ * thread derives from them (the website's pages), beside the outcome.
+ */
+export function runPlatformTask(
+  db: CatalogDb,
+  settings: PlatformJobSettings,
+  task: PlatformTask,
+  matchTable: MatchTable,
+): { readonly outcome: PlatformOutcome; readonly records?: PlatformRecords } {
+  const timings: FeedTimings = { changesMs: 0, dumpsMs: 0 };
+  if (task.reuse) {
+    const entry = platformEntry(task.info, task.reuse.kinds ?? { game: task.reuse.games });
+    return { outcome: { built: task.reuse, entry, changes: [], stale: [], written: [], timings } };
+  }
+  const changes: PlatformChange[] = [];
+  const stale: number[] = [];
+  const written: number[] = [];
+  const { built, records } = buildPlatform(db, settings, task, matchTable, task.logChanges ? changes : undefined, stale, written, timings);
+  const entry = platformEntry(task.info, built.kinds ?? { game: built.games });
+  return { outcome: { built, entry, changes, stale, written, timings }, records };
 }
 
 /** Where the static copy of a record lives: `GET /api/v1/games/?id=N` maps onto it. */
@@ -107,23 +182,22 @@ export function recordFile(id: number): string {
  */
 function buildPlatform(
   db: CatalogDb,
-  options: BuildOptions,
-  platform: PlatformInfo,
-  fingerprint: string,
-  previous: BuiltPlatform | undefined,
-  buildTime: number,
+  settings: PlatformJobSettings,
+  task: PlatformTask,
+  matchTable: MatchTable,
   /** Where the platform's changes go; undefined for a first build, which has no log. */
   changes: PlatformChange[] | undefined,
   stale: number[],
-  artworkKey: string,
   /** Where the ids whose record file is written go. */
   written: number[],
-): BuiltPlatform {
-  const { buildDir } = options;
+  timings: FeedTimings,
+): { built: BuiltPlatform; records: PlatformRecords } {
+  const { buildDir, buildTime } = settings;
+  const { info: platform, fingerprint, previous, artworkKey } = task;
   const folder = platform.thumbnailFolder;
   const files = folder === undefined ? undefined : readThumbnailFiles(db, folder);
   const place: ArtworkPlace | undefined =
-    folder === undefined ? undefined : { baseUrl: options.artworkBaseUrl, folder, ...(files ? { files } : {}) };
+    folder === undefined ? undefined : { baseUrl: settings.artworkBaseUrl, folder, ...(files ? { files } : {}) };
   const { records, listed } = platformArtwork(readPlatformRecords(db, platform), place);
   const oldIndex = previous ? readShardIndex(buildDir, previous.index) : undefined;
   // A record file whose bytes are unchanged is left alone, keeping its mtime and so its ETag;
@@ -189,14 +263,14 @@ function buildPlatform(
   const base = `${platform.slug}.${hash}`;
   writeFileAtomic(path.join(buildDir, "shards", `${base}.ndjson`), shard);
   writeFileAtomic(path.join(buildDir, "shards", `${base}.idx.json`), indexJson);
-  writeFileAtomic(path.join(buildDir, "match", `${base}.json`), JSON.stringify(options.matchTable(records, listed)));
+  writeFileAtomic(path.join(buildDir, "match", `${base}.json`), JSON.stringify(matchTable(records, listed)));
 
   if (oldIndex) {
     const kept = new Set(index.ids);
     for (const id of oldIndex.ids) if (!kept.has(id)) stale.push(id);
   }
   changes?.push(
-    ...timed("changesMs", () =>
+    ...timed(timings, "changesMs", () =>
       platformChanges({
         buildDir,
         system: platform.slug,
@@ -204,14 +278,17 @@ function buildPlatform(
         previousIndex: oldIndex,
         records,
         contentChanged: (id) => changedIds.has(id),
+        shard: `shards/${base}.ndjson`,
+        offsets: index.offsets,
+        lengths: index.lengths,
       }),
     ),
   );
   const kinds: Record<string, number> = {};
   for (const record of records) kinds[record.kind] = (kinds[record.kind] ?? 0) + 1;
   const dumpBody = otherKinds.length === 0 ? shard : Buffer.concat([...gameLines, ...otherKinds]);
-  const dump = timed("dumpsMs", () => writePlatformDump(buildDir, platform, dumpBody, kinds, buildTime, previous?.dump));
-  return {
+  const dump = timed(timings, "dumpsMs", () => writePlatformDump(buildDir, platform, dumpBody, kinds, buildTime, previous?.dump));
+  const built: BuiltPlatform = {
     fingerprint,
     artwork: artworkKey,
     hash,
@@ -223,6 +300,7 @@ function buildPlatform(
     match: `match/${base}.json`,
     dump,
   };
+  return { built, records: { records, summaries } };
 }
 
 /** What a platform's artwork links depend on besides its records: the host, its folder and its listing. */
@@ -288,10 +366,8 @@ export function buildCatalogFiles(options: BuildOptions): BuildSummary {
   // Whole seconds: file times and HTTP dates have that resolution.
   const buildTime = Math.floor(Date.now() / 1000);
   const db = openCatalogDb(options.dbFile, { readonly: true });
-  let derived: DerivedOutput | undefined;
-  let derivedDone = false;
   try {
-    derived = options.derived?.(buildTime);
+    const derived = options.derived?.(buildTime);
     const previous = readManifest(options.buildDir);
     const reusable = previous?.buildVersion === BUILD_VERSION ? previous : undefined;
     const rows = db
@@ -307,8 +383,10 @@ export function buildCatalogFiles(options: BuildOptions): BuildSummary {
     const stale: number[] = [];
     const written: number[] = [];
     const removed: number[] = [];
+    const timings: FeedTimings = { changesMs: 0, dumpsMs: 0 };
     const listings = new Map(storedListings(db).map((listing) => [listing.folder, listing.digest]));
-    for (const row of rows) {
+    const recordCounts = new Map(db.prepare<[], [string, number]>("SELECT platform, count(*) FROM games GROUP BY platform").raw().all());
+    const tasks = rows.map((row): PlatformTask => {
       const info = JSON.parse(row.info_json) as PlatformInfo;
       const old = reusable?.platforms[row.slug];
       const artworkKey = platformArtworkKey(options.artworkBaseUrl, info.thumbnailFolder, listings);
@@ -317,35 +395,42 @@ export function buildCatalogFiles(options: BuildOptions): BuildSummary {
         old.fingerprint === row.fingerprint &&
         (old.artwork ?? "") === artworkKey &&
         [old.shard, old.index, old.match].every((f) => existsSync(path.join(options.buildDir, f)));
-      let built: BuiltPlatform;
-      if (canReuse) {
-        built = old;
-        reused++;
-      } else {
-        built = buildPlatform(
-          db,
-          options,
-          info,
-          row.fingerprint,
-          previous?.platforms[row.slug],
-          buildTime,
-          previous ? platformChangeList : undefined,
-          stale,
-          artworkKey,
-          written,
-        );
-        rebuilt.push(row.slug);
-      }
-      platforms[row.slug] = built;
-      const entry = platformEntry(info, built.kinds ?? { game: built.games });
-      entries.push(entry);
-      derived?.platform(entry, built);
-    }
+      const before = previous?.platforms[row.slug];
+      return {
+        info,
+        fingerprint: row.fingerprint,
+        artworkKey,
+        ...(canReuse ? { reuse: old } : {}),
+        ...(before ? { previous: before } : {}),
+        logChanges: previous !== undefined,
+        records: recordCounts.get(row.slug) ?? 0,
+      };
+    });
+    const settings: PlatformJobSettings = {
+      dbFile: options.dbFile,
+      buildDir: options.buildDir,
+      buildTime,
+      artworkBaseUrl: options.artworkBaseUrl,
+    };
+    const outcomes = options.runPlatforms(settings, tasks);
+    tasks.forEach((task, i) => {
+      const outcome = outcomes[i];
+      if (!outcome) throw new Error(`the build lost the platform ${task.info.slug}`);
+      platforms[task.info.slug] = outcome.built;
+      if (task.reuse) reused++;
+      else rebuilt.push(task.info.slug);
+      entries.push(outcome.entry);
+      platformChangeList.push(...outcome.changes);
+      stale.push(...outcome.stale);
+      written.push(...outcome.written);
+      timings.changesMs += outcome.timings.changesMs;
+      timings.dumpsMs += outcome.timings.dumpsMs;
+    });
     for (const [slug, old] of Object.entries(previous?.platforms ?? {})) {
       if (platforms[slug]) continue;
       const index = readShardIndex(options.buildDir, old.index);
       stale.push(...(index?.ids ?? []));
-      platformChangeList.push(...removedPlatformChanges(options.buildDir, slug, old.shard, index));
+      platformChangeList.push(...removedPlatformChanges(slug, old.shard, index));
     }
     // The catalog database holds exactly this build's records: an id still in it has moved to a
     // platform built here (an arcade collection's game now on `arcade`), and keeps its file.
@@ -357,12 +442,13 @@ export function buildCatalogFiles(options: BuildOptions): BuildSummary {
       removed.push(id);
     }
     const merged = readMergedIds(db);
-    const changes = timed("changesMs", () =>
+    const changes = timed(timings, "changesMs", () =>
       combineChanges({
         changes: platformChangeList,
         merged,
         previousMerged: readBuiltMergedIds(options.buildDir, previous?.documents[MERGED_IDS_DOCUMENT]),
         isRecord: live,
+        read: storedRecordReader(options.buildDir),
       }),
     );
 
@@ -381,7 +467,6 @@ export function buildCatalogFiles(options: BuildOptions): BuildSummary {
     for (const d of extraDocuments) {
       documents[d.key] = document(d.key, { name: d.name, staticFile: d.staticFile, body: d.body, contentType: d.contentType });
     }
-    derivedDone = true;
     derived?.beforeManifest({ buildTime, platforms, entries });
     const count = (sql: string): number => db.prepare(sql).pluck().get() as number;
     const dataVersion = (db.prepare("SELECT value FROM meta WHERE key = 'data_version'").pluck().get() as string | undefined) ?? "none";
@@ -404,6 +489,7 @@ export function buildCatalogFiles(options: BuildOptions): BuildSummary {
       platforms,
       platformNames: new Map(entries.map((e) => [e.id, e.name])),
       document,
+      timings,
     });
     Object.assign(documents, feeds.documents);
     const manifest: BuildManifest = {
@@ -434,10 +520,10 @@ export function buildCatalogFiles(options: BuildOptions): BuildSummary {
       recordsRemoved: removed,
       rebuiltPlatforms: rebuilt,
       reusedPlatforms: reused,
+      feedTimings: timings,
       elapsedMs: Date.now() - started,
     };
   } finally {
-    if (!derivedDone) derived?.abandon();
     db.close();
   }
 }

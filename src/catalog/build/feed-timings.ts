@@ -1,15 +1,18 @@
 /**
- * Time the build spends on the change log and the dumps, summed over one build process, for
- * `npm run bench:build` to report what they add (src/catalog/changes/, src/catalog/dumps/).
+ * Time a build spends on the change log and the dumps, for `npm run bench:build` to report what
+ * they add (src/catalog/changes/, src/catalog/dumps/): each platform job's, summed by the build.
  */
-export const feedTimings = { changesMs: 0, dumpsMs: 0 };
+export interface FeedTimings {
+  changesMs: number;
+  dumpsMs: number;
+}
 
-/** Runs `fn`, adding its duration to `feedTimings[key]`. */
-export function timed<T>(key: keyof typeof feedTimings, fn: () => T): T {
+/** Runs `fn`, adding its duration to `timings[key]`. */
+export function timed<T>(timings: FeedTimings, key: keyof FeedTimings, fn: () => T): T {
   const started = performance.now();
   try {
     return fn();
   } finally {
-    feedTimings[key] += performance.now() - started;
+    timings[key] += performance.now() - started;
   }
 }

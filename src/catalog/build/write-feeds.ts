@@ -4,7 +4,7 @@ import { recordChangeLog } from "../changes/write-change-log.ts";
 import { dumpListing } from "../dumps/write-dump.ts";
 import type { BuildManifest, BuiltDocument, BuiltPlatform } from "./manifest.ts";
 import type { StaticDocumentInput } from "./write-static-document.ts";
-import { timed } from "./feed-timings.ts";
+import { type FeedTimings, timed } from "./feed-timings.ts";
 
 export interface FeedsInput {
   readonly buildDir: string;
@@ -19,6 +19,8 @@ export interface FeedsInput {
   readonly platformNames: ReadonlyMap<string, string>;
   /** Writes a prebuilt document (the build's own writer, so ETags follow the same rule). */
   readonly document: (key: string, input: StaticDocumentInput) => BuiltDocument;
+  /** Where the time spent goes. */
+  readonly timings: FeedTimings;
 }
 
 /**
@@ -27,11 +29,11 @@ export interface FeedsInput {
  * (`GET /api/v1/dumps/`). The dumps themselves are written per platform with its shard.
  */
 export function writeFeeds(input: FeedsInput): { documents: Record<string, BuiltDocument>; changeHistory: ChangeHistoryEntry[] } {
-  const changes = timed("changesMs", () => recordChangeLog(input));
+  const changes = timed(input.timings, "changesMs", () => recordChangeLog(input));
   return {
     documents: {
-      changes: timed("changesMs", () => input.document("changes", changes.document)),
-      dumps: timed("dumpsMs", () =>
+      changes: timed(input.timings, "changesMs", () => input.document("changes", changes.document)),
+      dumps: timed(input.timings, "dumpsMs", () =>
         input.document(
           "dumps",
           dumpListing(input.buildDir, input.platforms, input.platformNames, input.catalogVersion, input.publicBaseUrl),

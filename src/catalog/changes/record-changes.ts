@@ -26,13 +26,39 @@ export function changeKindsOf(before: GameRecord, after: GameRecord): ChangeKind
   return kinds;
 }
 
+/** Where a record's JSON is in a shard file of the build folder. */
+export interface StoredRecord {
+  readonly shard: string;
+  readonly offset: number;
+  readonly length: number;
+}
+
 /**
  * One platform's change before the platforms are put together ({@link combineChanges}): an
- * addition on one platform and a removal on another may be one game that moved.
+ * addition on one platform and a removal on another may be one game that moved. Plain data, so
+ * that a platform built on a worker thread hands its changes over as they are.
  */
 export interface PlatformChange extends GameChange {
-  /** For `added`, the new record; for `removed`, the old one read back from the previous shard. */
-  readonly record?: () => GameRecord | undefined;
+  /** For `added`, the new record in the new shard; for `removed`, the old one in the previous shard. */
+  readonly stored?: StoredRecord;
+}
+
+/** Reads records back from the shards of a build folder (each shard read once, on first use). */
+export function storedRecordReader(buildDir: string): (stored: StoredRecord | undefined) => GameRecord | undefined {
+  const shards = new Map<string, Buffer>();
+  return (stored) => {
+    if (!stored) return undefined;
+    try {
+      let shard = shards.get(stored.shard);
+      if (!shard) {
+        shard = readFileSync(path.join(buildDir, stored.shard));
+        shards.set(stored.shard, shard);
+      }
+      return JSON.parse(shard.subarray(stored.offset, stored.offset + stored.length).toString("utf8")) as GameRecord;
+    } catch {
+      return undefined;
+    }
+  };
 }
 
 export interface PlatformChangesInput {
@@ -44,25 +70,10 @@ export interface PlatformChangesInput {
   /** The new records, and for each id whether its content changed since the previous build. */
   readonly records: readonly GameRecord[];
   readonly contentChanged: (id: number) => boolean;
-}
-
-/** Reads the records of a previous build's shard by their slot in its index (the shard is read on first use). */
-function oldRecords(
-  buildDir: string,
-  shardFile: string | undefined,
-  index: ShardIndex | undefined,
-): (slot: number) => GameRecord | undefined {
-  let shard: Buffer | undefined;
-  return (slot) => {
-    if (!shardFile || !index) return undefined;
-    try {
-      shard ??= readFileSync(path.join(buildDir, shardFile));
-      const offset = index.offsets[slot] ?? 0;
-      return JSON.parse(shard.subarray(offset, offset + (index.lengths[slot] ?? 0)).toString("utf8")) as GameRecord;
-    } catch {
-      return undefined;
-    }
-  };
+  /** The new shard, and where each of `records` (in the same order) is in it. */
+  readonly shard: string;
+  readonly offsets: readonly number[];
+  readonly lengths: readonly number[];
 }
 
 /**
@@ -78,39 +89,38 @@ export function platformChanges(input: PlatformChangesInput): PlatformChange[] {
   old?.ids.forEach((id, i) => {
     oldSlot.set(id, i);
   });
-  const oldRecord = oldRecords(input.buildDir, input.previousShard, old);
+  const read = storedRecordReader(input.buildDir);
+  const oldStored = (slot: number): StoredRecord | undefined =>
+    input.previousShard && old ? { shard: input.previousShard, offset: old.offsets[slot] ?? 0, length: old.lengths[slot] ?? 0 } : undefined;
   const kept = new Set<number>();
-  for (const record of input.records) {
+  input.records.forEach((record, i) => {
     kept.add(record.id);
     const slot = oldSlot.get(record.id);
     if (slot === undefined) {
-      out.push({ id: record.id, system, title: record.title, change: "added", record: () => record });
+      const stored = { shard: input.shard, offset: input.offsets[i] ?? 0, length: input.lengths[i] ?? 0 };
+      out.push({ id: record.id, system, title: record.title, change: "added", stored });
     } else if (input.contentChanged(record.id)) {
-      const before = oldRecord(slot);
+      const before = read(oldStored(slot));
       const kinds = before ? changeKindsOf(before, record) : changeKinds.filter((k) => k !== "system");
       if (kinds.length > 0) out.push({ id: record.id, system, title: record.title, change: "changed", kinds });
     }
-  }
+  });
   old?.ids.forEach((id, i) => {
-    if (!kept.has(id)) out.push({ id, system, title: old.summaries[i]?.title ?? "", change: "removed", record: () => oldRecord(i) });
+    if (kept.has(id)) return;
+    const stored = oldStored(i);
+    out.push({ id, system, title: old.summaries[i]?.title ?? "", change: "removed", ...(stored ? { stored } : {}) });
   });
   return out;
 }
 
 /** Every game of a platform that is gone from the build, as removals. */
-export function removedPlatformChanges(
-  buildDir: string,
-  system: string,
-  previousShard: string | undefined,
-  index: ShardIndex | undefined,
-): PlatformChange[] {
-  const oldRecord = oldRecords(buildDir, previousShard, index);
+export function removedPlatformChanges(system: string, previousShard: string | undefined, index: ShardIndex | undefined): PlatformChange[] {
   return (index?.ids ?? []).map((id, i) => ({
     id,
     system,
     title: index?.summaries[i]?.title ?? "",
     change: "removed" as const,
-    record: () => oldRecord(i),
+    ...(previousShard ? { stored: { shard: previousShard, offset: index?.offsets[i] ?? 0, length: index?.lengths[i] ?? 0 } } : {}),
   }));
 }
 
@@ -131,6 +141,8 @@ export interface CombineInput {
   readonly previousMerged: readonly MergedIdEntry[];
   /** Whether an id is a record of this build. */
   readonly isRecord: (id: number) => boolean;
+  /** Reads a change's stored record ({@link storedRecordReader}). */
+  readonly read: (stored: StoredRecord | undefined) => GameRecord | undefined;
 }
 
 /**
@@ -150,8 +162,8 @@ export function combineChanges(input: CombineInput): GameChange[] {
     if (c.change === "removed") {
       const now = added.get(c.id);
       if (now) {
-        const before = c.record?.();
-        const after = now.record?.();
+        const before = input.read(c.stored);
+        const after = input.read(now.stored);
         // Two platforms' records always differ in `system`; an unreadable one counts as changed in every way.
         const kinds = before && after ? changeKindsOf(before, after) : [...changeKinds];
         out.push({ id: c.id, system: now.system, title: now.title, change: "changed", kinds });
@@ -184,6 +196,6 @@ export function combineChanges(input: CombineInput): GameChange[] {
 }
 
 function strip(c: PlatformChange): GameChange {
-  const { record: _record, ...change } = c;
+  const { stored: _stored, ...change } = c;
   return change;
 }

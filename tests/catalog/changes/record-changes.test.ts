@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { changeKindsOf, combineChanges, type PlatformChange } from "../../../src/catalog/changes/record-changes.ts";
+import { changeKindsOf, combineChanges, type PlatformChange, type StoredRecord } from "../../../src/catalog/changes/record-changes.ts";
 import { attribution } from "../../../src/catalog/record/attribution.ts";
 import type { GameRecord, ReleaseRecord } from "../../../src/catalog/record/game-record.ts";
 
@@ -102,13 +102,14 @@ describe("changeKindsOf", () => {
  * another game is `merged`, and the merged ids of the previous build are followed.
  */
 describe("combineChanges", () => {
-  const change = (id: number, kind: PlatformChange["change"], system: string, rec?: GameRecord): PlatformChange => ({
-    id,
-    system,
-    title: rec?.title ?? `Game ${id}`,
-    change: kind,
-    ...(rec ? { record: () => rec } : {}),
-  });
+  /** Records "stored" by name: the shard names them, as a build's shard files would hold them. */
+  const stored = new Map<string, GameRecord>();
+  const read = (s: StoredRecord | undefined): GameRecord | undefined => (s ? stored.get(s.shard) : undefined);
+  const change = (id: number, kind: PlatformChange["change"], system: string, rec?: GameRecord): PlatformChange => {
+    const shard = `${system}/${id}`;
+    if (rec) stored.set(shard, rec);
+    return { id, system, title: rec?.title ?? `Game ${id}`, change: kind, ...(rec ? { stored: { shard, offset: 0, length: 0 } } : {}) };
+  };
 
   it("makes a removal and an addition of one id on two platforms one change, with system among its kinds", () => {
     const before = record({ id: 7, system: "mame-2003", systemName: "MAME 2003" });
@@ -118,6 +119,7 @@ describe("combineChanges", () => {
       merged: [],
       previousMerged: [],
       isRecord: () => true,
+      read,
     });
     expect(out).toEqual([
       { id: 7, system: "arcade", title: "The Legend of Starfall", change: "changed", kinds: ["system", "metadata"] },
@@ -129,6 +131,7 @@ describe("combineChanges", () => {
       merged: [],
       previousMerged: [],
       isRecord: () => true,
+      read,
     });
     expect(unread[0]?.kinds).toEqual(["title", "system", "releases", "roms", "artwork", "metadata"]);
   });
@@ -147,6 +150,7 @@ describe("combineChanges", () => {
         { id: 9, into: 2, system: "snes", title: "Game 9" },
       ],
       isRecord: (id) => id === 2 || id === 5,
+      read,
     });
     expect(out).toEqual([
       { id: 3, system: "snes", title: "Game 3", change: "merged", into: 2 },
