@@ -7,7 +7,7 @@ import { platformEntry } from "../platforms/platform-entry.ts";
 import { attribution } from "../record/attribution.ts";
 import type { GameRecord, PlatformEntry } from "../record/game-record.ts";
 import { summarize, type GameSummary } from "../search/game-summary.ts";
-import { buildSearchIndex } from "./build-search-index.ts";
+import { buildSearchIndex, writeTitlePart } from "./build-search-index.ts";
 import { contentHash } from "../../http/etag.ts";
 import {
   BUILD_VERSION,
@@ -264,6 +264,7 @@ function buildPlatform(
   writeFileAtomic(path.join(buildDir, "shards", `${base}.ndjson`), shard);
   writeFileAtomic(path.join(buildDir, "shards", `${base}.idx.json`), indexJson);
   writeFileAtomic(path.join(buildDir, "match", `${base}.json`), JSON.stringify(matchTable(records, listed)));
+  writeTitlePart(buildDir, platform.slug, hash, summaries);
 
   if (oldIndex) {
     const kept = new Set(index.ids);

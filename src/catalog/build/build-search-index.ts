@@ -3,18 +3,35 @@ import path from "node:path";
 import { cachedDataVersionTag, deserialize, serialize } from "node:v8";
 import { indexTitlePart, mergeTitleParts, TITLE_INDEX_FORMAT, type TitlePart } from "../search/title-index.ts";
 import { contentHash } from "../../http/etag.ts";
+import type { GameSummary } from "../search/game-summary.ts";
 import { BUILD_VERSION, type BuiltPlatform, type BuiltSearchIndex, type ShardIndex } from "./manifest.ts";
 import { writeFileAtomic } from "./write-file-atomic.ts";
 
 /** Where each platform's indexed titles are kept between builds; only the build reads them. */
 const PARTS_DIR = "search-parts";
 
+/** A platform's part under {@link PARTS_DIR}: by shard content, and V8's serialization format (a part written by another Node version is indexed again). */
+function titlePartFile(slug: string, platformHash: string | undefined): string {
+  return `${slug}.${platformHash}.${TITLE_INDEX_FORMAT}.${cachedDataVersionTag()}.bin`;
+}
+
+/**
+ * Indexes a platform's titles and keeps the part for {@link buildSearchIndex}: called by the
+ * platform's job, on whichever thread built it, so that the whole build's index is only joined.
+ */
+export function writeTitlePart(buildDir: string, slug: string, platformHash: string, summaries: readonly GameSummary[]): void {
+  const partsDir = path.join(buildDir, PARTS_DIR);
+  mkdirSync(partsDir, { recursive: true });
+  writeFileAtomic(path.join(partsDir, titlePartFile(slug, platformHash)), serialize(indexTitlePart(summaries)));
+}
+
 /**
  * Writes the title index of the whole catalog (src/catalog/search/title-index.ts), reused from the
  * previous build when no platform's content changed. One index, not the former 8 MiniSearch
  * buckets: one index means one look-up per term at search time. Each platform's titles are
- * indexed once per shard content and kept in {@link PARTS_DIR}, so a build where one platform
- * changed indexes only that platform's titles and joins the others' as they were.
+ * indexed once per shard content and kept in {@link PARTS_DIR} (by the platform's job,
+ * {@link writeTitlePart}), so that this only joins the parts; a part that is missing or unreadable
+ * is indexed here from the shard index.
  */
 export function buildSearchIndex(
   buildDir: string,
@@ -31,8 +48,7 @@ export function buildSearchIndex(
   if (reused && existsSync(path.join(buildDir, file))) return [reused];
   const partsDir = path.join(buildDir, PARTS_DIR);
   mkdirSync(partsDir, { recursive: true });
-  // The serialization format is V8's: a part written by another Node version is indexed again.
-  const partFile = (slug: string): string => `${slug}.${platforms[slug]?.hash}.${TITLE_INDEX_FORMAT}.${cachedDataVersionTag()}.bin`;
+  const partFile = (slug: string): string => titlePartFile(slug, platforms[slug]?.hash);
   const encoded = mergeTitleParts(
     slugs.map((slug) => {
       const name = partFile(slug);
