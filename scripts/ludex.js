@@ -1,9 +1,8 @@
-#!/usr/bin/env -S node --max-semi-space-size=64
-// The ludex CLI: TypeScript run through Node's type stripping, with V8 heap flags chosen per
-// command (scripts/cli/node-flags.js; docs/performance.md, "Heap limits of the `ludex` CLI").
-// Flags must be on the node command line: the shebang above passes the batch commands' flags
-// (`npx ludex build`), `npm start` the server's; run any other way, or as a server from the
-// shebang (`npx ludex serve`), this file re-executes itself with the flags its command needs.
+#!/usr/bin/env node
+// The ludex CLI: TypeScript run through Node's type stripping. The servers run with two V8 heap
+// limits (scripts/cli/node-flags.js; docs/performance.md, "Heap limits of the `ludex` CLI"), the
+// other commands with V8's own sizing. Flags must be on the node command line: `npm start` passes
+// the servers'; a server started any other way (`npx ludex serve`) re-executes itself with them.
 import { spawnSync } from "node:child_process";
 import module from "node:module";
 import { fileURLToPath } from "node:url";
@@ -21,7 +20,7 @@ if (missing.length === 0 || process.env.LUDEX_REEXEC === "1") {
   const { main } = await import("./cli/main.ts");
   process.exitCode = await main(process.argv.slice(2));
 } else {
-  // Heap flags of another kind of command (the shebang's, for a server) give way to this one's.
+  // Heap sizes given for a server on the command line give way to its limits.
   const isHeapFlag = (flag) => flag.startsWith("--max-semi-space-size=") || flag.startsWith("--max-old-space-size=");
   const kept = process.execArgv.filter((flag) => heap.length === 0 || !isHeapFlag(flag));
   const args = [...kept, ...flags.filter((flag) => !kept.includes(flag)), fileURLToPath(import.meta.url), ...process.argv.slice(2)];

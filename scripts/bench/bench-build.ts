@@ -14,7 +14,7 @@ import path from "node:path";
 import { buildCatalog } from "../../src/pipeline/build-pipeline.ts";
 import { loadConfig, projectRoot } from "../../src/config/config.ts";
 import { ensureAstroPages } from "../cli/astro-pages.ts";
-import { batchHeapFlags, heapFlagsFor } from "../cli/node-flags.js";
+import { heapFlagsFor } from "../cli/node-flags.js";
 import { dumpSizes } from "./dump-sizes.ts";
 import { type FileSystemKind, freshFileSystem } from "./fresh-file-system.ts";
 
@@ -75,15 +75,16 @@ async function runPhase(): Promise<void> {
 
 function phase(name: string, ...args: string[]): PhaseResult {
   const wallStart = performance.now();
-  const child = spawnSync(process.execPath, [...batchHeapFlags, import.meta.filename, "--phase", name, ...args], { encoding: "utf8" });
+  const child = spawnSync(process.execPath, [import.meta.filename, "--phase", name, ...args], { encoding: "utf8" });
   if (child.status !== 0) throw new Error(`${name} failed:\n${child.stderr}`);
   const result = JSON.parse(child.stdout.trim().split("\n").at(-1) ?? "{}") as PhaseResult;
   return { ...result, ms: performance.now() - wallStart };
 }
 
 /**
- * A `ludex` command as a maintainer runs it (`npx ludex …`: the flags its shebang passes, so no
- * re-execution), timed from spawn to exit; a build's page figures are read from its summary line.
+ * A `ludex` command as a maintainer runs it (`npx ludex …`, with the heap flags of its kind of
+ * command, so no re-execution), timed from spawn to exit; a build's page figures are read from its
+ * summary line.
  */
 function cli(work: string, ...args: string[]): PhaseResult {
   const rssFile = path.join(work, "rss.txt");
