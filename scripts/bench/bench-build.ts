@@ -1,6 +1,6 @@
 /**
  * npm run bench:build — on a fresh file system (BENCH_FS, see main), runs `ludex import` and
- * `ludex build` as a maintainer does (the CLI's processes, with the flags of its shebang line) on
+ * `ludex build` as a maintainer does (the CLI's processes, with V8's own heap sizing) on
  * all of ../shared/libretro-database, then again with nothing changed (no-op) and after one SNES
  * game was removed and one added (one-DAT update). Each phase runs in its own process so that its
  * peak RSS is its own. Prints wall time and peak RSS per phase, the goals and floors, and the ratio

@@ -134,14 +134,14 @@ export function buildCatalog(options: BuildOptions): BuildSummary | BareBuildSum
     },
     derived: (buildTime) => {
       if (options.pages === false) return undefined;
-      pages = new SiteBuild({
+      const site = new SiteBuild({
         buildDir,
         buildTime,
         publicBaseUrl,
         artworkBaseUrl,
         ...(options.sitePageSize === undefined ? {} : { pageSize: options.sitePageSize }),
       });
-      const site = pages;
+      pages = site;
       return {
         beforeManifest: ({ entries }) => {
           siteSummary = site.finish(entries, rendered);

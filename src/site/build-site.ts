@@ -177,10 +177,7 @@ export class SiteBuild {
    * of games and platforms that are gone, writes the home page, sitemaps and state.
    */
   finish(entries: readonly PlatformEntry[], rendered: ReadonlyMap<string, RenderedPlatform>): SiteBuildSummary {
-    return this.complete(entries, rendered, performance.now());
-  }
-
-  private complete(entries: readonly PlatformEntry[], rendered: ReadonlyMap<string, RenderedPlatform>, started: number): SiteBuildSummary {
+    const started = performance.now();
     const { buildDir } = this.settings;
     const { writer, state, previous, ctx } = this;
     let pagesRendered = 0;

@@ -43,6 +43,15 @@ export interface PlatformChange extends GameChange {
   readonly stored?: StoredRecord;
 }
 
+/** Where the record in `slot` of a shard's index is in the shard. */
+function storedAt(
+  shard: string,
+  index: { readonly offsets: readonly number[]; readonly lengths: readonly number[] },
+  slot: number,
+): StoredRecord {
+  return { shard, offset: index.offsets[slot] ?? 0, length: index.lengths[slot] ?? 0 };
+}
+
 /** Reads records back from the shards of a build folder (each shard read once, on first use). */
 export function storedRecordReader(buildDir: string): (stored: StoredRecord | undefined) => GameRecord | undefined {
   const shards = new Map<string, Buffer>();
@@ -91,14 +100,13 @@ export function platformChanges(input: PlatformChangesInput): PlatformChange[] {
   });
   const read = storedRecordReader(input.buildDir);
   const oldStored = (slot: number): StoredRecord | undefined =>
-    input.previousShard && old ? { shard: input.previousShard, offset: old.offsets[slot] ?? 0, length: old.lengths[slot] ?? 0 } : undefined;
+    input.previousShard && old ? storedAt(input.previousShard, old, slot) : undefined;
   const kept = new Set<number>();
   input.records.forEach((record, i) => {
     kept.add(record.id);
     const slot = oldSlot.get(record.id);
     if (slot === undefined) {
-      const stored = { shard: input.shard, offset: input.offsets[i] ?? 0, length: input.lengths[i] ?? 0 };
-      out.push({ id: record.id, system, title: record.title, change: "added", stored });
+      out.push({ id: record.id, system, title: record.title, change: "added", stored: storedAt(input.shard, input, i) });
     } else if (input.contentChanged(record.id)) {
       const before = read(oldStored(slot));
       const kinds = before ? changeKindsOf(before, record) : changeKinds.filter((k) => k !== "system");
@@ -120,7 +128,7 @@ export function removedPlatformChanges(system: string, previousShard: string | u
     system,
     title: index?.summaries[i]?.title ?? "",
     change: "removed" as const,
-    ...(previousShard ? { stored: { shard: previousShard, offset: index?.offsets[i] ?? 0, length: index?.lengths[i] ?? 0 } } : {}),
+    ...(previousShard && index ? { stored: storedAt(previousShard, index, i) } : {}),
   }));
 }
 
