@@ -17,7 +17,7 @@ import { siteFiles, sitePaths } from "./site-paths.ts";
 import { SITEMAP_MAX_URLS, sitemapIndex, sitemapUrlSet } from "./sitemap.ts";
 
 /** Bump when the page markup changes in a way the inputs below do not capture. */
-const SITE_VERSION = 5;
+const SITE_VERSION = 6;
 
 export interface SiteBuildSettings {
   readonly buildDir: string;
@@ -43,8 +43,7 @@ export interface SiteBuildSummary {
    */
   readonly elapsedMs: number;
   /**
-   * Files under the build folder (pages as named before their `.gz`, src/site/site-paths.ts
-   * `siteFiles`) whose bytes this build changed, created or removed: what the purge list names.
+   * Files under the build folder (src/site/site-paths.ts `siteFiles`) whose bytes this build changed, created or removed: what the purge list names.
    */
   readonly changedFiles: readonly string[];
 }
@@ -130,10 +129,10 @@ function listOrEmpty(dir: string): string[] {
 }
 
 /**
- * The website's build step, run by `ludex build` beside the records: one gzip-compressed HTML file
- * per game (`static/games/<id>.html.gz`), per platform listing page and for the home page, and the
+ * The website's build step, run by `ludex build` beside the records: one HTML file per game
+ * (`static/games/<id>.html`), per platform listing page and for the home page, and the
  * stylesheet, scripts and sitemaps with gzip siblings, beside the JSON records for nginx and ludex
- * to serve as they are (src/site/render-platform.ts says why pages are stored compressed only).
+ * to serve (src/site/render-platform.ts says why pages have no gzip sibling).
  * The build's platform jobs render each platform's pages right after its records
  * ({@link platformPages}, with the {@link SiteBuild.plan}), on whichever thread took the platform,
  * and the build calls {@link SiteBuild.finish} before the manifest. Only platforms whose shard
@@ -277,15 +276,15 @@ export class SiteBuild {
   /**
    * Without a state this build could trust, it knows nothing of the files already there: it
    * removes every page file it did not write now (pages of games and platforms that are gone,
-   * and the plain .html pages of builds before SITE_VERSION 3). Done at the end, so that a build
+   * and the gzip-only `.html.gz` pages of builds before SITE_VERSION 6). Done at the end, so that a build
    * that fails leaves the pages it found.
    */
   private sweep(): void {
     const { buildDir } = this.settings;
     const live = new Set<string>();
     for (const [slug, s] of Object.entries(this.state.platforms)) {
-      for (const id of s.ids) live.add(siteFiles.stored(siteFiles.game(id)));
-      for (const file of listingFiles(slug, s)) live.add(siteFiles.stored(file));
+      for (const id of s.ids) live.add(siteFiles.game(id));
+      for (const file of listingFiles(slug, s)) live.add(file);
     }
     const gamesDir = path.join(buildDir, siteFiles.gamesDir);
     for (const name of listOrEmpty(gamesDir))
@@ -299,6 +298,6 @@ export class SiteBuild {
       for (const name of listOrEmpty(path.join(platformsDir, slug)))
         if (!live.has(`${siteFiles.platformDir(slug)}/${name}`)) rmSync(path.join(platformsDir, slug, name), { force: true });
     }
-    rmSync(path.join(buildDir, siteFiles.home), { force: true });
+    rmSync(path.join(buildDir, `${siteFiles.home}.gz`), { force: true });
   }
 }

@@ -1,6 +1,6 @@
 import { existsSync, mkdirSync, readFileSync, rmSync, statSync } from "node:fs";
 import path from "node:path";
-import { gunzipSync, gzipSync } from "node:zlib";
+import { gzipSync } from "node:zlib";
 import type { PlatformRecords } from "../catalog/build/build-catalog.ts";
 import type { BuiltPlatform, ShardIndex } from "../catalog/build/manifest.ts";
 import { replaceFile } from "../catalog/build/write-file-atomic.ts";
@@ -16,20 +16,15 @@ import { siteFiles } from "./site-paths.ts";
 
 const collator = new Intl.Collator("en", { sensitivity: "base", numeric: true });
 
-/** gzip level of stored pages: cheaper than 6 for a few more bytes (docs/performance.md, "Full build CPU"). */
-const PAGE_GZIP_LEVEL = 3;
-
 /**
  * Writes the website's files into a build; a file whose bytes are unchanged is not rewritten, so it
  * keeps its mtime and its ETag.
  *
- * HTML pages are stored gzip-compressed only (`<page>.html.gz`): a full build writes ~150,000 of
- * them, and on this machine creating a file costs more than rendering and compressing the page
- * (the profile of the page step had `open` as its top entry), so one file per page instead of
- * two halves that cost and the disk space. nginx sends the stored bytes to clients that accept
- * gzip and decompresses them for the others (`gzip_static always` with `gunzip on`); the Node
- * server does the same (src/site/site-route.ts). Assets and sitemaps keep a plain file and a .gz
- * sibling: static hosts and sitemap readers want them plain.
+ * HTML pages are stored plain, one file each and no .gz sibling: a full build writes ~141,000 of
+ * them, and compressing each at build time cost more of a full build's CPU than any other step
+ * (docs/performance.md, "Pages stored plain"). nginx and the Node server gzip a page per
+ * response (src/site/site-route.ts), as a CDN in front caches it. Assets and sitemaps, a few
+ * files, keep a plain file and a .gz sibling for gzip_static.
  */
 export class PageWriter {
   filesWritten = 0;
@@ -45,16 +40,21 @@ export class PageWriter {
   }
 
   /**
-   * Writes an HTML page as `file` + `.gz` only, unless the stored page decompresses to the same
-   * bytes. `fresh` says no earlier build wrote the file, which saves reading it first.
+   * Writes an HTML page, unless the stored page has the same bytes. `fresh` says no earlier build
+   * wrote the file, which saves reading it first.
    */
   page(file: string, html: string, fresh = false): void {
     this.pagesRendered++;
-    const full = path.join(this.buildDir, siteFiles.stored(file));
-    const bytes = Buffer.from(html);
-    if (!fresh && readGunzipped(full)?.equals(bytes)) return;
-    this.ensureDir(full);
-    replaceFile(full, gzipSync(bytes, { level: PAGE_GZIP_LEVEL }));
+    const full = path.join(this.buildDir, file);
+    if (fresh) {
+      this.ensureDir(full);
+      replaceFile(full, html);
+    } else {
+      const bytes = Buffer.from(html);
+      if (readOrUndefined(full)?.equals(bytes)) return;
+      this.ensureDir(full);
+      replaceFile(full, bytes);
+    }
     this.filesWritten++;
     this.changed.push(file);
   }
@@ -106,17 +106,6 @@ export class PageWriter {
 function readOrUndefined(file: string): Buffer | undefined {
   try {
     return readFileSync(file);
-  } catch {
-    return undefined;
-  }
-}
-
-/** A stored page's bytes, or undefined when it is missing or not valid gzip (then it is rewritten). */
-function readGunzipped(file: string): Buffer | undefined {
-  const stored = readOrUndefined(file);
-  if (stored === undefined) return undefined;
-  try {
-    return gunzipSync(stored);
   } catch {
     return undefined;
   }

@@ -31,8 +31,6 @@ export const sitePaths = {
 export const siteFiles = {
   home: "static/index.html",
   sitemap: "static/sitemap.xml",
-  /** The file that holds a page: pages are stored gzip-compressed only (src/site/render-platform.ts). */
-  stored: (page: string): string => `${page}.gz`,
   game: (id: number): string => `static/games/${id}.html`,
   gamesDir: "static/games",
   platformsDir: "static/platforms",
@@ -97,8 +95,7 @@ const fileForms: readonly [RegExp, (m: RegExpExecArray) => string][] = [
 ];
 
 /**
- * The URL path a file of {@link siteFiles} is served at (a page named without its stored `.gz`),
- * or undefined for a file no URL serves (the build's state): the build's purge list maps the
+ * The URL path a file of {@link siteFiles} is served at, or undefined for a file no URL serves (the build's state): the build's purge list maps the
  * files it changed with it.
  */
 export function sitePathOfFile(file: string): string | undefined {

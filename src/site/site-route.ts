@@ -1,10 +1,11 @@
 import { readFileSync, statSync } from "node:fs";
 import path from "node:path";
-import { gunzipSync, gzipSync } from "node:zlib";
+import { gzipSync } from "node:zlib";
 import { fileEtag, httpDate, strongEtag } from "../http/etag.ts";
 import type { CatalogSource } from "../catalog/store/catalog-source.ts";
 import { agentSearchBody, computedEtag } from "../catalog/routes/search-response.ts";
 import { cachePolicy } from "../http/cache-policy.ts";
+import { compressBody } from "../http/compress-body.ts";
 import { cacheTagHeaders, cacheTags, listingTags } from "../http/cache-tags.ts";
 import type { EncodedBody, HttpResult, RequestContext } from "../http/http-types.ts";
 import { negotiateEncoding } from "../http/negotiate-encoding.ts";
@@ -61,16 +62,15 @@ function staticFile(buildDir: string, file: string): HttpResult | undefined {
 }
 
 /**
- * An HTML page of the build as nginx serves it: the page is stored gzip-compressed only
- * (src/site/render-platform.ts), sent as stored to a client that accepts gzip and decompressed
- * for one that does not, with the ETag weakened as nginx's gunzip filter weakens it (the two
- * bodies are different representations of the same page). The representation is chosen here
- * rather than by the writer's negotiation so that the common gzip answer never decompresses.
- * @see https://nginx.org/en/docs/http/ngx_http_gunzip_module.html
+ * An HTML page of the build as nginx serves it: the stored page, gzip-compressed for this response
+ * when the client accepts gzip (nginx's `gzip on`, at its default level 1), with the ETag weakened
+ * as nginx's gzip filter weakens it (the two bodies are different representations of the same
+ * page). gzip only, as nginx has no brotli here; a CDN in front keeps the compressed copy.
+ * @see https://nginx.org/en/docs/http/ngx_http_gzip_module.html
  * @see RFC 9110 §8.8.1, §12.5.3
  */
 function storedPage(buildDir: string, file: string, acceptEncoding: string | undefined): HttpResult | undefined {
-  const full = path.join(buildDir, siteFiles.stored(file));
+  const full = path.join(buildDir, file);
   const stat = statSync(full, { throwIfNoEntry: false });
   if (!stat?.isFile()) return undefined;
   const mtime = Math.floor(stat.mtimeMs / 1000);
@@ -79,8 +79,14 @@ function storedPage(buildDir: string, file: string, acceptEncoding: string | und
   const headers = { "content-type": html, "cache-control": cachePolicy.document, vary: "Accept-Encoding" };
   const gzip = negotiateEncoding(acceptEncoding, ["gzip"]) === "gzip";
   return gzip
-    ? { status: 200, etag, lastModified: httpDate(mtime), headers: { ...headers, "content-encoding": "gzip" }, body: stored }
-    : { status: 200, etag: `W/${etag}`, lastModified: httpDate(mtime), headers, body: gunzipSync(stored) };
+    ? {
+        status: 200,
+        etag: `W/${etag}`,
+        lastModified: httpDate(mtime),
+        headers: { ...headers, "content-encoding": "gzip" },
+        body: compressBody(stored, "gzip", "single"),
+      }
+    : { status: 200, etag, lastModified: httpDate(mtime), headers, body: stored };
 }
 
 /** A sitemap as last rendered for this server, with the file's mtime and size and the base it was built for. */

@@ -35,7 +35,7 @@ describe("runPlatformJobs", () => {
     expect(two.recordsWritten).toEqual(one.recordsWritten);
     const staticFiles = files(path.join(alone, "static"));
     expect(files(path.join(shared, "static"))).toEqual(staticFiles);
-    const pages = staticFiles.filter((f) => f.endsWith(".html.gz"));
+    const pages = staticFiles.filter((f) => f.endsWith(".html"));
     const records = staticFiles.filter((f) => f.startsWith("records/"));
     expect(pages.length).toBeGreaterThan(one.manifest.counts.games);
     expect(records).toHaveLength(one.manifest.counts.games);

@@ -1,6 +1,5 @@
 import { existsSync, readdirSync, readFileSync, statSync } from "node:fs";
 import path from "node:path";
-import { gunzipSync } from "node:zlib";
 import { beforeAll, describe, expect, it } from "vitest";
 import { siteFiles } from "../../src/site/site-paths.ts";
 import { changedCatalog, type ChangedCatalog } from "../catalog/changes/changed-catalog.ts";
@@ -28,10 +27,10 @@ describe.skipIf(!hasRealData)(
     const ids = new Map<string, number>();
     let jaguarFiles: string[] = [];
     const before = new Map<string, FileState>();
-    /** A page as stored (gzip only, src/site/render-platform.ts): its file's mtime and its HTML. */
+    /** A page as stored: its file's mtime and its HTML. */
     const state = (page: string): FileState => {
-      const full = path.join(catalog.buildDir, siteFiles.stored(page));
-      return { mtimeMs: statSync(full).mtimeMs, bytes: gunzipSync(readFileSync(full)) };
+      const full = path.join(catalog.buildDir, page);
+      return { mtimeMs: statSync(full).mtimeMs, bytes: readFileSync(full) };
     };
 
     beforeAll(async () => {
@@ -46,7 +45,7 @@ describe.skipIf(!hasRealData)(
       const platformDir = path.join(catalog.buildDir, siteFiles.platformDir("jaguar-cd"));
       jaguarFiles = [
         ...jaguar.results.map((r) => siteFiles.game(r.id)),
-        ...readdirSync(platformDir).map((name) => path.join(siteFiles.platformDir("jaguar-cd"), name.replace(/\.gz$/, ""))),
+        ...readdirSync(platformDir).map((name) => path.join(siteFiles.platformDir("jaguar-cd"), name)),
       ];
       const unchangedVb = [...ids.entries()].find(([title]) => title !== "BLOX" && title !== "3-D Tetris")?.[1] ?? 0;
       ids.set("unchanged", unchangedVb);
@@ -92,7 +91,7 @@ describe.skipIf(!hasRealData)(
     it("answers the removed game's page with the 404 page, and the added game's with its page", async () => {
       const removed = ids.get("3-D Tetris") ?? 0;
       expect(removed).toBeGreaterThan(0);
-      expect(existsSync(path.join(catalog.buildDir, siteFiles.stored(siteFiles.game(removed))))).toBe(false);
+      expect(existsSync(path.join(catalog.buildDir, siteFiles.game(removed)))).toBe(false);
       const gone = await http(server.url(`/games/${removed}/`));
       expect(gone.status).toBe(404);
       expect(gone.body.toString("utf8")).toContain("<h1>Page not found</h1>");

@@ -320,7 +320,7 @@ describe("sitemaps and files", () => {
     const dir = path.join(tempDir("ludex-site-kinds-build2-"), "build");
     importCatalog({ sources: [root], dbFile: db, platformsFile });
     buildCatalog({ dbFile: db, buildDir: dir, releaseFeedFile, ...buildSettings(base), sitePageSize: PAGE_SIZE });
-    const file = (kind: "addon" | "cosmetic", n = 1): string => path.join(dir, siteFiles.stored(siteFiles.listing("snes", kind, n)));
+    const file = (kind: "addon" | "cosmetic", n = 1): string => path.join(dir, siteFiles.listing("snes", kind, n));
     expect(existsSync(file("addon", 3))).toBe(true);
     expect(existsSync(file("cosmetic"))).toBe(true);
     const changed = path.join(tempDir("ludex-site-kinds-changed-"), "libretro-database");

@@ -124,8 +124,8 @@ describe("games that moved to another platform keeping their ids (the arcade col
   });
 
   it("keeps the website page of every moved id, and drops the merged one's", () => {
-    for (const id of movedIds) expect(existsSync(path.join(buildDir, siteFiles.stored(siteFiles.game(id)))), `page of ${id}`).toBe(true);
-    expect(existsSync(path.join(buildDir, siteFiles.stored(siteFiles.game(mergedId))))).toBe(false);
+    for (const id of movedIds) expect(existsSync(path.join(buildDir, siteFiles.game(id))), `page of ${id}`).toBe(true);
+    expect(existsSync(path.join(buildDir, siteFiles.game(mergedId)))).toBe(false);
   });
 
   it("logs the moved games as changed in system, and the merged one as merged, never as removed and added", () => {
