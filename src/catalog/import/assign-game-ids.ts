@@ -1,6 +1,6 @@
 import { pushTo } from "../../core/multi-map.ts";
 import type { CatalogDb } from "../db/catalog-db.ts";
-import type { GameDraft } from "./assemble-games.ts";
+import { type PlatformRows, releaseName } from "./platform-rows.ts";
 
 /** A stored game that joined another work: its id now stands for `into`. */
 export interface MergedGame {
@@ -51,7 +51,7 @@ interface Claim {
  * platform's releases, which the caller writes again.
  * @param former platforms whose stored games now belong to `platform` (arcade collections).
  */
-export function assignGameIds(db: CatalogDb, platform: string, former: readonly string[], works: readonly GameDraft[]): AssignedIds {
+export function assignGameIds(db: CatalogDb, platform: string, former: readonly string[], works: PlatformRows): AssignedIds {
   const platforms = [platform, ...former];
   const marks = platforms.map(() => "?").join(", ");
   const stored = db
@@ -71,23 +71,22 @@ export function assignGameIds(db: CatalogDb, platform: string, former: readonly 
   }
 
   const claims: Claim[] = [];
-  works.forEach((work, w) => {
+  const count = works.titleKey.length;
+  for (let w = 0; w < count; w++) {
     const shared = new Map<number, number>();
-    for (const release of work.releases) {
+    for (let r = works.releaseEnd[w - 1] ?? 0; r < (works.releaseEnd[w] ?? 0); r++) {
+      const setName = works.setName[r];
       // An arcade set keeps its identity under another collection's description of it.
-      const owners = new Set([
-        ...(ownerOf.get(release.name) ?? []),
-        ...(release.extra.setName ? (ownerOf.get(setKey(release.extra.setName)) ?? []) : []),
-      ]);
+      const owners = new Set([...(ownerOf.get(releaseName(works, r)) ?? []), ...(setName ? (ownerOf.get(setKey(setName)) ?? []) : [])]);
       for (const id of owners) shared.set(id, (shared.get(id) ?? 0) + 1);
     }
-    const sameKey = new Set(byKey.get(work.titleKey) ?? []);
+    const sameKey = new Set(byKey.get(works.titleKey[w] ?? "") ?? []);
     for (const id of sameKey) if (!shared.has(id)) shared.set(id, 0);
     for (const [id, n] of shared) claims.push({ work: w, id, sameKey: sameKey.has(id), shared: n });
-  });
+  }
   claims.sort((a, b) => b.shared - a.shared || Number(b.sameKey) - Number(a.sameKey) || a.id - b.id || a.work - b.work);
 
-  const ids: (number | undefined)[] = works.map(() => undefined);
+  const ids: (number | undefined)[] = new Array(count).fill(undefined);
   const kept = new Set<number>();
   for (const claim of claims) {
     if (ids[claim.work] !== undefined || kept.has(claim.id)) continue;
@@ -127,18 +126,24 @@ export function assignGameIds(db: CatalogDb, platform: string, former: readonly 
   );
   let added = 0;
   const out: number[] = [];
-  works.forEach((work, w) => {
-    const alternates = work.alternateTitles.length > 0 ? JSON.stringify(work.alternateTitles) : null;
-    const metadata = JSON.stringify(work.metadata);
+  for (let w = 0; w < count; w++) {
+    const values = [
+      platform,
+      works.titleKey[w] ?? "",
+      works.title[w] ?? "",
+      works.metadataJson[w] ?? "{}",
+      works.kind[w] ?? "game",
+      works.alternateTitlesJson[w] ?? null,
+    ] as const;
     const id = ids[w];
     if (id !== undefined) {
-      update.run(platform, work.titleKey, work.title, metadata, work.kind, alternates, id);
+      update.run(...values, id);
       out.push(id);
     } else {
-      out.push(Number(insert.run(platform, work.titleKey, work.title, metadata, work.kind, alternates).lastInsertRowid));
+      out.push(Number(insert.run(...values).lastInsertRowid));
       added++;
     }
-  });
+  }
 
   const merged: MergedGame[] = [];
   const recordMerge = db.prepare<[number, number, string, string, string]>(

@@ -1,16 +1,14 @@
 import { createHash } from "node:crypto";
 import { existsSync, readFileSync, renameSync, rmSync } from "node:fs";
 import path from "node:path";
-import { Problem, problems } from "../../core/problem.ts";
 import { deferRomHashIndexes, openCatalogDb, type CatalogDb } from "../db/catalog-db.ts";
-import { parseDat } from "../dat/parse-dat.ts";
-import type { DatFile } from "../dat/dat-types.ts";
-import { loadPlatformRegistry, type PlatformInfo } from "../platforms/platform-registry.ts";
+import { loadPlatformRegistry } from "../platforms/platform-registry.ts";
 import type { UnmergedDump } from "../identity/group-works.ts";
-import { assembleGames, type GameDraft } from "./assemble-games.ts";
+import type { PlatformFiles } from "./assemble-platform.ts";
+import { assemblePlatforms } from "./assemble-pool.ts";
 import { assignGameIds, type MergedGame } from "./assign-game-ids.ts";
 import { findSources, type SourceFile } from "./find-sources.ts";
-import { addMetadataDat, createMetadataIndex } from "./metadata-index.ts";
+import { type PlatformRows, RELEASE_COLUMNS, ROM_COLUMNS } from "./platform-rows.ts";
 import { DEFAULT_REVIEW_THRESHOLD, type ImportReview, ImportReviewer } from "./import-review.ts";
 import { acceptReview, recordReview, type ReviewState } from "./review-state.ts";
 
@@ -33,6 +31,8 @@ export interface ImportOptions {
   readonly reviewThreshold?: number;
   /** Accept the update (and any held one) even with anomalies: the next build publishes it. */
   readonly accept?: boolean;
+  /** From this many bytes of changed DATs, a worker thread parses and groups platforms too (src/catalog/import/assemble-pool.ts). */
+  readonly workerMinBytes?: number;
 }
 
 export interface RemovedGame {
@@ -69,10 +69,10 @@ export interface ImportSummary {
   readonly reviewState?: ReviewState;
 }
 
-interface PlatformSources {
-  readonly platform: PlatformInfo;
-  /** `collection`: the platform collection the file's system names (arcade: "mame-2003"). */
+interface PlatformSources extends PlatformFiles {
   readonly files: { readonly source: SourceFile; readonly sha256: string; readonly collection?: string }[];
+  /** Bytes of the platform's files. */
+  bytes: number;
   fingerprint: string;
   datVersion: string | undefined;
 }
@@ -94,11 +94,6 @@ function headerVersion(text: string): string | undefined {
   return /<version>([^<]+)<\/version>/.exec(head)?.[1]?.trim() ?? /clrmamepro\s*\([^)]*?\bversion\s+"?([^"\s)]+)/.exec(head)?.[1]?.trim();
 }
 
-/** A DAT whose roms carry sizes or strong hashes lists games; one with only crc/serial keys is metadata. */
-function looksLikeGameDat(dat: DatFile): boolean {
-  return dat.games.some((g) => g.roms.some((r) => r.size !== undefined || r.md5 !== undefined || r.sha1 !== undefined));
-}
-
 function groupByPlatform(files: readonly SourceFile[], platformsFile: string, warnings: string[]): Map<string, PlatformSources> {
   const registry = loadPlatformRegistry(platformsFile);
   const groups = new Map<string, PlatformSources>();
@@ -116,10 +111,11 @@ function groupByPlatform(files: readonly SourceFile[], platformsFile: string, wa
     }
     let group = groups.get(platform.slug);
     if (!group) {
-      group = { platform, files: [], fingerprint: "", datVersion: undefined };
+      group = { platform, files: [], bytes: 0, fingerprint: "", datVersion: undefined };
       groups.set(platform.slug, group);
     }
     group.files.push({ source, sha256: sha256(data), ...(collection ? { collection } : {}) });
+    group.bytes += data.length;
     if (source.role !== "metadata") {
       const version = headerVersion(text);
       if (version && (!group.datVersion || version > group.datVersion)) group.datVersion = version;
@@ -141,36 +137,22 @@ interface Statements {
   readonly insertSourceFile: import("better-sqlite3").Statement<[string, string, string, string, number]>;
   readonly insertRelease: import("better-sqlite3").Statement<unknown[]>;
   readonly insertRom: import("better-sqlite3").Statement<unknown[]>;
+  readonly setBase: import("better-sqlite3").Statement<[number, number]>;
 }
 
 function prepare(db: CatalogDb): Statements {
   return {
     insertRelease: db.prepare(
-      "INSERT INTO releases (game_id, name, source, regions_json, languages_json, version, status, flags_json, disc, serial, extra_json) VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)",
+      `INSERT INTO releases (game_id, ${RELEASE_COLUMNS.join(", ")}) VALUES (?${", ?".repeat(RELEASE_COLUMNS.length)})`,
     ),
-    insertRom: db.prepare("INSERT INTO roms (release_id, name, size, crc, md5, sha1, serial) VALUES (?, ?, ?, ?, ?, ?, ?)"),
+    insertRom: db.prepare(`INSERT INTO roms (release_id, ${ROM_COLUMNS.join(", ")}) VALUES (?${", ?".repeat(ROM_COLUMNS.length)})`),
+    setBase: db.prepare("UPDATE games SET base_game_id = ? WHERE id = ?"),
     upsertPlatform: db.prepare(
       "INSERT INTO platforms (slug, info_json, fingerprint, dat_version) VALUES (?, ?, ?, ?) ON CONFLICT(slug) DO UPDATE SET info_json = excluded.info_json, fingerprint = excluded.fingerprint, dat_version = excluded.dat_version",
     ),
     deleteSourceFiles: db.prepare("DELETE FROM source_files WHERE platform = ?"),
     insertSourceFile: db.prepare("INSERT OR REPLACE INTO source_files (path, platform, role, sha256, entries) VALUES (?, ?, ?, ?, ?)"),
   };
-}
-
-/**
- * Parses one DAT. A malformed structure fails the import; a single unusable rom value (the real
- * data has a few over-long hashes and sizes written with commas) is left out with a warning.
- */
-function parseFile(file: string, label: string, warnings: string[]): DatFile {
-  const text = readFileSync(file, "utf8");
-  try {
-    const dat = parseDat(text, label, { invalidRomValues: "skip" });
-    for (const w of dat.warnings ?? []) warnings.push(`${label}:${w.line}:${w.column}: ${w.message} (value left out)`);
-    return dat;
-  } catch (error) {
-    if (error instanceof Problem) throw error;
-    throw problems.datReadFailed(`${label}: ${(error as Error).message}`, { cause: error });
-  }
 }
 
 interface PlatformWrite {
@@ -188,61 +170,33 @@ function writePlatform(
   db: CatalogDb,
   st: Statements,
   group: PlatformSources,
-  games: readonly GameDraft[],
-  entries: Map<string, number>,
+  rows: PlatformRows,
+  entries: readonly number[],
   formerPlatforms: readonly string[],
 ): PlatformWrite {
   const slug = group.platform.slug;
   const { derived: _derived, ...info } = group.platform;
   st.upsertPlatform.run(slug, JSON.stringify(info), group.fingerprint, group.datVersion ?? null);
   st.deleteSourceFiles.run(slug);
-  for (const f of group.files) st.insertSourceFile.run(f.source.path, slug, f.source.role, f.sha256, entries.get(f.source.path) ?? 0);
+  for (const [i, f] of group.files.entries()) st.insertSourceFile.run(f.source.path, slug, f.source.role, f.sha256, entries[i] ?? 0);
 
-  const assigned = assignGameIds(db, slug, formerPlatforms, games);
-  const ids: number[] = [];
-  for (const [i, game] of games.entries()) {
-    const id = assigned.ids[i];
-    if (id === undefined) throw new Error(`no id for ${game.title}`);
-    ids.push(id);
-    for (const release of game.releases) {
-      const p = release.parsed;
-      const extra = {
-        ...release.extra,
-        sources: release.sources,
-        ...(release.collections.length > 0 ? { collections: release.collections } : {}),
-      };
-      const releaseId = st.insertRelease.run(
-        id,
-        release.name,
-        release.source,
-        JSON.stringify(p.regions),
-        JSON.stringify(p.languages),
-        p.version ?? null,
-        p.status,
-        JSON.stringify(p.flags),
-        p.disc ?? null,
-        release.serial ?? null,
-        JSON.stringify(extra),
-      ).lastInsertRowid;
-      for (const rom of release.roms) {
-        st.insertRom.run(
-          releaseId,
-          rom.name ?? null,
-          rom.size ?? null,
-          rom.crc ?? null,
-          rom.md5 ?? null,
-          rom.sha1 ?? null,
-          rom.serial ?? null,
-        );
-      }
+  const assigned = assignGameIds(db, slug, formerPlatforms, rows);
+  const releaseWidth = RELEASE_COLUMNS.length;
+  const romWidth = ROM_COLUMNS.length;
+  let r = 0;
+  let o = 0;
+  assigned.ids.forEach((id, w) => {
+    for (const releaseEnd = rows.releaseEnd[w] ?? 0; r < releaseEnd; r++) {
+      const releaseId = st.insertRelease.run(id, ...rows.releaseValues.slice(r * releaseWidth, (r + 1) * releaseWidth)).lastInsertRowid;
+      for (const romEnd = rows.romEnd[r] ?? 0; o < romEnd; o++)
+        st.insertRom.run(releaseId, ...rows.romValues.slice(o * romWidth, (o + 1) * romWidth));
     }
-  }
-  const setBase = db.prepare<[number | null, number]>("UPDATE games SET base_game_id = ? WHERE id = ?");
-  for (const [i, game] of games.entries()) {
-    const id = ids[i];
-    const base = game.baseGame === undefined ? undefined : ids[game.baseGame];
-    if (id !== undefined && base !== undefined) setBase.run(base, id);
-  }
+  });
+  rows.baseGame.forEach((base, w) => {
+    const id = assigned.ids[w];
+    const baseId = base < 0 ? undefined : assigned.ids[base];
+    if (id !== undefined && baseId !== undefined) st.setBase.run(baseId, id);
+  });
   return { added: assigned.added, removed: assigned.removed, merged: assigned.merged };
 }
 
@@ -272,51 +226,45 @@ function runImport(
   let unchangedPlatforms = 0;
   const sourceStats: Record<string, { releases: number; joined: number; gamesOnly: number }> = {};
 
+  const toImport: PlatformSources[] = [];
   for (const group of [...groups.values()].sort((a, b) => a.platform.slug.localeCompare(b.platform.slug))) {
     if (stored.get(group.platform.slug) === group.fingerprint) {
       unchangedPlatforms++;
       filesDone += group.files.length;
-      continue;
-    }
-    changedPlatforms.push(group.platform.slug);
-    const metadata = createMetadataIndex();
-    const gameDats: { dat: DatFile; source: string; label: string; collection?: string }[] = [];
-    const entries = new Map<string, number>();
-    for (const { source, collection } of group.files) {
-      const dat = parseFile(source.path, source.label, warnings);
-      entries.set(source.path, dat.games.length);
-      reviewer.sourceParsed(group.platform.slug, source.path, source.label, dat.games.length);
-      const role = source.role === "auto" ? (looksLikeGameDat(dat) ? "games" : "metadata") : source.role;
-      if (role === "games") gameDats.push({ dat, source: source.collection, label: source.label, ...(collection ? { collection } : {}) });
-      else addMetadataDat(metadata, dat);
-      filesDone++;
-      options.onProgress?.({ filesDone, filesTotal, games: gamesSeen, elapsedMs: Date.now() - started });
-    }
-    const collections = group.platform.collections ?? [];
-    const assembled = assembleGames(gameDats, metadata, {
-      platform: group.platform.slug,
-      arcade: collections.length > 0,
-      hackCollections: new Set(collections.filter((c) => c.hacks).map((c) => c.slug)),
-      ...(group.platform.contentKind ? { defaultKind: group.platform.contentKind } : {}),
-    });
-    if (assembled.unmerged.length > 0) unmerged[group.platform.slug] = assembled.unmerged;
-    warnings.push(...assembled.warnings);
-    for (const [source, counts] of Object.entries(assembled.stats)) {
-      const total = (sourceStats[source] ??= { releases: 0, joined: 0, gamesOnly: 0 });
-      total.releases += counts.releases;
-      total.joined += counts.joined;
-      total.gamesOnly += counts.gamesOnly;
-    }
-    gamesSeen += assembled.games.length;
-    // Platforms that are now collections of this one hand their games over (ids kept) before they go.
-    const former = collections.map((c) => c.slug).filter((c) => stored.has(c));
-    reviewer.beforePlatform(group.platform.slug, former);
-    const result = writePlatform(db, st, group, assembled.games, entries, former);
-    reviewer.afterPlatform(group.platform.slug, result.merged);
-    added += result.added;
-    removed.push(...result.removed);
-    merged.push(...result.merged);
+    } else toImport.push(group);
   }
+  assemblePlatforms(
+    toImport.map((g) => ({ platform: g.platform, files: g.files })),
+    toImport.reduce((n, g) => n + g.bytes, 0),
+    (index, assembled) => {
+      const group = toImport[index];
+      if (!group) return;
+      const slug = group.platform.slug;
+      changedPlatforms.push(slug);
+      for (const [i, f] of group.files.entries()) reviewer.sourceParsed(slug, f.source.path, f.source.label, assembled.entries[i] ?? 0);
+      filesDone += group.files.length;
+      warnings.push(...assembled.warnings);
+      if (assembled.unmerged.length > 0) unmerged[slug] = assembled.unmerged;
+      for (const [source, counts] of Object.entries(assembled.stats)) {
+        const total = (sourceStats[source] ??= { releases: 0, joined: 0, gamesOnly: 0 });
+        total.releases += counts.releases;
+        total.joined += counts.joined;
+        total.gamesOnly += counts.gamesOnly;
+      }
+      gamesSeen += assembled.rows.titleKey.length;
+      // Platforms that are now collections of this one hand their games over (ids kept) before they go.
+      const collections = group.platform.collections ?? [];
+      const former = collections.map((c) => c.slug).filter((c) => stored.has(c));
+      reviewer.beforePlatform(slug, former);
+      const result = writePlatform(db, st, group, assembled.rows, assembled.entries, former);
+      reviewer.afterPlatform(slug, result.merged);
+      added += result.added;
+      removed.push(...result.removed);
+      merged.push(...result.merged);
+      options.onProgress?.({ filesDone, filesTotal, games: gamesSeen, elapsedMs: Date.now() - started });
+    },
+    options.workerMinBytes,
+  );
 
   const gamesOf = db.prepare<[string], { id: number; title: string }>("SELECT id, title FROM games WHERE platform = ?");
   for (const slug of stored.keys()) {
