@@ -183,13 +183,19 @@ function writePlatform(
   const assigned = assignGameIds(db, slug, formerPlatforms, rows);
   const releaseWidth = RELEASE_COLUMNS.length;
   const romWidth = ROM_COLUMNS.length;
+  const release: unknown[] = new Array(1 + releaseWidth);
+  const rom: unknown[] = new Array(1 + romWidth);
   let r = 0;
   let o = 0;
   assigned.ids.forEach((id, w) => {
+    release[0] = id;
     for (const releaseEnd = rows.releaseEnd[w] ?? 0; r < releaseEnd; r++) {
-      const releaseId = st.insertRelease.run(id, ...rows.releaseValues.slice(r * releaseWidth, (r + 1) * releaseWidth)).lastInsertRowid;
-      for (const romEnd = rows.romEnd[r] ?? 0; o < romEnd; o++)
-        st.insertRom.run(releaseId, ...rows.romValues.slice(o * romWidth, (o + 1) * romWidth));
+      for (let c = 0; c < releaseWidth; c++) release[c + 1] = rows.releaseValues[r * releaseWidth + c];
+      rom[0] = st.insertRelease.run(release).lastInsertRowid;
+      for (const romEnd = rows.romEnd[r] ?? 0; o < romEnd; o++) {
+        for (let c = 0; c < romWidth; c++) rom[c + 1] = rows.romValues[o * romWidth + c];
+        st.insertRom.run(rom);
+      }
     }
   });
   rows.baseGame.forEach((base, w) => {
