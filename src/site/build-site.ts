@@ -1,4 +1,4 @@
-import { readdirSync, readFileSync, rmSync } from "node:fs";
+import { readdirSync, readFileSync, rmSync, statSync } from "node:fs";
 import path from "node:path";
 import { contentHash } from "../http/etag.ts";
 import type { PlatformRecords } from "../catalog/build/build-catalog.ts";
@@ -17,7 +17,7 @@ import { siteFiles, sitePaths } from "./site-paths.ts";
 import { SITEMAP_MAX_URLS, sitemapIndex, sitemapUrlSet } from "./sitemap.ts";
 
 /** Bump when the page markup changes in a way the inputs below do not capture. */
-const SITE_VERSION = 6;
+const SITE_VERSION = 7;
 
 export interface SiteBuildSettings {
   readonly buildDir: string;
@@ -276,7 +276,8 @@ export class SiteBuild {
   /**
    * Without a state this build could trust, it knows nothing of the files already there: it
    * removes every page file it did not write now (pages of games and platforms that are gone,
-   * and the gzip-only `.html.gz` pages of builds before SITE_VERSION 6). Done at the end, so that a build
+   * the gzip-only `.html.gz` pages of builds before SITE_VERSION 6 and the flat game pages of
+   * builds before 7). Done at the end, so that a build
    * that fails leaves the pages it found.
    */
   private sweep(): void {
@@ -287,8 +288,13 @@ export class SiteBuild {
       for (const file of listingFiles(slug, s)) live.add(file);
     }
     const gamesDir = path.join(buildDir, siteFiles.gamesDir);
-    for (const name of listOrEmpty(gamesDir))
-      if (!live.has(`${siteFiles.gamesDir}/${name}`)) rmSync(path.join(gamesDir, name), { force: true });
+    for (const name of listOrEmpty(gamesDir)) {
+      const full = path.join(gamesDir, name);
+      if (!statSync(full, { throwIfNoEntry: false })?.isDirectory()) rmSync(full, { force: true });
+      else
+        for (const file of listOrEmpty(full))
+          if (!live.has(`${siteFiles.gamesDir}/${name}/${file}`)) rmSync(path.join(full, file), { force: true });
+    }
     const platformsDir = path.join(buildDir, siteFiles.platformsDir);
     for (const slug of listOrEmpty(platformsDir)) {
       if (this.state.platforms[slug] === undefined) {

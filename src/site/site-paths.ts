@@ -1,3 +1,4 @@
+import { idFolder } from "../catalog/build/id-folder.ts";
 import type { ContentKind } from "../catalog/identity/content-kind.ts";
 
 /**
@@ -27,11 +28,11 @@ export const sitePaths = {
   faviconIco: "/favicon.ico",
 } as const;
 
-/** Files under the build folder, relative to it. Game pages are flat (one directory, no mkdir per game). */
+/** Files under the build folder, relative to it. Game pages are in id folders, as record files are (src/catalog/build/id-folder.ts). */
 export const siteFiles = {
   home: "static/index.html",
   sitemap: "static/sitemap.xml",
-  game: (id: number): string => `static/games/${id}.html`,
+  game: (id: number): string => `static/games/${idFolder(id)}/${id}.html`,
   gamesDir: "static/games",
   platformsDir: "static/platforms",
   platform: (slug: string, page = 1): string =>
@@ -81,7 +82,7 @@ const listingSegmentPattern = Object.values(listingSegments).join("|");
 /** Each kind of file of {@link siteFiles} and the URL path it is served at, for {@link sitePathOfFile}. */
 const fileForms: readonly [RegExp, (m: RegExpExecArray) => string][] = [
   [/^static\/index\.html$/, () => sitePaths.home],
-  [/^static\/games\/([0-9]+)\.html$/, (m) => sitePaths.game(Number(m[1]))],
+  [/^static\/games\/[0-9]+\/([0-9]+)\.html$/, (m) => sitePaths.game(Number(m[1]))],
   [/^static\/platforms\/([^/]+)\/index\.html$/, (m) => sitePaths.platform(m[1] ?? "")],
   [/^static\/platforms\/([^/]+)\/page-([0-9]+)\.html$/, (m) => sitePaths.platform(m[1] ?? "", Number(m[2]))],
   [

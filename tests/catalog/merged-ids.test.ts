@@ -1,6 +1,7 @@
 import { existsSync, readFileSync } from "node:fs";
 import path from "node:path";
 import { gunzipSync } from "node:zlib";
+import { recordFile } from "../../src/catalog/build/build-catalog.ts";
 import { Client as McpClient } from "@modelcontextprotocol/sdk/client/index.js";
 import { StreamableHTTPClientTransport } from "@modelcontextprotocol/sdk/client/streamableHttp.js";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
@@ -113,9 +114,8 @@ describe("a merged game id", () => {
   });
 
   it("has no record file, and is in no sitemap and no dump; the build lists it with the game it joined", async () => {
-    const records = path.join(catalog.buildDir, "static", "records");
-    expect(existsSync(path.join(records, `${catalog.mergedId}.json`))).toBe(false);
-    expect(existsSync(path.join(records, `${catalog.keptId}.json`))).toBe(true);
+    expect(existsSync(path.join(catalog.buildDir, recordFile(catalog.mergedId)))).toBe(false);
+    expect(existsSync(path.join(catalog.buildDir, recordFile(catalog.keptId)))).toBe(true);
     const sitemapIndex = (await http(server.url("/sitemap.xml"))).body.toString("utf8");
     const parts = [...sitemapIndex.matchAll(/<loc>https:\/\/ludex\.test(\/[^<]+)<\/loc>/g)].map((m) => m[1] ?? "");
     expect(parts.length).toBeGreaterThan(0);

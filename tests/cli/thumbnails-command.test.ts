@@ -1,6 +1,7 @@
 import { existsSync, mkdirSync, readFileSync, writeFileSync } from "node:fs";
 import path from "node:path";
 import Database from "better-sqlite3";
+import { recordFile } from "../../src/catalog/build/build-catalog.ts";
 import { beforeAll, describe, expect, it } from "vitest";
 import type { GameRecord } from "../../src/catalog/record/game-record.ts";
 import { ludex } from "../helpers/ludex-cli.ts";
@@ -20,7 +21,7 @@ function builtRecord(dbFile: string, buildDir: string, title: string): GameRecor
   const id = db.prepare<[string], number>("SELECT id FROM games WHERE platform = '32x' AND title = ?").pluck().get(title);
   db.close();
   if (id === undefined) throw new Error(`no 32x game "${title}"`);
-  return JSON.parse(readFileSync(path.join(buildDir, "static", "records", `${id}.json`), "utf8")) as GameRecord;
+  return JSON.parse(readFileSync(path.join(buildDir, recordFile(id)), "utf8")) as GameRecord;
 }
 
 describe("ludex thumbnails", () => {

@@ -42,8 +42,8 @@ function publicUrls(buildDir: string): Set<string> {
     "merged-ids.json": [],
   };
   const rules: [RegExp, (m: RegExpExecArray) => string[]][] = [
-    [/^records\/(\d+)\.json$/, (m) => both(`/api/v1/games/?id=${m[1]}`)],
-    [/^games\/(\d+)\.html$/, (m) => [`/games/${m[1]}/`]],
+    [/^records\/\d+\/(\d+)\.json$/, (m) => both(`/api/v1/games/?id=${m[1]}`)],
+    [/^games\/\d+\/(\d+)\.html$/, (m) => [`/games/${m[1]}/`]],
     [/^platforms\/([^/]+)\/index\.html$/, (m) => [`/platforms/${m[1]}/`]],
     [/^platforms\/([^/]+)\/page-(\d+)\.html$/, (m) => [`/platforms/${m[1]}/page/${m[2]}/`]],
     [/^platforms\/([^/]+)\/([a-z-]+)-page-(\d+)\.html$/, (m) => [`/platforms/${m[1]}/${m[2]}/page/${m[3]}/`]],

@@ -9,6 +9,7 @@ import type { GameRecord, PlatformEntry } from "../record/game-record.ts";
 import { summarize, type GameSummary } from "../search/game-summary.ts";
 import { buildSearchIndex, writeTitlePart } from "./build-search-index.ts";
 import { contentHash } from "../../http/etag.ts";
+import { idFolder } from "./id-folder.ts";
 import {
   BUILD_VERSION,
   MANIFEST_FILE,
@@ -172,7 +173,18 @@ export function runPlatformTask(
 
 /** Where the static copy of a record lives: `GET /api/v1/games/?id=N` maps onto it. */
 export function recordFile(id: number): string {
-  return `static/records/${id}.json`;
+  return `static/records/${idFolder(id)}/${id}.json`;
+}
+
+/** The first build version with record files in id folders (src/catalog/build/id-folder.ts). */
+const ID_FOLDERS_BUILD_VERSION = 12;
+
+/** Removes the record files of older builds, which kept them in one flat folder. */
+function removeFlatRecordFiles(buildDir: string): void {
+  const folder = path.join(buildDir, "static", "records");
+  if (!existsSync(folder)) return;
+  for (const entry of readdirSync(folder, { withFileTypes: true }))
+    if (entry.isFile() && entry.name.endsWith(".json")) rmSync(path.join(folder, entry.name), { force: true });
 }
 
 /**
@@ -188,7 +200,7 @@ function buildPlatform(
   /** Where the platform's changes go; undefined for a first build, which has no log. */
   changes: PlatformChange[] | undefined,
   stale: number[],
-  /** Where the ids whose record file is written go. */
+  /** Where the ids whose record file gets new bytes go. */
   written: number[],
   timings: FeedTimings,
 ): { built: BuiltPlatform; records: PlatformRecords } {
@@ -221,13 +233,16 @@ function buildPlatform(
     mtimes: [] as number[],
     releaseCounts: [] as number[],
     stamped: true as const,
+    idFolders: true as const,
   } satisfies ShardIndexHead;
   const hashes: string[] = [];
   const summaries: GameSummary[] = [];
   let offset = 0;
-  mkdirSync(path.join(buildDir, "static", "records"), { recursive: true });
-  // Older indexes hashed the same content, but their record files lack `updatedAt`: rewrite them once.
+  // Older indexes hashed the same content, but their record files lack `updatedAt` or sit in one
+  // flat folder: rewrite them once (the flat files go after the jobs, removeFlatRecordFiles).
   const stamped = oldIndex?.stamped === true;
+  const inPlace = stamped && oldIndex?.idFolders === true;
+  const folders = new Set<string>();
   const changedIds = new Set<number>();
   for (const record of records) {
     const content = JSON.stringify(record);
@@ -238,10 +253,16 @@ function buildPlatform(
     // `updatedAt` is the build time at which the content last changed: the file's mtime.
     const mtime = changed || !before ? buildTime : before.mtime;
     const body = Buffer.from(withUpdatedAt(content, mtime));
-    if (changed || !stamped) {
+    if (changed || !inPlace) {
       const file = path.join(buildDir, recordFile(record.id));
+      const folder = path.dirname(file);
+      if (!folders.has(folder)) {
+        mkdirSync(folder, { recursive: true });
+        folders.add(folder);
+      }
       replaceFile(file, body, mtime);
-      written.push(record.id);
+      // A file only moved into its id folder has the bytes and time its URL had: nothing to purge.
+      if (changed || !stamped) written.push(record.id);
     }
     index.ids.push(record.id);
     index.offsets.push(offset);
@@ -442,6 +463,7 @@ export function buildCatalogFiles(options: BuildOptions): BuildSummary {
       rmSync(path.join(options.buildDir, recordFile(id)), { force: true });
       removed.push(id);
     }
+    if (previous !== undefined && previous.buildVersion < ID_FOLDERS_BUILD_VERSION) removeFlatRecordFiles(options.buildDir);
     const merged = readMergedIds(db);
     const changes = timed(timings, "changesMs", () =>
       combineChanges({

@@ -8,11 +8,11 @@ import type { BuiltDump } from "../dumps/dump-format.ts";
 export const MANIFEST_FILE = "manifest.json";
 
 /** Bump when the output format changes, so that the next build redoes every platform. */
-export const BUILD_VERSION = 11;
+export const BUILD_VERSION = 12;
 
 /**
  * Columnar offsets of one shard, as stored in its `.idx.json`, with each record's file time (the
- * mtime of `static/records/<id>.json`, which gives its ETag) and search summary.
+ * mtime of its record file, `static/records/<id / 1000>/<id>.json`, which gives its ETag) and search summary.
  */
 export interface ShardIndex {
   readonly ids: number[];
@@ -25,6 +25,8 @@ export interface ShardIndex {
   readonly releaseCounts?: number[];
   /** Set when `hashes` cover the record without `updatedAt` and the record files carry it (build version 8 on). */
   readonly stamped?: true;
+  /** Set when the record files are in id folders (`static/records/<id / 1000>/<id>.json`, build version 12 on). */
+  readonly idFolders?: true;
   /** Written last with `hashes` (build version 9 on): a server reads the columns before them and parses these on first use. */
   readonly summaries: GameSummary[];
 }

@@ -2,6 +2,7 @@ import { existsSync, readdirSync, readFileSync, statSync, writeFileSync } from "
 import path from "node:path";
 import { describe, expect, it } from "vitest";
 import { buildCatalog } from "../../../src/pipeline/build-pipeline.ts";
+import { recordFile } from "../../../src/catalog/build/build-catalog.ts";
 import type { ShardIndex } from "../../../src/catalog/build/manifest.ts";
 import { importCatalog } from "../../../src/catalog/import/import-catalog.ts";
 import type { GameRecord, PlatformEntry } from "../../../src/catalog/record/game-record.ts";
@@ -37,11 +38,13 @@ describe("buildCatalog output", () => {
 
   it("writes each game record as the API serves it, with the ETag a static host gives the file", () => {
     const snapshot = loadCatalogSnapshot(buildDir);
-    const files = readdirSync(path.join(buildDir, "static", "records"));
+    const records = path.join(buildDir, "static", "records");
+    const files = readdirSync(records, { recursive: true, withFileTypes: true }).filter((e) => e.isFile());
     expect(files).toHaveLength(43);
     for (const file of files) {
-      const id = Number(path.basename(file, ".json"));
-      const full = path.join(buildDir, "static", "records", file);
+      const id = Number(path.basename(file.name, ".json"));
+      const full = path.join(file.parentPath, file.name);
+      expect(path.relative(buildDir, full)).toBe(recordFile(id));
       const body = readFileSync(full);
       const served = snapshot.record(id);
       expect(served?.latin1Body).toBe(body.toString("latin1"));
@@ -107,12 +110,13 @@ describe("incremental rebuild", () => {
     writeFileSync(gba, trimmed);
     const removed = importCatalog({ sources: [source], dbFile, platformsFile }).removed;
     expect(removed).toHaveLength(1);
+    expect(existsSync(path.join(buildDir, recordFile(removed[0]?.id ?? 0)))).toBe(true);
 
     const second = buildCatalog({ dbFile, buildDir, releaseFeedFile, ...buildSettings(publicBaseUrl) });
     expect(second.rebuiltPlatforms).toEqual(["gba"]);
     expect(second.reusedPlatforms).toBe(5);
     expect(second.manifest.catalogVersion).not.toBe(first.manifest.catalogVersion);
-    expect(existsSync(path.join(buildDir, "static", "records", `${removed[0]?.id}.json`))).toBe(false);
+    expect(existsSync(path.join(buildDir, recordFile(removed[0]?.id ?? 0)))).toBe(false);
     const index = JSON.parse(readFileSync(path.join(buildDir, second.manifest.platforms.gba?.index ?? ""), "utf8")) as ShardIndex;
     expect(index.ids).not.toContain(removed[0]?.id);
     expect(second.manifest.platforms.snes).toEqual(first.manifest.platforms.snes);

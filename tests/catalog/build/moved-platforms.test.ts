@@ -1,4 +1,5 @@
 import { siteFiles } from "../../../src/site/site-paths.ts";
+import { recordFile } from "../../../src/catalog/build/build-catalog.ts";
 import { existsSync, mkdirSync, readFileSync, writeFileSync } from "node:fs";
 import path from "node:path";
 import { beforeAll, describe, expect, it } from "vitest";
@@ -115,12 +116,12 @@ describe("games that moved to another platform keeping their ids (the arcade col
       const ids = Object.keys(build.manifest.platforms).flatMap((slug) => indexOf(build, slug).ids);
       expect(ids).toHaveLength(3);
       for (const id of ids) {
-        const file = path.join(buildDir, "static", "records", `${id}.json`);
-        expect(existsSync(file), `static/records/${id}.json`).toBe(true);
+        const file = path.join(buildDir, recordFile(id));
+        expect(existsSync(file), recordFile(id)).toBe(true);
         expect(JSON.parse(readFileSync(file, "utf8"))).toMatchObject({ id, system: "arcade" });
       }
     }
-    expect(existsSync(path.join(buildDir, "static", "records", `${mergedId}.json`))).toBe(false);
+    expect(existsSync(path.join(buildDir, recordFile(mergedId)))).toBe(false);
   });
 
   it("keeps the website page of every moved id, and drops the merged one's", () => {

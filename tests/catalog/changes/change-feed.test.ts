@@ -1,5 +1,6 @@
 import { statSync } from "node:fs";
 import path from "node:path";
+import { recordFile as recordFileOf } from "../../../src/catalog/build/build-catalog.ts";
 import { beforeAll, describe, expect, it } from "vitest";
 import { http } from "../../helpers/http.ts";
 import { hasRealData, realDataSkipReason } from "../../helpers/paths.ts";
@@ -34,7 +35,7 @@ describe.skipIf(!hasRealData)(`change feed over two imports of changed real DATs
   /** The test's own clock around the second import and build. */
   let secondStarted = 0;
   let secondEnded = 0;
-  const recordFile = (id: number): string => path.join(buildDir, "static", "records", `${id}.json`);
+  const recordFile = (id: number): string => path.join(buildDir, recordFileOf(id));
 
   beforeAll(async () => {
     catalog = changedCatalog();

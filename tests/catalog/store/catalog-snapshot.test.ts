@@ -26,7 +26,7 @@ describe("catalog snapshot: shard index heads at load, summaries on first use", 
     for (const platform of Object.values(manifest.platforms)) {
       const bytes = readFileSync(path.join(buildDir, platform.index));
       const head = JSON.parse(`${bytes.subarray(0, platform.indexHead).toString()}}`) as Record<string, unknown>;
-      expect(Object.keys(head)).toEqual(["ids", "offsets", "lengths", "mtimes", "releaseCounts", "stamped"]);
+      expect(Object.keys(head)).toEqual(["ids", "offsets", "lengths", "mtimes", "releaseCounts", "stamped", "idFolders"]);
       const whole = JSON.parse(bytes.toString()) as ShardIndex;
       expect(whole.summaries.map((s) => s.id)).toEqual(whole.ids);
       expect(whole.releaseCounts).toEqual(whole.summaries.map((s) => s.releaseCount));
