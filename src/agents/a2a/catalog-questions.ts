@@ -29,8 +29,13 @@ type FeedPlatform = ReleaseFeedSource["platforms"][number];
 const RELEASE_WORDS =
   /\b(releases?|released|versions?|latest|newest|updates?|download|install|beta|stable|available|availability|app|changelog)\b/;
 const CHANGE_WORDS = /\b(changes|changed|catalog version|what'?s new in the catalog)\b/;
-/** A catalogVersion (16 characters of base64url with at least one digit, dash or capital) or a date, after "since". */
-const SINCE = /\bsince\s+([A-Za-z0-9_-]{16}|\d{4}-\d{2}-\d{2}(?:T\d{2}:\d{2}(?::\d{2}(?:\.\d+)?)?(?:Z|[+-]\d{2}:\d{2})?)?)\b/;
+/**
+ * A catalogVersion (16 characters of base64url with at least one digit, dash or capital) or a date,
+ * after "since". It ends where base64url does: a version may end in "-", after which `\b` finds no
+ * boundary before a "?".
+ */
+const SINCE =
+  /\bsince\s+([A-Za-z0-9_-]{16}|\d{4}-\d{2}-\d{2}(?:T\d{2}:\d{2}(?::\d{2}(?:\.\d+)?)?(?:Z|[+-]\d{2}:\d{2})?)?)(?![A-Za-z0-9_-])/;
 const CLIENT_WORDS = /\b(ludex|player|client)\b/;
 const SEARCH_WORDS = /\b(find|search|look|lookup|games?|titles?|roms?)\b/;
 const PLATFORM_LIST = /\b(which|what|list|all|supported|have)\b.*\b(platforms|systems|consoles)\b|^\s*(platforms|systems|consoles)\s*$/;

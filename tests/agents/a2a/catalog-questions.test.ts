@@ -46,6 +46,8 @@ describe("reading a free-text request", () => {
     ["what changed since 2026-01-31T08:30?", { kind: "changes", since: "2026-01-31T08:30:00Z" }],
     // A catalog version is random text and may end like a time ("…KT9"): it is passed on untouched.
     ["what changed since 3Sz5i9sr9o1uBKT9?", { kind: "changes", since: "3Sz5i9sr9o1uBKT9" }],
+    ["what changed since PzzzSMo4_kUINPv-?", { kind: "changes", since: "PzzzSMo4_kUINPv-" }],
+    ["what changed since -zzzSMo4_kUINPv_", { kind: "changes", since: "-zzzSMo4_kUINPv_" }],
   ])("%s", (text, expected) => {
     expect(understand(text, queries)).toEqual(expected);
   });
