@@ -130,7 +130,7 @@ function listOrEmpty(dir: string): string[] {
 
 /**
  * The website's build step, run by `ludex build` beside the records: one HTML file per game
- * (`static/games/<id>.html`), per platform listing page and for the home page, and the
+ * (`static/games/<id / 1000>/<id>.html`), per platform listing page and for the home page, and the
  * stylesheet, scripts and sitemaps with gzip siblings, beside the JSON records for nginx and ludex
  * to serve (src/site/render-platform.ts says why pages have no gzip sibling).
  * The build's platform jobs render each platform's pages right after its records

@@ -6,6 +6,7 @@ import type { CatalogSource } from "../catalog/store/catalog-source.ts";
 import { agentSearchBody, computedEtag } from "../catalog/routes/search-response.ts";
 import { cachePolicy } from "../http/cache-policy.ts";
 import { compressBody } from "../http/compress-body.ts";
+import { LRUCache } from "lru-cache";
 import { cacheTagHeaders, cacheTags, listingTags } from "../http/cache-tags.ts";
 import type { EncodedBody, HttpResult, RequestContext } from "../http/http-types.ts";
 import { negotiateEncoding } from "../http/negotiate-encoding.ts";
@@ -69,25 +70,37 @@ function staticFile(buildDir: string, file: string): HttpResult | undefined {
  * @see https://nginx.org/en/docs/http/ngx_http_gzip_module.html
  * @see RFC 9110 §8.8.1, §12.5.3
  */
-function storedPage(buildDir: string, file: string, acceptEncoding: string | undefined): HttpResult | undefined {
+function storedPage(
+  buildDir: string,
+  file: string,
+  acceptEncoding: string | undefined,
+  gzipped: LRUCache<string, Buffer>,
+): HttpResult | undefined {
   const full = path.join(buildDir, file);
   const stat = statSync(full, { throwIfNoEntry: false });
   if (!stat?.isFile()) return undefined;
   const mtime = Math.floor(stat.mtimeMs / 1000);
-  const stored = readFileSync(full);
   const etag = fileEtag(mtime, stat.size);
   const headers = { "content-type": html, "cache-control": cachePolicy.document, vary: "Accept-Encoding" };
-  const gzip = negotiateEncoding(acceptEncoding, ["gzip"]) === "gzip";
-  return gzip
-    ? {
-        status: 200,
-        etag: `W/${etag}`,
-        lastModified: httpDate(mtime),
-        headers: { ...headers, "content-encoding": "gzip" },
-        body: compressBody(stored, "gzip", "single"),
-      }
-    : { status: 200, etag, lastModified: httpDate(mtime), headers, body: stored };
+  if (negotiateEncoding(acceptEncoding, ["gzip"]) !== "gzip")
+    return { status: 200, etag, lastModified: httpDate(mtime), headers, body: readFileSync(full) };
+  // Keyed by the file's version, as its ETag is: a rebuilt page is compressed again.
+  const key = `${file}\u0000${etag}`;
+  let body = gzipped.get(key);
+  if (!body) {
+    body = compressBody(readFileSync(full), "gzip", "single");
+    gzipped.set(key, body);
+  }
+  return { status: 200, etag: `W/${etag}`, lastModified: httpDate(mtime), headers: { ...headers, "content-encoding": "gzip" }, body };
 }
+
+/** Whether the build has a page file at `file`: for a redirect to its canonical URL, which sends no page. */
+function pageExists(buildDir: string, file: string): boolean {
+  return statSync(path.join(buildDir, file), { throwIfNoEntry: false })?.isFile() === true;
+}
+
+/** Bytes of gzip-compressed pages the Node server keeps, most recently asked for first. */
+const GZIPPED_PAGES_BYTES = 16 * 1024 * 1024;
 
 /** A sitemap as last rendered for this server, with the file's mtime and size and the base it was built for. */
 interface RenderedSitemap {
@@ -167,6 +180,7 @@ export function siteRoute(catalog: CatalogSource, options: SiteRouteOptions): (c
   const { buildDir } = options;
   const base = options.publicBaseUrl.replace(/\/+$/, "");
   const sitemaps = new Map<string, RenderedSitemap>();
+  const gzipped = new LRUCache<string, Buffer>({ maxSize: GZIPPED_PAGES_BYTES, sizeCalculation: (body) => Math.max(1, body.length) });
   const notFound = (detail: string): HttpResult => page(404, notFoundPage(ctx, detail), cachePolicy.error);
   /** A sitemap for this instance's base, or the 404 page (the 503 problem with no catalog build). */
   const sitemapOr404 = (file: string, detail: string): HttpResult =>
@@ -179,7 +193,7 @@ export function siteRoute(catalog: CatalogSource, options: SiteRouteOptions): (c
     result.status === 200 ? { ...result, headers: { ...result.headers, link: `<${base}${sitePath}>; rel="canonical"` } } : result;
   /** A page of the build, or the 404 page; with no catalog build at all, the 503 problem. */
   const pageOr404 = (file: string, detail: string, accept: string | undefined): HttpResult => {
-    const found = storedPage(buildDir, file, accept);
+    const found = storedPage(buildDir, file, accept, gzipped);
     if (found) return found;
     catalog.current();
     return notFound(detail);
@@ -192,9 +206,10 @@ export function siteRoute(catalog: CatalogSource, options: SiteRouteOptions): (c
     // A game that joined another (the same work under two records) answers as that game, as its record does.
     const into = catalog.current().mergedInto(Number(id));
     if (into !== undefined) return redirect(ctx, sitePaths.game(into));
-    const result = pageOr404(siteFiles.game(Number(id)), `There is no game with id ${id} in the catalog.`, accept);
+    const file = siteFiles.game(Number(id));
     // `/games/{id}/{title-slug}/` and `/games/{id}` are other forms of the canonical `/games/{id}/`.
-    if (result.status === 200 && (rest.length > 0 || !trailingSlash)) return redirect(ctx, sitePaths.game(Number(id)));
+    if ((rest.length > 0 || !trailingSlash) && pageExists(buildDir, file)) return redirect(ctx, sitePaths.game(Number(id)));
+    const result = pageOr404(file, `There is no game with id ${id} in the catalog.`, accept);
     return tagged(canonical(result, sitePaths.game(Number(id))), cacheTagHeaders([cacheTags.game(Number(id))]));
   };
 
@@ -203,7 +218,7 @@ export function siteRoute(catalog: CatalogSource, options: SiteRouteOptions): (c
     const slug = raw === undefined ? undefined : decodeSegment(raw);
     if (slug === "") return redirect(ctx, `${sitePaths.home}#platforms`);
     if (slug === undefined) return notFound("There is no platform at this address.");
-    const known = PLATFORM_SLUG_PATTERN.test(slug) ? storedPage(buildDir, siteFiles.platform(slug), accept) : undefined;
+    const known = PLATFORM_SLUG_PATTERN.test(slug) && pageExists(buildDir, siteFiles.platform(slug));
     if (!known) {
       // A name or alias ("Super Famicom", "Nintendo - Super Nintendo Entertainment System") leads to the slug.
       const platform = slug.length <= 128 ? catalog.current().platform(slug) : undefined;
@@ -213,7 +228,15 @@ export function siteRoute(catalog: CatalogSource, options: SiteRouteOptions): (c
     }
     const tags = cacheTagHeaders([cacheTags.platform(slug)]);
     if (rest.length === 0)
-      return trailingSlash ? tagged(canonical(known, sitePaths.platform(slug)), tags) : redirect(ctx, sitePaths.platform(slug));
+      return trailingSlash
+        ? tagged(
+            canonical(
+              pageOr404(siteFiles.platform(slug), `There is no platform “${slug}” in the catalog.`, accept),
+              sitePaths.platform(slug),
+            ),
+            tags,
+          )
+        : redirect(ctx, sitePaths.platform(slug));
     // The games' pages (`page/{n}/`), or another kind's listing (`add-ons/`, `add-ons/page/{n}/`).
     const kind = rest[0] === "page" ? "game" : listingKind(rest[0] ?? "");
     const paging = kind === "game" ? rest : rest.slice(1);
@@ -227,14 +250,14 @@ export function siteRoute(catalog: CatalogSource, options: SiteRouteOptions): (c
       number = Number(n);
       if (number === 1) return redirect(ctx, sitePaths.listing(slug, kind));
     }
+    const listing = siteFiles.listing(slug, kind, number);
+    if (!trailingSlash && pageExists(buildDir, listing)) return redirect(ctx, sitePaths.listing(slug, kind, number));
     const result = pageOr404(
-      siteFiles.listing(slug, kind, number),
+      listing,
       number === 1 ? `The ${slug} platform has no ${kindLabels[kind].many}.` : `${what} has no page ${number}.`,
       accept,
     );
-    return result.status === 200 && !trailingSlash
-      ? redirect(ctx, sitePaths.listing(slug, kind, number))
-      : tagged(canonical(result, sitePaths.listing(slug, kind, number)), tags);
+    return tagged(canonical(result, sitePaths.listing(slug, kind, number)), tags);
   };
 
   const search = (request: RequestContext): HttpResult => {
