@@ -12,3 +12,4 @@ export const realDataSkipReason = `real data absent: ${realSource} not found, te
 /** The libretro-thumbnails listings beside the project (`folders.txt`, `<folder>.txt`); imported into the real catalog fixture when present. */
 export const realThumbnails = path.resolve(projectRoot, "..", "shared", "libretro-thumbnails");
 export const hasRealThumbnails = existsSync(path.join(realThumbnails, "folders.txt"));
+export const realThumbnailsSkipReason = `real thumbnail listings absent: ${realThumbnails} not found, test skipped`;

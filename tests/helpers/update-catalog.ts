@@ -19,13 +19,16 @@ function hex(algorithm: string, text: string): string {
 export interface DatGame {
   readonly name: string;
   readonly dump?: string;
+  /** Written with a doubled quote in its description, as upstream once shipped one: a block the parser cannot read. */
+  readonly malformed?: boolean;
 }
 
 /** A clrmamepro DAT of `games`, each one release with one rom. */
 export function datText(system: string, games: readonly DatGame[]): string {
   const entries = games.map((g) => {
     const dump = g.dump ?? g.name;
-    return `game (\n\tname "${g.name}"\n\tregion "USA"\n\trom ( name "${g.name}.bin" size ${1024 + dump.length} crc ${hex("sha1", dump).slice(0, 8)} md5 ${hex("md5", dump)} sha1 ${hex("sha1", dump)} )\n)\n`;
+    const description = g.malformed ? `\n\tdescription ""${g.name}"` : "";
+    return `game (\n\tname "${g.name}"${description}\n\tregion "USA"\n\trom ( name "${g.name}.bin" size ${1024 + dump.length} crc ${hex("sha1", dump).slice(0, 8)} md5 ${hex("md5", dump)} sha1 ${hex("sha1", dump)} )\n)\n`;
   });
   return `clrmamepro (\n\tname "${system}"\n\tdescription "${system}"\n\tversion "2026.01.01"\n)\n\n${entries.join("")}`;
 }

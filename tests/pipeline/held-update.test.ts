@@ -122,6 +122,35 @@ describe("an update held for review", () => {
     expect(readManifest(buildDir)?.counts.games).toBe(60);
   });
 
+  it("a DAT with one malformed block among good ones: published with the good entries, the block listed in the review", () => {
+    const { update } = instance();
+    update(baseCatalog());
+    const snes = [...numberedGames("Star Raid", 21), { name: "Star Raid 22 (USA)", malformed: true }];
+    const { imported, built } = update({ ...baseCatalog(), snes });
+    expect(imported.reviewState?.held).not.toBe(true);
+    expect(built.publication.status).toBe("published");
+    expect(imported.review?.anomalies).toEqual([]);
+    expect(imported.review?.platforms.snes?.added.examples.map((g) => g.title)).toEqual(["Star Raid 21"]);
+    expect(imported.review?.platforms.snes?.skippedBlocks).toEqual({
+      total: 1,
+      examples: [expect.stringMatching(/Nintendo - Super Nintendo Entertainment System\.dat:\d+: .* \("Star Raid 22 \(USA\)"\)$/)],
+    });
+    expect(imported.warnings).toContainEqual(expect.stringMatching(/\.dat:\d+:\d+: .*"Star Raid 22 \(USA\)" left out\)$/));
+    expect(built.manifest.counts.games).toBe(61);
+  });
+
+  it("a DAT whose blocks are mostly malformed: held, served build untouched, the blocks listed", () => {
+    const { imported } = heldUpdate((base) => ({
+      ...base,
+      snes: base.snes.map((game, i) => (i % 4 === 0 ? game : { ...game, malformed: true })),
+    }));
+    expect(imported.review?.anomalies).toEqual([
+      expect.objectContaining({ type: "malformed-source", system: "snes", skipped: 15, blocks: 20, percent: 75 }),
+      expect.objectContaining({ type: "platform-shrank", system: "snes", lost: 15 }),
+    ]);
+    expect(imported.review?.platforms.snes?.skippedBlocks.total).toBe(15);
+  });
+
   it("renames games: held, and a second import while held stays held and joins the review, until accepted", () => {
     const rename = (base: Record<UpdateSystem, DatGame[]>): Catalog => ({
       ...base,

@@ -38,7 +38,7 @@ describe("runPlatformJobs", () => {
     const pages = staticFiles.filter((f) => f.endsWith(".html"));
     const records = staticFiles.filter((f) => f.startsWith("records/"));
     expect(pages.length).toBeGreaterThan(one.manifest.counts.games);
-    expect(records).toHaveLength(one.manifest.counts.games);
+    expect(records).toHaveLength(one.manifest.counts.records);
     for (const page of pages)
       expect(readFileSync(path.join(shared, "static", page)).equals(readFileSync(path.join(alone, "static", page))), page).toBe(true);
     for (const record of records)

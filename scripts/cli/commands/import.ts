@@ -24,17 +24,19 @@ function sourceLines(stats: ImportSummary["sourceStats"]): string[] {
 
 export const importCommand: Command = {
   name: "import",
-  usage: `Usage: ludex import <source>... [--db FILE] [--platforms FILE] [--threshold PERCENT] [--accept] [--json]
+  usage: `Usage: ludex import <source>... [--db FILE] [--platforms FILE] [--threshold PERCENT] [--accept] [--strict] [--json]
 
 Sources: a libretro-database checkout, a folder of DAT files, or single .dat/.xml files
 (clrmamepro text or Logiqx XML); symbolic links are followed, and a broken one or a link loop
 is skipped with a warning. Together they describe the whole catalog: games absent from
 them are removed. Game ids stay stable across re-imports. The import is one transaction: on
-any error nothing changes.
+any error nothing changes. A DAT block that cannot be read is left out with a warning naming
+its file:line, and the rest of the file is read; a file that is not a DAT stops the import.
 
 Every import is reviewed against the catalog it replaces (games added, removed, renamed,
 merged, releases, roms, metadata, new warnings). An anomaly (a platform gone, a platform that
-lost or renamed more than the threshold of its games, a source file that parsed to nothing)
+lost or renamed more than the threshold of its games, a source file that parsed to nothing
+or left out more than the threshold of its blocks)
 holds the update: \`ludex build\` builds it beside the served build, and \`ludex publish\`
 puts it in service. See docs/updates.md.
 
@@ -45,12 +47,15 @@ Options:
                         update is held (default: $LUDEX_REVIEW_THRESHOLD or 5)
   --accept              accept the update (and any held one) despite its anomalies: the next
                         build publishes it
+  --strict              fail on the first DAT block or rom value that cannot be read, instead
+                        of leaving it out (for DAT authors)
   --json                print the summary (with the review) as JSON`,
   options: {
     db: { type: "string" },
     platforms: { type: "string" },
     threshold: { type: "string" },
     accept: { type: "boolean" },
+    strict: { type: "boolean" },
     json: { type: "boolean" },
   },
   run({ values, positionals }) {
@@ -67,6 +72,7 @@ Options:
       platformsFile: typeof values.platforms === "string" ? path.resolve(values.platforms) : config.platformsFile,
       reviewThreshold: threshold,
       accept: values.accept === true,
+      strict: values.strict === true,
       onProgress: tty
         ? (p) => {
             if (p.elapsedMs - last < 100 && p.filesDone < p.filesTotal) return;

@@ -523,7 +523,8 @@ export function buildCatalogFiles(options: BuildOptions): BuildSummary {
       builtAt,
       counts: {
         platforms: rows.length,
-        games: count("SELECT count(*) FROM games"),
+        records: count("SELECT count(*) FROM games"),
+        games: count("SELECT count(*) FROM games WHERE kind = 'game'"),
         releases: count("SELECT count(*) FROM releases"),
         roms: count("SELECT count(*) FROM roms"),
       },

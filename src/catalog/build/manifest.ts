@@ -8,7 +8,7 @@ import type { BuiltDump } from "../dumps/dump-format.ts";
 export const MANIFEST_FILE = "manifest.json";
 
 /** Bump when the output format changes, so that the next build redoes every platform. */
-export const BUILD_VERSION = 12;
+export const BUILD_VERSION = 13;
 
 /**
  * Columnar offsets of one shard, as stored in its `.idx.json`, with each record's file time (the
@@ -89,7 +89,14 @@ export interface BuildManifest {
   readonly catalogVersion: string;
   readonly dataVersion: string;
   readonly builtAt: string;
-  readonly counts: { readonly platforms: number; readonly games: number; readonly releases: number; readonly roms: number };
+  /** `records`: every record; `games`: records of kind `game`, as the platform list's `gameCount` counts them. */
+  readonly counts: {
+    readonly platforms: number;
+    readonly records: number;
+    readonly games: number;
+    readonly releases: number;
+    readonly roms: number;
+  };
   readonly attribution: Attribution;
   /** The PUBLIC_BASE_URL the discovery documents were built for (absent in builds before them). */
   readonly publicBaseUrl?: string;

@@ -1,6 +1,6 @@
 import { CHAR } from "../../core/char-codes.ts";
-import { type Problem, problems } from "../../core/problem.ts";
-import type { DatFile, DatGame, DatHeader, DatParseOptions, DatRom, DatWarning } from "./dat-types.ts";
+import { isProblem, type Problem, problems } from "../../core/problem.ts";
+import type { DatFile, DatGame, DatHeader, DatParseOptions, DatRom, DatSkippedBlock, DatWarning } from "./dat-types.ts";
 
 const { BACKSLASH, BOM, CLOSE_PAREN, CR, LF, OPEN_PAREN, QUOTE, SPACE, TAB } = CHAR;
 
@@ -383,39 +383,96 @@ function readGame(reader: Reader, block: Block): DatGame {
   return { name, description, comment, fields, roms, line: block.line };
 }
 
+/** A line that starts a top-level block: where reading resumes after a malformed one. */
+const BLOCK_START = /^[ \t]*(?:game|machine|resource)[ \t]*\(/gm;
+
+/** Where the next line that starts a top-level block begins, after the line holding `from`; the text's length if none. */
+function nextBlockStart(text: string, from: number): number {
+  const lineEnd = text.indexOf("\n", from);
+  if (lineEnd < 0) return text.length;
+  BLOCK_START.lastIndex = lineEnd + 1;
+  return BLOCK_START.exec(text)?.index ?? text.length;
+}
+
+/** The entry's name as written in a block's text, for the warning about a block that could not be read. */
+function blockName(text: string): string | undefined {
+  const match = /(?:^|\s)name\s+(?:"([^"\n]*)"|([^\s()"]+))/.exec(text);
+  const name = (match?.[1] ?? match?.[2])?.trim();
+  return name ? name : undefined;
+}
+
+function countLines(text: string, from: number, to: number): number {
+  let lines = 0;
+  for (let pos = text.indexOf("\n", from); pos >= 0 && pos < to; pos = text.indexOf("\n", pos + 1)) lines++;
+  return lines;
+}
+
+/** Reads one top-level block at the current position, whose first character `c` has been peeked. */
+function readTopLevel(reader: Reader, c: number, dat: { header: DatHeader | undefined; games: DatGame[] }): void {
+  const line = reader.line;
+  const column = reader.column();
+  if (c === CLOSE_PAREN) throw reader.failHere("unbalanced parentheses: ')' without a matching '('");
+  if (c === OPEN_PAREN) throw reader.failHere("unexpected '(': expected clrmamepro, game, machine or resource");
+  if (c === QUOTE) throw reader.failHere("unexpected string: expected clrmamepro, game, machine or resource");
+  const name = reader.word();
+  if (!isTopLevelBlock(name)) {
+    throw reader.fail(line, column, `unexpected ${quoteToken(name)}: expected clrmamepro, game, machine or resource`);
+  }
+  if (reader.next() !== OPEN_PAREN) throw reader.failHere(`expected '(' after "${name}"`);
+  reader.pos++;
+  const block: Block = { name, line, column };
+  if (name === "clrmamepro") {
+    if (dat.header !== undefined || dat.games.length > 0) {
+      throw reader.fail(line, column, 'the "clrmamepro" header must come once, before any game');
+    }
+    dat.header = readHeader(reader, block);
+  } else {
+    dat.games.push(readGame(reader, block));
+  }
+}
+
 /**
  * Parses a clrmamepro DAT: an optional `clrmamepro ( ... )` header, then `game`, `machine` or `resource` blocks.
+ * With `malformedBlocks: "skip"`, a block that cannot be read is left out and listed in `skipped`.
  * @throws Problem `dat-syntax` (422) with the file, line and column of the first thing wrong.
  */
 export function parseClrmamepro(text: string, file: string, options: DatParseOptions = {}): DatFile {
   const reader = new Reader(text, file, options);
-  let header: DatHeader | undefined;
-  const games: DatGame[] = [];
+  const recover = options.malformedBlocks === "skip";
+  const dat: { header: DatHeader | undefined; games: DatGame[] } = { header: undefined, games: [] };
+  const skipped: DatSkippedBlock[] = [];
   let c = reader.next();
   if (c === EOF) throw reader.fail(1, 1, "file is empty");
+  const first = reader.pos;
   while (c !== EOF) {
+    const start = reader.pos;
     const line = reader.line;
+    const lineStart = reader.lineStart;
     const column = reader.column();
-    if (c === CLOSE_PAREN) throw reader.failHere("unbalanced parentheses: ')' without a matching '('");
-    if (c === OPEN_PAREN) throw reader.failHere("unexpected '(': expected clrmamepro, game, machine or resource");
-    if (c === QUOTE) throw reader.failHere("unexpected string: expected clrmamepro, game, machine or resource");
-    const name = reader.word();
-    if (!isTopLevelBlock(name)) {
-      throw reader.fail(line, column, `unexpected ${quoteToken(name)}: expected clrmamepro, game, machine or resource`);
-    }
-    if (reader.next() !== OPEN_PAREN) throw reader.failHere(`expected '(' after "${name}"`);
-    reader.pos++;
-    const block: Block = { name, line, column };
-    if (name === "clrmamepro") {
-      if (header !== undefined || games.length > 0) {
-        throw reader.fail(line, column, 'the "clrmamepro" header must come once, before any game');
-      }
-      header = readHeader(reader, block);
-    } else {
-      games.push(readGame(reader, block));
+    try {
+      readTopLevel(reader, c, dat);
+    } catch (error) {
+      if (!recover || !isProblem(error) || error.type !== "dat-syntax") throw error;
+      const at = error.extensions as { line?: number; column?: number };
+      const errorLine = at.line ?? line;
+      const errorColumn = at.column ?? column;
+      // A file whose first token starts no block is not a DAT: recovering would skip all of it.
+      if (start === first && errorLine === line && errorColumn === column) throw error;
+      const resume = nextBlockStart(text, start);
+      const prefix = `${file}:${errorLine}:${errorColumn}: `;
+      const message = error.detail?.startsWith(prefix) ? error.detail.slice(prefix.length) : (error.detail ?? error.title);
+      const name = blockName(text.slice(start, resume));
+      skipped.push({ line: errorLine, column: errorColumn, message, blockLine: line, ...(name ? { name } : {}) });
+      reader.pos = resume;
+      reader.line = line + countLines(text, lineStart, resume);
+      reader.lineStart = resume;
     }
     c = reader.next();
   }
-  const dat: DatFile = { format: "clrmamepro", header: header ?? { fields: emptyFields() }, games };
-  return reader.warnings.length === 0 ? dat : { ...dat, warnings: reader.warnings };
+  const parsed: DatFile = { format: "clrmamepro", header: dat.header ?? { fields: emptyFields() }, games: dat.games };
+  return {
+    ...parsed,
+    ...(reader.warnings.length > 0 ? { warnings: reader.warnings } : {}),
+    ...(skipped.length > 0 ? { skipped } : {}),
+  };
 }

@@ -17,6 +17,7 @@ import { titleKey } from "../names/title-key.ts";
 import type { AlternateTitle, GameMetadata } from "../record/game-record.ts";
 import { serialKey } from "../../core/keys.ts";
 import { findBaseGames } from "./base-games.ts";
+import { DEFERS_TO_NO_INTRO } from "./foreign-dumps.ts";
 import type { MetadataFields, MetadataIndex } from "./metadata-index.ts";
 import { namingConvention, releaseEntries, type ReleaseExtra } from "./release-entries.ts";
 
@@ -69,6 +70,8 @@ export interface AssembleOptions {
   readonly hackCollections?: ReadonlySet<string>;
   /** The kind of a release whose name names none (the platform's `contentKind`); `game` by default. */
   readonly defaultKind?: ContentKind;
+  /** SHA-1s No-Intro lists on another platform: entries of a collection that defers to it ({@link DEFERS_TO_NO_INTRO}) with only such dumps are left out. */
+  readonly foreignDumps?: ReadonlySet<string>;
 }
 
 export interface AssembleResult {
@@ -90,6 +93,7 @@ const sourcePrecedence = [
   "tosec",
   "mame-split",
   "fbneo-split",
+  "lost-level-archive",
   "homebrew",
   "hacks",
 ];
@@ -308,6 +312,8 @@ export function assembleGames(
     const hack = collection !== undefined && options.hackCollections?.has(collection) === true;
     const formats = new Map<string, number>();
     const malformed: string[] = [];
+    const foreign = DEFERS_TO_NO_INTRO.has(source) ? options.foreignDumps : undefined;
+    const deferred: string[] = [];
     for (const game of dat.games) {
       const entries = releaseEntries(game, convention, (message) => malformed.push(`line ${game.line}: ${message}`));
       if (entries.length === 0) {
@@ -315,6 +321,10 @@ export function assembleGames(
         continue;
       }
       for (const entry of entries) {
+        if (foreign && entry.roms.length > 0 && entry.roms.every((rom) => rom.sha1 !== undefined && foreign.has(rom.sha1))) {
+          deferred.push(entry.name);
+          continue;
+        }
         // A hack collection's set is its own release, even where it reuses a parent's set name; one set
         // under two collections' descriptions stays two releases, so that each DAT's name still matches.
         const key = hack
@@ -367,6 +377,15 @@ export function assembleGames(
           ? "arcade sets have no description (the human title) and keep their set name as title"
           : "names do not follow the TOSEC convention and are kept whole as titles";
       warnings.push(`${label}: ${malformed.length} ${what}: ${shown}${malformed.length > 3 ? "; …" : ""}`);
+    }
+    if (deferred.length > 0) {
+      const shown = deferred
+        .slice(0, 3)
+        .map((name) => `"${name}"`)
+        .join("; ");
+      warnings.push(
+        `${label}: ${deferred.length} entries left out: No-Intro lists their dumps on another platform: ${shown}${deferred.length > 3 ? "; …" : ""}`,
+      );
     }
   }
 

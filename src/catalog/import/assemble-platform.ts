@@ -1,7 +1,7 @@
 import { readFileSync } from "node:fs";
 import { Problem, problems } from "../../core/problem.ts";
 import { parseDat } from "../dat/parse-dat.ts";
-import type { DatFile } from "../dat/dat-types.ts";
+import type { DatFile, DatSkippedBlock } from "../dat/dat-types.ts";
 import type { UnmergedDump } from "../identity/group-works.ts";
 import type { PlatformInfo } from "../platforms/platform-registry.ts";
 import { type AssembleResult, assembleGames, type GameDatInput } from "./assemble-games.ts";
@@ -14,6 +14,10 @@ export interface PlatformFiles {
   readonly platform: PlatformInfo;
   /** `collection`: the platform collection the file's system names (arcade: "mame-2003"). */
   readonly files: readonly { readonly source: SourceFile; readonly sha256: string; readonly collection?: string }[];
+  /** Fail on any malformed block or rom value instead of leaving it out (`ludex import --strict`). */
+  readonly strict?: boolean;
+  /** SHA-1s that No-Intro lists on another platform (src/catalog/import/foreign-dumps.ts). */
+  readonly foreignDumps?: readonly string[];
 }
 
 /** A platform's works as the import writes them, with what parsing and grouping them found. */
@@ -21,6 +25,8 @@ export interface AssembledPlatform {
   readonly rows: PlatformRows;
   /** Per source file, in order: the entries it parsed to. */
   readonly entries: readonly number[];
+  /** Per source file, in order: the blocks left out because they could not be read. */
+  readonly skipped: readonly (readonly DatSkippedBlock[])[];
   /** Values left out while parsing, then the grouping's warnings. */
   readonly warnings: readonly string[];
   readonly unmerged: readonly UnmergedDump[];
@@ -33,14 +39,18 @@ function looksLikeGameDat(dat: DatFile): boolean {
 }
 
 /**
- * Parses one DAT. A malformed structure fails the import; a single unusable rom value (the real
- * data has a few over-long hashes and sizes written with commas) is left out with a warning.
+ * Parses one DAT. A block that cannot be read is left out (the rest of the file is read) and a
+ * single unusable rom value (the real data has a few over-long hashes and sizes written with
+ * commas) is left out, each with a warning; `strict` fails on either instead. A file that is not
+ * a DAT fails the import.
  */
-function parseFile(file: string, label: string, warnings: string[]): DatFile {
+function parseFile(file: string, label: string, strict: boolean, warnings: string[]): DatFile {
   const text = readFileSync(file, "utf8");
   try {
-    const dat = parseDat(text, label, { invalidRomValues: "skip" });
+    const dat = strict ? parseDat(text, label) : parseDat(text, label, { invalidRomValues: "skip", malformedBlocks: "skip" });
     for (const w of dat.warnings ?? []) warnings.push(`${label}:${w.line}:${w.column}: ${w.message} (value left out)`);
+    for (const b of dat.skipped ?? [])
+      warnings.push(`${label}:${b.line}:${b.column}: ${b.message} (block at line ${b.blockLine}${b.name ? `, "${b.name}"` : ""} left out)`);
     return dat;
   } catch (error) {
     if (error instanceof Problem) throw error;
@@ -52,14 +62,16 @@ function parseFile(file: string, label: string, warnings: string[]): DatFile {
  * Parses a platform's DATs and groups their releases into works (src/catalog/import/assemble-games.ts):
  * everything the import does for a platform before it touches the database.
  */
-export function assemblePlatform({ platform, files }: PlatformFiles): AssembledPlatform {
+export function assemblePlatform({ platform, files, strict, foreignDumps }: PlatformFiles): AssembledPlatform {
   const warnings: string[] = [];
   const metadata = createMetadataIndex();
   const gameDats: GameDatInput[] = [];
   const entries: number[] = [];
+  const skipped: (readonly DatSkippedBlock[])[] = [];
   for (const { source, collection } of files) {
-    const dat = parseFile(source.path, source.label, warnings);
+    const dat = parseFile(source.path, source.label, strict === true, warnings);
     entries.push(dat.games.length);
+    skipped.push(dat.skipped ?? []);
     const role = source.role === "auto" ? (looksLikeGameDat(dat) ? "games" : "metadata") : source.role;
     if (role === "games") gameDats.push({ dat, source: source.collection, label: source.label, ...(collection ? { collection } : {}) });
     else addMetadataDat(metadata, dat);
@@ -70,7 +82,8 @@ export function assemblePlatform({ platform, files }: PlatformFiles): AssembledP
     arcade: collections.length > 0,
     hackCollections: new Set(collections.filter((c) => c.hacks).map((c) => c.slug)),
     ...(platform.contentKind ? { defaultKind: platform.contentKind } : {}),
+    ...(foreignDumps ? { foreignDumps: new Set(foreignDumps) } : {}),
   });
   warnings.push(...assembled.warnings);
-  return { rows: platformRows(assembled.games), entries, warnings, unmerged: assembled.unmerged, stats: assembled.stats };
+  return { rows: platformRows(assembled.games), entries, skipped, warnings, unmerged: assembled.unmerged, stats: assembled.stats };
 }

@@ -32,6 +32,7 @@ const gameCollections = new Set([
   "tosec",
   "mame-split",
   "fbneo-split",
+  "lost-level-archive",
 ]);
 
 /**
@@ -141,7 +142,12 @@ export function isLibretroCheckout(dir: string): boolean {
   return isDirectory(path.join(dir, "dat")) && isDirectory(path.join(dir, "metadat"));
 }
 
-function fromCheckout(root: string, label: string, warnings: string[]): SourceFile[] {
+/**
+ * The DATs of a libretro-database checkout: dat/, and each folder of metadat/ with its sub-folders
+ * (metadat/magazine/edge/); a DAT's collection is its folder's path under metadat/.
+ */
+function fromCheckout(root: string, label: string, walk: Walk): SourceFile[] {
+  const warnings = walk.warnings;
   const files: SourceFile[] = [];
   const add = (file: string, collection: string, role: SourceRole): void => {
     files.push({
@@ -159,7 +165,8 @@ function fromCheckout(root: string, label: string, warnings: string[]): SourceFi
     const collectionLabel = path.join(label, "metadat", entry.name);
     if (kindOf(metadat, entry, collectionLabel, warnings) !== "folder") continue;
     const role: SourceRole = gameCollections.has(entry.name) ? "games" : "metadata";
-    for (const file of listDats(path.join(metadat, entry.name), collectionLabel, warnings)) add(file, entry.name, role);
+    for (const file of listDatsRecursive(path.join(metadat, entry.name), collectionLabel, walk))
+      add(file, path.relative(metadat, path.dirname(file)).split(path.sep).join("/"), role);
   }
   return files;
 }
@@ -192,7 +199,7 @@ export function findSources(sources: readonly string[], warnings: string[] = [])
     const resolved = path.resolve(source);
     const stat = statOfSource(source, resolved);
     if (stat.isDirectory() && isLibretroCheckout(resolved)) {
-      files.push(...fromCheckout(resolved, source, warnings));
+      files.push(...fromCheckout(resolved, source, walk));
     } else if (stat.isDirectory()) {
       for (const file of listDatsRecursive(resolved, source, walk)) {
         files.push({

@@ -11,6 +11,8 @@ function anomalyLine(anomaly: ReviewAnomaly): string {
       return `${anomaly.system}: lost ${anomaly.lost} of its ${anomaly.before} games (${anomaly.percent}%)`;
     case "mass-rename":
       return `${anomaly.system}: ${anomaly.renamed} of its ${anomaly.before} games renamed (${anomaly.percent}%)`;
+    case "malformed-source":
+      return `${anomaly.system}: ${anomaly.file} has ${anomaly.skipped} of its ${anomaly.blocks} blocks malformed (${anomaly.percent}%), left out`;
     case "empty-source":
       return `${anomaly.system}: ${anomaly.file} parsed to nothing${anomaly.entriesBefore === null ? " (a new file)" : ` (${anomaly.entriesBefore} entries before)`}`;
   }
@@ -36,6 +38,7 @@ function platformLines(slug: string, p: PlatformReview): string[] {
     ...sample("releases removed", p.releasesRemoved, (n) => n),
     ...sample("roms added", p.romsAdded, (n) => n),
     ...sample("roms removed", p.romsRemoved, (n) => n),
+    ...sample("blocks left out", p.skippedBlocks, (n) => n),
   ];
 }
 
@@ -46,7 +49,7 @@ export function formatReview(review: ImportReview): string[] {
   const lines = [
     `review: ${t.platformsChanged} platforms changed; games +${t.gamesAdded} −${t.gamesRemoved}, ${t.renamed} renamed, ${t.merged} merged, ` +
       `${t.kindChanged} kind changes, ${t.metadataChanged} metadata changes; releases +${t.releasesAdded} −${t.releasesRemoved}; ` +
-      `roms +${t.romsAdded} −${t.romsRemoved}; ${t.newWarnings} new warnings`,
+      `roms +${t.romsAdded} −${t.romsRemoved}; ${t.skippedBlocks} blocks left out; ${t.newWarnings} new warnings`,
   ];
   for (const [slug, p] of Object.entries(review.platforms)) lines.push(...platformLines(slug, p));
   lines.push(...sample("new warnings", review.newWarnings, (w) => w).map((l) => l.slice(2)));

@@ -8,12 +8,13 @@ import type { PlatformFiles } from "./assemble-platform.ts";
 import { assemblePlatforms } from "./assemble-pool.ts";
 import { assignGameIds, type MergedGame } from "./assign-game-ids.ts";
 import { findSources, type SourceFile } from "./find-sources.ts";
+import { DEFERS_TO_NO_INTRO, type DumpSource, foreignNoIntroDumps } from "./foreign-dumps.ts";
 import { type PlatformRows, RELEASE_COLUMNS, ROM_COLUMNS } from "./platform-rows.ts";
 import { DEFAULT_REVIEW_THRESHOLD, type ImportReview, ImportReviewer } from "./import-review.ts";
 import { acceptReview, recordReview, type ReviewState } from "./review-state.ts";
 
 /** Bump when parsing or grouping changes, so that the next import redoes every platform. */
-export const IMPORT_VERSION = 4;
+export const IMPORT_VERSION = 5;
 
 export interface ImportProgress {
   readonly filesDone: number;
@@ -33,6 +34,8 @@ export interface ImportOptions {
   readonly accept?: boolean;
   /** From this many bytes of changed DATs, a worker thread parses and groups platforms too (src/catalog/import/assemble-pool.ts). */
   readonly workerMinBytes?: number;
+  /** Fail on any DAT block or rom value that cannot be read, instead of leaving it out with a warning. */
+  readonly strict?: boolean;
 }
 
 export interface RemovedGame {
@@ -75,6 +78,8 @@ interface PlatformSources extends PlatformFiles {
   bytes: number;
   fingerprint: string;
   datVersion: string | undefined;
+  /** SHA-1s of its entries that No-Intro lists on another platform (src/catalog/import/foreign-dumps.ts). */
+  foreignDumps?: readonly string[];
 }
 
 function sha256(data: string | Buffer): string {
@@ -98,6 +103,7 @@ function groupByPlatform(files: readonly SourceFile[], platformsFile: string, wa
   const registry = loadPlatformRegistry(platformsFile);
   const groups = new Map<string, PlatformSources>();
   const derivedWarned = new Set<string>();
+  const dumpSources: DumpSource[] = [];
   for (const source of files) {
     const data = readFileSync(source.path);
     const text = data.toString("utf8", 0, Math.min(data.length, 4096));
@@ -115,18 +121,23 @@ function groupByPlatform(files: readonly SourceFile[], platformsFile: string, wa
       groups.set(platform.slug, group);
     }
     group.files.push({ source, sha256: sha256(data), ...(collection ? { collection } : {}) });
+    if (source.collection === "no-intro" || DEFERS_TO_NO_INTRO.has(source.collection))
+      dumpSources.push({ platform: platform.slug, collection: source.collection, data });
     group.bytes += data.length;
     if (source.role !== "metadata") {
       const version = headerVersion(text);
       if (version && (!group.datVersion || version > group.datVersion)) group.datVersion = version;
     }
   }
+  const foreign = foreignNoIntroDumps(dumpSources);
   for (const group of groups.values()) {
+    const dumps = foreign.get(group.platform.slug);
+    if (dumps) group.foreignDumps = dumps;
     const parts = group.files
       .map((f) => `${f.source.collection}/${path.basename(f.source.path)}:${f.source.role}:${f.collection ?? ""}:${f.sha256}`)
       .sort();
     const { derived: _derived, ...info } = group.platform;
-    group.fingerprint = sha256(JSON.stringify([IMPORT_VERSION, info, parts]));
+    group.fingerprint = sha256(JSON.stringify([IMPORT_VERSION, info, parts, ...(dumps ? [dumps] : [])]));
   }
   return groups;
 }
@@ -240,14 +251,20 @@ function runImport(
     } else toImport.push(group);
   }
   assemblePlatforms(
-    toImport.map((g) => ({ platform: g.platform, files: g.files })),
+    toImport.map((g) => ({
+      platform: g.platform,
+      files: g.files,
+      ...(g.foreignDumps ? { foreignDumps: g.foreignDumps } : {}),
+      ...(options.strict ? { strict: true } : {}),
+    })),
     toImport.reduce((n, g) => n + g.bytes, 0),
     (index, assembled) => {
       const group = toImport[index];
       if (!group) return;
       const slug = group.platform.slug;
       changedPlatforms.push(slug);
-      for (const [i, f] of group.files.entries()) reviewer.sourceParsed(slug, f.source.path, f.source.label, assembled.entries[i] ?? 0);
+      for (const [i, f] of group.files.entries())
+        reviewer.sourceParsed(slug, f.source.path, f.source.label, assembled.entries[i] ?? 0, assembled.skipped[i]);
       filesDone += group.files.length;
       warnings.push(...assembled.warnings);
       if (assembled.unmerged.length > 0) unmerged[slug] = assembled.unmerged;

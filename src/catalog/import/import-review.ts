@@ -1,3 +1,4 @@
+import type { DatSkippedBlock } from "../dat/dat-types.ts";
 import type { CatalogDb } from "../db/catalog-db.ts";
 import type { MergedGame } from "./assign-game-ids.ts";
 
@@ -29,7 +30,15 @@ export type ReviewAnomaly =
   | { readonly type: "platform-gone"; readonly system: string; readonly games: number }
   | { readonly type: "platform-shrank"; readonly system: string; readonly before: number; readonly lost: number; readonly percent: number }
   | { readonly type: "mass-rename"; readonly system: string; readonly before: number; readonly renamed: number; readonly percent: number }
-  | { readonly type: "empty-source"; readonly system: string; readonly file: string; readonly entriesBefore: number | null };
+  | { readonly type: "empty-source"; readonly system: string; readonly file: string; readonly entriesBefore: number | null }
+  | {
+      readonly type: "malformed-source";
+      readonly system: string;
+      readonly file: string;
+      readonly skipped: number;
+      readonly blocks: number;
+      readonly percent: number;
+    };
 
 /** One platform's changes in one import. */
 export interface PlatformReview {
@@ -52,6 +61,8 @@ export interface PlatformReview {
   /** Roms by hash (sha1, else md5, else crc and size): a rom renamed but not re-dumped is neither. */
   readonly romsAdded: Sample<string>;
   readonly romsRemoved: Sample<string>;
+  /** DAT blocks the parser could not read and left out, as `file:line: message ("name")`. */
+  readonly skippedBlocks: Sample<string>;
 }
 
 /** The review of one import against the catalog it replaced. */
@@ -75,6 +86,7 @@ export interface ImportReview {
     readonly releasesRemoved: number;
     readonly romsAdded: number;
     readonly romsRemoved: number;
+    readonly skippedBlocks: number;
     readonly newWarnings: number;
   };
   /** Changed platforms only, by slug. */
@@ -152,6 +164,8 @@ export class ImportReviewer {
   private readonly before = new Map<string, PlatformState>();
   private readonly platforms: Record<string, PlatformReview> = {};
   private readonly anomalies: ReviewAnomaly[] = [];
+  /** Per platform, the blocks its files left out, until its review is written. */
+  private readonly skipped = new Map<string, Bounded<string>>();
 
   constructor(db: CatalogDb, threshold: number) {
     this.db = db;
@@ -203,9 +217,29 @@ export class ImportReviewer {
     if (!this.first) this.before.set(slug, this.read([slug, ...former]));
   }
 
-  /** A source file was parsed: one that gave nothing, and gave something before (or is new), is an anomaly. */
-  sourceParsed(slug: string, file: string, label: string, entries: number): void {
-    if (this.first || entries > 0) return;
+  /**
+   * A source file was parsed. One that gave nothing, and gave something before (or is new), is an
+   * anomaly; so is one that left out more than the threshold's share of its blocks (at least
+   * {@link REVIEW_MIN_GAMES}), because they could not be read.
+   */
+  sourceParsed(slug: string, file: string, label: string, entries: number, skipped: readonly DatSkippedBlock[] = []): void {
+    if (skipped.length > 0) {
+      let list = this.skipped.get(slug);
+      if (!list) this.skipped.set(slug, (list = new Bounded<string>()));
+      for (const b of skipped) list.push(`${label}:${b.line}: ${b.message}${b.name ? ` ("${b.name}")` : ""}`);
+    }
+    if (this.first) return;
+    const blocks = entries + skipped.length;
+    if (skipped.length >= REVIEW_MIN_GAMES && (skipped.length / blocks) * 100 > this.threshold)
+      this.anomalies.push({
+        type: "malformed-source",
+        system: slug,
+        file: label,
+        skipped: skipped.length,
+        blocks,
+        percent: Math.round((skipped.length / blocks) * 1000) / 10,
+      });
+    if (entries > 0) return;
     const before = this.previousEntries.get(file);
     if (before === 0) return;
     this.anomalies.push({ type: "empty-source", system: slug, file: label, entriesBefore: before ?? null });
@@ -247,6 +281,8 @@ export class ImportReviewer {
     missing(before.releases, after.releases, releasesRemoved);
     const romsAdded = new Bounded<string>();
     const romsRemoved = new Bounded<string>();
+    const skippedBlocks = this.skipped.get(slug) ?? new Bounded<string>();
+    this.skipped.delete(slug);
     missing(after.roms, before.roms, romsAdded, (k) => after.romNames.get(k) ?? k);
     missing(before.roms, after.roms, romsRemoved, (k) => before.romNames.get(k) ?? k);
     const gamesBefore = before.games.size;
@@ -261,6 +297,7 @@ export class ImportReviewer {
       releasesRemoved,
       romsAdded,
       romsRemoved,
+      skippedBlocks,
     ];
     // A platform read again whose records came out the same (a DAT's header or order changed) is not listed.
     if (lists.every((list) => list.total === 0)) return;
@@ -278,6 +315,7 @@ export class ImportReviewer {
       releasesRemoved: releasesRemoved.done(),
       romsAdded: romsAdded.done(),
       romsRemoved: romsRemoved.done(),
+      skippedBlocks: skippedBlocks.done(),
     };
     if (gamesBefore > 0) {
       const percent = (n: number): number => Math.round((n / gamesBefore) * 1000) / 10;
@@ -325,6 +363,7 @@ export class ImportReviewer {
       releasesRemoved: releases.done(),
       romsAdded: none(),
       romsRemoved: roms.done(),
+      skippedBlocks: none(),
     };
     // A platform whose games all moved to another one (keeping their ids) lost nothing.
     if (games.length > 0) this.anomalies.push({ type: "platform-gone", system: slug, games: games.length });
@@ -366,6 +405,7 @@ export class ImportReviewer {
         releasesRemoved: sum((p) => p.releasesRemoved),
         romsAdded: sum((p) => p.romsAdded),
         romsRemoved: sum((p) => p.romsRemoved),
+        skippedBlocks: sum((p) => p.skippedBlocks),
         newWarnings: newWarnings.total,
       },
       platforms: Object.fromEntries(Object.entries(this.platforms).sort(([a], [b]) => a.localeCompare(b))),

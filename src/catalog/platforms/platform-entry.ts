@@ -16,12 +16,12 @@ export function platformEntry(info: PlatformInfo, kinds: Readonly<Record<string,
     kind: info.kind,
     libretroName: info.libretroName,
     ...(info.thumbnailFolder !== undefined ? { thumbnailFolder: info.thumbnailFolder } : {}),
-    aliases: [...info.aliases, ...collections.flatMap((c) => [c.slug, c.libretroName, ...c.aliases])],
+    aliases: [...new Set([...info.aliases, ...collections.flatMap((c) => [c.slug, c.libretroName, ...c.aliases])])],
     ...(info.releaseYear !== undefined ? { releaseYear: info.releaseYear } : {}),
     gameCount: kinds.game ?? 0,
     kindCounts: Object.fromEntries(contentKinds.filter((k) => (kinds[k] ?? 0) > 0).map((k) => [k, kinds[k] ?? 0])),
     ...(collections.length > 0
-      ? { collections: collections.map((c) => ({ id: c.slug, name: c.name, aliases: [c.libretroName, ...c.aliases] })) }
+      ? { collections: collections.map((c) => ({ id: c.slug, name: c.name, aliases: [...new Set([c.libretroName, ...c.aliases])] })) }
       : {}),
   };
 }

@@ -54,7 +54,8 @@ export const releaseSchema = z
     disc: z.number().int().min(1).optional(),
     serial: z.string().optional(),
     source: z.string().min(1).meta({
-      description: 'The DAT collection: "no-intro", "redump", "dat", "homebrew", "hacks", "tosec", "mame-split", "fbneo-split", ...',
+      description:
+        'The DAT collection: "no-intro", "redump", "dat", "homebrew", "hacks", "lost-level-archive", "tosec", "mame-split", "fbneo-split", ...',
     }),
     sources: z
       .array(z.string().min(1))

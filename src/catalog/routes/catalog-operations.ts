@@ -138,7 +138,7 @@ const examples = {
     catalogVersion: "DhJQmNh9Ip-0nkq5",
     dataVersion: "8f0aa9e3aad19e3e",
     builtAt: "2026-03-02T10:15:00.000Z",
-    counts: { platforms: 6, games: 43, releases: 77, roms: 87 },
+    counts: { platforms: 6, records: 43, games: 40, releases: 77, roms: 87 },
     uptimeSeconds: 3600,
     dependencies: { database: { status: "ok", latencyMs: 1 }, redis: { status: "ok", latencyMs: 0 } },
   }),

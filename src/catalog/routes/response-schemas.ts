@@ -92,7 +92,10 @@ export const healthResponseSchema = z
     catalogVersion: z.string().min(1).meta({ description: "Changes whenever any served byte of the catalog changes" }),
     dataVersion: z.string().min(1),
     builtAt: z.iso.datetime(),
-    counts: z.looseObject({ platforms: count(), games: count(), releases: count(), roms: count() }),
+    counts: z.looseObject({ platforms: count(), records: count(), games: count(), releases: count(), roms: count() }).meta({
+      description:
+        "`records`: every record, of every kind; `games`: records of kind `game` only, as each platform's `gameCount` counts them; `releases` and `roms`: DAT entries and their files",
+    }),
     uptimeSeconds: count(),
     dependencies: z.record(z.string(), z.looseObject({ status: z.literal("ok"), latencyMs: count() })).meta({
       description:

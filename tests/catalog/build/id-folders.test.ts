@@ -31,7 +31,7 @@ describe("record and page files in id folders", () => {
     const ids = Object.values(first.manifest.platforms).flatMap(
       (p) => (JSON.parse(readFileSync(path.join(buildDir, p.index), "utf8")) as ShardIndex).ids,
     );
-    expect(ids.length).toBe(first.manifest.counts.games);
+    expect(ids.length).toBe(first.manifest.counts.records);
     const before = new Map(
       ids.map((id) => [
         id,
