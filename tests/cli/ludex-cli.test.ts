@@ -99,7 +99,7 @@ describe("ludex CLI", () => {
     expect(bad.stderr).toContain("Usage error");
   });
 
-  it("imports, prints a one-line summary, and reports a malformed DAT with file and line (exit 1)", () => {
+  it("imports, prints a one-line summary, leaves out a malformed block naming its file and line, and stops on a file that is not a DAT (exit 1)", () => {
     const dir = tempDir();
     const db = path.join(dir, "catalog.db");
     const ok = ludex(["import", sampleSource, "--db", db]);
@@ -111,10 +111,26 @@ describe("ludex CLI", () => {
     expect(ok.stdout).toMatch(/^ {2}redump +\d+ releases, \d+ games added, \d+ releases joined a No-Intro game$/m);
 
     const broken = path.join(dir, "Nintendo - Game Boy.dat");
-    writeFileSync(broken, 'game (\n\tname "A (USA)"\n\trom ( name "a.gb size 12 )\n)\n');
-    const failed = ludex(["import", broken, "--db", db]);
+    writeFileSync(
+      broken,
+      'game (\n\tname "A (USA)"\n\trom ( name "a.gb size 12 )\n)\ngame (\n\tname "B (USA)"\n\trom ( name "b.gb" size 12 )\n)\n',
+    );
+    const skipped = ludex(["import", broken, "--db", path.join(dir, "skipped.db")]);
+    expect(skipped.status).toBe(0);
+    expect(skipped.stderr).toMatch(
+      /^warning: .*Nintendo - Game Boy\.dat:3:\d+: unterminated string \(block at line 1, "A \(USA\)" left out\)$/m,
+    );
+    expect(skipped.stdout.trim().split("\n").at(-1)).toMatch(/^imported 1 platforms, 1 games, /);
+
+    const strict = ludex(["import", broken, "--strict", "--db", path.join(dir, "strict.db")]);
+    expect(strict.status).toBe(1);
+    expect(strict.stderr).toMatch(/Malformed DAT file: .*Nintendo - Game Boy\.dat:3:/);
+
+    const notDat = path.join(dir, "Sega - Game Gear.dat");
+    writeFileSync(notDat, "This is not a DAT file.\n");
+    const failed = ludex(["import", notDat, "--db", path.join(dir, "failed.db")]);
     expect(failed.status).toBe(1);
-    expect(failed.stderr).toMatch(/Malformed DAT file: .*Nintendo - Game Boy\.dat:3:/);
+    expect(failed.stderr).toMatch(/Malformed DAT file: .*Sega - Game Gear\.dat:1:1: unexpected "This"/);
   });
 
   it("shows a record and searches the build", () => {

@@ -311,3 +311,55 @@ describe("parseClrmamepro", () => {
     expectDatSyntax(() => parseClrmamepro('game ( "x" )', FILE, { invalidRomValues: "skip" }), FILE, 1, /unexpected string/);
   });
 });
+
+describe("parseClrmamepro with malformedBlocks skip", () => {
+  const skip = (text: string): ReturnType<typeof parseClrmamepro> =>
+    parseClrmamepro(text, FILE, { malformedBlocks: "skip", invalidRomValues: "skip" });
+  const game = (name: string, body = ""): string =>
+    `game (\n\tname "${name}"\n${body}\trom ( name "${name}.bin" size 1 crc 00000001 )\n)\n`;
+
+  it("leaves out a block with a doubled quote, naming it, and reads the blocks after it", () => {
+    const name = "Tunnel Terror (World) (tomsk666)";
+    const dat = skip(`${game("A")}${game(name, `\tdescription ""${name}"\n`)}${game("C")}`);
+    expect(dat.games.map((g) => g.name)).toEqual(["A", "C"]);
+    expect(dat.skipped).toEqual([{ line: 7, column: 30, blockLine: 5, name, message: `unexpected '(' in "game" block: expected a key` }]);
+    expect(dat.games[1]?.line).toBe(10);
+  });
+
+  it("resumes at the next block when a block is never closed, and reads that block whole", () => {
+    const dat = skip(`game (\n\tname "A"\n\trom ( name "a" size 1 )\n${game("B")}`);
+    expect(dat.games.map((g) => g.name)).toEqual(["B"]);
+    expect(dat.skipped).toEqual([expect.objectContaining({ blockLine: 1, name: "A", message: expect.stringMatching(/starts inside/) })]);
+  });
+
+  it("leaves out a last block that is never closed, and one cut short by a string that never ends", () => {
+    expect(skip(`${game("A")}game (\n\tname "B"\n`)).toMatchObject({
+      games: [{ name: "A" }],
+      skipped: [{ blockLine: 5, name: "B", message: expect.stringMatching(/never closed/) }],
+    });
+    expect(skip(`${game("A")}game (\n\tname "B\n${game("C")}`)).toMatchObject({
+      games: [{ name: "A" }, { name: "C" }],
+      skipped: [{ blockLine: 5, message: "unterminated string" }],
+    });
+  });
+
+  it("leaves out stray text between blocks and a malformed header, without a name", () => {
+    const dat = skip(`clrmamepro (\n\tname "X\n)\n${game("A")}) stray\n${game("B")}`);
+    expect(dat.games.map((g) => g.name)).toEqual(["A", "B"]);
+    expect(dat.skipped?.map((b) => [b.blockLine, b.name])).toEqual([
+      [1, undefined],
+      [8, undefined],
+    ]);
+  });
+
+  it("still throws for a file that is not a DAT, an empty one and, by default, any malformed block", () => {
+    expectDatSyntax(() => skip("hello world\ngame ( name x )"), FILE, 1, /unexpected "hello"/);
+    expectDatSyntax(() => skip("\n\n"), FILE, 1, /file is empty/);
+    expectDatSyntax(() => parse(`${game("A")}${game("B", '\tdescription ""B"\n')}`), FILE, 7, /unterminated string/);
+  });
+
+  it("gives the same games as the default parse for a well-formed file, with nothing skipped", () => {
+    const text = `clrmamepro (\n\tname "X"\n)\n${game("A")}${game("B")}`;
+    expect(skip(text)).toEqual(parse(text));
+  });
+});
