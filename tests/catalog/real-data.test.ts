@@ -37,8 +37,37 @@ describe.skipIf(!hasRealData || real === null)(`the full libretro-database (${ha
     );
     expect(snapshot.manifest.counts.games).toBeGreaterThan(120_000);
     expect(snapshot.manifest.counts.roms).toBeGreaterThan(200_000);
+    // The health counts mean what the platform list's counts mean: games are records of kind game.
+    const { games, records } = snapshot.manifest.counts;
+    expect(snapshot.platforms.reduce((n, p) => n + p.gameCount, 0)).toBe(games);
+    expect(snapshot.platforms.reduce((n, p) => n + Object.values(p.kindCounts ?? {}).reduce((a, b) => a + b, 0), 0)).toBe(records);
+    expect(records).toBeGreaterThan(games);
+    for (const p of snapshot.platforms) expect(new Set(p.aliases).size, p.id).toBe(p.aliases.length);
     for (const system of systems) expect(snapshot.platform(system), system).toBeDefined();
     expect(snapshot.platforms.every((p) => Object.values(p.kindCounts ?? {}).some((n) => n > 0))).toBe(true);
+  });
+
+  it("reads the Lost Level Archive as games: over 2,000 releases, none a second record of a No-Intro dump", () => {
+    let releases = 0;
+    const noIntro = new Map<string, number>();
+    const archive: { id: number; sha1: string }[] = [];
+    for (const platform of snapshot.platforms) {
+      for (const summary of snapshot.listing(platform.id, "any") ?? []) {
+        const record = JSON.parse(recordJson(snapshot.record(summary.id)) ?? "null") as GameRecord;
+        for (const release of record.releases) {
+          const sources = release.sources ?? [release.source];
+          const fromArchive = sources.includes("lost-level-archive");
+          if (fromArchive) releases++;
+          for (const rom of release.roms) {
+            if (!rom.sha1) continue;
+            if (sources.includes("no-intro")) noIntro.set(rom.sha1, record.id);
+            else if (fromArchive) archive.push({ id: record.id, sha1: rom.sha1 });
+          }
+        }
+      }
+    }
+    expect(releases).toBeGreaterThan(2_000);
+    expect(archive.filter((a) => noIntro.has(a.sha1) && noIntro.get(a.sha1) !== a.id)).toEqual([]);
   });
 
   it("groups releases and merges metadata joined on crc (Chrono Trigger, SNES)", () => {

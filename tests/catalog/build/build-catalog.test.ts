@@ -26,7 +26,7 @@ describe("buildCatalog output", () => {
   const manifest = summary.manifest;
 
   it("writes a manifest with counts, versions, attribution and every file it names", () => {
-    expect(manifest.counts).toEqual({ platforms: 6, games: 43, releases: 78, roms: 88 });
+    expect(manifest.counts).toEqual({ platforms: 6, records: 43, games: 43, releases: 78, roms: 88 });
     expect(manifest.attribution).toMatchObject({ license: "CC BY-SA 4.0", url: "https://github.com/libretro/libretro-database" });
     expect(manifest.catalogVersion).toMatch(/^[\w-]{16}$/);
     for (const p of Object.values(manifest.platforms))

@@ -35,9 +35,10 @@ describe("platformEntry", () => {
       kind: "arcade",
       libretroName: "MAME",
       aliases: ["Arcade"],
-      collections: [{ slug: "mame-2003", name: "MAME 2003", libretroName: "MAME 2003", aliases: ["mame2003"] }],
+      collections: [{ slug: "mame-2003", name: "MAME 2003", libretroName: "MAME 2003", aliases: ["MAME 2003", "mame2003"] }],
     };
     const entry = platformEntry(arcade, { game: 2 });
+    // The collection's libretro name is also one of its authored aliases: each name is listed once.
     expect(entry.collections).toEqual([{ id: "mame-2003", name: "MAME 2003", aliases: ["MAME 2003", "mame2003"] }]);
     expect(entry.aliases).toEqual(["Arcade", "mame-2003", "MAME 2003", "mame2003"]);
   });
