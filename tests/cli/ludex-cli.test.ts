@@ -1,5 +1,5 @@
 import { execFile, spawnSync } from "node:child_process";
-import { readFileSync, writeFileSync } from "node:fs";
+import { readFileSync, realpathSync, writeFileSync } from "node:fs";
 import path from "node:path";
 import { beforeAll, describe, expect, inject, it } from "vitest";
 import { mergedCatalog, type MergedCatalog } from "../helpers/merged-catalog.ts";
@@ -34,6 +34,24 @@ const countStarts = {
 };
 
 describe("ludex CLI", () => {
+  it("is node_modules/.bin/ludex, linked by npm's prepare step, so that `npx ludex` runs it without installing the project", () => {
+    const pkg = JSON.parse(readFileSync(path.join(projectRoot, "package.json"), "utf8")) as {
+      bin?: unknown;
+      scripts: Record<string, string>;
+    };
+    expect(pkg.bin).toBeUndefined();
+    expect(pkg.scripts.prepare).toBe("node scripts/cli/link-bin.js");
+    const link = path.join(projectRoot, "node_modules", ".bin", "ludex");
+    expect(realpathSync(link)).toBe(realpathSync(path.join(projectRoot, "scripts", "ludex.js")));
+    const help = spawnSync("npx", ["ludex", "--help"], {
+      cwd: projectRoot,
+      encoding: "utf8",
+      env: { ...process.env, PATH: `${path.dirname(process.execPath)}${path.delimiter}${process.env.PATH ?? ""}` },
+    });
+    expect(help.status).toBe(0);
+    expect(help.stdout).toMatch(/^Usage: ludex <command>/);
+  });
+
   it("runs a server with its heap limits (once from npm start, re-executing itself otherwise) and the other commands with V8's own sizing", () => {
     expect(shebangFlags()).toEqual([]);
     const pkg = JSON.parse(readFileSync(path.join(projectRoot, "package.json"), "utf8")) as { scripts: Record<string, string> };
