@@ -122,7 +122,7 @@ describe("atomicity and idempotence", () => {
     expect(sha256File(dbFile)).toBe(hash);
   });
 
-  it("a malformed DAT fails with its file and line and leaves the previous database byte-identical", () => {
+  it("a malformed DAT under --strict fails with its file and line and leaves the previous database byte-identical", () => {
     const source = copyOf(sampleSource);
     const dbFile = path.join(tempDir(), "catalog.db");
     run([source], dbFile);
@@ -138,7 +138,7 @@ describe("atomicity and idempotence", () => {
     appendFileSync(broken, `game (\n\tname "Unterminated\n`);
     let thrown: unknown;
     try {
-      run([source], dbFile);
+      importCatalog({ sources: [source], dbFile, platformsFile, strict: true });
     } catch (error) {
       thrown = error;
     }
@@ -148,6 +148,14 @@ describe("atomicity and idempotence", () => {
     expect(problem.detail).toContain("Nintendo - Super Nintendo Entertainment System.dat");
     expect(problem.extensions.line).toBe(lineNo + 1);
     expect(sha256File(dbFile)).toBe(before);
+    // Without --strict the block is left out and the rest goes in.
+    const summary = run([source], dbFile);
+    expect(summary.warnings).toContainEqual(
+      expect.stringMatching(
+        /Nintendo - Super Nintendo Entertainment System\.dat:\d+:\d+: unterminated string \(block at line \d+ left out\)$/,
+      ),
+    );
+    expect(game(dbFile, "gba", "New Game")).toBeDefined();
     expect(existsSync(`${dbFile}-journal`)).toBe(false);
   });
 
