@@ -18,6 +18,11 @@ export interface ReleaseExtra {
   setName?: string;
   /** Set name of the parent set of an arcade clone. */
   cloneOf?: string;
+  /** The year of this release, from the metadata keyed by its roms (the record's is the earliest). */
+  releaseYear?: number;
+  releaseMonth?: number;
+  /** A hacks-DAT release: the DAT name of the release whose file it modifies (the build links it by id). */
+  baseRelease?: string;
 }
 
 /** One release as a DAT names it, before grouping into games. */
