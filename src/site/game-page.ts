@@ -113,7 +113,7 @@ function hackOfLine(ctx: SiteContext, game: GameRecord, release: ReleaseRecord):
   const base = release.hackOf;
   if (base === undefined) return undefined;
   const what = base.id === game.id ? html`this game` : html`<a href="${ctx.pathPrefix + sitePaths.game(base.id)}">${base.title}</a>`;
-  return html`<p class="hack-of">Hack of ${what}, from the release ${base.release}</p>\n`;
+  return html`<p class="hack-of">Hack of ${what}${base.release === undefined ? "" : html`, from the release ${base.release}`}</p>\n`;
 }
 
 function releaseBlock(ctx: SiteContext, game: GameRecord, release: ReleaseRecord): SafeHtml {

@@ -14,7 +14,8 @@ import { tempDir } from "./temp-dir.ts";
  * and a 1992 beta, with a Famitsu score on the Japanese dump and an Edge review on the American
  * one; "Sky Chase" with {@link SKY_CHASE_HACKS} hacks named by its No-Intro file (a ".smc" where
  * No-Intro says ".sfc"); a translation of Star Rider (Japan) that groups with Star Rider; a hack
- * naming a file no DAT has; PlayStation "Night Racer" (Redump, two tracks) with Edge, BBFC and
+ * naming Star Rider by an older (GoodTools) file name, which links the game only; a hack naming a
+ * file no DAT has; PlayStation "Night Racer" (Redump, two tracks) with Edge, BBFC and
  * ELSPA entries by serial, and a translation naming its first track.
  */
 
@@ -67,6 +68,7 @@ export function writeMetadataCheckout(root: string): void {
     ...skyHacks,
     hack("Star Rider (Japan) [T-En by Translator]", "Star Rider (Japan).sfc", 0x31000001),
     hack("Mystery Quest [Hack by Nobody]", "Mystery Quest (U).smc", 0x31000002),
+    hack("Star Rider Deluxe [Hack by Polisher]", "Star Rider (U) [!].smc", 0x31000003),
   ]);
 
   write(root, "metadat/redump", psName, [

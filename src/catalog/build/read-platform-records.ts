@@ -84,10 +84,10 @@ export function readPlatformRecords(db: CatalogDb, platform: PlatformInfo): Game
   const gamesById = new Map(games.map((game) => [game.id, game]));
   /** The game of each release a hack can name as its base: a release of any collection but the hacks DAT. */
   const gameOfRelease = new Map<string, GameRow>();
-  const hackReleases: { gameId: number; release: ReleaseRecord; base: string }[] = [];
+  const hackReleases: HackRelease[] = [];
   const releasesByGame = new Map<number, ReleaseRecord[]>();
   for (const row of releases) {
-    const { baseRelease, ...extra } = row.extra_json !== null ? (JSON.parse(row.extra_json) as StoredExtra) : {};
+    const { baseRelease, baseGameRelease, ...extra } = row.extra_json !== null ? (JSON.parse(row.extra_json) as StoredExtra) : {};
     const release: ReleaseRecord = {
       name: row.name,
       regions: JSON.parse(row.regions_json) as string[],
@@ -101,7 +101,8 @@ export function readPlatformRecords(db: CatalogDb, platform: PlatformInfo): Game
       ...extra,
       roms: romsByRelease.get(row.id) ?? [],
     };
-    if (baseRelease !== undefined) hackReleases.push({ gameId: row.game_id, release, base: baseRelease });
+    if (baseRelease !== undefined) hackReleases.push({ gameId: row.game_id, release, base: baseRelease, exact: true });
+    else if (baseGameRelease !== undefined) hackReleases.push({ gameId: row.game_id, release, base: baseGameRelease, exact: false });
     else if (row.source !== "hacks" && !gameOfRelease.has(row.name)) {
       const game = gamesById.get(row.game_id);
       if (game) gameOfRelease.set(row.name, game);
@@ -132,8 +133,16 @@ export function readPlatformRecords(db: CatalogDb, platform: PlatformInfo): Game
   });
 }
 
-/** A release's `extra_json`: the served members, and the base release name the import found for a hack. */
-type StoredExtra = Partial<ReleaseRecord> & { baseRelease?: string };
+/** A release's `extra_json`: the served members, and the base the import found for a hack (src/catalog/import/hack-bases.ts). */
+type StoredExtra = Partial<ReleaseRecord> & { baseRelease?: string; baseGameRelease?: string };
+
+/** A hack release and the name of a release of its base game: its base release itself when `exact`. */
+interface HackRelease {
+  readonly gameId: number;
+  readonly release: ReleaseRecord;
+  readonly base: string;
+  readonly exact: boolean;
+}
 
 /**
  * Gives each hack release its `hackOf` link (the base release's game, by the release name the
@@ -141,16 +150,16 @@ type StoredExtra = Partial<ReleaseRecord> & { baseRelease?: string };
  * {@link MAX_HACK_ITEMS} by title then release name, and the count.
  */
 function linkHackReleases(
-  hackReleases: readonly { gameId: number; release: ReleaseRecord; base: string }[],
+  hackReleases: readonly HackRelease[],
   gameOfRelease: ReadonlyMap<string, GameRow>,
   gamesById: ReadonlyMap<number, GameRow>,
 ): Map<number, HackSummary> {
   const byBase = new Map<number, HackSummary["items"][number][]>();
-  for (const { gameId, release, base } of hackReleases) {
+  for (const { gameId, release, base, exact } of hackReleases) {
     const baseGame = gameOfRelease.get(base);
     const hackGame = gamesById.get(gameId);
     if (baseGame === undefined || hackGame === undefined) continue;
-    (release as { hackOf?: HackLink }).hackOf = { id: baseGame.id, title: baseGame.title, release: base };
+    (release as { hackOf?: HackLink }).hackOf = { id: baseGame.id, title: baseGame.title, ...(exact ? { release: base } : {}) };
     const item = { id: hackGame.id, title: hackGame.title, release: release.name };
     const list = byBase.get(baseGame.id);
     if (list) list.push(item);

@@ -145,15 +145,23 @@ function releaseDate(release: ReleaseDraft): { year?: number; month?: number } {
   return month === undefined ? { year } : { year, month };
 }
 
+/** Whose date dates a work, best first: retail No-Intro and Redump dumps, other finished releases (TOSEC's dates, arcade sets), then any. */
+function dateTier(release: ReleaseDraft): number {
+  if (isRetail(release)) return 0;
+  const p = release.parsed;
+  return p.status === "release" && release.source !== "hacks" && !p.flags.some((f) => f === "Hack" || f === "Pirate") ? 1 : 2;
+}
+
 /**
- * A work's date: the earliest year of its retail releases (of all its releases when none is dated),
- * and the earliest month known within that year: Japan 1993 and USA 1994 is 1993.
+ * A work's date: the earliest year of its releases of the best tier that has one ({@link dateTier}:
+ * a beta's or a hack's year never dates a retail game), and the earliest month known within that
+ * year: Japan 1993 and USA 1994 is 1993.
  */
 function earliestDate(releases: readonly ReleaseDraft[]): { year?: number; month?: number } {
   let best: { year?: number; month?: number } = {};
-  for (const retailOnly of [true, false]) {
+  for (const tier of [0, 1, 2]) {
     for (const release of releases) {
-      if (retailOnly && release.parsed.status !== "release") continue;
+      if (dateTier(release) > tier) continue;
       const { year, month } = releaseDate(release);
       if (year === undefined) continue;
       if (best.year === undefined || year < best.year) best = { year, ...(month !== undefined ? { month } : {}) };
@@ -481,13 +489,6 @@ export function assembleGames(
     ownKeys.push(ownKey);
     keys.push(storedTitleKey(release.kind, (parentTitle === undefined ? ownKey : titleKey(parentTitle)) || release.name.toLowerCase()));
   }
-  const hackLinks = linkHacks(releases);
-  if (hackLinks.unlinked.length > 0) {
-    const shown = hackLinks.unlinked.slice(0, 3).join("; ");
-    warnings.push(
-      `${options.platform || "hacks"}: ${hackLinks.unlinked.length} of ${hackLinks.hacks} hacks name a file no other release of the platform has and are not linked to a base game: ${shown}${hackLinks.unlinked.length > 3 ? "; …" : ""}`,
-    );
-  }
   // A product code's last two characters name the game within its code space: one title's "DMG-AZLJ",
   // "CGB-AZLJ" and "CGB-BZLJ" (a Game Boy game made Color-only) are one product.
   const codes = releases.map((release) =>
@@ -556,5 +557,12 @@ export function assembleGames(
   });
   games.sort((a, b) => (a.titleKey < b.titleKey ? -1 : a.titleKey > b.titleKey ? 1 : 0));
   findBaseGames(games, options.platform);
+  const hacks = linkHacks(games);
+  if (hacks.unlinked.length > 0) {
+    const shown = hacks.unlinked.slice(0, 3).join("; ");
+    warnings.push(
+      `${options.platform || "hacks"}: ${hacks.unlinked.length} of ${hacks.hacks} hacks are not linked to a base game: ${shown}${hacks.unlinked.length > 3 ? "; …" : ""}`,
+    );
+  }
   return { games, warnings, stats, unmerged: works.unmerged };
 }

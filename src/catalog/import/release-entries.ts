@@ -23,6 +23,8 @@ export interface ReleaseExtra {
   releaseMonth?: number;
   /** A hacks-DAT release: the DAT name of the release whose file it modifies (the build links it by id). */
   baseRelease?: string;
+  /** A hacks-DAT release whose base release is not known but whose game is: the name of that game's best release. */
+  baseGameRelease?: string;
 }
 
 /** One release as a DAT names it, before grouping into games. */

@@ -52,7 +52,10 @@ const gameLinkShape = {
 export const hackLinkSchema = z
   .looseObject({
     ...gameLinkShape,
-    release: z.string().min(1).meta({ description: "The DAT name of the base release whose file the hack modifies" }),
+    release: z.string().min(1).optional().meta({
+      description:
+        "The DAT name of the base release whose file the hack modifies; absent when the hack DAT names a file no release has now and the game was found by the file's title",
+    }),
   })
   .meta({
     description:
