@@ -17,7 +17,7 @@ const meta = (comment: string, fields: string, key: string): string => `\tcommen
 
 function assemble(games: readonly string[], metadat: readonly (readonly string[])[]): GameDraft[] {
   const index: MetadataIndex = createMetadataIndex();
-  metadat.forEach((blocks, i) => addMetadataDat(index, parseDat(clr(blocks), `meta${i}.dat`)));
+  for (const [i, blocks] of metadat.entries()) addMetadataDat(index, parseDat(clr(blocks), `meta${i}.dat`));
   return assembleGames([{ dat: parseDat(clr(games), "games.dat"), source: "no-intro", label: "games.dat" }], index).games;
 }
 
