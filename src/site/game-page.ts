@@ -1,5 +1,5 @@
 import { attachedKinds, contentKinds, type ContentKind } from "../catalog/identity/content-kind.ts";
-import type { AlternateTitle, GameRecord, PlatformEntry, ReleaseRecord, RomRecord } from "../catalog/record/game-record.ts";
+import type { AlternateTitle, GameRecord, PlatformEntry, ReleaseRecord, Review, RomRecord } from "../catalog/record/game-record.ts";
 import type { ArtworkType } from "../catalog/artwork/artwork-types.ts";
 import { html, type SafeHtml } from "./html.ts";
 import { capitalized, collectionName, countOf, inWords, kindLabels } from "./kind-labels.ts";
@@ -43,11 +43,22 @@ const monthNames = [
   "December",
 ];
 
-function released(game: GameRecord): string | undefined {
-  if (game.releaseYear === undefined) return undefined;
-  const month = game.releaseMonth === undefined ? undefined : monthNames[game.releaseMonth - 1];
-  return month ? `${month} ${game.releaseYear}` : String(game.releaseYear);
+/** "May 1993", "1993": a record's or a release's date. */
+function released(dated: { readonly releaseYear?: number; readonly releaseMonth?: number }): string | undefined {
+  if (dated.releaseYear === undefined) return undefined;
+  const month = dated.releaseMonth === undefined ? undefined : monthNames[dated.releaseMonth - 1];
+  return month ? `${month} ${dated.releaseYear}` : String(dated.releaseYear);
 }
+
+/** "Edge 9/10 (issue 48) · Famitsu 39/40". */
+function reviewsText(reviews: readonly Review[] | undefined): string | undefined {
+  if (reviews === undefined || reviews.length === 0) return undefined;
+  return reviews
+    .map((r) => `${reviewSourceNames[r.source] ?? r.source} ${r.score}/${r.scale}${r.issue === undefined ? "" : ` (issue ${r.issue})`}`)
+    .join(" · ");
+}
+
+const reviewSourceNames: Readonly<Record<string, string>> = { edge: "Edge", famitsu: "Famitsu" };
 
 /** schema.org date: `YYYY` or `YYYY-MM`. */
 function datePublished(game: GameRecord): string | undefined {
@@ -97,8 +108,17 @@ function collectionsLine(release: ReleaseRecord): SafeHtml | undefined {
   return html`<p class="collections">${release.setName ? html`Set <code>${release.setName}</code>, in ` : "In "}${names}</p>\n`;
 }
 
-function releaseBlock(release: ReleaseRecord): SafeHtml {
+/** A hack release's base: "Hack of Super Metroid, release Super Metroid (Japan, USA) (En,Ja)". */
+function hackOfLine(ctx: SiteContext, game: GameRecord, release: ReleaseRecord): SafeHtml | undefined {
+  const base = release.hackOf;
+  if (base === undefined) return undefined;
+  const what = base.id === game.id ? html`this game` : html`<a href="${ctx.pathPrefix + sitePaths.game(base.id)}">${base.title}</a>`;
+  return html`<p class="hack-of">Hack of ${what}${base.release === undefined ? "" : html`, from the release ${base.release}`}</p>\n`;
+}
+
+function releaseBlock(ctx: SiteContext, game: GameRecord, release: ReleaseRecord): SafeHtml {
   const tags: (string | undefined)[] = [
+    released(release),
     ...release.regions,
     ...release.languages.map((l) => `lang ${l}`),
     release.status === "release" ? undefined : release.status,
@@ -111,7 +131,7 @@ function releaseBlock(release: ReleaseRecord): SafeHtml {
   return html`<section class="release">
 <h3>${release.name}</h3>
 <p class="tags">${tags.filter((t): t is string => t !== undefined && t !== "").map((t) => html`<span class="tag">${t}</span>`)}</p>
-${collectionsLine(release)}${
+${collectionsLine(release)}${hackOfLine(ctx, game, release)}${
   release.roms.length === 0
     ? html`<p class="muted">No rom files listed.</p>`
     : html`<ul class="roms" aria-label="Files">${release.roms.map(romBlock)}</ul>`
@@ -178,6 +198,9 @@ export function videoGameJsonLd(ctx: SiteContext, game: GameRecord, image: strin
     ...(game.esrbRating ? { contentRating: `ESRB ${game.esrbRating}` } : {}),
     ...(image ? { image } : {}),
     ...(parts.length > 0 ? { hasPart: parts } : {}),
+    ...(game.hackOf
+      ? { isBasedOn: { "@type": "VideoGame", "@id": ctx.pathPrefix + sitePaths.game(game.hackOf.id), name: game.hackOf.title } }
+      : {}),
     isPartOf: base ? [base, catalog] : catalog,
   };
 }
@@ -214,6 +237,17 @@ ${summary ? html`<p>${summary}</p>\n` : ""}<ul class="addons">${addons.items.map
 `;
 }
 
+/** A base game's hacks: the first ones by title, and how many there are. */
+function hacksSection(ctx: SiteContext, game: GameRecord): SafeHtml | undefined {
+  const hacks = game.hacks;
+  if (hacks === undefined || hacks.total === 0) return undefined;
+  const shown = hacks.items.length;
+  return html`<h2 id="hacks">Hacks</h2>
+<p>${shown < hacks.total ? `${shown} of ${hacks.total} hacks shown.` : `${hacks.total} hack${hacks.total === 1 ? "" : "s"} from the hacks DAT.`}</p>
+<ul class="hacks">${hacks.items.map((item) => html`<li>${item.id === game.id ? item.release : html`<a href="${ctx.pathPrefix + sitePaths.game(item.id)}">${item.release}</a>`}</li>`)}</ul>
+`;
+}
+
 /**
  * The page of one record: `/games/{id}/`. `baseTitle` is the title of the record's base game
  * (an add-on's), which the record names by id only.
@@ -232,7 +266,11 @@ export function gamePage(ctx: SiteContext, game: GameRecord, platform: PlatformE
     ["Franchise", game.franchise],
     ["Released", when],
     ["Players", game.players === undefined ? undefined : String(game.players)],
+    ["Hack of", game.hackOf ? html`<a href="${link(sitePaths.game(game.hackOf.id))}">${game.hackOf.title}</a>` : undefined],
+    ["Reviews", reviewsText(game.reviews)],
     ["ESRB rating", game.esrbRating],
+    ["BBFC rating", game.bbfcRating],
+    ["ELSPA rating", game.elspaRating === undefined || game.elspaRating.endsWith("+") ? game.elspaRating : `${game.elspaRating}+`],
     ["Releases", String(game.releases.length)],
   ];
   const regions = [...new Set(game.releases.flatMap((r) => r.regions))];
@@ -251,8 +289,8 @@ ${kindLine(ctx, game, baseTitle)}<div class="game-top">
 <dl class="facts">${facts.filter(([, v]) => v !== undefined && v !== "").map(([k, v]) => html`<dt>${k}</dt><dd>${v}</dd>`)}</dl>
 </div>
 <p>Data: <a href="${link(`/api/v1/games/?id=${game.id}`)}" type="application/json">JSON record</a> (<code>GET /api/v1/games/?id=${game.id}</code>).</p>
-${addonsSection(ctx, game, platform)}<h2>Releases</h2>
-${game.releases.map(releaseBlock)}
+${addonsSection(ctx, game, platform)}${hacksSection(ctx, game)}<h2>Releases</h2>
+${game.releases.map((release) => releaseBlock(ctx, game, release))}
 <p class="muted">From <a href="${game.attribution.url}">${game.attribution.source}</a>, licensed <a href="${game.attribution.licenseUrl}" rel="license">${game.attribution.license}</a>.</p>`;
   const isGame = schemaType(game.kind) === "VideoGame";
   return pageLayout(ctx, {

@@ -1,8 +1,17 @@
 import type { CatalogDb } from "../db/catalog-db.ts";
 import { attribution } from "../record/attribution.ts";
-import type { AddonSummary, AlternateTitle, GameMetadata, GameRecord, ReleaseRecord, RomRecord } from "../record/game-record.ts";
+import type {
+  AddonSummary,
+  AlternateTitle,
+  GameMetadata,
+  GameRecord,
+  HackLink,
+  HackSummary,
+  ReleaseRecord,
+  RomRecord,
+} from "../record/game-record.ts";
 import type { ContentKind } from "../identity/content-kind.ts";
-import { MAX_ADDON_ITEMS } from "../record/record-schemas.ts";
+import { MAX_ADDON_ITEMS, MAX_HACK_ITEMS } from "../record/record-schemas.ts";
 import type { PlatformInfo } from "../platforms/platform-registry.ts";
 
 interface GameRow {
@@ -72,8 +81,13 @@ export function readPlatformRecords(db: CatalogDb, platform: PlatformInfo): Game
     if (list) list.push(rom(row));
     else romsByRelease.set(row.release_id, [rom(row)]);
   }
+  const gamesById = new Map(games.map((game) => [game.id, game]));
+  /** The game of each release a hack can name as its base: a release of any collection but the hacks DAT. */
+  const gameOfRelease = new Map<string, GameRow>();
+  const hackReleases: HackRelease[] = [];
   const releasesByGame = new Map<number, ReleaseRecord[]>();
   for (const row of releases) {
+    const { baseRelease, baseGameRelease, ...extra } = row.extra_json !== null ? (JSON.parse(row.extra_json) as StoredExtra) : {};
     const release: ReleaseRecord = {
       name: row.name,
       regions: JSON.parse(row.regions_json) as string[],
@@ -84,26 +98,83 @@ export function readPlatformRecords(db: CatalogDb, platform: PlatformInfo): Game
       ...(row.disc !== null ? { disc: row.disc } : {}),
       ...(row.serial !== null ? { serial: row.serial } : {}),
       source: row.source,
-      ...(row.extra_json !== null ? (JSON.parse(row.extra_json) as Partial<ReleaseRecord>) : {}),
+      ...extra,
       roms: romsByRelease.get(row.id) ?? [],
     };
+    if (baseRelease !== undefined) hackReleases.push({ gameId: row.game_id, release, base: baseRelease, exact: true });
+    else if (baseGameRelease !== undefined) hackReleases.push({ gameId: row.game_id, release, base: baseGameRelease, exact: false });
+    else if (row.source !== "hacks" && !gameOfRelease.has(row.name)) {
+      const game = gamesById.get(row.game_id);
+      if (game) gameOfRelease.set(row.name, game);
+    }
     const list = releasesByGame.get(row.game_id);
     if (list) list.push(release);
     else releasesByGame.set(row.game_id, [release]);
   }
-  return games.map((game) => ({
-    id: game.id,
-    title: game.title,
-    system: platform.slug,
-    systemName: platform.name,
-    kind: game.kind,
-    ...(game.base_game_id !== null ? { baseGameId: game.base_game_id } : {}),
-    ...(addons.has(game.id) ? { addons: addons.get(game.id) } : {}),
-    ...(game.alternate_titles_json !== null ? { alternateTitles: JSON.parse(game.alternate_titles_json) as AlternateTitle[] } : {}),
-    ...(JSON.parse(game.metadata_json) as GameMetadata),
-    releases: releasesByGame.get(game.id) ?? [],
-    attribution,
-  }));
+  const hacks = linkHackReleases(hackReleases, gameOfRelease, gamesById);
+  return games.map((game) => {
+    const gameReleases = releasesByGame.get(game.id) ?? [];
+    const hackOf = gameReleases[0]?.hackOf;
+    return {
+      id: game.id,
+      title: game.title,
+      system: platform.slug,
+      systemName: platform.name,
+      kind: game.kind,
+      ...(game.base_game_id !== null ? { baseGameId: game.base_game_id } : {}),
+      ...(addons.has(game.id) ? { addons: addons.get(game.id) } : {}),
+      ...(hackOf !== undefined && hackOf.id !== game.id ? { hackOf: { id: hackOf.id, title: hackOf.title } } : {}),
+      ...(hacks.has(game.id) ? { hacks: hacks.get(game.id) } : {}),
+      ...(game.alternate_titles_json !== null ? { alternateTitles: JSON.parse(game.alternate_titles_json) as AlternateTitle[] } : {}),
+      ...(JSON.parse(game.metadata_json) as GameMetadata),
+      releases: gameReleases,
+      attribution,
+    };
+  });
+}
+
+/** A release's `extra_json`: the served members, and the base the import found for a hack (src/catalog/import/hack-bases.ts). */
+type StoredExtra = Partial<ReleaseRecord> & { baseRelease?: string; baseGameRelease?: string };
+
+/** A hack release and the name of a release of its base game: its base release itself when `exact`. */
+interface HackRelease {
+  readonly gameId: number;
+  readonly release: ReleaseRecord;
+  readonly base: string;
+  readonly exact: boolean;
+}
+
+/**
+ * Gives each hack release its `hackOf` link (the base release's game, by the release name the
+ * import found), and returns per base game the summary of the hacks of it: the first
+ * {@link MAX_HACK_ITEMS} by title then release name, and the count.
+ */
+function linkHackReleases(
+  hackReleases: readonly HackRelease[],
+  gameOfRelease: ReadonlyMap<string, GameRow>,
+  gamesById: ReadonlyMap<number, GameRow>,
+): Map<number, HackSummary> {
+  const byBase = new Map<number, HackSummary["items"][number][]>();
+  for (const { gameId, release, base, exact } of hackReleases) {
+    const baseGame = gameOfRelease.get(base);
+    const hackGame = gamesById.get(gameId);
+    if (baseGame === undefined || hackGame === undefined) continue;
+    (release as { hackOf?: HackLink }).hackOf = { id: baseGame.id, title: baseGame.title, ...(exact ? { release: base } : {}) };
+    const item = { id: hackGame.id, title: hackGame.title, release: release.name };
+    const list = byBase.get(baseGame.id);
+    if (list) list.push(item);
+    else byBase.set(baseGame.id, [item]);
+  }
+  const out = new Map<number, HackSummary>();
+  for (const [base, list] of byBase) {
+    list.sort((a, b) => compare(a.title, b.title) || compare(a.release, b.release));
+    out.set(base, { total: list.length, items: list.slice(0, MAX_HACK_ITEMS) });
+  }
+  return out;
+}
+
+function compare(a: string, b: string): number {
+  return a < b ? -1 : a > b ? 1 : 0;
 }
 
 /** Per base game, the short summary of the items attached to it: counts by kind, and the first few by title. */

@@ -14,10 +14,12 @@ import { splitSameTitle } from "../identity/same-title.ts";
 import { serialCode } from "../identity/serial-code.ts";
 import type { ParsedGameName } from "../names/parse-game-name.ts";
 import { titleKey } from "../names/title-key.ts";
-import type { AlternateTitle, GameMetadata } from "../record/game-record.ts";
+import type { AlternateTitle, GameMetadata, Review } from "../record/game-record.ts";
+import { type ReviewSource, reviewScales } from "../record/record-schemas.ts";
 import { serialKey } from "../../core/keys.ts";
 import { findBaseGames } from "./base-games.ts";
 import { DEFERS_TO_NO_INTRO } from "./foreign-dumps.ts";
+import { linkHacks } from "./hack-bases.ts";
 import type { MetadataFields, MetadataIndex } from "./metadata-index.ts";
 import { namingConvention, releaseEntries, type ReleaseExtra } from "./release-entries.ts";
 
@@ -139,7 +141,62 @@ function flag(value: string | undefined): boolean | undefined {
   return value === "1" || value.toLowerCase() === "true" || value.toLowerCase() === "yes";
 }
 
-/** Game-level metadata: for each field, the first release (best first) that knows it. */
+/** A release's own year and month, from the metadata its roms are keyed by. */
+function releaseDate(release: ReleaseDraft): { year?: number; month?: number } {
+  const year = int(release.metadata.releaseyear, 1950, 2100);
+  if (year === undefined) return {};
+  const month = int(release.metadata.releasemonth, 1, 12);
+  return month === undefined ? { year } : { year, month };
+}
+
+/** Whose date dates a work, best first: retail No-Intro and Redump dumps, other finished releases (TOSEC's dates, arcade sets), then any. */
+function dateTier(release: ReleaseDraft): number {
+  if (isRetail(release)) return 0;
+  const p = release.parsed;
+  return p.status === "release" && release.source !== "hacks" && !p.flags.some((f) => f === "Hack" || f === "Pirate") ? 1 : 2;
+}
+
+/**
+ * A work's date: the earliest year of its releases of the best tier that has one ({@link dateTier}:
+ * a beta's or a hack's year never dates a retail game), and the earliest month known within that
+ * year: Japan 1993 and USA 1994 is 1993.
+ */
+function earliestDate(releases: readonly ReleaseDraft[]): { year?: number; month?: number } {
+  let best: { year?: number; month?: number } = {};
+  for (const tier of [0, 1, 2]) {
+    for (const release of releases) {
+      if (dateTier(release) > tier) continue;
+      const { year, month } = releaseDate(release);
+      if (year === undefined) continue;
+      if (best.year === undefined || year < best.year) best = { year, ...(month !== undefined ? { month } : {}) };
+      else if (year === best.year && month !== undefined && (best.month === undefined || month < best.month)) best = { year, month };
+    }
+    if (best.year !== undefined) return best;
+  }
+  return best;
+}
+
+/** One review per source, from the first release (best first) that has a valid score from it. */
+function reviews(releases: readonly ReleaseDraft[]): Review[] {
+  const out: Review[] = [];
+  const sources: readonly [ReviewSource, keyof MetadataFields, keyof MetadataFields | undefined][] = [
+    ["edge", "edge_rating", "edge_issue"],
+    ["famitsu", "famitsu_rating", undefined],
+  ];
+  for (const [source, scoreKey, issueKey] of sources) {
+    const scale = reviewScales[source];
+    for (const release of releases) {
+      const score = int(release.metadata[scoreKey], 0, scale);
+      if (score === undefined) continue;
+      const issue = issueKey ? int(release.metadata[issueKey], 1, 100_000) : undefined;
+      out.push({ source, score, scale, ...(issue !== undefined ? { issue } : {}) });
+      break;
+    }
+  }
+  return out;
+}
+
+/** Game-level metadata: for each field, the first release (best first) that knows it; the date is the earliest release's. */
 function mergeMetadata(releases: readonly ReleaseDraft[]): GameMetadata {
   const pick = (key: keyof MetadataFields): string | undefined => {
     for (const release of releases) {
@@ -149,15 +206,20 @@ function mergeMetadata(releases: readonly ReleaseDraft[]): GameMetadata {
     return undefined;
   };
   const genre = pick("genre");
+  const date = earliestDate(releases);
+  const scores = reviews(releases);
   const metadata: Record<string, unknown> = {
     developer: pick("developer"),
     publisher: pick("publisher"),
     genres: genre ? genre.split(/\s*,\s*/).filter(Boolean) : undefined,
     franchise: pick("franchise"),
-    releaseYear: int(pick("releaseyear"), 1950, 2100),
-    releaseMonth: int(pick("releasemonth"), 1, 12),
+    releaseYear: date.year,
+    releaseMonth: date.month,
     players: int(pick("users"), 1, 1000),
     esrbRating: pick("esrb_rating"),
+    bbfcRating: pick("bbfc_rating"),
+    elspaRating: pick("elspa_rating"),
+    reviews: scores.length > 0 ? scores : undefined,
     origin: pick("origin"),
     analog: flag(pick("analog")),
     rumble: flag(pick("rumble")),
@@ -438,6 +500,9 @@ export function assembleGames(
       if (fields) for (const [k, v] of Object.entries(fields) as [keyof MetadataFields, string][]) release.metadata[k] ??= v;
     }
     release.serial ??= release.metadata.serial;
+    const date = releaseDate(release);
+    if (date.year !== undefined) release.extra.releaseYear = date.year;
+    if (date.month !== undefined) release.extra.releaseMonth = date.month;
     const parentTitle = release.extra.cloneOf ? titleBySet.get(release.extra.cloneOf) : undefined;
     const ownKey = titleKey(release.parsed.title);
     ownKeys.push(ownKey);
@@ -511,5 +576,12 @@ export function assembleGames(
   });
   games.sort((a, b) => (a.titleKey < b.titleKey ? -1 : a.titleKey > b.titleKey ? 1 : 0));
   findBaseGames(games, options.platform);
+  const hacks = linkHacks(games);
+  if (hacks.unlinked.length > 0) {
+    const shown = hacks.unlinked.slice(0, 3).join("; ");
+    warnings.push(
+      `${options.platform || "hacks"}: ${hacks.unlinked.length} of ${hacks.hacks} hacks are not linked to a base game: ${shown}${hacks.unlinked.length > 3 ? "; …" : ""}`,
+    );
+  }
   return { games, warnings, stats, unmerged: works.unmerged };
 }

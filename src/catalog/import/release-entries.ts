@@ -18,6 +18,13 @@ export interface ReleaseExtra {
   setName?: string;
   /** Set name of the parent set of an arcade clone. */
   cloneOf?: string;
+  /** The year of this release, from the metadata keyed by its roms (the record's is the earliest). */
+  releaseYear?: number;
+  releaseMonth?: number;
+  /** A hacks-DAT release: the DAT name of the release whose file it modifies (the build links it by id). */
+  baseRelease?: string;
+  /** A hacks-DAT release whose base release is not known but whose game is: the name of that game's best release. */
+  baseGameRelease?: string;
 }
 
 /** One release as a DAT names it, before grouping into games. */

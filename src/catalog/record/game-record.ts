@@ -6,8 +6,11 @@ import type {
   artworkSchema,
   gameMetadataSchema,
   gameRecordSchema,
+  hackLinkSchema,
+  hackSummarySchema,
   platformEntrySchema,
   releaseSchema,
+  reviewSchema,
   romSchema,
 } from "./record-schemas.ts";
 
@@ -43,6 +46,13 @@ export type ArtworkLink = Declared<typeof artworkLinkSchema>;
 export type GameArtwork = Declared<typeof artworkSchema>;
 
 export type AddonSummary = Declared<typeof addonSummarySchema>;
+
+export type Review = Declared<typeof reviewSchema>;
+
+/** A hack release's link to the game and release it modifies. */
+export type HackLink = Declared<typeof hackLinkSchema>;
+
+export type HackSummary = Declared<typeof hackSummarySchema>;
 
 /** `updatedAt` is set by the build on every served record (the schema requires it there); records being built lack it. */
 export type GameRecord = Omit<Declared<typeof gameRecordSchema>, "updatedAt"> & { readonly updatedAt?: string };

@@ -43,6 +43,25 @@ export const romSchema = z
   })
   .meta({ description: "One file of a release. Hashes are lowercase hexadecimal; members are present only when the DAT gives them." });
 
+/** A record's id and title, as a link to it. */
+const gameLinkShape = {
+  id: z.number().int().min(1),
+  title: z.string().min(1),
+};
+
+export const hackLinkSchema = z
+  .looseObject({
+    ...gameLinkShape,
+    release: z.string().min(1).optional().meta({
+      description:
+        "The DAT name of the base release whose file the hack modifies; absent when the hack DAT names a file no release has now and the game was found by the file's title",
+    }),
+  })
+  .meta({
+    description:
+      "For a release of the hacks DAT: the game it modifies (its record's id and title, which may be this record) and the base release, found by the file name the hack DAT gives",
+  });
+
 export const releaseSchema = z
   .looseObject({
     name: z.string().min(1).meta({ description: 'The DAT game name, e.g. "Legend of Starfall, The (USA)"' }),
@@ -73,9 +92,37 @@ export const releaseSchema = z
       .array(z.string().min(1))
       .optional()
       .meta({ description: 'Arcade: the emulator collections whose DATs list this set ("mame-2003", "mame-2010", "fbneo", "hbmame")' }),
+    releaseYear: z
+      .number()
+      .int()
+      .optional()
+      .meta({ description: "The year of this release, where the metadata DATs date its dump (keyed by rom crc or serial)" }),
+    releaseMonth: z.number().int().min(1).max(12).optional().meta({ description: "The month of this release, where known" }),
+    hackOf: hackLinkSchema.optional(),
     roms: z.array(romSchema),
   })
   .meta({ description: "One DAT entry of a game (a region, revision, beta, disc or hack)." });
+
+/** The review sources the metadata DATs carry, with the best score of each magazine's scale. */
+export const reviewScales = { edge: 10, famitsu: 40 } as const;
+export type ReviewSource = keyof typeof reviewScales;
+
+export const reviewSchema = z
+  .looseObject({
+    source: z.string().min(1).meta({
+      description:
+        '"edge" (Edge magazine, scored out of 10) or "famitsu" (Weekly Famitsu, four reviewers\' scores out of 10 added up: out of 40)',
+    }),
+    score: count(),
+    scale: z.number().int().min(1).meta({ description: "The best score possible in this source: 10 for Edge, 40 for Famitsu" }),
+    issue: z
+      .number()
+      .int()
+      .min(1)
+      .optional()
+      .meta({ description: "The magazine issue that printed the review, where the DAT gives it (Edge)" }),
+  })
+  .meta({ description: "A published review score" });
 
 /** Metadata merged from the metadata DATs (joined on rom crc or serial). */
 export const gameMetadataSchema = z.object({
@@ -83,10 +130,21 @@ export const gameMetadataSchema = z.object({
   publisher: z.string().optional(),
   genres: z.array(z.string()).optional(),
   franchise: z.string().optional(),
-  releaseYear: z.number().int().optional(),
-  releaseMonth: z.number().int().min(1).max(12).optional(),
+  releaseYear: z
+    .number()
+    .int()
+    .optional()
+    .meta({ description: "The earliest year among the releases' (retail releases' first; each release carries its own)" }),
+  releaseMonth: z.number().int().min(1).max(12).optional().meta({ description: "The earliest month known within `releaseYear`" }),
   players: z.number().int().min(1).optional(),
-  esrbRating: z.string().optional(),
+  esrbRating: z.string().optional().meta({ description: 'ESRB rating (North America), e.g. "E", "T", "M"' }),
+  bbfcRating: z.string().optional().meta({ description: 'BBFC classification (United Kingdom), e.g. "15", "18"' }),
+  elspaRating: z.string().optional().meta({ description: 'ELSPA age rating (United Kingdom, before PEGI), e.g. "3" for 3+, "15" for 15+' }),
+  reviews: z
+    .array(reviewSchema)
+    .max(Object.keys(reviewScales).length)
+    .optional()
+    .meta({ description: 'Review scores, at most one per source ("edge", then "famitsu")' }),
   origin: z.string().optional(),
   analog: z.boolean().optional(),
   rumble: z.boolean().optional(),
@@ -106,6 +164,26 @@ export const alternateTitleSchema = z
 
 /** Items listed in a base game's `addons` summary; `total` counts them all. */
 export const MAX_ADDON_ITEMS = 20;
+
+/** Hacks listed in a base game's `hacks` summary; `total` counts them all. */
+export const MAX_HACK_ITEMS = 50;
+
+export const hackSummarySchema = z
+  .looseObject({
+    total: count(),
+    items: z
+      .array(
+        z.looseObject({
+          ...gameLinkShape,
+          release: z.string().min(1).meta({ description: "The hack release's DAT name" }),
+        }),
+      )
+      .max(MAX_HACK_ITEMS)
+      .meta({
+        description: `At most ${MAX_HACK_ITEMS}, by title then release name: the record holding each hack release (it may be this one)`,
+      }),
+  })
+  .meta({ description: "The hack releases (the hacks DAT's romhacks and translations) whose base release is one of this game's" });
 
 export const addonSummarySchema = z
   .looseObject({
@@ -175,6 +253,11 @@ export const gameRecordSchema = z
       .optional()
       .meta({ description: "For an addon, update or cosmetic item: the id of its base game, when the catalog has it" }),
     addons: addonSummarySchema.optional(),
+    hackOf: z
+      .looseObject(gameLinkShape)
+      .optional()
+      .meta({ description: "For a record whose best release is a hack: the game it modifies, when that is another record" }),
+    hacks: hackSummarySchema.optional(),
     alternateTitles: z.array(alternateTitleSchema).optional().meta({ description: "Other names of this game, at most 32" }),
     ...gameMetadataSchema.shape,
     artwork: artworkSchema.optional(),
