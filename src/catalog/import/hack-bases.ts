@@ -42,6 +42,8 @@ function withoutExtension(file: string): string {
  * leaves the hack unlinked, and the result says why.
  */
 export function linkHacks(games: readonly { readonly releases: readonly HackLinkable[] }[]): HackLinks {
+  // Most platforms have no hacks DAT: the indexes below would cost a pass over every rom for nothing.
+  if (!games.some((game) => game.releases.some((r) => r.source === "hacks"))) return { hacks: 0, toRelease: 0, toGame: 0, unlinked: [] };
   const byFile = new Map<string, HackLinkable>();
   const byName = new Map<string, HackLinkable>();
   /** Per clean title key, the works with a release of another collection by that title (at most two kept: one is all that links). */
