@@ -14,7 +14,7 @@ import { DEFAULT_REVIEW_THRESHOLD, type ImportReview, ImportReviewer } from "./i
 import { acceptReview, recordReview, type ReviewState } from "./review-state.ts";
 
 /** Bump when parsing or grouping changes, so that the next import redoes every platform. */
-export const IMPORT_VERSION = 5;
+export const IMPORT_VERSION = 6;
 
 export interface ImportProgress {
   readonly filesDone: number;
