@@ -132,9 +132,11 @@ function changeOneGame(file: string, entry = "Ludex Bench Entry"): void {
   const end = text.indexOf("\n)\n", start) + 3;
   if (start < 0 || end < 3) throw new Error(`${file}: no game entry to remove`);
   chmodSync(file, 0o644);
+  // Hashes of its own, so that each entry is a new record rather than another release of the last one.
+  const digest = (algorithm: string): string => createHash(algorithm).update(entry).digest("hex");
   writeFileSync(
     file,
-    `${text.slice(0, start + 1)}${text.slice(end)}\ngame (\n\tname "${entry} (World)"\n\trom ( name "${entry} (World).sfc" size 524288 crc 1BADB002 md5 0123456789abcdef0123456789abcdef sha1 0123456789abcdef0123456789abcdef01234567 )\n)\n`,
+    `${text.slice(0, start + 1)}${text.slice(end)}\ngame (\n\tname "${entry} (World)"\n\trom ( name "${entry} (World).sfc" size 524288 crc ${digest("sha1").slice(0, 8)} md5 ${digest("md5")} sha1 ${digest("sha1")} )\n)\n`,
   );
 }
 
