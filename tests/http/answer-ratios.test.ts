@@ -61,9 +61,15 @@ describe("answer/request byte ratios per route (sample catalog)", () => {
 
   afterAll(() => {
     const rows = measured.map((m) =>
-      [m.route, m.input, m.kind, String(m.status), String(m.requestBytes), String(m.answerBytes), (m.answerBytes / m.requestBytes).toFixed(1)].join(
-        " | ",
-      ),
+      [
+        m.route,
+        m.input,
+        m.kind,
+        String(m.status),
+        String(m.requestBytes),
+        String(m.answerBytes),
+        (m.answerBytes / m.requestBytes).toFixed(1),
+      ].join(" | "),
     );
     console.log(["route | input | kind | status | request B | answer B | ratio", ...rows].join("\n"));
   });
@@ -133,7 +139,14 @@ describe("answer/request byte ratios per route (sample catalog)", () => {
   it("POST /api/v1/games/ and the searches: 100 fuzzy items, the largest page", async () => {
     const items = JSON.stringify({ systemId: "snes", items: Array.from({ length: MAX_MATCH_ITEMS }, () => ({ name: "a" })) });
     const json = { "content-type": "application/json" };
-    within(await send("POST /api/v1/games/", "snes: 100 × {name:a}", "request-driven", { method: "POST", path: "/api/v1/games/", body: items, headers: json }));
+    within(
+      await send("POST /api/v1/games/", "snes: 100 × {name:a}", "request-driven", {
+        method: "POST",
+        path: "/api/v1/games/",
+        body: items,
+        headers: json,
+      }),
+    );
     within(
       await send("POST /api/v1/games/", "BOM + snes: 100 × {name:a}", "request-driven", {
         method: "POST",
@@ -142,8 +155,18 @@ describe("answer/request byte ratios per route (sample catalog)", () => {
         headers: json,
       }),
     );
-    within(await send("GET /api/v1/games/", "q=a&limit=100&kind=any", "request-driven", { method: "GET", path: "/api/v1/games/?q=a&limit=100&kind=any" }));
-    within(await send("GET /api/v1/agent/games/", "q=a&limit=30&kind=any", "request-driven", { method: "GET", path: "/api/v1/agent/games/?q=a&limit=30&kind=any" }));
+    within(
+      await send("GET /api/v1/games/", "q=a&limit=100&kind=any", "request-driven", {
+        method: "GET",
+        path: "/api/v1/games/?q=a&limit=100&kind=any",
+      }),
+    );
+    within(
+      await send("GET /api/v1/agent/games/", "q=a&limit=30&kind=any", "request-driven", {
+        method: "GET",
+        path: "/api/v1/agent/games/?q=a&limit=30&kind=any",
+      }),
+    );
     within(
       await send("POST /oauth/register/", "one redirect URI", "request-driven", {
         method: "POST",

@@ -22,7 +22,9 @@ import {
 } from "@a2a-js/sdk/server";
 import type { Log } from "../../core/logger.ts";
 import type { AgentFetch } from "../common/agent-route.ts";
-import { MAX_JSON_DEPTH, nestedDeeperThan, tooDeepMessage } from "../common/json-depth.ts";
+
+/** A2A's JSON-RPC binding carries one request per POST. @see A2A v1.0 §9 (JSON-RPC binding) */
+const batchRefusal = "JSON-RPC batches are not accepted: send one request per POST";
 
 type RpcEnvelope = { readonly jsonrpc: string; readonly id: string | number | null; readonly result?: unknown; readonly error?: unknown };
 
@@ -76,7 +78,8 @@ export interface A2aEndpointOptions {
  * `DefaultRequestHandler`, wired as the SDK's own (Express) JSON-RPC handler wires them. The
  * A2A-Version header picks the protocol: absent or 0.3 goes to the v0.3 compatibility handler
  * (`message/send`, …), 1.0 to the v1.0 handler (`SendMessage`, …); an unsupported version is a
- * JSON-RPC error, as is a body nested deeper than {@link MAX_JSON_DEPTH} levels (invalid params).
+ * JSON-RPC error, as is a body nested deeper than 64 levels (src/http/json-depth.ts; invalid params)
+ * or a batch (invalid request).
  * JSON-RPC errors are written by the SDK's error mappers only.
  * @see A2A v1.0 §3.6.2 (versioning), JSON-RPC binding; @a2a-js/sdk src/server/express/json_rpc_handler.ts
  */
@@ -90,7 +93,7 @@ export function createA2aEndpoint(options: A2aEndpointOptions): AgentFetch {
   const current = new JsonRpcTransportHandler(requestHandler);
   const legacy = new LegacyJsonRpcTransportHandler(requestHandler);
 
-  return async ({ request, body }) => {
+  return async ({ request, message }) => {
     const requestedVersion = request.headers.get(A2A_VERSION_HEADER) || undefined;
     const useLegacy = (requestedVersion ?? A2A_LEGACY_PROTOCOL_VERSION) === A2A_LEGACY_PROTOCOL_VERSION;
     const mapError = (error: unknown): unknown =>
@@ -104,17 +107,15 @@ export function createA2aEndpoint(options: A2aEndpointOptions): AgentFetch {
         error: mapError(new ContentTypeNotSupportedError(`Unsupported Content-Type "${contentType}"; expected application/json.`)),
       });
     }
-    const text = body.toString("utf8");
-    let rpc: unknown;
-    try {
-      rpc = JSON.parse(text);
-    } catch {
+    if (message === undefined || (!message.ok && message.refusal !== "depth"))
       return json({ jsonrpc: "2.0", id: null, error: { code: A2A_ERROR_CODE.PARSE_ERROR, message: "Invalid JSON payload." } });
-    }
-    const id = requestId(rpc);
+    const rpc = message.ok ? message.value : undefined;
+    if (Array.isArray(rpc))
+      return json({ jsonrpc: "2.0", id: null, error: { code: A2A_ERROR_CODE.INVALID_REQUEST, message: batchRefusal } });
+    const id = message.ok ? requestId(rpc) : (message.id ?? null);
     try {
       // The SDK recurses through data parts: a deep one would overflow its stack.
-      if (nestedDeeperThan(text, MAX_JSON_DEPTH)) throw new RequestMalformedError(tooDeepMessage(MAX_JSON_DEPTH));
+      if (!message.ok) throw new RequestMalformedError(message.detail);
       const extensionsHeader = useLegacy
         ? (request.headers.get(LEGACY_HTTP_EXTENSION_HEADER) ?? request.headers.get(HTTP_EXTENSION_HEADER))
         : request.headers.get(HTTP_EXTENSION_HEADER);
