@@ -21,10 +21,13 @@ import {
   type AgentExecutor,
 } from "@a2a-js/sdk/server";
 import type { Log } from "../../core/logger.ts";
+import { invalidA2aParams } from "./a2a-params.ts";
 import type { AgentFetch } from "../common/agent-route.ts";
 
 /** A2A's JSON-RPC binding carries one request per POST. @see A2A v1.0 §9 (JSON-RPC binding) */
 const batchRefusal = "JSON-RPC batches are not accepted: send one request per POST";
+/** The refusal of params the SDK could not read, without its internal text. */
+const badParams = "Invalid params: a member of params does not have the type the method takes (see the Agent Card's protocol version)";
 
 type RpcEnvelope = { readonly jsonrpc: string; readonly id: string | number | null; readonly result?: unknown; readonly error?: unknown };
 
@@ -36,6 +39,17 @@ function json(envelope: RpcEnvelope, status = 200): Response {
 function requestId(body: unknown): string | number | null {
   const id = typeof body === "object" && body !== null ? (body as { id?: unknown }).id : undefined;
   return typeof id === "string" || typeof id === "number" ? id : null;
+}
+
+/**
+ * A JSON-RPC answer whose internal error carries no internal text: the SDK's handlers put the
+ * message of whatever they caught there (a TypeError's, say), which is logged instead.
+ */
+function withoutInternalText(envelope: RpcEnvelope, log: Log): RpcEnvelope {
+  const error = envelope.error as { code?: number; message?: string } | undefined;
+  if (error?.code !== A2A_ERROR_CODE.INTERNAL_ERROR) return envelope;
+  log({ level: "error", msg: "A2A request failed", err: error.message ?? "" });
+  return { ...envelope, error: { code: A2A_ERROR_CODE.INTERNAL_ERROR, message: "Internal error" } };
 }
 
 /** A stream of JSON-RPC responses as an SSE body, in the SDK's event format. */
@@ -113,6 +127,9 @@ export function createA2aEndpoint(options: A2aEndpointOptions): AgentFetch {
     if (Array.isArray(rpc))
       return json({ jsonrpc: "2.0", id: null, error: { code: A2A_ERROR_CODE.INVALID_REQUEST, message: batchRefusal } });
     const id = message.ok ? requestId(rpc) : (message.id ?? null);
+    const invalid = invalidA2aParams(rpc);
+    if (invalid !== undefined)
+      return json({ jsonrpc: "2.0", id, error: { code: A2A_ERROR_CODE.INVALID_PARAMS, message: `Invalid params: ${invalid}` } });
     try {
       // The SDK recurses through data parts: a deep one would overflow its stack.
       if (!message.ok) throw new RequestMalformedError(message.detail);
@@ -127,7 +144,7 @@ export function createA2aEndpoint(options: A2aEndpointOptions): AgentFetch {
       });
       validateVersion(context.requestedVersion, options.card, "JSONRPC");
       const handled = await (useLegacy ? legacy : current).handle(rpc as Record<string, unknown>, context);
-      if (!(Symbol.asyncIterator in handled)) return json(handled);
+      if (!(Symbol.asyncIterator in handled)) return json(withoutInternalText(handled, options.log));
       // A streaming method: its first event (or its error) decides between SSE and a plain error answer.
       const iterator = handled[Symbol.asyncIterator]();
       let first: IteratorResult<RpcEnvelope>;
@@ -139,9 +156,12 @@ export function createA2aEndpoint(options: A2aEndpointOptions): AgentFetch {
       return sseResponse(first.done ? undefined : first.value, iterator, mapError, id);
     } catch (error) {
       const mapped = mapError(error) as { code?: number };
-      if (mapped.code === A2A_ERROR_CODE.INTERNAL_ERROR)
-        options.log({ level: "error", msg: "A2A request failed", err: error instanceof Error ? error.stack : String(error) });
-      return json({ jsonrpc: "2.0", id, error: mapped }, mapped.code === A2A_ERROR_CODE.INTERNAL_ERROR ? 500 : 200);
+      if (mapped.code !== A2A_ERROR_CODE.INTERNAL_ERROR) return json({ jsonrpc: "2.0", id, error: mapped });
+      // The SDK reads params without checking their types: a TypeError is a client's bad params.
+      if (error instanceof TypeError)
+        return json({ jsonrpc: "2.0", id, error: { code: A2A_ERROR_CODE.INVALID_PARAMS, message: badParams } });
+      options.log({ level: "error", msg: "A2A request failed", err: error instanceof Error ? error.stack : String(error) });
+      return json({ jsonrpc: "2.0", id, error: { code: A2A_ERROR_CODE.INTERNAL_ERROR, message: "Internal error" } }, 500);
     }
   };
 }

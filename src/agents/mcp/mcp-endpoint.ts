@@ -1,5 +1,6 @@
 import {
   createMcpHandler,
+  INVALID_PARAMS,
   INVALID_REQUEST,
   isInitializeRequest,
   isLegacyRequest,
@@ -10,6 +11,7 @@ import { type Problem, problems } from "../../core/problem.ts";
 import type { Log } from "../../core/logger.ts";
 import type { EndedSet } from "../../shared-state/ended-set.ts";
 import type { AgentExchange, AgentFetch } from "../common/agent-route.ts";
+import { invalidParams } from "./mcp-params.ts";
 import { signSessionId, verifySessionId } from "./session-token.ts";
 
 export interface McpEndpointOptions {
@@ -246,6 +248,13 @@ export function createMcpEndpoint(options: McpEndpointOptions): McpEndpoint {
 
   /** One JSON-RPC message (or a body-less DELETE) routed to its protocol generation, session or stateless serving. */
   const dispatch = async (request: Request, parsed: unknown, sessionId: string | null): Promise<Response> => {
+    const invalid = invalidParams(parsed);
+    if (invalid !== undefined)
+      return Response.json({
+        jsonrpc: "2.0",
+        id: messageId(parsed),
+        error: { code: INVALID_PARAMS, message: `Invalid params: ${invalid}` },
+      });
     const parsedBody = parsed === undefined ? {} : { parsedBody: parsed };
     if (!(await isLegacyRequest(request, parsed, { maxRequestBodySize: bodyLimit }))) return modern.fetch(request, parsedBody);
     if (sessionId !== null) {
