@@ -1,7 +1,10 @@
+import { existsSync } from "node:fs";
+import path from "node:path";
 import { request } from "undici";
 import { afterAll, beforeAll, describe, expect, inject, it } from "vitest";
 import { MAX_MATCH_ITEMS } from "../../src/match/schema/match-schemas.ts";
 import { startCountingProxy, type CountingProxy } from "../helpers/counting-proxy.ts";
+import { projectRoot } from "../helpers/paths.ts";
 import { startTestServer } from "../helpers/test-server.ts";
 
 /**
@@ -117,6 +120,22 @@ describe("answer/request byte ratios per route (sample catalog)", () => {
       await post("100 × resources/read llms-full.txt (2025-03-26)", JSON.stringify(batch(100, llmsFull))),
       await post("BOM + 100 × match_roms × 100 items", BOM + JSON.stringify(batch(100, matchCall))),
       await post("match_roms × 100 items", JSON.stringify(matchCall(1))),
+      // The largest batches 2025-03-26 still takes: 20 messages, answers bounded in bytes.
+      await post("20 × tools/list (2025-03-26)", JSON.stringify(batch(20, (id) => rpc(id, "tools/list")))),
+      await post("20 × resources/read llms-full.txt (2025-03-26)", JSON.stringify(batch(20, llmsFull))),
+      await post(
+        "20 × search_games 'a', limit 30 (2025-03-26)",
+        JSON.stringify(
+          batch(20, (id) => rpc(id, "tools/call", { name: "search_games", arguments: { query: "a", limit: 30, kind: "any" } })),
+        ),
+      ),
+      await post(
+        "1 × search_games 'a', 19 × ping (2025-03-26)",
+        JSON.stringify([
+          rpc(1, "tools/call", { name: "search_games", arguments: { query: "a", limit: 30, kind: "any" } }),
+          ...batch(19, (id) => rpc(id + 1, "ping")),
+        ]),
+      ),
     ];
     for (const m of cases) within(m);
     // A fixed document through MCP: the same text as GET /llms-full.txt.
@@ -178,8 +197,11 @@ describe("answer/request byte ratios per route (sample catalog)", () => {
   });
 
   it("fixed documents: answered whole once, then 304 on revalidation", async () => {
-    for (const path of ["/openapi.json", "/llms-full.txt", "/.well-known/api-catalog", "/.well-known/agent-card.json"]) {
+    // /docs/ only where the pages are built (npm test builds them first).
+    const docs = existsSync(path.join(projectRoot, "dist", "site", "server", "entry.mjs")) ? ["/docs/"] : [];
+    for (const path of ["/openapi.json", "/llms-full.txt", "/.well-known/api-catalog", "/.well-known/agent-card.json", ...docs]) {
       await send(`GET ${path}`, "", "fixed", { method: "GET", path });
+      await send(`GET ${path}`, "Accept-Encoding: gzip", "fixed", { method: "GET", path, headers: { "accept-encoding": "gzip" } });
       const first = await request(`${proxy.origin}${path}`);
       await first.body.arrayBuffer();
       const etag = String(first.headers.etag ?? "");
