@@ -122,6 +122,25 @@ describe.skipIf(nginxBinary === undefined)("clients through the generated nginx 
     expect(elapsed).toBeLessThan(HEADERS_TIMEOUT_MS + 1_000);
   }, 15_000);
 
+  it("passes bodies through untouched: a BOM before a deep body or a batch is refused by ludex's checks", async () => {
+    const bom = "\uFEFF";
+    const mcp = (body: string, version: string) =>
+      request(`${nginx.origin}/mcp/`, {
+        method: "POST",
+        headers: { "content-type": "application/json", accept: "application/json, text/event-stream", "mcp-protocol-version": version },
+        body,
+      });
+    const deep = await mcp(`${bom}{"jsonrpc":"2.0","id":99,"result":${'{"a":'.repeat(5_000)}1${"}".repeat(5_000)}}`, "2025-11-25");
+    expect(deep.statusCode).toBe(400);
+    expect(await deep.body.json()).toMatchObject({ error: { code: -32600, message: expect.stringMatching(/deeper than 64 levels/) } });
+    const batch = await mcp(
+      bom + JSON.stringify(Array.from({ length: 100 }, (_, i) => ({ jsonrpc: "2.0", id: i, method: "tools/list" }))),
+      "2025-11-25",
+    );
+    expect(batch.statusCode).toBe(400);
+    expect(await batch.body.json()).toMatchObject({ error: { code: -32600, message: expect.stringMatching(/batches were removed/) } });
+  });
+
   it("puts the pages' security headers on nginx's own 404, 414, 400, 405 and 413, and adds none to Node's answers", async () => {
     const host = "Host: ludex.test\r\nConnection: close\r\n";
     const answers: [string, RawAnswer][] = [
