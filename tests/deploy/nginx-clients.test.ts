@@ -2,6 +2,7 @@ import net from "node:net";
 import { Agent, request } from "undici";
 import { afterAll, beforeAll, describe, expect, inject, it } from "vitest";
 import { nginxBinary, startNginx, type Nginx } from "../helpers/cluster.ts";
+import { freePort } from "../helpers/free-port.ts";
 import { startTestServer, type RunningServer } from "../helpers/test-server.ts";
 
 /**
@@ -141,7 +142,7 @@ describe.skipIf(nginxBinary === undefined)("clients through the generated nginx 
     expect(await batch.body.json()).toMatchObject({ error: { code: -32600, message: expect.stringMatching(/batches were removed/) } });
   });
 
-  it("puts the pages' security headers on nginx's own 404, 414, 400, 405 and 413, and adds none to Node's answers", async () => {
+  it("puts the pages' security headers on nginx's own 404, 414, 400, 405, 413 and 502, and adds none to Node's answers", async () => {
     const host = "Host: ludex.test\r\nConnection: close\r\n";
     const answers: [string, RawAnswer][] = [
       ["404", await raw(nginx.port, `GET /__static/nothing.json HTTP/1.1\r\n${host}\r\n`)],
@@ -162,6 +163,16 @@ describe.skipIf(nginxBinary === undefined)("clients through the generated nginx 
       expect(answer.headers["x-content-type-options"], expected).toBe("nosniff");
       expect(answer.headers["referrer-policy"], expected).toBe("strict-origin-when-cross-origin");
       expect(answer.headers["content-security-policy"], expected).toMatch(/^default-src 'none';.*frame-ancestors 'none'$/);
+    }
+    // No instance answering: nginx's own 502 carries them too.
+    const orphan = await startNginx([`127.0.0.1:${await freePort()}`], node.config.buildDir);
+    try {
+      const unreachable = await raw(orphan.port, `GET /api/health/ HTTP/1.1\r\n${host}\r\n`);
+      expect(unreachable.status).toBe(502);
+      expect(unreachable.headers["x-content-type-options"]).toBe("nosniff");
+      expect(unreachable.headers["content-security-policy"]).toMatch(/^default-src 'none';/);
+    } finally {
+      await orphan.stop();
     }
     // Node's own refusal passes through with its headers only.
     const fromNode = await raw(nginx.port, `GET /api/v1/games/?id=abc HTTP/1.1\r\n${host}\r\n`);
