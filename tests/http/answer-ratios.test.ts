@@ -174,16 +174,23 @@ describe("answer/request byte ratios per route (sample catalog)", () => {
         headers: json,
       }),
     );
+    // The sample's widest listing (every SNES record), and a title search with hits.
+    const listing = await send("GET /api/v1/games/", "system=snes&limit=100&kind=any", "request-driven", {
+      method: "GET",
+      path: "/api/v1/games/?system=snes&limit=100&kind=any",
+    });
+    expect(listing.answerBytes).toBeGreaterThan(1500);
+    within(listing);
     within(
-      await send("GET /api/v1/games/", "q=a&limit=100&kind=any", "request-driven", {
+      await send("GET /api/v1/games/", "q=quest&limit=100&kind=any", "request-driven", {
         method: "GET",
-        path: "/api/v1/games/?q=a&limit=100&kind=any",
+        path: "/api/v1/games/?q=quest&limit=100&kind=any",
       }),
     );
     within(
-      await send("GET /api/v1/agent/games/", "q=a&limit=30&kind=any", "request-driven", {
+      await send("GET /api/v1/agent/games/", "q=quest&limit=30&kind=any", "request-driven", {
         method: "GET",
-        path: "/api/v1/agent/games/?q=a&limit=30&kind=any",
+        path: "/api/v1/agent/games/?q=quest&limit=30&kind=any",
       }),
     );
     within(
