@@ -86,10 +86,11 @@ export type DecodedJson =
     };
 
 /**
- * The one decoder of JSON request bodies (POST /api/v1/games/, /mcp/, /a2a/, /oauth/register/):
- * strict UTF-8 with the BOM rule above, then `JSON.parse`, then, with `maxDepth`, the nesting
- * check on the same text. What it answers is the value ludex checks and hands on; no route
- * parses the bytes a second time.
+ * The decoder of JSON request bodies (/mcp/, /a2a/, /oauth/register/): strict UTF-8 with the
+ * BOM rule above, then `JSON.parse`, then, with `maxDepth`, the nesting check on the same text.
+ * What it answers is the value ludex checks and hands on; no SDK parses the bytes a second time.
+ * POST /api/v1/games/ decodes with the same decoder ({@link readJsonText}) and parses with
+ * {@link parseJsonText} where its scanner does not read the text itself.
  */
 export function decodeJson(bytes: Uint8Array, options: { readonly maxDepth?: number } = {}): DecodedJson {
   let text: string;

@@ -75,13 +75,14 @@ const BATCH_PROTOCOL_VERSION = "2025-03-26";
 /** Messages one batch may carry (2025-03-26 only). */
 export const MAX_BATCH_MESSAGES = 20;
 /**
- * Bytes the answers of one batch may total; each answer past it is an error asking for that
- * request on its own, and is not run. Small enough that no batch answers 200 times its size.
+ * Bytes the answers of one batch may total; an answer past it is left out for an error asking for
+ * that request on its own, and the requests after it are not run. Small enough that no batch
+ * answers 200 times its size.
  */
 export const MAX_BATCH_ANSWER_BYTES = 32 * 1024;
 /** The implementation-defined JSON-RPC error of a batch item left unanswered. @see JSON-RPC 2.0 §5.1 */
 const BATCH_ANSWER_LIMIT_CODE = -32000;
-const batchLimitMessage = `The batch's answers reached ${MAX_BATCH_ANSWER_BYTES} bytes: this request was not run; send it on its own`;
+const batchLimitMessage = `The batch's answers reached ${MAX_BATCH_ANSWER_BYTES} bytes: this request's answer is left out; send it on its own`;
 
 /** The id of a JSON-RPC request, or null (a notification or something else). */
 function messageId(message: unknown): string | number | null {
@@ -294,7 +295,7 @@ export function createMcpEndpoint(options: McpEndpointOptions): McpEndpoint {
     if (version !== BATCH_PROTOCOL_VERSION)
       return refusal(
         INVALID_REQUEST,
-        `Invalid Request: JSON-RPC batches were removed from MCP in 2025-06-18; under protocol version ${version} send one message per request`,
+        `Invalid Request: JSON-RPC batches were removed from MCP in 2025-06-18; under protocol version ${version.slice(0, 40)} send one message per request`,
       );
     if (items.length === 0) return refusal(INVALID_REQUEST, "Invalid Request: an empty batch");
     if (items.length > MAX_BATCH_MESSAGES)

@@ -188,7 +188,7 @@ describe("JSON-RPC batches on /mcp/", () => {
     expect(answers[1]?.result).toMatchObject({ structuredContent: { results: expect.any(Array) } });
     for (const refused of answers.slice(2)) {
       expect(refused.error?.code).toBe(-32000);
-      expect(refused.error?.message).toMatch(/reached 32768 bytes: this request was not run; send it on its own/);
+      expect(refused.error?.message).toMatch(/reached 32768 bytes: this request's answer is left out; send it on its own/);
     }
     // Without a version header the transport's default, 2025-03-26, applies; notifications alone get 202.
     const notes = await postMcp(server, [{ jsonrpc: "2.0", method: "notifications/initialized" }]);
