@@ -1,7 +1,7 @@
 import type { CatalogSource } from "../catalog/store/catalog-source.ts";
 import type { Config } from "../config/config.ts";
 import type { TrustedProxies } from "../config/trusted-proxies.ts";
-import { clientAddress } from "../http/client-address.ts";
+import { clientRateKey } from "../http/client-address.ts";
 import type { HttpResult, RequestContext } from "../http/http-types.ts";
 import type { RateLimiter } from "../http/rate-limiter.ts";
 import type { Handler } from "../http/router.ts";
@@ -87,7 +87,7 @@ export function createAgentHandlers(config: Config, options: AgentEndpointOption
     beforeDispatch: async (message: unknown, { ctx }: AgentExchange) => {
       const items = matchItemsRequested(message);
       if (items === 0) return;
-      const decision = await options.matchLimiter.take(clientAddress(ctx.req, options.trustedProxies), items);
+      const decision = await options.matchLimiter.take(clientRateKey(ctx.req, options.trustedProxies), items);
       if (!decision.allowed) throw matchQuotaExceeded(options.matchLimiter, decision, items);
     },
   });

@@ -3,7 +3,7 @@ import { existsSync } from "node:fs";
 import path from "node:path";
 import { z } from "zod";
 import { type Problem, problems } from "../core/problem.ts";
-import { parseTrustedProxies, type TrustedProxies } from "./trusted-proxies.ts";
+import { DEFAULT_TRUSTED_PROXIES, parseTrustedProxies, type TrustedProxies } from "./trusted-proxies.ts";
 
 /** Everything the service reads from its environment, resolved once. Paths are absolute. */
 /** A quota per client address and fixed window. */
@@ -143,7 +143,7 @@ const envSchema = z.object({
     .optional(),
   LUDEX_BUILD_DIR: z.string().min(1).optional(),
   LUDEX_SOURCE: z.string().min(1).optional(),
-  LUDEX_TRUSTED_PROXIES: z.string().default(""),
+  LUDEX_TRUSTED_PROXIES: z.string().default(DEFAULT_TRUSTED_PROXIES),
   LUDEX_MATCH_RATE_LIMIT: z
     .string()
     .regex(/^(\d{1,9}|off)$/, 'must be a whole number of items, or "off"')

@@ -1,5 +1,6 @@
 import type { IncomingMessage } from "node:http";
 import { type Problem, problems } from "../core/problem.ts";
+import { nestedDeeperThan, tooDeepMessage } from "./json-depth.ts";
 
 /** The detail of a 413; the OpenAPI examples quote it (src/http/operation-responses.ts). */
 export function bodyTooLargeDetail(limit: number): string {
@@ -62,8 +63,68 @@ function unsupported(expected: string, got: string): Problem {
   return problems.unsupportedMediaType(unsupportedMediaTypeDetail(expected, got), { headers: { "accept-post": expected } });
 }
 
-/** Strict UTF-8: malformed bytes are an error, not U+FFFD. Stateless between calls, so shared. */
-const utf8 = new TextDecoder("utf-8", { fatal: true });
+/**
+ * Strict UTF-8: malformed bytes are an error, not U+FFFD. One leading byte-order mark is stripped
+ * (`ignoreBOM: false`), as the WHATWG UTF-8 decode that `Request.json()` and both agent SDKs use
+ * does, so every JSON route reads the same text a client's library would.
+ * @see RFC 8259 §8.1 (parsers MAY ignore a BOM); https://encoding.spec.whatwg.org/#utf-8-decode
+ */
+const utf8 = new TextDecoder("utf-8", { fatal: true, ignoreBOM: false });
+
+/** Why a JSON body was refused: bytes that are not UTF-8, text that is not JSON, or nesting past the limit. */
+export type JsonRefusal = "encoding" | "syntax" | "depth";
+
+/** A body decoded by {@link decodeJson}: the value every later check and the SDKs read, or why there is none. */
+export type DecodedJson =
+  | { readonly ok: true; readonly value: unknown }
+  | {
+      readonly ok: false;
+      readonly refusal: JsonRefusal;
+      readonly detail: string;
+      /** A JSON-RPC request id read from a body refused for its depth only, to echo in the error. */
+      readonly id?: string | number;
+    };
+
+/**
+ * The decoder of JSON request bodies (/mcp/, /a2a/, /oauth/register/): strict UTF-8 with the
+ * BOM rule above, then `JSON.parse`, then, with `maxDepth`, the nesting check on the same text.
+ * What it answers is the value ludex checks and hands on; no SDK parses the bytes a second time.
+ * POST /api/v1/games/ decodes with the same decoder ({@link readJsonText}) and parses with
+ * {@link parseJsonText} where its scanner does not read the text itself.
+ */
+export function decodeJson(bytes: Uint8Array, options: { readonly maxDepth?: number } = {}): DecodedJson {
+  let text: string;
+  try {
+    text = utf8.decode(bytes);
+  } catch {
+    return { ok: false, refusal: "encoding", detail: "the body is not valid UTF-8" };
+  }
+  return parseJson(text, options.maxDepth);
+}
+
+function parseJson(text: string, maxDepth: number | undefined): DecodedJson {
+  let value: unknown;
+  try {
+    value = JSON.parse(text) as unknown;
+  } catch (error) {
+    return { ok: false, refusal: "syntax", detail: `the body is not valid JSON: ${(error as Error).message}` };
+  }
+  if (maxDepth !== undefined && nestedDeeperThan(text, maxDepth)) {
+    const id = typeof value === "object" && value !== null ? (value as { id?: unknown }).id : undefined;
+    return {
+      ok: false,
+      refusal: "depth",
+      detail: tooDeepMessage(maxDepth),
+      ...(typeof id === "string" || typeof id === "number" ? { id } : {}),
+    };
+  }
+  return { ok: true, value };
+}
+
+function decodedValue(decoded: DecodedJson): unknown {
+  if (!decoded.ok) throw problems.malformedJson(decoded.detail);
+  return decoded.value;
+}
 
 /**
  * Reads a JSON body's text (`application/json` or any `+json` type): 415 for another media type,
@@ -80,13 +141,9 @@ export async function readJsonText(req: IncomingMessage, limit: number): Promise
   }
 }
 
-/** `JSON.parse`, but malformed JSON is a 400. */
+/** `JSON.parse` of text {@link readJsonText} decoded, but malformed JSON is a 400. */
 export function parseJsonText(text: string): unknown {
-  try {
-    return JSON.parse(text) as unknown;
-  } catch (error) {
-    throw problems.malformedJson(`the body is not valid JSON: ${(error as Error).message}`);
-  }
+  return decodedValue(parseJson(text, undefined));
 }
 
 /**
@@ -94,7 +151,9 @@ export function parseJsonText(text: string): unknown {
  * malformed JSON or bytes that are not UTF-8, 413 past `limit`.
  */
 export async function readJsonBody(req: IncomingMessage, limit: number): Promise<unknown> {
-  return parseJsonText(await readJsonText(req, limit));
+  const type = mediaType(req);
+  if (type !== "application/json" && !type.endsWith("+json")) throw unsupported("application/json", type);
+  return decodedValue(decodeJson(await readBody(req, limit)));
 }
 
 /** Reads an `application/x-www-form-urlencoded` body: 415 for another media type, 413 past `limit`. */

@@ -4,6 +4,7 @@ import { checkRedirectUri } from "./redirect-uri.ts";
 import { formatScope, parseScope, type Scope, supportedScopes } from "./scopes.ts";
 import { newSecret, secretPrefixes, sha256Hex } from "./secrets.ts";
 import type { SqlClient } from "./store/sql-client.ts";
+import { invisibleCharacter } from "../core/invisible-characters.ts";
 
 /** How a client authenticates at the token endpoint. @see RFC 7591 §2 */
 export type TokenEndpointAuthMethod = "none" | "client_secret_basic" | "client_secret_post";
@@ -64,6 +65,8 @@ export function parseClientMetadata(body: unknown): ClientMetadata {
   if (typeof name !== "string" || name.trim().length === 0 || name.length > 100 || /\p{Cc}/u.test(name)) {
     metadataError("client_name is required: 1 to 100 characters without control characters");
   }
+  const hidden = invisibleCharacter(name);
+  if (hidden !== undefined) metadataError(`client_name must not contain bidirectional controls or zero-width characters (found ${hidden})`);
   const uris = body.redirect_uris;
   if (!Array.isArray(uris) || uris.length === 0 || uris.length > MAX_REDIRECT_URIS) {
     throw oauthError("invalid_redirect_uri", `redirect_uris must be an array of 1 to ${MAX_REDIRECT_URIS} URIs`);

@@ -20,7 +20,7 @@ export interface OAuthContext {
   readonly now: () => number;
   /** Records events by id only: never a token, code, secret or password. */
   readonly log: Log;
-  /** The client's address for rate limiting (X-Forwarded-For only from trusted proxies). */
+  /** The client's rate-limit key: its address (X-Forwarded-For only from trusted proxies), an IPv6 one by its /64. */
   readonly clientAddress: (req: IncomingMessage) => string;
   readonly registrationLimiter: RateLimiter;
   readonly signInFailureLimiter: RateLimiter;

@@ -1,6 +1,6 @@
 import type { Log } from "../core/logger.ts";
 import type { Config } from "../config/config.ts";
-import { clientAddress } from "../http/client-address.ts";
+import { clientRateKey } from "../http/client-address.ts";
 import { createRateLimiter, type RateLimiterFactory } from "../http/rate-limiter.ts";
 import type { Route } from "../http/router.ts";
 import { appsPageRoute, appsRevokeRoute } from "./apps-route.ts";
@@ -83,7 +83,7 @@ export async function createOAuthService(config: Config, options: OAuthServiceOp
     sessions: createSessionManager(db, { secure: new URL(base).protocol === "https:", now, secret: config.secret }),
     now,
     log,
-    clientAddress: (req) => clientAddress(req, proxies),
+    clientAddress: (req) => clientRateKey(req, proxies),
     // Both fail closed while Redis is away: unlimited registrations would flood the database and
     // unlimited failed sign-ins would open credential guessing.
     registrationLimiter: createLimiter({ name: "oauth-registration", ...registration }, "closed"),

@@ -22,7 +22,8 @@ import { createCatalogHolder, type CatalogHolder } from "./catalog-holder.ts";
 import { preloadSnapshot } from "./preload-snapshot.ts";
 import { createRequestHandler } from "./request-pipeline.ts";
 import { logRequests, requestLineWriter } from "./request-log.ts";
-import { apiRoutesStep, astroPagesStep, sitePagesStep, staticFilesStep, type NodeHandler } from "./request-steps.ts";
+import { apiRoutesStep, astroPagesStep, sitePagesStep, staticFilesStep } from "./request-steps.ts";
+import type { NodeHandler } from "./memory-page.ts";
 import { loadStaticSite, type StaticSite } from "./static-site.ts";
 
 // Not `import http from "node:http"`: its ESM facade reads every export, and the lazy `WebSocket`

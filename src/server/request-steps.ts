@@ -1,12 +1,9 @@
-import type { IncomingMessage, ServerResponse } from "node:http";
 import { responseWritten, type HttpResult, type RequestContext } from "../http/http-types.ts";
 import { methodNotAllowed, type RouteMatch } from "../http/router.ts";
 import { preflightHeaders } from "../http/cors.ts";
 import type { RequestStep } from "./request-pipeline.ts";
 import type { StaticSite } from "./static-site.ts";
-
-/** Astro's middleware handler (dist/site/server/entry.mjs). */
-export type NodeHandler = (req: IncomingMessage, res: ServerResponse, next?: (err?: unknown) => void, locals?: object) => unknown;
+import { type NodeHandler, renderPageToMemory } from "./memory-page.ts";
 
 const readOnly = (ctx: RequestContext): boolean => ctx.method === "GET" || ctx.method === "HEAD";
 
@@ -47,16 +44,35 @@ export function staticFilesStep(site: StaticSite): RequestStep {
 }
 
 /**
+ * Astro pages rendered on request whose bytes depend only on the configuration (the API
+ * reference at /docs/ renders this instance's PUBLIC_BASE_URL and limits): rendered once, kept in
+ * memory and answered like a document (ETag, 304, compression).
+ */
+const configurationPages = new Set(["/docs/", "/docs"]);
+
+/**
  * Astro's server-rendered pages, loaded on the first page request (API-only traffic never pays for
  * Astro's runtime). Pages reach the server's services through `Astro.locals`.
  */
 export function astroPagesStep(astroHandler: () => Promise<NodeHandler | undefined>, locals: App.Locals): RequestStep {
+  const kept = new Map<string, Promise<HttpResult | undefined>>();
   return async (ctx, entry) => {
     const pages = ctx.url.pathname.startsWith("/api/") ? undefined : await astroHandler();
     if (!pages) return undefined;
     // The pages are read-only; Astro has no good answer for other methods (TRACE gave a 500).
     if (!readOnly(ctx)) throw methodNotAllowed(ctx.method, ["GET", "HEAD"]);
     entry.route = "page";
+    const path = ctx.url.pathname;
+    if (configurationPages.has(path)) {
+      let page = kept.get(path);
+      if (!page && ctx.method === "GET") {
+        page = renderPageToMemory(pages, ctx.req, locals);
+        kept.set(path, page);
+      }
+      const result = await page;
+      if (result) return result;
+      kept.delete(path);
+    }
     ctx.res.setHeader("x-request-id", ctx.id);
     await pages(ctx.req, ctx.res, undefined, locals);
     return responseWritten;

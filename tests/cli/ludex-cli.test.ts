@@ -110,6 +110,27 @@ describe("ludex CLI", () => {
     });
   });
 
+  it("nginx-config takes the Node server's slow-client limits from the environment and says when LUDEX_TRUSTED_PROXIES must be set", () => {
+    const local = ludex(["nginx-config", "--upstream", "127.0.0.1:4321"], {
+      LUDEX_HEADERS_TIMEOUT_MS: "7000",
+      LUDEX_REQUEST_TIMEOUT_MS: "21000",
+      LUDEX_KEEPALIVE_TIMEOUT_MS: "3000",
+      LUDEX_AGENT_BODY_LIMIT: "524288",
+    });
+    expect(local.status, local.stderr).toBe(0);
+    for (const line of [
+      "client_header_timeout 7000ms;",
+      "client_body_timeout 7000ms;",
+      "send_timeout 21000ms;",
+      "keepalive_timeout 3000ms;",
+      "client_max_body_size 524288;",
+    ])
+      expect(local.stdout).toContain(line);
+    expect(local.stdout).toContain("these upstreams are on loopback, so the default is right.");
+    const remote = ludex(["nginx-config", "--upstream", "10.0.0.2:4321"]);
+    expect(remote.stdout).toContain("some upstream is on another host: set LUDEX_TRUSTED_PROXIES=");
+  });
+
   it("rejects an unknown command and an unknown option with exit code 2", () => {
     expect(ludex(["frobnicate"]).status).toBe(2);
     const bad = ludex(["build", "--nope"]);

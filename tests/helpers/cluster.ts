@@ -3,7 +3,7 @@ import { createWriteStream, existsSync, mkdirSync, mkdtempSync, writeFileSync } 
 import os from "node:os";
 import path from "node:path";
 import { loadConfig } from "../../src/config/config.ts";
-import { renderNginxConfig } from "../../src/deploy/nginx-config.ts";
+import { renderNginxConfig, type NginxClientLimits } from "../../src/deploy/nginx-config.ts";
 import { waitForPort } from "./wait-for-port.ts";
 import { freePort } from "./free-port.ts";
 import { projectRoot } from "./paths.ts";
@@ -102,7 +102,12 @@ export interface Nginx {
   stop(): Promise<void>;
 }
 
-export async function startNginx(upstreams: readonly string[], buildDir: string, port?: number): Promise<Nginx> {
+export async function startNginx(
+  upstreams: readonly string[],
+  buildDir: string,
+  port?: number,
+  clientLimits?: NginxClientLimits,
+): Promise<Nginx> {
   if (!nginxBinary) throw new Error("nginx is not installed (.ci/run installs nginx-light)");
   const listen = port ?? (await freePort());
   const prefix = scratchDir("ludex-nginx-");
@@ -113,6 +118,7 @@ export async function startNginx(upstreams: readonly string[], buildDir: string,
     buildDir,
     publicBaseUrl: loadConfig({}).publicBaseUrl,
     artworkBaseUrl: loadConfig({}).artworkBaseUrl,
+    ...(clientLimits ? { clientLimits } : {}),
   });
   writeFileSync(
     path.join(prefix, "nginx.conf"),

@@ -1,6 +1,8 @@
 import path from "node:path";
 import { loadConfig } from "../../../src/config/config.ts";
 import { renderNginxConfig } from "../../../src/deploy/nginx-config.ts";
+import { MATCH_BODY_LIMIT } from "../../../src/match/schema/match-schemas.ts";
+import { REGISTRATION_BODY_LIMIT } from "../../../src/oauth/registration-route.ts";
 import type { Command } from "../command.ts";
 
 export const nginxConfigCommand: Command = {
@@ -8,8 +10,11 @@ export const nginxConfigCommand: Command = {
   usage: `Usage: ludex nginx-config [--listen ADDR] [--upstream HOST:PORT]... [--out DIR]
 
 Prints deploy/nginx/ludex.conf.template filled in, to include inside nginx's http {} block.
-PUBLIC_BASE_URL (https adds HSTS) and LUDEX_ARTWORK_BASE_URL (the pages' CSP img-src) come
-from the environment, as for the server.
+PUBLIC_BASE_URL (https adds HSTS), LUDEX_ARTWORK_BASE_URL (the pages' CSP img-src) and the
+slow-client limits (LUDEX_HEADERS_TIMEOUT_MS, LUDEX_REQUEST_TIMEOUT_MS, LUDEX_KEEPALIVE_TIMEOUT_MS,
+LUDEX_AGENT_BODY_LIMIT) come from the environment, as for the server. ludex believes nginx's
+X-Forwarded-For from loopback by default (LUDEX_TRUSTED_PROXIES=loopback); with an upstream on
+another host, set LUDEX_TRUSTED_PROXIES on it to nginx's address.
 
 Options:
   --listen ADDR         nginx listen value (default 80)
@@ -25,6 +30,12 @@ Options:
         buildDir: typeof values.out === "string" ? path.resolve(values.out) : config.buildDir,
         publicBaseUrl: config.publicBaseUrl,
         artworkBaseUrl: config.artworkBaseUrl,
+        clientLimits: {
+          headersTimeoutMs: config.http.headersTimeoutMs,
+          requestTimeoutMs: config.http.requestTimeoutMs,
+          keepAliveTimeoutMs: config.http.keepAliveTimeoutMs,
+          bodyLimit: Math.max(config.agentBodyLimit, MATCH_BODY_LIMIT, REGISTRATION_BODY_LIMIT),
+        },
       }),
     );
     return 0;

@@ -21,8 +21,13 @@ import {
   type AgentExecutor,
 } from "@a2a-js/sdk/server";
 import type { Log } from "../../core/logger.ts";
+import { invalidA2aParams } from "./a2a-params.ts";
 import type { AgentFetch } from "../common/agent-route.ts";
-import { MAX_JSON_DEPTH, nestedDeeperThan, tooDeepMessage } from "../common/json-depth.ts";
+
+/** A2A's JSON-RPC binding carries one request per POST. @see A2A v1.0 §9 (JSON-RPC binding) */
+const batchRefusal = "JSON-RPC batches are not accepted: send one request per POST";
+/** The refusal of params the SDK could not read, without its internal text. */
+const badParams = "Invalid params: a member of params does not have the type the method takes (see the Agent Card's protocol version)";
 
 type RpcEnvelope = { readonly jsonrpc: string; readonly id: string | number | null; readonly result?: unknown; readonly error?: unknown };
 
@@ -34,6 +39,17 @@ function json(envelope: RpcEnvelope, status = 200): Response {
 function requestId(body: unknown): string | number | null {
   const id = typeof body === "object" && body !== null ? (body as { id?: unknown }).id : undefined;
   return typeof id === "string" || typeof id === "number" ? id : null;
+}
+
+/**
+ * A JSON-RPC answer whose internal error carries no internal text: the SDK's handlers put the
+ * message of whatever they caught there (a TypeError's, say), which is logged instead.
+ */
+function withoutInternalText(envelope: RpcEnvelope, log: Log): RpcEnvelope {
+  const error = envelope.error as { code?: number; message?: string } | undefined;
+  if (error?.code !== A2A_ERROR_CODE.INTERNAL_ERROR) return envelope;
+  log({ level: "error", msg: "A2A request failed", err: error.message ?? "" });
+  return { ...envelope, error: { code: A2A_ERROR_CODE.INTERNAL_ERROR, message: "Internal error" } };
 }
 
 /** A stream of JSON-RPC responses as an SSE body, in the SDK's event format. */
@@ -76,7 +92,8 @@ export interface A2aEndpointOptions {
  * `DefaultRequestHandler`, wired as the SDK's own (Express) JSON-RPC handler wires them. The
  * A2A-Version header picks the protocol: absent or 0.3 goes to the v0.3 compatibility handler
  * (`message/send`, …), 1.0 to the v1.0 handler (`SendMessage`, …); an unsupported version is a
- * JSON-RPC error, as is a body nested deeper than {@link MAX_JSON_DEPTH} levels (invalid params).
+ * JSON-RPC error, as is a body nested deeper than 64 levels (src/http/json-depth.ts; invalid params)
+ * or a batch (invalid request).
  * JSON-RPC errors are written by the SDK's error mappers only.
  * @see A2A v1.0 §3.6.2 (versioning), JSON-RPC binding; @a2a-js/sdk src/server/express/json_rpc_handler.ts
  */
@@ -90,7 +107,7 @@ export function createA2aEndpoint(options: A2aEndpointOptions): AgentFetch {
   const current = new JsonRpcTransportHandler(requestHandler);
   const legacy = new LegacyJsonRpcTransportHandler(requestHandler);
 
-  return async ({ request, body }) => {
+  return async ({ request, message }) => {
     const requestedVersion = request.headers.get(A2A_VERSION_HEADER) || undefined;
     const useLegacy = (requestedVersion ?? A2A_LEGACY_PROTOCOL_VERSION) === A2A_LEGACY_PROTOCOL_VERSION;
     const mapError = (error: unknown): unknown =>
@@ -104,17 +121,18 @@ export function createA2aEndpoint(options: A2aEndpointOptions): AgentFetch {
         error: mapError(new ContentTypeNotSupportedError(`Unsupported Content-Type "${contentType}"; expected application/json.`)),
       });
     }
-    const text = body.toString("utf8");
-    let rpc: unknown;
-    try {
-      rpc = JSON.parse(text);
-    } catch {
+    if (message === undefined || (!message.ok && message.refusal !== "depth"))
       return json({ jsonrpc: "2.0", id: null, error: { code: A2A_ERROR_CODE.PARSE_ERROR, message: "Invalid JSON payload." } });
-    }
-    const id = requestId(rpc);
+    const rpc = message.ok ? message.value : undefined;
+    if (Array.isArray(rpc))
+      return json({ jsonrpc: "2.0", id: null, error: { code: A2A_ERROR_CODE.INVALID_REQUEST, message: batchRefusal } });
+    const id = message.ok ? requestId(rpc) : (message.id ?? null);
+    const invalid = invalidA2aParams(rpc);
+    if (invalid !== undefined)
+      return json({ jsonrpc: "2.0", id, error: { code: A2A_ERROR_CODE.INVALID_PARAMS, message: `Invalid params: ${invalid}` } });
     try {
       // The SDK recurses through data parts: a deep one would overflow its stack.
-      if (nestedDeeperThan(text, MAX_JSON_DEPTH)) throw new RequestMalformedError(tooDeepMessage(MAX_JSON_DEPTH));
+      if (!message.ok) throw new RequestMalformedError(message.detail);
       const extensionsHeader = useLegacy
         ? (request.headers.get(LEGACY_HTTP_EXTENSION_HEADER) ?? request.headers.get(HTTP_EXTENSION_HEADER))
         : request.headers.get(HTTP_EXTENSION_HEADER);
@@ -126,7 +144,7 @@ export function createA2aEndpoint(options: A2aEndpointOptions): AgentFetch {
       });
       validateVersion(context.requestedVersion, options.card, "JSONRPC");
       const handled = await (useLegacy ? legacy : current).handle(rpc as Record<string, unknown>, context);
-      if (!(Symbol.asyncIterator in handled)) return json(handled);
+      if (!(Symbol.asyncIterator in handled)) return json(withoutInternalText(handled, options.log));
       // A streaming method: its first event (or its error) decides between SSE and a plain error answer.
       const iterator = handled[Symbol.asyncIterator]();
       let first: IteratorResult<RpcEnvelope>;
@@ -138,9 +156,12 @@ export function createA2aEndpoint(options: A2aEndpointOptions): AgentFetch {
       return sseResponse(first.done ? undefined : first.value, iterator, mapError, id);
     } catch (error) {
       const mapped = mapError(error) as { code?: number };
-      if (mapped.code === A2A_ERROR_CODE.INTERNAL_ERROR)
-        options.log({ level: "error", msg: "A2A request failed", err: error instanceof Error ? error.stack : String(error) });
-      return json({ jsonrpc: "2.0", id, error: mapped }, mapped.code === A2A_ERROR_CODE.INTERNAL_ERROR ? 500 : 200);
+      if (mapped.code !== A2A_ERROR_CODE.INTERNAL_ERROR) return json({ jsonrpc: "2.0", id, error: mapped });
+      // The SDK reads params without checking their types: a TypeError is a client's bad params.
+      if (error instanceof TypeError)
+        return json({ jsonrpc: "2.0", id, error: { code: A2A_ERROR_CODE.INVALID_PARAMS, message: badParams } });
+      options.log({ level: "error", msg: "A2A request failed", err: error instanceof Error ? error.stack : String(error) });
+      return json({ jsonrpc: "2.0", id, error: { code: A2A_ERROR_CODE.INTERNAL_ERROR, message: "Internal error" } }, 500);
     }
   };
 }

@@ -1,19 +1,24 @@
 import type { ServerResponse } from "node:http";
 import { responseWritten, type HttpResult, type RequestContext } from "../../http/http-types.ts";
 import { type Problem, problems } from "../../core/problem.ts";
-import { readBody } from "../../http/read-body.ts";
+import { type DecodedJson, decodeJson, readBody } from "../../http/read-body.ts";
+import { MAX_JSON_DEPTH } from "../../http/json-depth.ts";
 import { corsHeaders } from "../../http/cors.ts";
 
 /** One request to an agent endpoint, as its protocol layer sees it. */
 export interface AgentExchange {
   readonly ctx: RequestContext;
   /**
-   * The request as a web-standard `Request` (what the MCP and A2A SDKs take), with the body
-   * already read within the limit. Its signal aborts when the client goes away.
+   * The request as a web-standard `Request` (what the MCP and A2A SDKs take): its method, URL and
+   * headers, never its body, so an SDK cannot read bytes ludex did not check. Its signal aborts
+   * when the client goes away.
    */
   readonly request: Request;
-  /** The raw body; empty for a request without one. */
-  readonly body: Buffer;
+  /**
+   * The body as {@link decodeJson} read it within the limit (the value the SDKs are handed), or
+   * why it was refused; undefined for a request without a body (GET, DELETE).
+   */
+  readonly message: DecodedJson | undefined;
 }
 
 /**
@@ -47,21 +52,18 @@ function forbiddenOrigin(origin: string): Problem {
   return problems.forbiddenOrigin(`requests from ${origin} are not accepted here`);
 }
 
-/** The Node request as a web-standard Request, over the already-read body. */
-function webRequest(ctx: RequestContext, body: Buffer, signal: AbortSignal): Request {
+/** Headers that describe the body's framing, which the body-less Request does not have. */
+const framingHeaders = new Set(["content-length", "transfer-encoding"]);
+
+/** The Node request as a web-standard Request without its body (the protocol layers get the decoded value instead). */
+function webRequest(ctx: RequestContext, signal: AbortSignal): Request {
   const headers = new Headers();
   for (const [name, value] of Object.entries(ctx.req.headers)) {
-    if (value === undefined || name.startsWith(":")) continue;
+    if (value === undefined || name.startsWith(":") || framingHeaders.has(name)) continue;
     if (Array.isArray(value)) for (const item of value) headers.append(name, item);
     else headers.set(name, value);
   }
-  const hasBody = ctx.method !== "GET" && ctx.method !== "HEAD";
-  return new Request(ctx.url, {
-    method: ctx.method,
-    headers,
-    signal,
-    ...(hasBody ? { body: new Uint8Array(body.buffer, body.byteOffset, body.byteLength) } : {}),
-  });
+  return new Request(ctx.url, { method: ctx.method, headers, signal });
 }
 
 /** Resolves when `res` can take more data, or has closed. */
@@ -104,7 +106,8 @@ async function writeResponse(res: ServerResponse, response: Response, headers: R
 
 /**
  * The HTTP side of an agent endpoint (MCP, A2A), kept thin like the SDK transports: Origin
- * check, body limit, then the protocol layer's Response written straight to the socket (its SSE
+ * check, body limit, the body decoded once (strict UTF-8, a leading BOM stripped, nesting
+ * checked), then the protocol layer's Response written straight to the socket (its SSE
  * streams must not be buffered). HTTP-level refusals (these, and those the protocol layer throws
  * before answering) are {@link Problem}s, written as problem+json by the server; every answer of
  * the protocol layer is its SDK's own JSON-RPC.
@@ -115,17 +118,19 @@ export function agentRoute(options: AgentRouteOptions): (ctx: RequestContext) =>
     const origin = ctx.req.headers.origin;
     if (options.allowedOrigins && !originAllowed(origin, options.allowedOrigins)) throw forbiddenOrigin(origin ?? "");
     const body = ctx.method === "GET" || ctx.method === "HEAD" ? Buffer.alloc(0) : await readBody(ctx.req, options.bodyLimit);
+    // DELETE (an MCP session's end) has no body; any other method's body is JSON-RPC, decoded once here.
+    const message = body.length === 0 && ctx.method !== "POST" ? undefined : decodeJson(body, { maxDepth: MAX_JSON_DEPTH });
     const abort = new AbortController();
     ctx.res.once("close", () => {
       if (!ctx.res.writableFinished) abort.abort();
     });
     let request: Request;
     try {
-      request = webRequest(ctx, body, abort.signal);
+      request = webRequest(ctx, abort.signal);
     } catch {
       throw problems.badRequest("the request's headers cannot be read");
     }
-    const response = await options.fetch({ ctx, request, body });
+    const response = await options.fetch({ ctx, request, message });
     await writeResponse(ctx.res, response, { ...corsHeaders, "access-control-expose-headers": expose, "x-request-id": ctx.id });
     return responseWritten;
   };

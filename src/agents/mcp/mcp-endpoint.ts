@@ -1,9 +1,9 @@
 import {
   createMcpHandler,
+  INVALID_PARAMS,
   INVALID_REQUEST,
   isInitializeRequest,
   isLegacyRequest,
-  legacyStatelessFallback,
   WebStandardStreamableHTTPServerTransport,
   type McpServer,
 } from "@modelcontextprotocol/server";
@@ -11,7 +11,7 @@ import { type Problem, problems } from "../../core/problem.ts";
 import type { Log } from "../../core/logger.ts";
 import type { EndedSet } from "../../shared-state/ended-set.ts";
 import type { AgentExchange, AgentFetch } from "../common/agent-route.ts";
-import { MAX_JSON_DEPTH, nestedDeeperThan, tooDeepMessage } from "../common/json-depth.ts";
+import { invalidParams } from "./mcp-params.ts";
 import { signSessionId, verifySessionId } from "./session-token.ts";
 
 export interface McpEndpointOptions {
@@ -52,21 +52,42 @@ interface Session {
 
 /** The header a 2025-11-25 server assigns a session with. @see MCP 2025-11-25 Transports §Session Management */
 const SESSION_HEADER = "mcp-session-id";
+/** The header naming the negotiated protocol version. @see MCP 2025-11-25 Transports §Protocol Version Header */
+const PROTOCOL_VERSION_HEADER = "mcp-protocol-version";
+/** JSON-RPC's parse error. @see JSON-RPC 2.0 §5.1 */
+const PARSE_ERROR = -32700;
 
 /** The headers a replayed handshake message travels with (the transport checks Accept and Content-Type). */
 const replayHeaders = { accept: "application/json, text/event-stream", "content-type": "application/json" };
 
 /**
- * The refusal of a body nested deeper than {@link MAX_JSON_DEPTH} levels, written as the SDK's
- * transport writes its own refusals of a body (400, Invalid Request, no id), since the SDK's
- * validation recurses and would overflow on it.
+ * A refusal of the whole body, written as the SDK's transport writes its own (400, no id): a
+ * body nested too deep (the SDK's validation recurses and would overflow on it), or a batch this
+ * protocol version does not take.
  * @see MCP 2025-11-25 Transports §Sending Messages to the Server
  */
-function tooDeep(): Response {
-  return Response.json(
-    { jsonrpc: "2.0", id: null, error: { code: INVALID_REQUEST, message: `Invalid Request: ${tooDeepMessage(MAX_JSON_DEPTH)}` } },
-    { status: 400 },
-  );
+function refusal(code: number, message: string): Response {
+  return Response.json({ jsonrpc: "2.0", id: null, error: { code, message } }, { status: 400 });
+}
+
+/** The only protocol version whose transport carries JSON-RPC batches: added in 2025-03-26, removed in 2025-06-18. */
+const BATCH_PROTOCOL_VERSION = "2025-03-26";
+/** Messages one batch may carry (2025-03-26 only). */
+export const MAX_BATCH_MESSAGES = 20;
+/**
+ * Bytes the answers of one batch may total; an answer past it is left out for an error asking for
+ * that request on its own, and the requests after it are not run. Small enough that no batch
+ * answers 200 times its size.
+ */
+export const MAX_BATCH_ANSWER_BYTES = 32 * 1024;
+/** The implementation-defined JSON-RPC error of a batch item left unanswered. @see JSON-RPC 2.0 §5.1 */
+const BATCH_ANSWER_LIMIT_CODE = -32000;
+const batchLimitMessage = `The batch's answers reached ${MAX_BATCH_ANSWER_BYTES} bytes: this request's answer is left out; send it on its own`;
+
+/** The id of a JSON-RPC request, or null (a notification or something else). */
+function messageId(message: unknown): string | number | null {
+  const id = typeof message === "object" && message !== null ? (message as { id?: unknown }).id : undefined;
+  return typeof id === "string" || typeof id === "number" ? id : null;
 }
 
 function sessionNotFound(): Problem {
@@ -91,7 +112,9 @@ function sessionNotFound(): Problem {
  *   gets 404, as the transport specifies, so the client starts over. A request without a
  *   session id is served statelessly by the SDK's legacy fallback.
  *
- * A body nested deeper than {@link MAX_JSON_DEPTH} levels is refused before any of this.
+ * The body arrives decoded (src/http/read-body.ts): the SDK is handed that value and never reads
+ * the bytes. A body that is not JSON or nests too deep is refused before any of this; a batch
+ * goes through `answerBatch`.
  *
  * Requests are told apart with the SDK's own classifier (`isLegacyRequest`), the routing the SDK
  * documents for serving sessionful 2025 traffic beside a strict modern endpoint.
@@ -111,7 +134,33 @@ export function createMcpEndpoint(options: McpEndpointOptions): McpEndpoint {
     maxSubscriptions: options.maxSubscriptions ?? 256,
     onerror,
   });
-  const stateless = legacyStatelessFallback(factory, onerror, { maxRequestBodySize: bodyLimit });
+  /**
+   * A 2025 request without a session: a fresh server on a transport of its own, answered as
+   * plain JSON (one bounded body, never an SSE stream held open), as the SDK's legacy fallback
+   * does it otherwise.
+   */
+  const stateless = async (request: Request, parsedBody: unknown): Promise<Response> => {
+    const server = factory();
+    const transport = new WebStandardStreamableHTTPServerTransport({
+      sessionIdGenerator: undefined,
+      enableJsonResponse: true,
+      maxRequestBodySize: bodyLimit,
+    });
+    server.server.onerror = onerror;
+    try {
+      await server.connect(transport);
+      return await transport.handleRequest(request, { parsedBody });
+    } catch (error) {
+      onerror(error instanceof Error ? error : new Error(String(error)));
+      return Response.json(
+        { jsonrpc: "2.0", id: messageId(parsedBody), error: { code: -32603, message: "Internal error" } },
+        { status: 500 },
+      );
+    } finally {
+      void transport.close().catch(() => {});
+      void server.close().catch(() => {});
+    }
+  };
   /** Cached sessions, least recently used first (a use moves a session to the end). */
   const sessions = new Map<string, Session>();
 
@@ -198,23 +247,17 @@ export function createMcpEndpoint(options: McpEndpointOptions): McpEndpoint {
     return rebuilt;
   };
 
-  const fetch: AgentFetch = async (exchange) => {
-    const { request, body } = exchange;
-    let parsed: unknown;
-    if (body.length > 0) {
-      const text = body.toString("utf8");
-      try {
-        parsed = JSON.parse(text);
-      } catch {
-        // Not JSON: the SDK answers with its JSON-RPC parse error.
-      }
-      if (parsed !== undefined && nestedDeeperThan(text, MAX_JSON_DEPTH)) return tooDeep();
-    }
-    await options.beforeDispatch?.(parsed, exchange);
+  /** One JSON-RPC message (or a body-less DELETE) routed to its protocol generation, session or stateless serving. */
+  const dispatch = async (request: Request, parsed: unknown, sessionId: string | null): Promise<Response> => {
+    const invalid = invalidParams(parsed);
+    if (invalid !== undefined)
+      return Response.json({
+        jsonrpc: "2.0",
+        id: messageId(parsed),
+        error: { code: INVALID_PARAMS, message: `Invalid params: ${invalid}` },
+      });
     const parsedBody = parsed === undefined ? {} : { parsedBody: parsed };
     if (!(await isLegacyRequest(request, parsed, { maxRequestBodySize: bodyLimit }))) return modern.fetch(request, parsedBody);
-
-    const sessionId = request.headers.get(SESSION_HEADER);
     if (sessionId !== null) {
       const session = await sessionFor(sessionId);
       if (request.method !== "DELETE") return session.transport.handleRequest(request, parsedBody);
@@ -233,7 +276,70 @@ export function createMcpEndpoint(options: McpEndpointOptions): McpEndpoint {
       throw problems.badRequest("DELETE ends an MCP session: send its Mcp-Session-Id");
     }
     if (isInitializeRequest(parsed)) return startSession(request, parsed as { params?: Record<string, unknown> });
-    return stateless(request, parsedBody);
+    return stateless(request, parsed);
+  };
+
+  /**
+   * A JSON-RPC batch: refused unless the protocol version is 2025-03-26 (the header, else the
+   * session's, else the transport's default, 2025-03-26); then at most {@link MAX_BATCH_MESSAGES}
+   * messages, charged to the quotas whole before any runs, each served on its own like a single
+   * message, one after another, their answers together at most {@link MAX_BATCH_ANSWER_BYTES}.
+   * @see MCP 2025-03-26 Basic §Batching, Lifecycle §Initialization (initialize is never batched);
+   *   MCP 2025-06-18 Changelog (batching removed); JSON-RPC 2.0 §6
+   */
+  const answerBatch = async (exchange: AgentExchange, items: readonly unknown[], sessionId: string | null): Promise<Response> => {
+    const { request } = exchange;
+    const claimed = sessionId === null ? undefined : verifySessionId(secret, sessionId)?.init.protocolVersion;
+    const version =
+      request.headers.get(PROTOCOL_VERSION_HEADER) ?? (typeof claimed === "string" ? claimed : undefined) ?? BATCH_PROTOCOL_VERSION;
+    if (version !== BATCH_PROTOCOL_VERSION)
+      return refusal(
+        INVALID_REQUEST,
+        `Invalid Request: JSON-RPC batches were removed from MCP in 2025-06-18; under protocol version ${version.slice(0, 40)} send one message per request`,
+      );
+    if (items.length === 0) return refusal(INVALID_REQUEST, "Invalid Request: an empty batch");
+    if (items.length > MAX_BATCH_MESSAGES)
+      return refusal(INVALID_REQUEST, `Invalid Request: a batch may carry at most ${MAX_BATCH_MESSAGES} messages`);
+    if (items.some((item) => isInitializeRequest(item)))
+      return refusal(INVALID_REQUEST, "Invalid Request: initialize must be sent on its own, not in a batch");
+    await options.beforeDispatch?.(items, exchange);
+    const answers: string[] = [];
+    let bytes = 2;
+    for (const item of items) {
+      if (bytes >= MAX_BATCH_ANSWER_BYTES) {
+        const id = messageId(item);
+        if (id === null) continue;
+        answers.push(JSON.stringify({ jsonrpc: "2.0", id, error: { code: BATCH_ANSWER_LIMIT_CODE, message: batchLimitMessage } }));
+        continue;
+      }
+      const answer = await (await dispatch(request, item, sessionId)).text();
+      if (answer === "") continue;
+      const size = Buffer.byteLength(answer) + 1;
+      if (bytes + size > MAX_BATCH_ANSWER_BYTES) {
+        bytes = MAX_BATCH_ANSWER_BYTES;
+        answers.push(
+          JSON.stringify({ jsonrpc: "2.0", id: messageId(item), error: { code: BATCH_ANSWER_LIMIT_CODE, message: batchLimitMessage } }),
+        );
+      } else {
+        bytes += size;
+        answers.push(answer);
+      }
+    }
+    if (answers.length === 0) return new Response(null, { status: 202 });
+    return new Response(`[${answers.join(",")}]`, { status: 200, headers: { "content-type": "application/json" } });
+  };
+
+  const fetch: AgentFetch = async (exchange) => {
+    const { request, message } = exchange;
+    if (message !== undefined && !message.ok)
+      return message.refusal === "depth"
+        ? refusal(INVALID_REQUEST, `Invalid Request: ${message.detail}`)
+        : refusal(PARSE_ERROR, "Parse error: the body is not valid JSON");
+    const parsed = message?.value;
+    const sessionId = request.headers.get(SESSION_HEADER);
+    if (Array.isArray(parsed)) return answerBatch(exchange, parsed, sessionId);
+    await options.beforeDispatch?.(parsed, exchange);
+    return dispatch(request, parsed, sessionId);
   };
 
   return {

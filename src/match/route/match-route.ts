@@ -1,7 +1,7 @@
 import type { CatalogSource } from "../../catalog/store/catalog-source.ts";
 import { cachePolicy } from "../../http/cache-policy.ts";
 import type { TrustedProxies } from "../../config/trusted-proxies.ts";
-import { clientAddress } from "../../http/client-address.ts";
+import { clientRateKey } from "../../http/client-address.ts";
 import type { HttpResult, RequestContext } from "../../http/http-types.ts";
 import { Problem } from "../../core/problem.ts";
 import { rateLimitHeaders, type RateLimiter } from "../../http/rate-limiter.ts";
@@ -27,7 +27,7 @@ export interface MatchRouteOptions {
 export function matchRoute(options: MatchRouteOptions): (ctx: RequestContext) => Promise<HttpResult> {
   const { limiter } = options;
   return async (ctx) => {
-    const client = clientAddress(ctx.req, options.trustedProxies);
+    const client = clientRateKey(ctx.req, options.trustedProxies);
     const quotaHeaders = async (): Promise<Record<string, string>> => rateLimitHeaders(limiter, await limiter.take(client, 0));
     try {
       const text = await readJsonText(ctx.req, MATCH_BODY_LIMIT);

@@ -1,6 +1,7 @@
 import { type Problem, problems } from "../../core/problem.ts";
 import type { SqlClient } from "../store/sql-client.ts";
 import { hashPassword, verifyPassword } from "./password-hash.ts";
+import { invisibleCharacter } from "../../core/invisible-characters.ts";
 
 /** A member as the operator sees it (CLI). The public identity is only `id` and `displayName`. */
 export interface Member {
@@ -46,10 +47,10 @@ export function normalizeUsername(value: string): string | undefined {
   return usernamePattern.test(lower) ? lower : undefined;
 }
 
-/** Checks a display name: 1–100 characters after trimming, no control characters. */
+/** Checks a display name: 1–100 characters after trimming, no control, bidirectional or zero-width characters. */
 export function normalizeDisplayName(value: string): string | undefined {
   const name = value.normalize("NFC").trim();
-  return name.length >= 1 && name.length <= 100 && !/\p{Cc}/u.test(name) ? name : undefined;
+  return name.length >= 1 && name.length <= 100 && !/\p{Cc}/u.test(name) && invisibleCharacter(name) === undefined ? name : undefined;
 }
 
 /** The member accounts: added, listed and disabled by the operator (CLI); verified at sign-in. */
@@ -75,7 +76,7 @@ export function createMemberStore(db: SqlClient, now: () => number = Date.now): 
       const name = normalizeUsername(username);
       if (!name) throw invalid("a username is 1 to 64 characters: letters, digits, '.', '_' or '-', starting with a letter or digit");
       const display = normalizeDisplayName(displayName);
-      if (!display) throw invalid("a display name is 1 to 100 characters without control characters");
+      if (!display) throw invalid("a display name is 1 to 100 characters without control, bidirectional or zero-width characters");
       if (password.length < PASSWORD_MIN || password.length > PASSWORD_MAX)
         throw invalid(`a password is ${PASSWORD_MIN} to ${PASSWORD_MAX} characters`);
       if (await byUsername(db, name)) throw problems.memberExists(`a member named "${name}" already exists`);

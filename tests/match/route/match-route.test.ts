@@ -307,7 +307,7 @@ describe("rate limit", () => {
   });
 
   it("keys on X-Forwarded-For only from a trusted proxy", async () => {
-    const direct = await createInProcessServer({ LUDEX_BUILD_DIR: buildDir, LUDEX_MATCH_RATE_LIMIT: "3" });
+    const direct = await createInProcessServer({ LUDEX_BUILD_DIR: buildDir, LUDEX_MATCH_RATE_LIMIT: "3", LUDEX_TRUSTED_PROXIES: "none" });
     const body = { systemId: "snes", items: Array(3).fill({ crc: "00000000" }) };
     const spoof = (ip: string) => post(body, { "content-type": "application/json", "x-forwarded-for": ip }, direct);
     expect((await spoof("198.51.100.1")).status).toBe(200);
@@ -322,6 +322,18 @@ describe("rate limit", () => {
     expect((await via("198.51.100.1")).status).toBe(200);
     expect((await via("198.51.100.2")).status).toBe(200);
     expect((await via("198.51.100.1")).status).toBe(429);
+  });
+
+  it("believes X-Forwarded-For from loopback by default, and counts an IPv6 client by its /64", async () => {
+    const server = await createInProcessServer({ LUDEX_BUILD_DIR: buildDir, LUDEX_MATCH_RATE_LIMIT: "3" });
+    const body = { systemId: "snes", items: Array(3).fill({ crc: "00000000" }) };
+    const from = (ip: string) => post(body, { "content-type": "application/json", "x-forwarded-for": ip }, server);
+    expect((await from("2001:db8:1:2::1")).status).toBe(200);
+    // Another address of the same /64, written out in full: the same quota, spent.
+    expect((await from("2001:0db8:0001:0002:ffff:ffff:ffff:fffe")).status).toBe(429);
+    // The next /64 and an IPv4 client have their own.
+    expect((await from("2001:db8:1:3::1")).status).toBe(200);
+    expect((await from("198.51.100.7")).status).toBe(200);
   });
 
   it("can be turned off", async () => {

@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { MAX_JSON_DEPTH, nestedDeeperThan } from "../../src/agents/common/json-depth.ts";
+import { MAX_JSON_DEPTH, nestedDeeperThan } from "../../src/http/json-depth.ts";
 
 describe("nestedDeeperThan", () => {
   it("counts arrays and objects alike, the top level as level 1", () => {

@@ -1,4 +1,4 @@
-import { CHAR } from "../../core/char-codes.ts";
+import { CHAR } from "../core/char-codes.ts";
 
 const { BACKSLASH, CLOSE_BRACE, CLOSE_BRACKET, OPEN_BRACE, OPEN_BRACKET, QUOTE } = CHAR;
 
