@@ -25,6 +25,15 @@ export class HashSet {
     this.#sha1.update(bytes);
   }
 
+  /** CRC-32 and MD5 of bytes held whole, for when SHA-1 comes from Web Crypto. */
+  crcMd5(bytes: Uint8Array): { crc: string; md5: string } {
+    this.#crc.init();
+    this.#md5.init();
+    this.#crc.update(bytes);
+    this.#md5.update(bytes);
+    return { crc: this.#crc.digest("hex"), md5: this.#md5.digest("hex") };
+  }
+
   /** Lower-case hex digests, as the catalog lists them. */
   digest(): { crc: string; md5: string; sha1: string } {
     return { crc: this.#crc.digest("hex"), md5: this.#md5.digest("hex"), sha1: this.#sha1.digest("hex") };

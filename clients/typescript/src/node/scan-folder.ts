@@ -1,5 +1,5 @@
-import { createReadStream } from "node:fs";
-import { readdir, readFile, stat } from "node:fs/promises";
+import { closeSync, createReadStream, fstatSync, openSync, readSync } from "node:fs";
+import { open, readdir, readFile, stat } from "node:fs/promises";
 import path from "node:path";
 import type { ByteSource } from "../fingerprint/byte-source.ts";
 import { fingerprintSet } from "../fingerprint/disc-set.ts";
@@ -47,7 +47,57 @@ async function listFiles(root: string): Promise<string[]> {
 
 async function source(file: string): Promise<ByteSource> {
   const { size } = await stat(file);
-  return size <= READ_WHOLE_BYTES ? new Uint8Array(await readFile(file)) : createReadStream(file);
+  return size <= READ_WHOLE_BYTES ? await readFile(file) : createReadStream(file);
+}
+
+/** A buffer one worker reads small files into, grown as needed: fingerprinting is done with it before the next read. */
+interface Scratch {
+  buffer: Buffer;
+}
+
+/** Files up to this size are read with blocking calls: the thread pool's round trips cost more than reading a small ROM. */
+const READ_BLOCKING_BYTES = 1024 * 1024;
+
+function readBlocking(file: string, scratch: Scratch): Buffer | undefined {
+  const fd = openSync(file, "r");
+  try {
+    const { size } = fstatSync(fd);
+    if (size > READ_BLOCKING_BYTES) return undefined;
+    if (scratch.buffer.length < size) scratch.buffer = Buffer.allocUnsafe(Math.max(size, scratch.buffer.length * 2));
+    let at = 0;
+    while (at < size) {
+      const read = readSync(fd, scratch.buffer, at, size - at, at);
+      if (read === 0) break;
+      at += read;
+    }
+    return scratch.buffer.subarray(0, at);
+  } finally {
+    closeSync(fd);
+  }
+}
+
+/**
+ * Runs `use` on a file's bytes: read whole into the worker's scratch buffer when small (one open,
+ * fstat and read, no allocation), streamed when large. `use` must be done with the bytes when it resolves.
+ */
+async function withFile<T>(file: string, scratch: Scratch, use: (source: ByteSource) => Promise<T>): Promise<T> {
+  const small = readBlocking(file, scratch);
+  if (small) return await use(small);
+  const handle = await open(file, "r");
+  try {
+    const { size } = await handle.stat();
+    if (size > READ_WHOLE_BYTES) return await use(handle.createReadStream({ autoClose: false }));
+    if (scratch.buffer.length < size) scratch.buffer = Buffer.allocUnsafe(Math.max(size, scratch.buffer.length * 2));
+    let at = 0;
+    while (at < size) {
+      const { bytesRead } = await handle.read(scratch.buffer, at, size - at, at);
+      if (bytesRead === 0) break;
+      at += bytesRead;
+    }
+    return await use(scratch.buffer.subarray(0, at));
+  } finally {
+    await handle.close();
+  }
 }
 
 /** The files the sheets among `files` name (so that they are read as the sheet's items, not alone). */
@@ -83,13 +133,13 @@ export async function scanFolder(root: string, options: ScanFolderOptions): Prom
   const platformOf = (file: string, member?: string): string | undefined => options.system ?? options.guesser.guess(file, member);
   let next = 0;
   let done = 0;
-  const one = async (file: string): Promise<ScannedFile[]> => {
+  const one = async (file: string, scratch: Scratch): Promise<ScannedFile[]> => {
     const full = path.join(root, file);
     const name = path.posix.basename(file);
     const ext = name.slice(name.lastIndexOf(".") + 1).toLowerCase();
     try {
       if (ext === "zip") {
-        const members = await fingerprintZip(await source(full), { platform: platformOf(file) });
+        const members = await withFile(full, scratch, (bytes) => fingerprintZip(bytes, { platform: platformOf(file) }));
         return members.map((m) => {
           const platform = platformOf(file, m.name);
           return { path: `${file}#${m.member}`, platform, item: matchItemOf(m), fingerprint: m };
@@ -118,7 +168,7 @@ export async function scanFolder(root: string, options: ScanFolderOptions): Prom
         }));
       }
       const platform = platformOf(file);
-      const print = await fingerprint(await source(full), { name, platform });
+      const print = await withFile(full, scratch, (bytes) => fingerprint(bytes, { name, platform }));
       return [{ path: file, platform, item: matchItemOf(print), fingerprint: print }];
     } catch (error) {
       return [
@@ -127,9 +177,10 @@ export async function scanFolder(root: string, options: ScanFolderOptions): Prom
     }
   };
   const worker = async (): Promise<void> => {
+    const scratch: Scratch = { buffer: Buffer.allocUnsafe(64 * 1024) };
     while (next < todo.length) {
       const i = next++;
-      out[i] = await one(todo[i] as string);
+      out[i] = await one(todo[i] as string, scratch);
       options.onProgress?.(++done, todo.length);
     }
   };
