@@ -50,14 +50,13 @@ export function gamelistXml(games: readonly GamelistGame[]): string {
 }
 
 /**
- * The file ES-DE lists for an entry: the archive for a zip member, the sheet for a set's track
- * (its group names the sheet), else the file itself; relative to the scanned folder.
+ * The file ES-DE lists for an entry: the archive for a zip member, the sheet for a set's file,
+ * else the file itself; relative to the scanned folder.
  */
 function launchedFile(entry: ScanEntry): string {
   const archive = entry.path.indexOf("#");
   if (archive >= 0) return entry.path.slice(0, archive);
-  if (entry.group) return path.posix.join(path.posix.dirname(entry.path), entry.group.group);
-  return entry.path;
+  return entry.sheet ?? entry.path;
 }
 
 /**

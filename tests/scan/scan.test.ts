@@ -45,6 +45,9 @@ const known = [
   "psx/Harbor Lights (USA)/Harbor Lights (USA) (Track 1).bin",
   "psx/Harbor Lights (USA)/Harbor Lights (USA) (Track 2).bin",
   "psx/Harbor Lights (USA)/Harbor Lights (USA).cue",
+  "psx/Copy/Harbor Lights (USA) (Track 1).bin",
+  "psx/Copy/Harbor Lights (USA) (Track 2).bin",
+  "psx/Copy/Harbor Lights (USA).cue",
   "snes/ferry.smc",
 ];
 const unknown = ["gb/Handheld Pack.zip#readme.txt", "gb/zzzz.gb"];
@@ -74,6 +77,9 @@ beforeAll(async () => {
   cpSync(path.join(testRomsFolder, "lynx", "Pebble Pilots (USA).lnx"), path.join(folder, "lynx", "pilots.lnx"));
   cpSync(path.join(testRomsFolder, "atari7800"), path.join(folder, "atari7800"), { recursive: true });
   cpSync(path.join(testRomsFolder, "psx"), path.join(folder, "psx"), { recursive: true });
+  // The same disc again, behind a playlist in the folder above it.
+  cpSync(path.join(testRomsFolder, "psx", "Harbor Lights (USA)"), path.join(folder, "psx", "Copy"), { recursive: true });
+  writeFileSync(path.join(folder, "psx", "Harbor Lights (USA) (Playlist).m3u"), "Copy/Harbor Lights (USA).cue\n");
   writeFileSync(path.join(folder, "notes.dat"), "not a rom\n");
 });
 
@@ -101,9 +107,14 @@ describe("ludex scan", () => {
       group: "Harbor Lights (USA).cue",
       status: "matched",
     });
-    expect(offline.summary).toMatchObject({ files: 13, matched: 10, notFound: 2, noPlatform: 1 });
-    expect(offline.summary.platforms.psx).toMatchObject({ files: 3, matched: 3 });
-    expect(stdout).toMatch(/^all\s+13\s+10\s+0\s+2\s+0$/m);
+    expect(byPath.get("psx/Copy/Harbor Lights (USA) (Track 2).bin")).toMatchObject({
+      sheet: "psx/Harbor Lights (USA) (Playlist).m3u",
+      item: { group: "Harbor Lights (USA) (Playlist).m3u" },
+      group: { status: "matched" },
+    });
+    expect(offline.summary).toMatchObject({ files: 16, matched: 13, notFound: 2, noPlatform: 1 });
+    expect(offline.summary.platforms.psx).toMatchObject({ files: 6, matched: 6 });
+    expect(stdout).toMatch(/^all\s+16\s+13\s+0\s+2\s+0$/m);
     expect(stdout).toMatch(/1 file\(s\) with no platform/);
   });
 
@@ -148,14 +159,11 @@ describe("ludex scan", () => {
       },
     ]);
     const psx = readGamelist(readFileSync(path.join(gamelists, "psx", "gamelist.xml"), "utf8"));
+    // A playlist's discs are one game, listed by the playlist; a cue set by its sheet.
+    const harbor = { name: "Harbor Lights", releasedate: "19980101T000000", developer: "Lighthouse Logic", genre: "Adventure" };
     expect(psx).toEqual([
-      {
-        path: "./Harbor Lights (USA)/Harbor Lights (USA).cue",
-        name: "Harbor Lights",
-        releasedate: "19980101T000000",
-        developer: "Lighthouse Logic",
-        genre: "Adventure",
-      },
+      { path: "./Harbor Lights (USA) (Playlist).m3u", ...harbor },
+      { path: "./Harbor Lights (USA)/Harbor Lights (USA).cue", ...harbor },
     ]);
     const gba = readGamelist(readFileSync(path.join(gamelists, "gba", "gamelist.xml"), "utf8"));
     expect(gba.map((g) => g.path).sort()).toEqual(["./Kite Kingdom (Europe).7z", "./kite.gba"]);

@@ -18,6 +18,8 @@ export interface ScannedFile {
   readonly platform: string | undefined;
   readonly item: MatchItem;
   readonly fingerprint?: Fingerprint;
+  /** For an item of a cue, gdi or m3u set: the sheet's path (relative, `/`-separated), which names its group. */
+  readonly sheet?: string;
   /** Why the file is sent by name only, when it is (a 7z archive, a track a sheet names that is missing, a read error). */
   readonly note?: string;
 }
@@ -163,6 +165,7 @@ export async function scanFolder(root: string, options: ScanFolderOptions): Prom
           path: s.file === "" ? file : path.posix.normalize(path.posix.join(base, s.file)),
           platform,
           item: s.item,
+          sheet: file,
           ...(s.fingerprint ? { fingerprint: s.fingerprint } : {}),
           ...(s.missing ? { note: "named by the sheet but missing: sent by name" } : {}),
         }));
