@@ -82,6 +82,7 @@ describe("ludex CLI", () => {
       "member",
       "migrate",
       "dump",
+      "scan",
     ];
     const [top, ...helps] = await Promise.all([ludexAsync(["--help"]), ...commands.map((name) => ludexAsync([name, "--help"]))]);
     expect(top?.status).toBe(0);

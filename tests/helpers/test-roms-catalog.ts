@@ -1,6 +1,9 @@
 import { appendFileSync, cpSync, readFileSync, writeFileSync } from "node:fs";
 import path from "node:path";
+import { openCatalogDb } from "../../src/catalog/db/catalog-db.ts";
+import { saveThumbnailListing } from "../../src/catalog/db/thumbnail-store.ts";
 import { importCatalog } from "../../src/catalog/import/import-catalog.ts";
+import { readThumbnailSources } from "../../src/catalog/import/read-thumbnail-sources.ts";
 import { buildCatalog } from "../../src/pipeline/build-pipeline.ts";
 import { buildSettings } from "./build-settings.ts";
 import { platformsFile, releaseFeedFile, sampleSource } from "./paths.ts";
@@ -27,6 +30,7 @@ const gbDat = (dir: string): string => path.join(dir, "metadat", "no-intro", "Ni
  * The sample catalog with the test ROMs, imported and built twice: in the second import the
  * Japanese release "Shiokawa Tales (Japan)" gets the rom of "Tidepool Tales (USA)" (one dump under
  * a regional title), so the two games merge and the change feed has entries to page through.
+ * A thumbnail listing for SNES names Crystal Ferry's box art and snap, so SNES artwork is verified.
  */
 export function testRomsCatalog(): TestRomsCatalog {
   const dir = tempDir("ludex-test-roms-");
@@ -34,6 +38,8 @@ export function testRomsCatalog(): TestRomsCatalog {
   const buildDir = path.join(dir, "build");
   const source = path.join(dir, "test-roms");
   cpSync(testRomsSource, source, { recursive: true, filter: (file) => !file.includes(`${path.sep}roms`) });
+  const listing = path.join(dir, "Nintendo - Super Nintendo Entertainment System.txt");
+  writeFileSync(listing, "Named_Boxarts/Crystal Ferry (USA).png\nNamed_Snaps/Crystal Ferry (USA).png\n");
   const gb = readFileSync(gbDat(source), "utf8");
   const tidepoolRom = /rom \( name "Tidepool Tales \(USA\)\.gb"[^\n]*/.exec(gb)?.[0];
   if (!tidepoolRom) throw new Error("Tidepool Tales (USA) not in the test DAT");
@@ -41,6 +47,12 @@ export function testRomsCatalog(): TestRomsCatalog {
     writeFileSync(gbDat(source), gb);
     appendFileSync(gbDat(source), `\ngame (\n\tname "${extraGame}"\n\tregion "Japan"\n\t${rom}\n)\n`);
     const summary = importCatalog({ sources: [sampleSource, source], dbFile, platformsFile });
+    const db = openCatalogDb(dbFile);
+    try {
+      for (const thumbnails of readThumbnailSources([listing])) saveThumbnailListing(db, thumbnails, new Date(0));
+    } finally {
+      db.close();
+    }
     const build = buildCatalog({ dbFile, buildDir, releaseFeedFile, ...buildSettings("https://ludex.test"), pages: false });
     return { merged: summary.merged, version: build.manifest.catalogVersion };
   };

@@ -146,7 +146,10 @@ describe("ludex scan", () => {
       for (const game of games) expect(game.path).toMatch(/^\.\//);
       expect(new Set(games.map((g) => g.path)).size).toBe(games.length);
     }
+    // SNES artwork is verified against a thumbnail listing (tests/helpers/test-roms-catalog.ts): the box art and snap that exist are listed.
     const snes = readGamelist(readFileSync(path.join(gamelists, "snes", "gamelist.xml"), "utf8"));
+    const art = (folder: string): string =>
+      `https://thumbnails.libretro.com/${encodeURIComponent("Nintendo - Super Nintendo Entertainment System")}/${folder}/${encodeURIComponent("Crystal Ferry (USA)")}.png`;
     expect(snes).toEqual([
       {
         path: "./ferry.smc",
@@ -156,8 +159,13 @@ describe("ludex scan", () => {
         publisher: "Prism Harbor",
         genre: "Puzzle",
         players: "1",
+        image: art("Named_Boxarts"),
+        thumbnail: art("Named_Snaps"),
       },
     ]);
+    // Unverified artwork (no listing for the platform) may not exist, so none is written.
+    const nes = readGamelist(readFileSync(path.join(gamelists, "nes", "gamelist.xml"), "utf8"));
+    expect(nes.map((g) => [g.path, g.name, g.image])).toEqual([["./Lumen Lanes.zip", "Lumen Lanes", undefined]]);
     const psx = readGamelist(readFileSync(path.join(gamelists, "psx", "gamelist.xml"), "utf8"));
     // A playlist's discs are one game, listed by the playlist; a cue set by its sheet.
     const harbor = { name: "Harbor Lights", releasedate: "19980101T000000", developer: "Lighthouse Logic", genre: "Adventure" };
