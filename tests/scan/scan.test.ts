@@ -6,6 +6,7 @@ import { zipSync } from "fflate";
 import { beforeAll, describe, expect, it } from "vitest";
 import type { ScanEntry } from "../../src/scan/scan-report.ts";
 import { readGamelist } from "../helpers/gamelist-xml.ts";
+import { make7z } from "../helpers/seven-zip.ts";
 import { projectRoot } from "../helpers/paths.ts";
 import { type RunningServer, startTestServer } from "../helpers/test-server.ts";
 import { type TestRomsCatalog, testRomsCatalog, testRomsFolder } from "../helpers/test-roms-catalog.ts";
@@ -39,6 +40,7 @@ const known = [
   "atari7800/Orbit Orchard (USA).a78",
   "gb/Handheld Pack.zip#Tidepool Tales (USA).gb",
   "gba/Kite Kingdom (Europe).7z",
+  "gba/Kite Set.7z#Kite Kingdom (Europe).gba",
   "gba/kite.gba",
   "lynx/pilots.lnx",
   "nes/Lumen Lanes.zip#Lumen Lanes (USA).nes",
@@ -71,7 +73,11 @@ beforeAll(async () => {
   );
   writeFileSync(path.join(folder, "gb", "zzzz.gb"), Buffer.alloc(4096, 0x5a));
   cpSync(path.join(testRomsFolder, "gba", "Kite Kingdom (Europe).gba"), path.join(folder, "gba", "kite.gba"));
-  // Not read (no maintained JavaScript library reads 7z): matched by its name.
+  writeFileSync(
+    path.join(folder, "gba", "Kite Set.7z"),
+    await make7z({ "Kite Kingdom (Europe).gba": rom("gba/Kite Kingdom (Europe).gba") }),
+  );
+  // A 7z that 7-Zip cannot read: sent by its name, which the catalog knows.
   writeFileSync(path.join(folder, "gba", "Kite Kingdom (Europe).7z"), Buffer.from("7z\xbc\xaf\x27\x1c", "latin1"));
   cpSync(path.join(testRomsFolder, "snes", "Crystal Ferry (USA).smc"), path.join(folder, "snes", "ferry.smc"));
   cpSync(path.join(testRomsFolder, "lynx", "Pebble Pilots (USA).lnx"), path.join(folder, "lynx", "pilots.lnx"));
@@ -100,7 +106,7 @@ describe("ludex scan", () => {
     expect(byPath.get("notes.dat")?.status).toBe("noPlatform");
     expect(byPath.get("snes/ferry.smc")?.result).toMatchObject({ match: { title: "Crystal Ferry", matchedBy: "sha1", headerless: true } });
     expect(byPath.get("gba/Kite Kingdom (Europe).7z")).toMatchObject({
-      note: expect.stringMatching(/7z/),
+      note: expect.stringMatching(/not read \(7-Zip could not read the archive/),
       result: { match: { matchedBy: "name" } },
     });
     expect(byPath.get("psx/Harbor Lights (USA)/Harbor Lights (USA).cue")?.group).toMatchObject({
@@ -112,9 +118,12 @@ describe("ludex scan", () => {
       item: { group: "Harbor Lights (USA) (Playlist).m3u" },
       group: { status: "matched" },
     });
-    expect(offline.summary).toMatchObject({ files: 16, matched: 13, notFound: 2, noPlatform: 1 });
+    expect(byPath.get("gba/Kite Set.7z#Kite Kingdom (Europe).gba")?.result).toMatchObject({
+      match: { title: "Kite Kingdom", matchedBy: "sha1" },
+    });
+    expect(offline.summary).toMatchObject({ files: 17, matched: 14, notFound: 2, noPlatform: 1 });
     expect(offline.summary.platforms.psx).toMatchObject({ files: 6, matched: 6 });
-    expect(stdout).toMatch(/^all\s+16\s+13\s+0\s+2\s+0$/m);
+    expect(stdout).toMatch(/^all\s+17\s+14\s+0\s+2\s+0$/m);
     expect(stdout).toMatch(/1 file\(s\) with no platform/);
   });
 
@@ -174,7 +183,7 @@ describe("ludex scan", () => {
       { path: "./Harbor Lights (USA)/Harbor Lights (USA).cue", ...harbor },
     ]);
     const gba = readGamelist(readFileSync(path.join(gamelists, "gba", "gamelist.xml"), "utf8"));
-    expect(gba.map((g) => g.path).sort()).toEqual(["./Kite Kingdom (Europe).7z", "./kite.gba"]);
+    expect(gba.map((g) => g.path).sort()).toEqual(["./Kite Kingdom (Europe).7z", "./Kite Set.7z", "./kite.gba"]);
   });
 
   it("takes the platform from --system, and refuses an unknown one or a missing folder", async () => {

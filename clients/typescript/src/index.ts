@@ -30,5 +30,6 @@ export type { Fingerprint } from "./fingerprint/file-hasher.ts";
 export { fingerprint, type FingerprintOptions } from "./fingerprint/fingerprint.ts";
 export { detectHeader, type HeaderKind, type HeaderRule, headerRules } from "./fingerprint/header-rules.ts";
 export { type MatchItem, matchItemOf, nameItem } from "./fingerprint/match-item.ts";
+export { fingerprint7z } from "./fingerprint/seven-zip.ts";
 export { fingerprintZip, type ZipMemberFingerprint } from "./fingerprint/zip-members.ts";
 export { PlatformGuesser, type PlatformNames, platformKey } from "./platform-guess.ts";

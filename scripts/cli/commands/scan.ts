@@ -12,7 +12,7 @@ export const scanCommand: Command = {
   name: "scan",
   usage: `Usage: ludex scan <folder> [--server URL] [--system SLUG] [--json FILE] [--gamelist DIR] [--out DIR]
 
-Fingerprints every ROM in a folder (zip members read in place, cue/gdi/m3u sets as their tracks,
+Fingerprints every ROM in a folder (zip and 7z members read in memory, cue/gdi/m3u sets as their tracks,
 headerless hashes for NES, Atari 7800, Lynx and SNES copier headers) and matches them against the
 local build, or a ludex server with --server. Prints a summary per platform.
 

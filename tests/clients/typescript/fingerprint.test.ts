@@ -6,6 +6,7 @@ import {
   cueFiles,
   type Fingerprint,
   fingerprint,
+  fingerprint7z,
   fingerprintSet,
   fingerprintZip,
   gdiFiles,
@@ -17,6 +18,7 @@ import {
 import { zipSync } from "fflate";
 import { beforeAll, describe, expect, it } from "vitest";
 import { type RunningServer, startTestServer } from "../../helpers/test-server.ts";
+import { make7z } from "../../helpers/seven-zip.ts";
 import { type TestRomsCatalog, testRomsCatalog, testRomsFolder } from "../../helpers/test-roms-catalog.ts";
 
 let catalog: TestRomsCatalog;
@@ -148,6 +150,32 @@ describe("zip members", () => {
     await expect(fingerprintZip(new TextEncoder().encode("PK\u0003\u0004 not really a zip"))).rejects.toThrow(/not a zip archive/);
     const zip = zipSync({ "Tidepool Tales (USA).gb": [rom("gb/Tidepool Tales (USA).gb"), { level: 0 }] });
     await expect(fingerprintZip(zip.subarray(0, 2000))).rejects.toThrow(/Tidepool Tales \(USA\)\.gb: the archive ends inside this member/);
+  });
+});
+
+describe("7z members", () => {
+  it("gives one item per member, with headerless hashes, read by 7-Zip in WebAssembly", async () => {
+    const gb = rom("gb/Tidepool Tales (USA).gb");
+    const nes = rom("nes/Lumen Lanes (USA).nes");
+    const archive = await make7z({ "Tidepool Tales (USA).gb": gb, "sub/Lumen [b] (USA).nes": nes });
+    const members = await fingerprint7z(archive);
+    expect(members).toEqual([
+      { member: "Tidepool Tales (USA).gb", name: "Tidepool Tales (USA).gb", ...reference(gb) },
+      {
+        member: "sub/Lumen [b] (USA).nes",
+        name: "Lumen [b] (USA).nes",
+        ...reference(nes),
+        headerless: { header: "ines", ...reference(nes.slice(16)) },
+      },
+    ]);
+    const answer = await client.matchRomFiles({ systemId: "nes", items: [matchItemOf(members[1] as Fingerprint)] });
+    expect(answer.results[0]).toMatchObject({ status: "matched", match: { release: "Lumen Lanes (USA)" } });
+  });
+
+  it("refuses bytes 7-Zip cannot read with a clear error", async () => {
+    await expect(fingerprint7z(new TextEncoder().encode("7z\xbc\xaf\x27\x1c but not really"))).rejects.toThrow(
+      /7-Zip could not read the archive/,
+    );
   });
 });
 

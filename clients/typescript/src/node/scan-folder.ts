@@ -6,6 +6,7 @@ import { fingerprintSet } from "../fingerprint/disc-set.ts";
 import { sheetFiles, sheetKindOf } from "../fingerprint/disc-sheets.ts";
 import type { Fingerprint } from "../fingerprint/file-hasher.ts";
 import { fingerprint } from "../fingerprint/fingerprint.ts";
+import { fingerprint7z } from "../fingerprint/seven-zip.ts";
 import { type MatchItem, matchItemOf, nameItem } from "../fingerprint/match-item.ts";
 import { fingerprintZip } from "../fingerprint/zip-members.ts";
 import type { PlatformGuesser } from "../platform-guess.ts";
@@ -20,7 +21,7 @@ export interface ScannedFile {
   readonly fingerprint?: Fingerprint;
   /** For an item of a cue, gdi or m3u set: the sheet's path (relative, `/`-separated), which names its group. */
   readonly sheet?: string;
-  /** Why the file is sent by name only, when it is (a 7z archive, a track a sheet names that is missing, a read error). */
+  /** Why the file is sent by name only, when it is (a 7z archive over 1 GiB, a track a sheet names that is missing, a read error). */
   readonly note?: string;
 }
 
@@ -34,6 +35,9 @@ export interface ScanFolderOptions {
   /** Files read at once (default 8): small files are dominated by opening them. */
   readonly concurrency?: number;
 }
+
+/** 7-Zip in WebAssembly reads an archive from memory: larger ones are sent by name. */
+const MAX_7Z_BYTES = 1024 * 1024 * 1024;
 
 /** Files smaller than this are read whole: one read beats a stream's setup for a small ROM. */
 const READ_WHOLE_BYTES = 16 * 1024 * 1024;
@@ -123,9 +127,8 @@ async function namedBySheets(root: string, files: readonly string[]): Promise<Se
 
 /**
  * Walks a folder and fingerprints what is in it with the catalog's rules: each file, each member
- * of a zip (read in memory, never extracted), a cue, gdi or m3u set as its tracks in one group;
- * a 7z archive is sent by name only (no maintained JavaScript library reads 7z archives without a
- * native binary). Results are in path order.
+ * of a zip or 7z archive (read in memory, never extracted to disk), a cue, gdi or m3u set as its
+ * tracks in one group. Results are in path order.
  */
 export async function scanFolder(root: string, options: ScanFolderOptions): Promise<ScannedFile[]> {
   const files = await listFiles(root);
@@ -147,8 +150,18 @@ export async function scanFolder(root: string, options: ScanFolderOptions): Prom
           return { path: `${file}#${m.member}`, platform, item: matchItemOf(m), fingerprint: m };
         });
       }
-      if (ext === "7z")
-        return [{ path: file, platform: platformOf(file), item: nameItem(name), note: "7z archives are not read: sent by name" }];
+      if (ext === "7z") {
+        const { size } = await stat(full);
+        if (size > MAX_7Z_BYTES)
+          return [{ path: file, platform: platformOf(file), item: nameItem(name), note: "7z archive over 1 GiB: sent by name" }];
+        const members = await fingerprint7z(await readFile(full), { platform: platformOf(file) });
+        return members.map((m) => ({
+          path: `${file}#${m.member}`,
+          platform: platformOf(file, m.name),
+          item: matchItemOf(m),
+          fingerprint: m,
+        }));
+      }
       if (sheetKindOf(name)) {
         const folder = path.dirname(full);
         const platform = platformOf(file);
