@@ -68,20 +68,30 @@ export function offlineTarget(buildDir: string, artworkBaseUrl: string): ScanTar
   };
 }
 
+/** Runs a call to the server, turning a failure (no connection, an error answer) into the CLI's problem. */
+async function fromServer<T>(baseUrl: string, call: () => Promise<T>): Promise<T> {
+  try {
+    return await call();
+  } catch (error) {
+    const cause = (error as { cause?: { message?: string } }).cause?.message;
+    throw problems.scanServerFailed(`${baseUrl}: ${(error as Error).message}${cause ? ` (${cause})` : ""}`, { cause: error });
+  }
+}
+
 /** A ludex server as a target, through the TypeScript client (batches, Retry-After, redirects). */
 export function serverTarget(baseUrl: string, onRetry?: (waitMs: number) => void): ScanTarget {
   const client = new LudexClient({ baseUrl, ...(onRetry ? { onRetry: (info) => onRetry(info.waitMs) } : {}) });
   return {
     label: baseUrl,
     async platforms() {
-      return (await client.platforms()).platforms;
+      return (await fromServer(baseUrl, () => client.platforms())).platforms;
     },
     async match(systemId, items) {
-      const answer = await client.matchRomFiles({ systemId, items: [...items] });
+      const answer = await fromServer(baseUrl, () => client.matchRomFiles({ systemId, items: [...items] }));
       return { results: answer.results, groups: answer.groups, requests: answer.requests };
     },
     async record(id) {
-      return (await client.game(id))?.record;
+      return (await fromServer(baseUrl, () => client.game(id)))?.record;
     },
     close() {},
   };

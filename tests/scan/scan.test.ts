@@ -5,6 +5,7 @@ import { promisify } from "node:util";
 import { zipSync } from "fflate";
 import { beforeAll, describe, expect, it } from "vitest";
 import type { ScanEntry } from "../../src/scan/scan-report.ts";
+import { freePort } from "../helpers/free-port.ts";
 import { readGamelist } from "../helpers/gamelist-xml.ts";
 import { make7z } from "../helpers/seven-zip.ts";
 import { projectRoot } from "../helpers/paths.ts";
@@ -197,5 +198,12 @@ describe("ludex scan", () => {
     await expect(scan([path.join(work, "nowhere"), "--out", catalog.buildDir])).rejects.toMatchObject({
       stderr: expect.stringMatching(/no such folder/),
     });
+    const closed = await freePort();
+    const refused = await scan([folder, "--server", `http://127.0.0.1:${closed}`]).catch((e: { code: number; stderr: string }) => e);
+    expect(refused).toMatchObject({
+      code: 1,
+      stderr: expect.stringMatching(/^ludex scan: Server did not answer: http:\/\/127\.0\.0\.1:\d+: fetch failed/),
+    });
+    expect((refused as { stderr: string }).stderr).not.toMatch(/\n\s+at /);
   });
 });
