@@ -45,7 +45,7 @@ async function fingerprintBytes(bytes: Uint8Array, options: FingerprintOptions):
     throw new Error(`${options.name}: ${bytes.length} bytes, expected ${options.size}`);
   const rule = detectHeader(bytes.subarray(0, HEADER_PROBE_BYTES), bytes.length, options.name, options.platform);
   const body = rule && bytes.subarray(rule.bytes);
-  // Web Crypto copies its input when called, before the caller may reuse the buffer. @see WebCrypto §14.3.6 (digest), step 2
+  // digest() copies its input when called, so the caller may reuse the buffer at once. @see W3C Web Cryptography API, SubtleCrypto.digest(): "get a copy of the bytes held by the data parameter"
   const sha1 = (subtle as SubtleCrypto).digest("SHA-1", bytes as Uint8Array<ArrayBuffer>);
   const sha1Body = body && (subtle as SubtleCrypto).digest("SHA-1", body as Uint8Array<ArrayBuffer>);
   const pair = await acquireHashers();
