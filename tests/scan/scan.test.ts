@@ -51,6 +51,7 @@ const known = [
   "psx/Copy/Harbor Lights (USA) (Track 1).bin",
   "psx/Copy/Harbor Lights (USA) (Track 2).bin",
   "psx/Copy/Harbor Lights (USA).cue",
+  "snes/Ferry LZMA.zip#Crystal Ferry (USA).smc",
   "snes/ferry.smc",
 ];
 const unknown = ["gb/Handheld Pack.zip#readme.txt", "gb/zzzz.gb"];
@@ -78,6 +79,9 @@ beforeAll(async () => {
     path.join(folder, "gba", "Kite Set.7z"),
     await make7z({ "Kite Kingdom (Europe).gba": rom("gba/Kite Kingdom (Europe).gba") }),
   );
+  // A zip whose member fflate cannot inflate (LZMA): read by 7-Zip instead.
+  const smc = rom("snes/Crystal Ferry (USA).smc");
+  writeFileSync(path.join(folder, "snes", "Ferry LZMA.zip"), await make7z({ "Crystal Ferry (USA).smc": smc }, ["-tzip", "-mm=LZMA"]));
   // A 7z that 7-Zip cannot read: sent by its name, which the catalog knows.
   writeFileSync(path.join(folder, "gba", "Kite Kingdom (Europe).7z"), Buffer.from("7z\xbc\xaf\x27\x1c", "latin1"));
   cpSync(path.join(testRomsFolder, "snes", "Crystal Ferry (USA).smc"), path.join(folder, "snes", "ferry.smc"));
@@ -106,6 +110,10 @@ describe("ludex scan", () => {
     for (const file of unknown) expect(byPath.get(file)?.status, file).toBe("notFound");
     expect(byPath.get("notes.dat")?.status).toBe("noPlatform");
     expect(byPath.get("snes/ferry.smc")?.result).toMatchObject({ match: { title: "Crystal Ferry", matchedBy: "sha1", headerless: true } });
+    // An LZMA member, which fflate does not inflate, read by 7-Zip: the same answer as the file.
+    expect(byPath.get("snes/Ferry LZMA.zip#Crystal Ferry (USA).smc")?.result).toMatchObject({
+      match: { title: "Crystal Ferry", matchedBy: "sha1", headerless: true },
+    });
     expect(byPath.get("gba/Kite Kingdom (Europe).7z")).toMatchObject({
       note: expect.stringMatching(/not read \(7-Zip could not read the archive/),
       result: { match: { matchedBy: "name" } },
@@ -122,9 +130,9 @@ describe("ludex scan", () => {
     expect(byPath.get("gba/Kite Set.7z#Kite Kingdom (Europe).gba")?.result).toMatchObject({
       match: { title: "Kite Kingdom", matchedBy: "sha1" },
     });
-    expect(offline.summary).toMatchObject({ files: 17, matched: 14, notFound: 2, noPlatform: 1 });
+    expect(offline.summary).toMatchObject({ files: 18, matched: 15, notFound: 2, noPlatform: 1 });
     expect(offline.summary.platforms.psx).toMatchObject({ files: 6, matched: 6 });
-    expect(stdout).toMatch(/^all\s+17\s+14\s+0\s+2\s+0$/m);
+    expect(stdout).toMatch(/^all\s+18\s+15\s+0\s+2\s+0$/m);
     expect(stdout).toMatch(/1 file\(s\) with no platform/);
   });
 
@@ -160,18 +168,19 @@ describe("ludex scan", () => {
     const snes = readGamelist(readFileSync(path.join(gamelists, "snes", "gamelist.xml"), "utf8"));
     const art = (folder: string): string =>
       `https://thumbnails.libretro.com/${encodeURIComponent("Nintendo - Super Nintendo Entertainment System")}/${folder}/${encodeURIComponent("Crystal Ferry (USA)")}.png`;
+    const ferry = {
+      name: "Crystal Ferry",
+      releasedate: "19940901T000000",
+      developer: "Prism Harbor",
+      publisher: "Prism Harbor",
+      genre: "Puzzle",
+      players: "1",
+      image: art("Named_Boxarts"),
+      thumbnail: art("Named_Snaps"),
+    };
     expect(snes).toEqual([
-      {
-        path: "./ferry.smc",
-        name: "Crystal Ferry",
-        releasedate: "19940901T000000",
-        developer: "Prism Harbor",
-        publisher: "Prism Harbor",
-        genre: "Puzzle",
-        players: "1",
-        image: art("Named_Boxarts"),
-        thumbnail: art("Named_Snaps"),
-      },
+      { path: "./Ferry LZMA.zip", ...ferry },
+      { path: "./ferry.smc", ...ferry },
     ]);
     // Unverified artwork (no listing for the platform) may not exist, so none is written.
     const nes = readGamelist(readFileSync(path.join(gamelists, "nes", "gamelist.xml"), "utf8"));

@@ -146,6 +146,23 @@ describe("zip members", () => {
     expect(member?.headerless).toEqual({ header: "lnx", ...reference(lnx.slice(64)) });
   });
 
+  it("names a member whose compression it does not read, which 7-Zip reads", async () => {
+    // LZMA keeps the SNES file's 512 header bytes of zeros smaller than stored; the others are incompressible.
+    const smc = rom("snes/Crystal Ferry (USA).smc");
+    const lzma = await make7z({ "Crystal Ferry (USA).smc": smc }, ["-tzip", "-mm=LZMA"]);
+    await expect(fingerprintZip(lzma)).rejects.toThrow(
+      "Crystal Ferry (USA).smc: compression method 14 is not read here (stored and deflate are)",
+    );
+    expect(await fingerprint7z(lzma, { platform: "snes" })).toEqual([
+      {
+        member: "Crystal Ferry (USA).smc",
+        name: "Crystal Ferry (USA).smc",
+        ...reference(smc),
+        headerless: { header: "snes-copier", ...reference(smc.slice(512)) },
+      },
+    ]);
+  });
+
   it("refuses bytes that are not a zip archive, and an archive cut short, with a clear error", async () => {
     await expect(fingerprintZip(new TextEncoder().encode("PK\u0003\u0004 not really a zip"))).rejects.toThrow(/not a zip archive/);
     const zip = zipSync({ "Tidepool Tales (USA).gb": [rom("gb/Tidepool Tales (USA).gb"), { level: 0 }] });

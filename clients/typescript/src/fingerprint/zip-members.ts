@@ -63,6 +63,11 @@ export async function fingerprintZip(
   try {
     const unzip = new Unzip((file: UnzipFile) => {
       if (file.name.endsWith("/")) return;
+      // fflate inflates stored (0) and deflated (8) members; others (Deflate64, BZip2, LZMA, …) need 7-Zip: fingerprint7z.
+      if (file.compression !== 0 && file.compression !== 8) {
+        failure ??= new Error(`${file.name}: compression method ${file.compression} is not read here (stored and deflate are)`);
+        return;
+      }
       // The size a local header gives is 0 when a data descriptor follows the data: then it is not known beforehand.
       const size = file.originalSize || undefined;
       const hasher = new FileHasher(pair, { name: baseName(file.name), platform: options.platform, size });

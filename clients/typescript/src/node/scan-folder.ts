@@ -8,7 +8,7 @@ import type { Fingerprint } from "../fingerprint/file-hasher.ts";
 import { fingerprint } from "../fingerprint/fingerprint.ts";
 import { fingerprint7z } from "../fingerprint/seven-zip.ts";
 import { type MatchItem, matchItemOf, nameItem } from "../fingerprint/match-item.ts";
-import { fingerprintZip } from "../fingerprint/zip-members.ts";
+import { fingerprintZip, type ZipMemberFingerprint } from "../fingerprint/zip-members.ts";
 import type { PlatformGuesser } from "../platform-guess.ts";
 
 /** One item found in a folder: a file, a zip member or a disc set's file, with what is sent for it. */
@@ -144,7 +144,14 @@ export async function scanFolder(root: string, options: ScanFolderOptions): Prom
     const ext = name.slice(name.lastIndexOf(".") + 1).toLowerCase();
     try {
       if (ext === "zip") {
-        const members = await withFile(full, scratch, (bytes) => fingerprintZip(bytes, { platform: platformOf(file) }));
+        let members: ZipMemberFingerprint[];
+        try {
+          members = await withFile(full, scratch, (bytes) => fingerprintZip(bytes, { platform: platformOf(file) }));
+        } catch (error) {
+          // fflate inflates stored and deflated members; 7-Zip also reads Deflate64, BZip2, LZMA and PPMd ones.
+          if ((await stat(full)).size > MAX_7Z_BYTES) throw error;
+          members = await fingerprint7z(await readFile(full), { platform: platformOf(file) }).catch(() => Promise.reject(error));
+        }
         return members.map((m) => {
           const platform = platformOf(file, m.name);
           return { path: `${file}#${m.member}`, platform, item: matchItemOf(m), fingerprint: m };
