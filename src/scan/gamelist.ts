@@ -54,9 +54,7 @@ export function gamelistXml(games: readonly GamelistGame[]): string {
  * else the file itself; relative to the scanned folder.
  */
 function launchedFile(entry: ScanEntry): string {
-  const archive = entry.path.indexOf("#");
-  if (archive >= 0) return entry.path.slice(0, archive);
-  return entry.sheet ?? entry.path;
+  return entry.archive ?? entry.sheet ?? entry.path;
 }
 
 /**

@@ -42,7 +42,7 @@ const known = [
   "gb/Handheld Pack.zip#Tidepool Tales (USA).gb",
   "gba/Kite Kingdom (Europe).7z",
   "gba/Kite Set.7z#Kite Kingdom (Europe).gba",
-  "gba/kite.gba",
+  "gba/kite #1.gba",
   "lynx/pilots.lnx",
   "nes/Lumen Lanes.zip#Lumen Lanes (USA).nes",
   "psx/Harbor Lights (USA)/Harbor Lights (USA) (Track 1).bin",
@@ -74,7 +74,7 @@ beforeAll(async () => {
     zipSync({ "Tidepool Tales (USA).gb": rom("gb/Tidepool Tales (USA).gb"), "readme.txt": new TextEncoder().encode("zzzz qqqq xxxx\n") }),
   );
   writeFileSync(path.join(folder, "gb", "zzzz.gb"), Buffer.alloc(4096, 0x5a));
-  cpSync(path.join(testRomsFolder, "gba", "Kite Kingdom (Europe).gba"), path.join(folder, "gba", "kite.gba"));
+  cpSync(path.join(testRomsFolder, "gba", "Kite Kingdom (Europe).gba"), path.join(folder, "gba", "kite #1.gba"));
   writeFileSync(
     path.join(folder, "gba", "Kite Set.7z"),
     await make7z({ "Kite Kingdom (Europe).gba": rom("gba/Kite Kingdom (Europe).gba") }),
@@ -193,7 +193,7 @@ describe("ludex scan", () => {
       { path: "./Harbor Lights (USA)/Harbor Lights (USA).cue", ...harbor },
     ]);
     const gba = readGamelist(readFileSync(path.join(gamelists, "gba", "gamelist.xml"), "utf8"));
-    expect(gba.map((g) => g.path).sort()).toEqual(["./Kite Kingdom (Europe).7z", "./Kite Set.7z", "./kite.gba"]);
+    expect(gba.map((g) => g.path).sort()).toEqual(["./Kite Kingdom (Europe).7z", "./Kite Set.7z", "./kite #1.gba"]);
   });
 
   it("takes the platform from --system, and refuses an unknown one or a missing folder", async () => {

@@ -19,6 +19,8 @@ export interface ScannedFile {
   readonly platform: string | undefined;
   readonly item: MatchItem;
   readonly fingerprint?: Fingerprint;
+  /** For a member of a zip or 7z archive: the archive's path (relative, `/`-separated). */
+  readonly archive?: string;
   /** For an item of a cue, gdi or m3u set: the sheet's path (relative, `/`-separated), which names its group. */
   readonly sheet?: string;
   /** Why the file is sent by name only, when it is (a 7z archive over 1 GiB, a track a sheet names that is missing, a read error). */
@@ -83,8 +85,9 @@ function readBlocking(file: string, scratch: Scratch): Buffer | undefined {
 }
 
 /**
- * Runs `use` on a file's bytes: read whole into the worker's scratch buffer when small (one open,
- * fstat and read, no allocation), streamed when large. `use` must be done with the bytes when it resolves.
+ * Runs `use` on a file's bytes: up to 1 MiB read into the worker's scratch buffer with blocking
+ * calls (no allocation), up to 16 MiB read whole, larger ones streamed. `use` must be done with the
+ * bytes when it resolves.
  */
 async function withFile<T>(file: string, scratch: Scratch, use: (source: ByteSource) => Promise<T>): Promise<T> {
   const small = readBlocking(file, scratch);
@@ -92,15 +95,7 @@ async function withFile<T>(file: string, scratch: Scratch, use: (source: ByteSou
   const handle = await open(file, "r");
   try {
     const { size } = await handle.stat();
-    if (size > READ_WHOLE_BYTES) return await use(handle.createReadStream({ autoClose: false }));
-    if (scratch.buffer.length < size) scratch.buffer = Buffer.allocUnsafe(Math.max(size, scratch.buffer.length * 2));
-    let at = 0;
-    while (at < size) {
-      const { bytesRead } = await handle.read(scratch.buffer, at, size - at, at);
-      if (bytesRead === 0) break;
-      at += bytesRead;
-    }
-    return await use(scratch.buffer.subarray(0, at));
+    return await use(size > READ_WHOLE_BYTES ? handle.createReadStream({ autoClose: false }) : await handle.readFile());
   } finally {
     await handle.close();
   }
@@ -154,7 +149,7 @@ export async function scanFolder(root: string, options: ScanFolderOptions): Prom
         }
         return members.map((m) => {
           const platform = platformOf(file, m.name);
-          return { path: `${file}#${m.member}`, platform, item: matchItemOf(m), fingerprint: m };
+          return { path: `${file}#${m.member}`, platform, item: matchItemOf(m), fingerprint: m, archive: file };
         });
       }
       if (ext === "7z") {
@@ -167,6 +162,7 @@ export async function scanFolder(root: string, options: ScanFolderOptions): Prom
           platform: platformOf(file, m.name),
           item: matchItemOf(m),
           fingerprint: m,
+          archive: file,
         }));
       }
       if (sheetKindOf(name)) {
