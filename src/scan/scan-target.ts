@@ -6,6 +6,7 @@ import {
   type MatchResult,
   planBatches,
   type PlatformNames,
+  remapBatch,
 } from "@ludex/client";
 import { loadCatalogSnapshot, recordJson } from "../catalog/store/catalog-snapshot.ts";
 import { problems } from "../core/problem.ts";
@@ -43,18 +44,10 @@ export function offlineTarget(buildDir: string, artworkBaseUrl: string): ScanTar
         const job = matcher.prepare({ systemId, items: indexes.map((i) => items[i] as MatchItem) });
         if (!job) throw problems.unknownSystem(`no platform named "${systemId}"`);
         const answer = job.answer();
-        // Results and groups name a batch's items by position: back to the caller's order.
-        const at = (i: number): number => indexes[i] as number;
-        for (const result of answer.results) results[at(result.index)] = { ...result, index: at(result.index) } as MatchResult;
-        for (const group of answer.groups ?? []) {
-          groups.push({
-            ...group,
-            items: group.items.map(at),
-            agree: group.agree.map(at),
-            disagree: group.disagree.map(at),
-            unknown: group.unknown.map(at),
-          } as MatchGroup);
-        }
+        // Results and groups name a batch's items by position: back to the caller's order, as the client does.
+        const mapped = remapBatch(indexes, answer.results as MatchResult[], answer.groups as MatchGroup[] | undefined);
+        for (const result of mapped.results) results[result.index] = result;
+        groups.push(...mapped.groups);
       }
       return { results, groups, requests: batches.length };
     },

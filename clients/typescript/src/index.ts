@@ -21,7 +21,7 @@ export {
   type SearchQuery,
   type SearchResponse,
 } from "./ludex-client.ts";
-export { MAX_BATCH_ITEMS, planBatches } from "./match-batches.ts";
+export { MAX_BATCH_ITEMS, planBatches, remapBatch } from "./match-batches.ts";
 export { type RetryOptions, retryAfterMs } from "./retry-after.ts";
 export type { ByteSource } from "./fingerprint/byte-source.ts";
 export { cueFiles, gdiFiles, m3uFiles, type SheetKind, sheetKindOf } from "./fingerprint/disc-sheets.ts";
