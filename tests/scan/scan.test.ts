@@ -207,6 +207,9 @@ describe("ludex scan", () => {
     await expect(scan([path.join(work, "nowhere"), "--out", catalog.buildDir])).rejects.toMatchObject({
       stderr: expect.stringMatching(/no such folder/),
     });
+    await expect(scan([folder, "--out", catalog.buildDir, "--json", path.join(work, "nowhere", "a.json")])).rejects.toMatchObject({
+      stderr: expect.stringMatching(/--json: no folder .*nowhere to write a\.json in/),
+    });
     const closed = await freePort();
     const refused = await scan([folder, "--server", `http://127.0.0.1:${closed}`]).catch((e: { code: number; stderr: string }) => e);
     expect(refused).toMatchObject({

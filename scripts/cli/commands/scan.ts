@@ -1,4 +1,4 @@
-import { existsSync, statSync, writeFileSync } from "node:fs";
+import { existsSync, renameSync, statSync, writeFileSync } from "node:fs";
 import path from "node:path";
 import { loadConfig } from "../../../src/config/config.ts";
 import { problems } from "../../../src/core/problem.ts";
@@ -33,6 +33,10 @@ Options:
     const [folder] = positionals;
     if (positionals.length !== 1 || folder === undefined) throw problems.usage(`expected one folder\n\n${this.usage}`);
     if (!existsSync(folder) || !statSync(folder).isDirectory()) throw problems.usage(`${folder}: no such folder`);
+    const json = typeof values.json === "string" ? path.resolve(values.json) : undefined;
+    if (json && !statSync(path.dirname(json), { throwIfNoEntry: false })?.isDirectory()) {
+      throw problems.usage(`--json: no folder ${path.dirname(json)} to write ${path.basename(json)} in`);
+    }
     const tty = process.stderr.isTTY === true;
     const config = loadConfig();
     const target =
@@ -54,11 +58,11 @@ Options:
       });
       if (tty) process.stderr.write("\r\x1b[K");
       const summary = summarize(entries);
-      if (typeof values.json === "string") {
-        writeFileSync(
-          values.json,
-          `${JSON.stringify({ folder: path.resolve(folder), target: target.label, summary, files: entries }, null, 2)}\n`,
-        );
+      if (json) {
+        // Written whole, then renamed into place: a reader never sees half an answer.
+        const body = `${JSON.stringify({ folder: path.resolve(folder), target: target.label, summary, files: entries }, null, 2)}\n`;
+        writeFileSync(`${json}.tmp`, body);
+        renameSync(`${json}.tmp`, json);
       }
       if (typeof values.gamelist === "string") {
         for (const file of await writeGamelists(entries, path.resolve(values.gamelist), (id) => target.record(id)))
