@@ -119,12 +119,12 @@ describe("ludex scan", () => {
       result: { match: { matchedBy: "name" } },
     });
     expect(byPath.get("psx/Harbor Lights (USA)/Harbor Lights (USA).cue")?.group).toMatchObject({
-      group: "Harbor Lights (USA).cue",
+      group: "psx/Harbor Lights (USA)/Harbor Lights (USA).cue",
       status: "matched",
     });
     expect(byPath.get("psx/Copy/Harbor Lights (USA) (Track 2).bin")).toMatchObject({
       sheet: "psx/Harbor Lights (USA) (Playlist).m3u",
-      item: { group: "Harbor Lights (USA) (Playlist).m3u" },
+      item: { group: "psx/Harbor Lights (USA) (Playlist).m3u" },
       group: { status: "matched" },
     });
     expect(byPath.get("gba/Kite Set.7z#Kite Kingdom (Europe).gba")?.result).toMatchObject({

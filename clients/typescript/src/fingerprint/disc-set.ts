@@ -30,16 +30,17 @@ function folderOf(file: string): string {
 /**
  * A cue, gdi or m3u set as match items (docs/api.md "Hashing each kind of file"): every track
  * hashed, the cue or gdi sheet by name only, an m3u's discs expanded the same way (never the
- * playlist hashed), all in one `group` named after the sheet. Each file is read once.
+ * playlist hashed), all in one `group`: the sheet's name unless `options.group` gives another (a
+ * path, when sheets of one name are in several folders). Each file is read once.
  */
 export async function fingerprintSet(
   sheet: { readonly name: string; readonly text: string },
   open: OpenFile,
-  options: { readonly platform?: string | undefined } = {},
+  options: { readonly platform?: string | undefined; readonly group?: string | undefined } = {},
 ): Promise<SetItem[]> {
   const kind = sheetKindOf(sheet.name);
   if (!kind) throw new Error(`${sheet.name}: not a cue, gdi or m3u file`);
-  const group = sheet.name;
+  const group = options.group ?? sheet.name;
   const items: SetItem[] = [];
   const seen = new Set<string>();
   const expand = async (sheetKind: SheetKind, text: string, folder: string): Promise<void> => {

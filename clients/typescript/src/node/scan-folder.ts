@@ -21,7 +21,7 @@ export interface ScannedFile {
   readonly fingerprint?: Fingerprint;
   /** For a member of a zip or 7z archive: the archive's path (relative, `/`-separated). */
   readonly archive?: string;
-  /** For an item of a cue, gdi or m3u set: the sheet's path (relative, `/`-separated), which names its group. */
+  /** For an item of a cue, gdi or m3u set: the sheet's path (relative, `/`-separated), which is also its group (its name when the path is over 200 characters). */
   readonly sheet?: string;
   /** Why the file is sent by name only, when it is (a 7z archive over 1 GiB, a track a sheet names that is missing, a read error). */
   readonly note?: string;
@@ -37,6 +37,9 @@ export interface ScanFolderOptions {
   /** Files read at once (default 8): small files are dominated by opening them. */
   readonly concurrency?: number;
 }
+
+/** The longest `group` a match item may have (docs/api.md, "ROM matching"). */
+const MAX_GROUP_LENGTH = 200;
 
 /** 7-Zip in WebAssembly reads an archive from memory: larger ones are sent by name. */
 const MAX_7Z_BYTES = 1024 * 1024 * 1024;
@@ -174,7 +177,8 @@ export async function scanFolder(root: string, options: ScanFolderOptions): Prom
             const target = path.join(folder, entry);
             return (await stat(target).catch(() => undefined))?.isFile() ? source(target) : undefined;
           },
-          { platform },
+          // The sheet's path is its group, so that two folders' "Disc 1.cue" stay two groups.
+          { platform, group: file.length <= MAX_GROUP_LENGTH ? file : name },
         );
         const base = path.posix.dirname(file);
         return set.map((s) => ({
