@@ -19,8 +19,8 @@ const layers = [
   { name: "surfaces", path: "^src/(catalog/routes|oauth|deploy|site)/" },
   { name: "discovery", path: "^src/discovery/" },
   { name: "agents", path: "^src/agents/" },
-  // Composition: the build pipeline and the server, then the CLI, the benches and the Astro pages and middleware.
-  { name: "composition", path: "^src/(pipeline|server)/" },
+  // Composition: the build pipeline, the server and `ludex scan` (matcher and client together), then the CLI, the benches and the Astro pages and middleware.
+  { name: "composition", path: "^src/(pipeline|server|scan)/" },
   { name: "entry-points", path: "^(scripts/|src/pages/|src/layouts/|src/(env\\.d|middleware)\\.ts$)" },
 ];
 

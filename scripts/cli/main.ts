@@ -28,6 +28,10 @@ const commands: Readonly<Record<string, { summary: string; load: () => Promise<C
     load: async () => (await import("./commands/show.ts")).showCommand,
   },
   search: { summary: "Print the top search results for a title", load: async () => (await import("./commands/search.ts")).searchCommand },
+  scan: {
+    summary: "Fingerprint a folder of ROMs and match it against the local build or a server",
+    load: async () => (await import("./commands/scan.ts")).scanCommand,
+  },
   serve: {
     summary: "Serve the API and pages from the current build",
     load: async () => (await import("./commands/serve.ts")).serveCommand,

@@ -174,6 +174,13 @@ export const problemTypes = {
     status: 404,
     description: "`ludex reload` found no running `ludex serve` to signal.",
   },
+  "scan-server-failed": {
+    surface: "cli",
+    title: "Server did not answer",
+    status: 502,
+    description:
+      "`ludex scan --server` got no usable answer from the server: it is unreachable, or it answered an error (the detail says which).",
+  },
   "member-exists": { surface: "cli", title: "Member exists", status: 409, description: "A member with this username already exists." },
   "member-not-found": { surface: "cli", title: "No such member", status: 404, description: "There is no member with this username." },
   "dat-syntax": {

@@ -40,7 +40,7 @@ describe("ludex CLI", () => {
       scripts: Record<string, string>;
     };
     expect(pkg.bin).toBeUndefined();
-    expect(pkg.scripts.prepare).toBe("node scripts/cli/link-bin.js");
+    expect(pkg.scripts.prepare).toMatch(/^node scripts\/cli\/link-bin\.js && /);
     const link = path.join(projectRoot, "node_modules", ".bin", "ludex");
     expect(realpathSync(link)).toBe(realpathSync(path.join(projectRoot, "scripts", "ludex.js")));
     const help = spawnSync("npx", ["ludex", "--help"], {
@@ -100,6 +100,7 @@ describe("ludex CLI", () => {
       "member",
       "migrate",
       "dump",
+      "scan",
     ];
     const [top, ...helps] = await Promise.all([ludexAsync(["--help"]), ...commands.map((name) => ludexAsync([name, "--help"]))]);
     expect(top?.status).toBe(0);

@@ -1,0 +1,1 @@
+export { type ScanFolderOptions, type ScannedFile, scanFolder } from "./scan-folder.ts";
