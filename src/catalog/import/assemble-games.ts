@@ -1,4 +1,5 @@
 import type { DatFile, DatRom } from "../dat/dat-types.ts";
+import { matchCloneTitles } from "../identity/clone-list-match.ts";
 import { releaseKind, type ContentKind } from "../identity/content-kind.ts";
 import { dumpKeys, looksLikeCompilation } from "../identity/dump-keys.ts";
 import {
@@ -20,6 +21,7 @@ import { findBaseGames } from "./base-games.ts";
 import { DEFERS_TO_NO_INTRO } from "./foreign-dumps.ts";
 import type { MetadataFields, MetadataIndex } from "./metadata-index.ts";
 import { namingConvention, releaseEntries, type ReleaseExtra } from "./release-entries.ts";
+import type { RetoolData } from "./retool-data.ts";
 
 export interface ReleaseDraft {
   readonly name: string;
@@ -72,6 +74,8 @@ export interface AssembleOptions {
   readonly defaultKind?: ContentKind;
   /** SHA-1s No-Intro lists on another platform: entries of a collection that defers to it ({@link DEFERS_TO_NO_INTRO}) with only such dumps are left out. */
   readonly foreignDumps?: ReadonlySet<string>;
+  /** The platform's Retool clone lists, local names and RetroAchievements dumps. */
+  readonly retool?: RetoolData;
 }
 
 export interface AssembleResult {
@@ -280,6 +284,14 @@ function alternateTitles(
     .slice(0, MAX_ALTERNATE_TITLES);
 }
 
+/** The titles a TOSEC name says its game is also known as: "[aka Adventures of Tron]". */
+function akaTitles(flags: readonly string[]): string[] {
+  return flags.flatMap((flag) => {
+    const m = /^\[aka ([^\]]+)\]$/i.exec(flag);
+    return m?.[1] ? [m[1]] : [];
+  });
+}
+
 /** Alternate titles kept on one record; the real data's largest works have about a dozen. */
 export const MAX_ALTERNATE_TITLES = 32;
 
@@ -449,6 +461,7 @@ export function assembleGames(
     release.serial && isRetail(release) ? serialCode(release.serial, options.platform)?.code.slice(-2) : undefined,
   );
   const groupKeys = splitTitleGroups(releases, keys, codes, arcade);
+  const cloneMatches = options.retool ? matchCloneTitles(releases, options.retool.cloneGroups) : [];
 
   const inputs: WorkInput[] = [];
   for (const [i, release] of releases.entries()) {
@@ -466,6 +479,8 @@ export function assembleGames(
       retail: isRetail(release),
       year: int(release.metadata.releaseyear, 1950, 2100),
       developer: release.metadata.developer,
+      cloneGroups: [...new Set((cloneMatches[i] ?? []).map((m) => m.group))],
+      akaKeys: akaTitles(release.parsed.flags).map(titleKey),
     });
   }
   const works = groupWorks(inputs);

@@ -7,6 +7,7 @@ import type { UnmergedDump } from "../identity/group-works.ts";
 import type { PlatformFiles } from "./assemble-platform.ts";
 import { assemblePlatforms } from "./assemble-pool.ts";
 import { assignGameIds, type MergedGame } from "./assign-game-ids.ts";
+import { findRetoolSources, type RetoolFile } from "./find-retool.ts";
 import { findSources, type SourceFile } from "./find-sources.ts";
 import { DEFERS_TO_NO_INTRO, type DumpSource, foreignNoIntroDumps } from "./foreign-dumps.ts";
 import { type PlatformRows, RELEASE_COLUMNS, ROM_COLUMNS } from "./platform-rows.ts";
@@ -14,7 +15,7 @@ import { DEFAULT_REVIEW_THRESHOLD, type ImportReview, ImportReviewer } from "./i
 import { acceptReview, recordReview, type ReviewState } from "./review-state.ts";
 
 /** Bump when parsing or grouping changes, so that the next import redoes every platform. */
-export const IMPORT_VERSION = 5;
+export const IMPORT_VERSION = 6;
 
 export interface ImportProgress {
   readonly filesDone: number;
@@ -74,6 +75,9 @@ export interface ImportSummary {
 
 interface PlatformSources extends PlatformFiles {
   readonly files: { readonly source: SourceFile; readonly sha256: string; readonly collection?: string }[];
+  readonly retool: RetoolFile[];
+  /** SHA-256 of each of `retool`, in order. */
+  readonly retoolSha256: string[];
   /** Bytes of the platform's files. */
   bytes: number;
   fingerprint: string;
@@ -99,7 +103,12 @@ function headerVersion(text: string): string | undefined {
   return /<version>([^<]+)<\/version>/.exec(head)?.[1]?.trim() ?? /clrmamepro\s*\([^)]*?\bversion\s+"?([^"\s)]+)/.exec(head)?.[1]?.trim();
 }
 
-function groupByPlatform(files: readonly SourceFile[], platformsFile: string, warnings: string[]): Map<string, PlatformSources> {
+function groupByPlatform(
+  files: readonly SourceFile[],
+  retool: readonly RetoolFile[],
+  platformsFile: string,
+  warnings: string[],
+): Map<string, PlatformSources> {
   const registry = loadPlatformRegistry(platformsFile);
   const groups = new Map<string, PlatformSources>();
   const derivedWarned = new Set<string>();
@@ -117,7 +126,7 @@ function groupByPlatform(files: readonly SourceFile[], platformsFile: string, wa
     }
     let group = groups.get(platform.slug);
     if (!group) {
-      group = { platform, files: [], bytes: 0, fingerprint: "", datVersion: undefined };
+      group = { platform, files: [], retool: [], retoolSha256: [], bytes: 0, fingerprint: "", datVersion: undefined };
       groups.set(platform.slug, group);
     }
     group.files.push({ source, sha256: sha256(data), ...(collection ? { collection } : {}) });
@@ -130,14 +139,24 @@ function groupByPlatform(files: readonly SourceFile[], platformsFile: string, wa
     }
   }
   const foreign = foreignNoIntroDumps(dumpSources);
+  // A Retool file joins the platform its system names, when that platform has DATs; its content is part of the fingerprint.
+  for (const file of retool) {
+    const group = groups.get(registry.forRetool(file.systemName)?.slug ?? "");
+    if (!group) continue;
+    group.retool.push(file);
+    group.retoolSha256.push(sha256(readFileSync(file.path)));
+  }
   for (const group of groups.values()) {
     const dumps = foreign.get(group.platform.slug);
     if (dumps) group.foreignDumps = dumps;
     const parts = group.files
       .map((f) => `${f.source.collection}/${path.basename(f.source.path)}:${f.source.role}:${f.collection ?? ""}:${f.sha256}`)
       .sort();
-    const { derived: _derived, ...info } = group.platform;
-    group.fingerprint = sha256(JSON.stringify([IMPORT_VERSION, info, parts, ...(dumps ? [dumps] : [])]));
+    const retoolParts = group.retool.map((f, i) => `retool/${f.role}/${path.basename(f.path)}:${group.retoolSha256[i] ?? ""}`).sort();
+    const { derived: _derived, retoolNames: _retoolNames, ...info } = group.platform;
+    group.fingerprint = sha256(
+      JSON.stringify([IMPORT_VERSION, info, parts, ...(dumps ? [dumps] : []), ...(retoolParts.length > 0 ? [retoolParts] : [])]),
+    );
   }
   return groups;
 }
@@ -186,10 +205,12 @@ function writePlatform(
   formerPlatforms: readonly string[],
 ): PlatformWrite {
   const slug = group.platform.slug;
-  const { derived: _derived, ...info } = group.platform;
+  const { derived: _derived, retoolNames: _retoolNames, ...info } = group.platform;
   st.upsertPlatform.run(slug, JSON.stringify(info), group.fingerprint, group.datVersion ?? null);
   st.deleteSourceFiles.run(slug);
   for (const [i, f] of group.files.entries()) st.insertSourceFile.run(f.source.path, slug, f.source.role, f.sha256, entries[i] ?? 0);
+  // Retool files are listed too, so that `ludex audit` reads the clone lists the catalog was grouped by.
+  for (const [i, f] of group.retool.entries()) st.insertSourceFile.run(f.path, slug, `retool-${f.role}`, group.retoolSha256[i] ?? "", 0);
 
   const assigned = assignGameIds(db, slug, formerPlatforms, rows);
   const releaseWidth = RELEASE_COLUMNS.length;
@@ -254,6 +275,7 @@ function runImport(
     toImport.map((g) => ({
       platform: g.platform,
       files: g.files,
+      ...(g.retool.length > 0 ? { retool: g.retool } : {}),
       ...(g.foreignDumps ? { foreignDumps: g.foreignDumps } : {}),
       ...(options.strict ? { strict: true } : {}),
     })),
@@ -348,7 +370,7 @@ export function importCatalog(options: ImportOptions): ImportSummary {
   const started = Date.now();
   const warnings: string[] = [];
   const files = findSources(options.sources, warnings);
-  const groups = groupByPlatform(files, options.platformsFile, warnings);
+  const groups = groupByPlatform(files, findRetoolSources(options.sources), options.platformsFile, warnings);
 
   const fresh = !existsSync(options.dbFile);
   const target = fresh ? `${options.dbFile}.importing-${process.pid}` : options.dbFile;

@@ -23,8 +23,24 @@ export const attributionSchema = z
     url: z.url(),
     license: z.string().min(1),
     licenseUrl: z.url(),
+    also: z
+      .array(
+        z.looseObject({
+          source: z.string().min(1),
+          url: z.url(),
+          license: z.string().min(1),
+          licenseUrl: z.url(),
+          notice: z.string().min(1),
+        }),
+      )
+      .max(4)
+      .optional()
+      .meta({ description: "Further sources of the data and their notices (Retool's clone lists and metadata, BSD 3-Clause)." }),
   })
-  .meta({ description: "Where the data comes from and its licence (libretro-database, CC BY-SA 4.0). Keep it with any copy of the data." });
+  .meta({
+    description:
+      "Where the data comes from and its licence (libretro-database, CC BY-SA 4.0; Retool's clone lists and metadata, BSD 3-Clause, in `also`). Keep it with any copy of the data.",
+  });
 
 /** Every release status the name parser gives. */
 const devStatuses = ["release", "beta", "proto", "demo", "sample", "preview", "alpha", "bad"] as const satisfies readonly DevStatus[];
