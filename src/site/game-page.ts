@@ -121,9 +121,13 @@ ${collectionsLine(release)}${
 }
 
 /** "Rockman X (Japan)": an alternate title with the regions of the releases that carry it. */
-function alternateTitleText(alternate: AlternateTitle): string {
+/** An alternate title with its regions; a native-script name says its language (`lang`), so that it is read and rendered as such. */
+function alternateTitleHtml(alternate: AlternateTitle): SafeHtml {
   const regions = alternate.regions ?? [];
-  return regions.length > 0 ? `${alternate.title} (${regions.join(", ")})` : alternate.title;
+  const suffix = regions.length > 0 ? ` (${regions.join(", ")})` : "";
+  return alternate.language
+    ? html`<span lang="${alternate.language}">${alternate.title}</span>${suffix}`
+    : html`${alternate.title}${suffix}`;
 }
 
 /**
@@ -225,7 +229,10 @@ export function gamePage(ctx: SiteContext, game: GameRecord, platform: PlatformE
   const alternates = game.alternateTitles ?? [];
   const facts: [string, SafeHtml | string | undefined][] = [
     ["Platform", html`<a href="${link(sitePaths.platform(platform.id))}">${platform.name}</a>`],
-    ["Also known as", alternates.length > 0 ? alternates.map(alternateTitleText).join(" · ") : undefined],
+    [
+      "Also known as",
+      alternates.length > 0 ? html`${alternates.map((a, i) => html`${i > 0 ? " · " : ""}${alternateTitleHtml(a)}`)}` : undefined,
+    ],
     ["Developer", game.developer],
     ["Publisher", game.publisher],
     ["Genres", game.genres?.join(", ")],
@@ -253,7 +260,7 @@ ${kindLine(ctx, game, baseTitle)}<div class="game-top">
 <p>Data: <a href="${link(`/api/v1/games/?id=${game.id}`)}" type="application/json">JSON record</a> (<code>GET /api/v1/games/?id=${game.id}</code>).</p>
 ${addonsSection(ctx, game, platform)}<h2>Releases</h2>
 ${game.releases.map(releaseBlock)}
-<p class="muted">From <a href="${game.attribution.url}">${game.attribution.source}</a>, licensed <a href="${game.attribution.licenseUrl}" rel="license">${game.attribution.license}</a>.</p>`;
+<p class="muted">From <a href="${game.attribution.url}">${game.attribution.source}</a>, licensed <a href="${game.attribution.licenseUrl}" rel="license">${game.attribution.license}</a>${(game.attribution.also ?? []).map((a) => html`; <a href="${a.url}">${a.source}</a>, <a href="${a.licenseUrl}" rel="license">${a.license}</a>`)}.</p>`;
   const isGame = schemaType(game.kind) === "VideoGame";
   return pageLayout(ctx, {
     title: game.kind === "game" ? `${game.title} (${platform.name})` : `${game.title} (${platform.name} ${label})`,

@@ -3,6 +3,7 @@ import { loadConfig } from "../../../src/config/config.ts";
 import { importCatalog, type ImportProgress, type ImportSummary } from "../../../src/catalog/import/import-catalog.ts";
 import { problems } from "../../../src/core/problem.ts";
 import { formatReview } from "../../../src/catalog/import/format-review.ts";
+import { releasePreference } from "../../../src/catalog/identity/release-preference.ts";
 import type { Command } from "../command.ts";
 
 function progressLine(p: ImportProgress): string {
@@ -73,6 +74,7 @@ Options:
       reviewThreshold: threshold,
       accept: values.accept === true,
       strict: values.strict === true,
+      preference: releasePreference(config.regionOrder, config.languageOrder),
       onProgress: tty
         ? (p) => {
             if (p.elapsedMs - last < 100 && p.filesDone < p.filesTotal) return;

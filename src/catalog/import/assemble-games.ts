@@ -1,6 +1,7 @@
 import type { DatFile, DatRom } from "../dat/dat-types.ts";
-import { matchCloneTitles } from "../identity/clone-list-match.ts";
+import { type CloneMatch, matchCloneTitles } from "../identity/clone-list-match.ts";
 import { releaseKind, type ContentKind } from "../identity/content-kind.ts";
+import { compareReleases, type ReleasePreference } from "../identity/release-preference.ts";
 import { dumpKeys, looksLikeCompilation } from "../identity/dump-keys.ts";
 import {
   groupWorks,
@@ -14,6 +15,7 @@ import {
 import { splitSameTitle } from "../identity/same-title.ts";
 import { serialCode } from "../identity/serial-code.ts";
 import type { ParsedGameName } from "../names/parse-game-name.ts";
+import { languageTag, localNameLanguage } from "../names/local-name-language.ts";
 import { titleKey } from "../names/title-key.ts";
 import type { AlternateTitle, GameMetadata } from "../record/game-record.ts";
 import { serialKey } from "../../core/keys.ts";
@@ -37,6 +39,15 @@ export interface ReleaseDraft {
   kind: ContentKind;
   /** Arcade: the emulator collections (platform slugs such as "mame-2003") whose DATs list the release. */
   readonly collections: string[];
+  /** Native-script names of the release (Retool's metadata and clone lists). */
+  localNames?: LocalTitle[];
+}
+
+/** A native-script name of a release, with its language and where it comes from. */
+interface LocalTitle {
+  readonly title: string;
+  readonly language: string | undefined;
+  readonly source: "retool-metadata" | "retool-clonelist";
 }
 
 export interface GameDraft {
@@ -76,6 +87,8 @@ export interface AssembleOptions {
   readonly foreignDumps?: ReadonlySet<string>;
   /** The platform's Retool clone lists, local names and RetroAchievements dumps. */
   readonly retool?: RetoolData;
+  /** Which release of a record comes first (LUDEX_REGION_ORDER, LUDEX_LANGUAGE_ORDER); release-preference.ts has the default. */
+  readonly preference?: ReleasePreference;
 }
 
 export interface AssembleResult {
@@ -111,25 +124,17 @@ function romKey(rom: DatRom): string {
   return `${rom.sha1 ?? ""}|${rom.md5 ?? ""}|${rom.crc ?? ""}|${rom.size ?? ""}|${rom.name ?? ""}`;
 }
 
-/** Regions in the order their release best names a game: the most widely sold first. */
-const regionPreference = ["World", "USA", "Europe"];
-
-function regionRank(release: ReleaseDraft): number {
-  let best = regionPreference.length;
-  for (const region of release.parsed.regions) {
-    const i = regionPreference.indexOf(region);
-    if (i >= 0 && i < best) best = i;
-  }
-  return best;
+/** The release's place in the authority order: TOSEC and arcade sets after No-Intro and Redump, an arcade clone after its parent. */
+function secondary(release: ReleaseDraft): number {
+  const clone = release.extra.cloneOf ? 2 : 0;
+  return clone + (release.source === "tosec" || release.source === "mame-split" || release.source === "fbneo-split" ? 1 : 0);
 }
 
-/** Lower is better: a plain retail release in a widely sold region names the game and wins metadata ties. */
-function releaseRank(release: ReleaseDraft): number {
-  const p = release.parsed;
-  // No-Intro and Redump name a game better than TOSEC or arcade sets of the same title.
-  const clone = release.extra.cloneOf ? 16 : 0;
-  const secondary = clone + (release.source === "tosec" || release.source === "mame-split" || release.source === "fbneo-split" ? 8 : 0);
-  return (p.status !== "release" ? 64 : 0) + (p.flags.length > 0 ? 32 : 0) + secondary + regionRank(release) * 2 + (p.version ? 1 : 0);
+/** Orders a record's releases best first ({@link compareReleases}), then by name. */
+function releaseOrder(preference: ReleasePreference | undefined): (a: ReleaseDraft, b: ReleaseDraft) => number {
+  return (a, b) =>
+    compareReleases({ parsed: a.parsed, secondary: secondary(a) }, { parsed: b.parsed, secondary: secondary(b) }, preference) ||
+    (a.name < b.name ? -1 : a.name > b.name ? 1 : 0);
 }
 
 function int(value: string | undefined, min: number, max: number): number | undefined {
@@ -193,6 +198,7 @@ function splitTitleGroups(
   keys: readonly string[],
   codes: readonly (string | undefined)[],
   arcade: boolean,
+  order: (a: ReleaseDraft, b: ReleaseDraft) => number,
 ): string[] {
   const byKey = new Map<string, number[]>();
   keys.forEach((key, i) => {
@@ -203,7 +209,7 @@ function splitTitleGroups(
   const out = [...keys];
   for (const [key, list] of byKey) {
     if (list.length < 2) continue;
-    list.sort((a, b) => releaseRank(releases[a] as ReleaseDraft) - releaseRank(releases[b] as ReleaseDraft) || a - b);
+    list.sort((a, b) => order(releases[a] as ReleaseDraft, releases[b] as ReleaseDraft) || a - b);
     const parts = splitSameTitle(
       list.map((i) => {
         const release = releases[i] as ReleaseDraft;
@@ -265,6 +271,44 @@ function alternateTitles(
   arcade: boolean,
   keyOf: (release: ReleaseDraft) => string,
 ): AlternateTitle[] {
+  const titles = datAlternateTitles(releases, mainKey, arcade, keyOf);
+  // A "local name" that is the title in full-width letters adds nothing.
+  const known = new Set([mainKey, ...titles.map((t) => titleKey(t.title))]);
+  const locals = localAlternateTitles(releases).filter((t) => !known.has(titleKey(t.title)));
+  return [...titles.slice(0, MAX_ALTERNATE_TITLES - locals.length), ...locals];
+}
+
+/** Native-script names a work keeps at most; the real data's works have one or two. */
+const MAX_LOCAL_TITLES = 8;
+
+/** The work's native-script names, each once (NFKC: full- and half-width forms alike), with the regions of the releases that carry them. */
+function localAlternateTitles(releases: readonly ReleaseDraft[]): AlternateTitle[] {
+  const byName = new Map<string, { title: string; language: string | undefined; source: string; regions: Set<string> }>();
+  for (const release of releases) {
+    for (const local of release.localNames ?? []) {
+      const key = local.title.normalize("NFKC").replace(/\s+/g, "");
+      const entry = byName.get(key);
+      if (entry) {
+        for (const r of release.parsed.regions) entry.regions.add(r);
+        entry.language ??= local.language;
+      } else
+        byName.set(key, { title: local.title, language: local.language, source: local.source, regions: new Set(release.parsed.regions) });
+    }
+  }
+  return [...byName.values()].slice(0, MAX_LOCAL_TITLES).map((e) => ({
+    title: e.title,
+    ...(e.regions.size > 0 ? { regions: [...e.regions] } : {}),
+    source: e.source,
+    ...(e.language ? { language: e.language } : {}),
+  }));
+}
+
+function datAlternateTitles(
+  releases: readonly ReleaseDraft[],
+  mainKey: string,
+  arcade: boolean,
+  keyOf: (release: ReleaseDraft) => string,
+): AlternateTitle[] {
   const byKey = new Map<string, { title: string; regions: Set<string>; source: string }>();
   const add = (title: string, key: string, release: ReleaseDraft): void => {
     if (!key || key === mainKey) return;
@@ -282,6 +326,31 @@ function alternateTitles(
     .map((e) => ({ title: e.title, ...(e.regions.size > 0 ? { regions: [...e.regions] } : {}), source: e.source }))
     .sort((a, b) => (a.title < b.title ? -1 : a.title > b.title ? 1 : 0))
     .slice(0, MAX_ALTERNATE_TITLES);
+}
+
+/** A native-script name as shown: its spaces (ideographic ones included) as single spaces. */
+function displayName(name: string): string {
+  return name.replace(/\s+/gu, " ").trim();
+}
+
+/**
+ * Gives each release its native-script names: Retool's metadata for its DAT name, and the local
+ * names of the clone-list titles that name it (a filter's only for the regions it names).
+ */
+function addLocalNames(releases: readonly ReleaseDraft[], matches: readonly (readonly CloneMatch[])[], retool: RetoolData): void {
+  releases.forEach((release, i) => {
+    const locals: LocalTitle[] = [];
+    const meta = retool.localNames.get(release.name);
+    if (meta)
+      locals.push({ title: displayName(meta.name), language: localNameLanguage(meta.name, meta.languages), source: "retool-metadata" });
+    for (const m of matches[i] ?? []) {
+      for (const local of retool.cloneGroups[m.group]?.titles[m.title]?.localNames ?? []) {
+        if (local.regions && !local.regions.some((r) => release.parsed.regions.includes(r))) continue;
+        locals.push({ title: displayName(local.name), language: languageTag(local.language), source: "retool-clonelist" });
+      }
+    }
+    if (locals.length > 0) release.localNames = locals;
+  });
 }
 
 /** The titles a TOSEC name says its game is also known as: "[aka Adventures of Tron]". */
@@ -460,8 +529,10 @@ export function assembleGames(
   const codes = releases.map((release) =>
     release.serial && isRetail(release) ? serialCode(release.serial, options.platform)?.code.slice(-2) : undefined,
   );
-  const groupKeys = splitTitleGroups(releases, keys, codes, arcade);
+  const order = releaseOrder(options.preference);
+  const groupKeys = splitTitleGroups(releases, keys, codes, arcade, order);
   const cloneMatches = options.retool ? matchCloneTitles(releases, options.retool.cloneGroups) : [];
+  if (options.retool) addLocalNames(releases, cloneMatches, options.retool);
 
   const inputs: WorkInput[] = [];
   for (const [i, release] of releases.entries()) {
@@ -504,7 +575,7 @@ export function assembleGames(
       const only = [...collections][0] ?? "";
       (stats[only] ??= { releases: 0, joined: 0, gamesOnly: 0 }).gamesOnly++;
     }
-    list.sort((a, b) => releaseRank(a) - releaseRank(b) || (a.name < b.name ? -1 : a.name > b.name ? 1 : 0));
+    list.sort(order);
     const best = list[0];
     if (!best) return;
     // The best release's own title group gives the stored key, which no other work has.

@@ -5,6 +5,7 @@ import type { DatFile, DatSkippedBlock } from "../dat/dat-types.ts";
 import type { UnmergedDump } from "../identity/group-works.ts";
 import type { PlatformInfo } from "../platforms/platform-registry.ts";
 import { type AssembleResult, assembleGames, type GameDatInput } from "./assemble-games.ts";
+import type { ReleasePreference } from "../identity/release-preference.ts";
 import type { RetoolFile } from "./find-retool.ts";
 import type { SourceFile } from "./find-sources.ts";
 import { addMetadataDat, createMetadataIndex } from "./metadata-index.ts";
@@ -22,6 +23,8 @@ export interface PlatformFiles {
   readonly foreignDumps?: readonly string[];
   /** The platform's Retool clone lists, metadata and RetroAchievements lists (src/catalog/import/retool-data.ts). */
   readonly retool?: readonly RetoolFile[];
+  /** Which release of a record comes first (src/catalog/identity/release-preference.ts). */
+  readonly preference?: ReleasePreference;
 }
 
 /** A platform's works as the import writes them, with what parsing and grouping them found. */
@@ -66,7 +69,7 @@ function parseFile(file: string, label: string, strict: boolean, warnings: strin
  * Parses a platform's DATs and groups their releases into works (src/catalog/import/assemble-games.ts):
  * everything the import does for a platform before it touches the database.
  */
-export function assemblePlatform({ platform, files, strict, foreignDumps, retool }: PlatformFiles): AssembledPlatform {
+export function assemblePlatform({ platform, files, strict, foreignDumps, retool, preference }: PlatformFiles): AssembledPlatform {
   const warnings: string[] = [];
   const metadata = createMetadataIndex();
   const gameDats: GameDatInput[] = [];
@@ -88,6 +91,7 @@ export function assemblePlatform({ platform, files, strict, foreignDumps, retool
     ...(platform.contentKind ? { defaultKind: platform.contentKind } : {}),
     ...(foreignDumps ? { foreignDumps: new Set(foreignDumps) } : {}),
     ...(retool && retool.length > 0 ? { retool: readRetoolData(retool) } : {}),
+    ...(preference ? { preference } : {}),
   });
   warnings.push(...assembled.warnings);
   return { rows: platformRows(assembled.games), entries, skipped, warnings, unmerged: assembled.unmerged, stats: assembled.stats };

@@ -7,6 +7,7 @@ import type { UnmergedDump } from "../identity/group-works.ts";
 import type { PlatformFiles } from "./assemble-platform.ts";
 import { assemblePlatforms } from "./assemble-pool.ts";
 import { assignGameIds, type MergedGame } from "./assign-game-ids.ts";
+import { DEFAULT_RELEASE_PREFERENCE, type ReleasePreference } from "../identity/release-preference.ts";
 import { findRetoolSources, type RetoolFile } from "./find-retool.ts";
 import { findSources, type SourceFile } from "./find-sources.ts";
 import { DEFERS_TO_NO_INTRO, type DumpSource, foreignNoIntroDumps } from "./foreign-dumps.ts";
@@ -37,6 +38,8 @@ export interface ImportOptions {
   readonly workerMinBytes?: number;
   /** Fail on any DAT block or rom value that cannot be read, instead of leaving it out with a warning. */
   readonly strict?: boolean;
+  /** Which release of a record comes first (LUDEX_REGION_ORDER, LUDEX_LANGUAGE_ORDER); part of every platform's fingerprint. */
+  readonly preference?: ReleasePreference;
 }
 
 export interface RemovedGame {
@@ -108,6 +111,7 @@ function groupByPlatform(
   retool: readonly RetoolFile[],
   platformsFile: string,
   warnings: string[],
+  preference: ReleasePreference = DEFAULT_RELEASE_PREFERENCE,
 ): Map<string, PlatformSources> {
   const registry = loadPlatformRegistry(platformsFile);
   const groups = new Map<string, PlatformSources>();
@@ -155,7 +159,15 @@ function groupByPlatform(
     const retoolParts = group.retool.map((f, i) => `retool/${f.role}/${path.basename(f.path)}:${group.retoolSha256[i] ?? ""}`).sort();
     const { derived: _derived, retoolNames: _retoolNames, ...info } = group.platform;
     group.fingerprint = sha256(
-      JSON.stringify([IMPORT_VERSION, info, parts, ...(dumps ? [dumps] : []), ...(retoolParts.length > 0 ? [retoolParts] : [])]),
+      JSON.stringify([
+        IMPORT_VERSION,
+        info,
+        parts,
+        ...(dumps ? [dumps] : []),
+        ...(retoolParts.length > 0 ? [retoolParts] : []),
+        // The default order keeps the fingerprints an import without a setting has always made.
+        ...(JSON.stringify(preference) === JSON.stringify(DEFAULT_RELEASE_PREFERENCE) ? [] : [preference]),
+      ]),
     );
   }
   return groups;
@@ -278,6 +290,7 @@ function runImport(
       ...(g.retool.length > 0 ? { retool: g.retool } : {}),
       ...(g.foreignDumps ? { foreignDumps: g.foreignDumps } : {}),
       ...(options.strict ? { strict: true } : {}),
+      ...(options.preference ? { preference: options.preference } : {}),
     })),
     toImport.reduce((n, g) => n + g.bytes, 0),
     (index, assembled) => {
@@ -370,7 +383,7 @@ export function importCatalog(options: ImportOptions): ImportSummary {
   const started = Date.now();
   const warnings: string[] = [];
   const files = findSources(options.sources, warnings);
-  const groups = groupByPlatform(files, findRetoolSources(options.sources), options.platformsFile, warnings);
+  const groups = groupByPlatform(files, findRetoolSources(options.sources), options.platformsFile, warnings, options.preference);
 
   const fresh = !existsSync(options.dbFile);
   const target = fresh ? `${options.dbFile}.importing-${process.pid}` : options.dbFile;

@@ -113,7 +113,15 @@ export const alternateTitleSchema = z
   .looseObject({
     title: z.string().min(1),
     regions: z.array(z.string()).optional().meta({ description: "Regions of the releases that carry this title" }),
-    source: z.string().min(1).meta({ description: "The most authoritative DAT collection that uses this title" }),
+    source: z.string().min(1).meta({
+      description:
+        "The most authoritative DAT collection that uses this title, or `retool-metadata` / `retool-clonelist` for a native-script name from Retool's metadata or clone lists",
+    }),
+    language: z
+      .string()
+      .min(2)
+      .optional()
+      .meta({ description: 'BCP 47 tag of a native-script name ("ja", "ko", "zh-Hant"); absent for DAT titles' }),
   })
   .meta({
     description:

@@ -1,5 +1,5 @@
 import { contentKinds, type ContentKind } from "../identity/content-kind.ts";
-import { isStopWord, titleKey, titleWords } from "../names/title-key.ts";
+import { isCjkWord, isStopWord, titleKey, titleWords } from "../names/title-key.ts";
 import type { GameSummary } from "./game-summary.ts";
 import type { SearchVocabulary } from "./search-vocabulary.ts";
 import { arabicWord, titleNumbers } from "../names/numerals.ts";
@@ -134,10 +134,14 @@ export function searchGames(scope: SearchScope, request: GameSearchRequest): Gam
   const wantedKind = kind === "any" ? -1 : contentKinds.indexOf(kind);
   const wanted = titleKey(request.query);
   const last = words.at(-1);
-  const prefixWord = last !== undefined && last.length >= MIN_PREFIX_LENGTH ? last : undefined;
-  const strong = words.filter((w) => w.length > MAX_WEAK_LENGTH);
+  // A lone CJK character being typed stands for the character pairs it begins (titleWords).
+  const prefixWord = last !== undefined && (last.length >= MIN_PREFIX_LENGTH || (last.length === 1 && isCjkWord(last))) ? last : undefined;
+  // CJK character pairs are the index's words for such text, never weak words.
+  const strong = words.filter((w) => w.length > MAX_WEAK_LENGTH || isCjkWord(w));
   const indexed = strong.length > 0 ? strong : words;
-  const weak = strong.length > 0 ? words.filter((w) => w.length <= MAX_WEAK_LENGTH) : [];
+  const weak = strong.length > 0 ? words.filter((w) => w.length <= MAX_WEAK_LENGTH && !isCjkWord(w)) : [];
+  // CJK titles are typed with and without spaces: an alternate title equal to the query but for spaces is exact.
+  const wantedJoined = isCjkWord(wanted) ? wanted.replaceAll(" ", "") : undefined;
 
   const { searcher } = scope;
   const term = (t: string): TitleQuery => ({ term: t, prefix: t === prefixWord });
@@ -155,7 +159,10 @@ export function searchGames(scope: SearchScope, request: GameSearchRequest): Gam
     query === undefined || by.length === 0 ? query : { all: [...("all" in query ? query.all : [query]), ...by] };
   const plainQuery = (): TitleQuery =>
     // The plain words go through titleWords again, as they did as one MiniSearch query string.
-    equivalentQuery(indexed, searcher.vocabulary, prefixWord) ?? { all: titleWords(indexed.join(" ")).map(term) };
+    equivalentQuery(indexed, searcher.vocabulary, prefixWord) ?? {
+      // CJK character pairs are words already; joined again they would pair across their seams.
+      all: (indexed.some(isCjkWord) ? indexed : titleWords(indexed.join(" "))).map(term),
+    };
   // A short last word is often a word being typed ("… Original Costume P"): when the title has no
   // such whole word, it is looked for as the start of one of the hits' words, which are few once
   // the longer words are matched (not in the index: a one-letter prefix there names thousands of terms).
@@ -206,7 +213,12 @@ export function searchGames(scope: SearchScope, request: GameSearchRequest): Gam
       if (typing && !anyKey((key) => typing.some((w) => hasWordStart(key, w)))) continue;
       // An alternate title equal to the query ranks as an exact title, below a title spelt as typed.
       const literal = keyLengths[ordinal] === wanted.length && keyOf() === wanted;
-      const alias = !literal && aliased[ordinal] === 1 && alternateKeys(summaryAt(searcher, ordinal)).includes(wanted);
+      const alias =
+        !literal &&
+        aliased[ordinal] === 1 &&
+        alternateKeys(summaryAt(searcher, ordinal)).some(
+          (k) => k === wanted || (wantedJoined !== undefined && k.replaceAll(" ", "") === wantedJoined),
+        );
       const numbers = numbered[ordinal] === 1 ? searcher.titleNumbersAt(ordinal) : "";
       // "Final Fantasy 7" is the title "Final Fantasy VII", just below a title spelt as typed.
       const exact =
@@ -256,7 +268,14 @@ function alternateKeys(summary: GameSummary): readonly string[] {
 /** How many of the query's words a title key has, the last one also as the start of a word. */
 function wordsFound(key: string, words: readonly string[]): number {
   let found = 0;
-  for (const [i, w] of words.entries()) if (hasWord(key, w) || (i === words.length - 1 && hasWordStart(key, w))) found++;
+  let joined: string | undefined;
+  for (const [i, w] of words.entries()) {
+    if (isCjkWord(w)) {
+      // A CJK word is a pair of characters of the title, read across its spaces.
+      joined ??= key.normalize("NFC").replaceAll(" ", "");
+      if (joined.includes(w)) found++;
+    } else if (hasWord(key, w) || (i === words.length - 1 && hasWordStart(key, w))) found++;
+  }
   return found;
 }
 
