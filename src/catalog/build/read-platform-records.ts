@@ -1,6 +1,14 @@
 import type { CatalogDb } from "../db/catalog-db.ts";
 import { attribution } from "../record/attribution.ts";
-import type { AddonSummary, AlternateTitle, GameMetadata, GameRecord, ReleaseRecord, RomRecord } from "../record/game-record.ts";
+import type {
+  AddonSummary,
+  AlternateTitle,
+  GameMetadata,
+  GameRecord,
+  RelatedRecord,
+  ReleaseRecord,
+  RomRecord,
+} from "../record/game-record.ts";
 import type { ContentKind } from "../identity/content-kind.ts";
 import { MAX_ADDON_ITEMS } from "../record/record-schemas.ts";
 import type { PlatformInfo } from "../platforms/platform-registry.ts";
@@ -12,6 +20,8 @@ interface GameRow {
   kind: ContentKind;
   base_game_id: number | null;
   alternate_titles_json: string | null;
+  /** Absent in a schema 3 or 4 database, which the build still reads. */
+  related_json?: string | null;
 }
 interface ReleaseRow {
   id: number;
@@ -51,12 +61,16 @@ function rom(row: RomRow): RomRecord {
 
 /** Every game record of one platform, in id order, exactly as the API serves them. */
 export function readPlatformRecords(db: CatalogDb, platform: PlatformInfo): GameRecord[] {
-  const games = db
-    .prepare<[string], GameRow>(
-      "SELECT id, title, metadata_json, kind, base_game_id, alternate_titles_json FROM games WHERE platform = ? ORDER BY id",
-    )
-    .all(platform.slug);
+  const games = db.prepare<[string], GameRow>("SELECT * FROM games WHERE platform = ? ORDER BY id").all(platform.slug);
   const addons = addonSummaries(games);
+  const titles = new Map(games.map((g) => [g.id, g.title]));
+  const relatedOf = (game: GameRow): RelatedRecord[] =>
+    game.related_json
+      ? (JSON.parse(game.related_json) as { relation: RelatedRecord["relation"]; id: number }[]).flatMap((r) => {
+          const title = titles.get(r.id);
+          return title === undefined ? [] : [{ relation: r.relation, id: r.id, title }];
+        })
+      : [];
   const releases = db
     .prepare<[string], ReleaseRow>("SELECT r.* FROM releases r JOIN games g ON g.id = r.game_id WHERE g.platform = ? ORDER BY r.id")
     .all(platform.slug);
@@ -99,6 +113,7 @@ export function readPlatformRecords(db: CatalogDb, platform: PlatformInfo): Game
     kind: game.kind,
     ...(game.base_game_id !== null ? { baseGameId: game.base_game_id } : {}),
     ...(addons.has(game.id) ? { addons: addons.get(game.id) } : {}),
+    ...(game.related_json ? { related: relatedOf(game) } : {}),
     ...(game.alternate_titles_json !== null ? { alternateTitles: JSON.parse(game.alternate_titles_json) as AlternateTitle[] } : {}),
     ...(JSON.parse(game.metadata_json) as GameMetadata),
     releases: releasesByGame.get(game.id) ?? [],

@@ -64,7 +64,19 @@ export interface GameDraft {
   readonly evidence: readonly MergeEvidence[];
   /** Index into the result's games of the base game of an add-on, update or cosmetic item. */
   baseGame?: number;
+  /** Links to other works of the platform by index into the result's games: the compilations and larger editions holding it, or what it holds. */
+  related?: { readonly relation: RelatedRelation; readonly work: number }[];
 }
+
+/**
+ * How a record relates to another, from Retool's clone lists: `in-compilation` (the other is a
+ * compilation holding this game), `compilation-of` (this compilation holds the other), `superset`
+ * (the other is a larger edition of this game), `superset-of` (this is a larger edition of the other).
+ */
+export type RelatedRelation = "in-compilation" | "compilation-of" | "superset" | "superset-of";
+
+/** Links kept per record; a compilation of a hundred games names the first ones. */
+export const MAX_RELATED = 50;
 
 /** One DAT of a platform, with the collection it belongs to. */
 export interface GameDatInput {
@@ -326,6 +338,69 @@ function datAlternateTitles(
     .map((e) => ({ title: e.title, ...(e.regions.size > 0 ? { regions: [...e.regions] } : {}), source: e.source }))
     .sort((a, b) => (a.title < b.title ? -1 : a.title > b.title ? 1 : 0))
     .slice(0, MAX_ALTERNATE_TITLES);
+}
+
+/**
+ * Links each clone-list group's game to the compilations and larger editions (supersets) the group
+ * names, both ways: links, never merges. A compilation or edition the catalog does not hold, or one
+ * that is the game's own record, links nothing.
+ */
+function linkRelated(
+  games: GameDraft[],
+  releases: readonly ReleaseDraft[],
+  matches: readonly (readonly CloneMatch[])[],
+  retool: RetoolData,
+): void {
+  const gameOf = new Map<ReleaseDraft, number>();
+  games.forEach((game, g) => {
+    for (const release of game.releases) gameOf.set(release, g);
+  });
+  const groupGames = new Map<number, Set<number>>();
+  matches.forEach((list, i) => {
+    const g = gameOf.get(releases[i] as ReleaseDraft);
+    if (g === undefined) return;
+    for (const m of list) {
+      const set = groupGames.get(m.group) ?? new Set<number>();
+      set.add(g);
+      groupGames.set(m.group, set);
+    }
+  });
+  // The compilations and supersets as groups of their own, to match their titles like any other.
+  const targets: { group: number; relation: "in-compilation" | "superset" }[] = [];
+  const pseudo = retool.cloneGroups.flatMap((group, g) => [
+    ...group.compilations.map((t) => {
+      targets.push({ group: g, relation: "in-compilation" });
+      return { titles: [t], categories: [] };
+    }),
+    ...group.supersets.map((t) => {
+      targets.push({ group: g, relation: "superset" });
+      return { titles: [t], categories: [] };
+    }),
+  ]);
+  if (pseudo.length === 0) return;
+  const links = new Map<number, Map<number, RelatedRelation>>();
+  const link = (from: number, to: number, relation: RelatedRelation): void => {
+    if (from === to) return;
+    const map = links.get(from) ?? new Map<number, RelatedRelation>();
+    if (!map.has(to)) map.set(to, relation);
+    links.set(from, map);
+  };
+  matchCloneTitles(releases, pseudo).forEach((list, i) => {
+    const holder = gameOf.get(releases[i] as ReleaseDraft);
+    if (holder === undefined) return;
+    for (const m of list) {
+      const target = targets[m.group];
+      if (!target) continue;
+      for (const g of groupGames.get(target.group) ?? []) {
+        link(g, holder, target.relation);
+        link(holder, g, target.relation === "in-compilation" ? "compilation-of" : "superset-of");
+      }
+    }
+  });
+  for (const [g, map] of links) {
+    const game = games[g];
+    if (game) game.related = [...map].slice(0, MAX_RELATED).map(([work, relation]) => ({ relation, work }));
+  }
 }
 
 /** A native-script name as shown: its spaces (ideographic ones included) as single spaces. */
@@ -597,5 +672,6 @@ export function assembleGames(
   });
   games.sort((a, b) => (a.titleKey < b.titleKey ? -1 : a.titleKey > b.titleKey ? 1 : 0));
   findBaseGames(games, options.platform);
+  if (options.retool) linkRelated(games, releases, cloneMatches, options.retool);
   return { games, warnings, stats, unmerged: works.unmerged };
 }

@@ -180,6 +180,7 @@ interface Statements {
   readonly insertRelease: import("better-sqlite3").Statement<unknown[]>;
   readonly insertRom: import("better-sqlite3").Statement<unknown[]>;
   readonly setBase: import("better-sqlite3").Statement<[number, number]>;
+  readonly setRelated: import("better-sqlite3").Statement<[string, number]>;
 }
 
 function prepare(db: CatalogDb): Statements {
@@ -189,6 +190,7 @@ function prepare(db: CatalogDb): Statements {
     ),
     insertRom: db.prepare(`INSERT INTO roms (release_id, ${ROM_COLUMNS.join(", ")}) VALUES (?${", ?".repeat(ROM_COLUMNS.length)})`),
     setBase: db.prepare("UPDATE games SET base_game_id = ? WHERE id = ?"),
+    setRelated: db.prepare("UPDATE games SET related_json = ? WHERE id = ?"),
     upsertPlatform: db.prepare(
       "INSERT INTO platforms (slug, info_json, fingerprint, dat_version) VALUES (?, ?, ?, ?) ON CONFLICT(slug) DO UPDATE SET info_json = excluded.info_json, fingerprint = excluded.fingerprint, dat_version = excluded.dat_version",
     ),
@@ -246,6 +248,14 @@ function writePlatform(
     const id = assigned.ids[w];
     const baseId = base < 0 ? undefined : assigned.ids[base];
     if (id !== undefined && baseId !== undefined) st.setBase.run(baseId, id);
+  });
+  rows.related.forEach((links, w) => {
+    const id = assigned.ids[w];
+    const related = links.flatMap((l) => {
+      const other = assigned.ids[l.work];
+      return other === undefined ? [] : [{ relation: l.relation, id: other }];
+    });
+    if (id !== undefined && related.length > 0) st.setRelated.run(JSON.stringify(related), id);
   });
   return { added: assigned.added, removed: assigned.removed, merged: assigned.merged };
 }

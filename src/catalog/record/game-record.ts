@@ -7,6 +7,7 @@ import type {
   gameMetadataSchema,
   gameRecordSchema,
   platformEntrySchema,
+  relatedRecordSchema,
   releaseSchema,
   romSchema,
 } from "./record-schemas.ts";
@@ -43,6 +44,8 @@ export type ArtworkLink = Declared<typeof artworkLinkSchema>;
 export type GameArtwork = Declared<typeof artworkSchema>;
 
 export type AddonSummary = Declared<typeof addonSummarySchema>;
+
+export type RelatedRecord = Declared<typeof relatedRecordSchema>;
 
 /** `updatedAt` is set by the build on every served record (the schema requires it there); records being built lack it. */
 export type GameRecord = Omit<Declared<typeof gameRecordSchema>, "updatedAt"> & { readonly updatedAt?: string };

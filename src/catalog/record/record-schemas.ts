@@ -142,6 +142,20 @@ export const addonSummarySchema = z
   })
   .meta({ description: "The add-ons, updates and cosmetic items whose base game this is" });
 
+/** Related records kept on one record (src/catalog/import/assemble-games.ts, MAX_RELATED). */
+export const MAX_RELATED_RECORDS = 50;
+
+export const relatedRecordSchema = z
+  .looseObject({
+    relation: z.enum(["in-compilation", "compilation-of", "superset", "superset-of"]).meta({
+      description:
+        "`in-compilation`: that record is a compilation holding this game; `compilation-of`: this compilation holds that game; `superset`: that record is a larger edition of this game; `superset-of`: this is a larger edition of that game",
+    }),
+    id: z.number().int().min(1),
+    title: z.string().min(1),
+  })
+  .meta({ description: "A link to another record of the same platform from Retool's clone lists: a link, never a merge" });
+
 /**
  * Links per artwork type: `url` and at most this many less one `candidates`. Three, as RetroArch
  * tries three names, and so that a match answer asking for every type stays a bounded multiple
@@ -199,6 +213,13 @@ export const gameRecordSchema = z
       .optional()
       .meta({ description: "For an addon, update or cosmetic item: the id of its base game, when the catalog has it" }),
     addons: addonSummarySchema.optional(),
+    related: z
+      .array(relatedRecordSchema)
+      .max(MAX_RELATED_RECORDS)
+      .optional()
+      .meta({
+        description: `Compilations and larger editions that hold this game, or the games this one holds; at most ${MAX_RELATED_RECORDS}`,
+      }),
     alternateTitles: z.array(alternateTitleSchema).optional().meta({ description: "Other names of this game, at most 32" }),
     ...gameMetadataSchema.shape,
     artwork: artworkSchema.optional(),

@@ -34,6 +34,7 @@ function writeDat(dir: string, extra = ""): void {
       game("Aoi Bomber (Japan) (Demo)", "00000003", "c".repeat(40)),
       game("Aoi Bomber Taikenban (Japan)", "00000005", "e".repeat(40)),
       game("Other Game (USA)", "00000004", "d".repeat(40)),
+      game("Bomber Pack - Blue Bomber + Other Game (USA)", "00000006", "f".repeat(40)),
       extra,
     ].join("\n")}`,
   );
@@ -70,7 +71,13 @@ describe("a Retool folder as an import source", () => {
   const dats = path.join(root, "libretro");
   const retool = path.join(root, "retool");
   writeDat(dats);
-  writeRetool(retool, [{ group: "Blue Bomber", titles: [{ searchTerm: "Blue Bomber" }, { searchTerm: "Aoi Bomber" }] }]);
+  writeRetool(retool, [
+    {
+      group: "Blue Bomber",
+      titles: [{ searchTerm: "Blue Bomber" }, { searchTerm: "Aoi Bomber" }],
+      compilations: [{ searchTerm: "Bomber Pack - Blue Bomber + Other Game" }],
+    },
+  ]);
 
   it("is recognised by its folders, and its files name their DAT system", () => {
     expect(isRetoolFolder(retool)).toBe(true);
@@ -89,14 +96,35 @@ describe("a Retool folder as an import source", () => {
   it("joins a clone-list group's titles into one record, keeps the demo and trial apart, and imports as before without it", () => {
     const without = path.join(root, "without.db");
     importCatalog({ sources: [dats], dbFile: without, platformsFile });
-    expect(titles(without)).toEqual(["Aoi Bomber", "Aoi Bomber Taikenban", "Blue Bomber", "Other Game"]);
+    expect(titles(without)).toEqual([
+      "Aoi Bomber",
+      "Aoi Bomber Taikenban",
+      "Blue Bomber",
+      "Bomber Pack - Blue Bomber + Other Game",
+      "Other Game",
+    ]);
     const withRetool = path.join(root, "with.db");
     const summary = importCatalog({ sources: [dats, retool], dbFile: withRetool, platformsFile });
     expect(summary.changedPlatforms).toEqual(["nes"]);
     // The demo keeps its title group's record, which the US title now names; the trial is its own record.
-    expect(titles(withRetool)).toEqual(["Aoi Bomber Taikenban", "Blue Bomber", "Other Game"]);
+    expect(titles(withRetool)).toEqual(["Aoi Bomber Taikenban", "Blue Bomber", "Bomber Pack - Blue Bomber + Other Game", "Other Game"]);
     const db = new Database(withRetool, { readonly: true });
     try {
+      // The compilation is a link both ways, not a merge; the Japanese title's local name is an alternate title with its language.
+      const row = (title: string) =>
+        db
+          .prepare<[string], { id: number; related: string | null; alternates: string | null }>(
+            "SELECT id, related_json AS related, alternate_titles_json AS alternates FROM games WHERE title = ?",
+          )
+          .get(title);
+      const game = row("Blue Bomber");
+      const pack = row("Bomber Pack - Blue Bomber + Other Game");
+      expect(JSON.parse(game?.related ?? "null")).toEqual([{ relation: "in-compilation", id: pack?.id }]);
+      expect(JSON.parse(pack?.related ?? "null")).toEqual([{ relation: "compilation-of", id: game?.id }]);
+      expect(JSON.parse(game?.alternates ?? "null")).toEqual([
+        { title: "Aoi Bomber", regions: ["Japan"], source: "no-intro" },
+        { title: "青いボンバー", regions: ["Japan"], source: "retool-metadata", language: "ja" },
+      ]);
       const roles = db.prepare<[], string>("SELECT role FROM source_files ORDER BY role").pluck().all();
       expect(roles).toEqual(["games", "retool-clonelist", "retool-metadata"]);
     } finally {
@@ -114,7 +142,13 @@ describe("a Retool folder as an import source", () => {
     writeRetool(moved, [{ group: "Blue Bomber", titles: [{ searchTerm: "Blue Bomber" }] }]);
     const summary = importCatalog({ sources: [dats, moved], dbFile, platformsFile });
     expect(summary.changedPlatforms).toEqual(["nes"]);
-    expect(titles(dbFile)).toEqual(["Aoi Bomber", "Aoi Bomber Taikenban", "Blue Bomber", "Other Game"]);
+    expect(titles(dbFile)).toEqual([
+      "Aoi Bomber",
+      "Aoi Bomber Taikenban",
+      "Blue Bomber",
+      "Bomber Pack - Blue Bomber + Other Game",
+      "Other Game",
+    ]);
   });
 
   it("fails with the file's name when a clone list is not one", () => {
