@@ -41,6 +41,8 @@ export interface ReleaseDraft {
   readonly collections: string[];
   /** Native-script names of the release (Retool's metadata and clone lists). */
   localNames?: LocalTitle[];
+  /** RetroAchievements supports one of its dumps (Retool's retroachievements lists). */
+  retroAchievements?: true;
 }
 
 /** A native-script name of a release, with its language and where it comes from. */
@@ -607,7 +609,15 @@ export function assembleGames(
   const order = releaseOrder(options.preference);
   const groupKeys = splitTitleGroups(releases, keys, codes, arcade, order);
   const cloneMatches = options.retool ? matchCloneTitles(releases, options.retool.cloneGroups) : [];
-  if (options.retool) addLocalNames(releases, cloneMatches, options.retool);
+  if (options.retool) {
+    addLocalNames(releases, cloneMatches, options.retool);
+    const supported = options.retool.achievementHashes;
+    for (const release of releases)
+      if (
+        release.roms.some((rom) => (rom.sha1 !== undefined && supported.has(rom.sha1)) || (rom.md5 !== undefined && supported.has(rom.md5)))
+      )
+        release.retroAchievements = true;
+  }
 
   const inputs: WorkInput[] = [];
   for (const [i, release] of releases.entries()) {

@@ -79,6 +79,7 @@ export function platformRows(games: readonly GameDraft[]): PlatformRows {
         ...release.extra,
         sources: release.sources,
         ...(release.collections.length > 0 ? { collections: release.collections } : {}),
+        ...(release.retroAchievements ? { retroAchievements: true } : {}),
       };
       rows.releaseValues.push(
         release.name,

@@ -83,6 +83,10 @@ export const releaseSchema = z
     systemTag: z.string().optional().meta({ description: 'TOSEC system tag, e.g. "A500", "II+"' }),
     video: z.string().optional().meta({ description: 'TOSEC video tag, e.g. "PAL", "NTSC"' }),
     discCount: z.number().int().min(1).optional().meta({ description: 'M of "(Disk N of M)"' }),
+    retroAchievements: z.literal(true).optional().meta({
+      description:
+        "Present when RetroAchievements supports one of this release's dumps (by SHA-1 or MD5), from the RetroAchievements lists of retool-clonelists-metadata (snapshot of 2025-08-25)",
+    }),
     setName: z.string().optional().meta({ description: 'Arcade set name, e.g. "sf2"; matching accepts it as a file name ("sf2.zip")' }),
     cloneOf: z.string().optional().meta({ description: "Set name of the parent of an arcade clone" }),
     collections: z

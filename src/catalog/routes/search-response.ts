@@ -24,6 +24,7 @@ export function withRecordUrls(baseUrl: string, hits: readonly SearchHit[]): Sea
     ...(hit.genres !== undefined ? { genres: hit.genres } : {}),
     regions: hit.regions,
     releaseCount: hit.releaseCount,
+    ...(hit.retroAchievements ? { retroAchievements: true as const } : {}),
     url: `${baseUrl}/api/v1/games/?id=${hit.id}`,
   }));
 }
@@ -48,9 +49,13 @@ export function agentSearchBody(
     readonly kind?: KindFilter;
   },
 ): AgentSearchBody {
-  const kind = request.kind ?? "game";
   const scope = snapshot.searchScope(request.platform?.id, request.collection);
-  const { total, results } = searchGames(scope, { query: request.query, limit: request.limit, kind });
+  const { total, results } = searchGames(scope, {
+    query: request.query,
+    limit: request.limit,
+    ...(request.kind ? { kind: request.kind } : {}),
+  });
+  const kind = request.kind ?? "games-first";
   return {
     query: request.query,
     system: request.platform?.id ?? null,

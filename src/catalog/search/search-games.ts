@@ -15,8 +15,13 @@ export interface GameSearchRequest {
   readonly query: string;
   readonly limit: number;
   readonly offset?: number;
-  /** Default `game`: add-ons, updates and the other kinds are found when asked for. */
+  /**
+   * One kind, or `any`. Without it, games first: a record of another kind is found when the query
+   * is its title (or an alternate title), or when the searched platform has no games.
+   */
   readonly kind?: KindFilter;
+  /** Only records with a release whose dump RetroAchievements supports. */
+  readonly retroAchievements?: boolean;
 }
 
 /** A hit: the game's summary, and the alternate title the query matched when it matched one rather than the title. */
@@ -54,6 +59,24 @@ const TYPO_WEIGHT = 0.4;
 /** Rank classes of a hit, highest first: a title equal to the query, then equal with numerals read alike. */
 const LITERAL_CLASS = 2 << 20;
 const EXACT_CLASS = 1 << 20;
+/** Without a kind, a game ranks before a record of another kind of the same title class. */
+const GAME_CLASS = 1 << 19;
+
+const gamesByPlatform = new WeakMap<TitleSearcher, Map<string, boolean>>();
+
+/** True when the platform's part of the index holds a game (kind 0); remembered per searcher. */
+function platformHasGames(searcher: TitleSearcher, slug: string): boolean {
+  let known = gamesByPlatform.get(searcher);
+  if (!known) gamesByPlatform.set(searcher, (known = new Map()));
+  let has = known.get(slug);
+  if (has === undefined) {
+    const range = searcher.index.platforms.get(slug);
+    has = false;
+    if (range) for (let i = range[0]; i < range[1] && !has; i++) has = searcher.index.kinds[i] === 0;
+    known.set(slug, has);
+  }
+  return has;
+}
 
 /** True when `key` has `word` as a whole word. */
 function hasWord(key: string, word: string): boolean {
@@ -130,8 +153,11 @@ function typoQuery(words: readonly string[], vocabulary: SearchVocabulary, prefi
 export function searchGames(scope: SearchScope, request: GameSearchRequest): GameSearchResult {
   const words = titleWords(request.query);
   if (words.length === 0) return { total: 0, results: [] };
-  const kind = request.kind ?? "game";
-  const wantedKind = kind === "any" ? -1 : contentKinds.indexOf(kind);
+  const kind = request.kind;
+  const wantedKind = kind === undefined || kind === "any" ? -1 : contentKinds.indexOf(kind);
+  const gamesFirst = kind === undefined;
+  // A platform of title updates or UMD videos has no games: its other records are what a search there is for.
+  const everyKind = gamesFirst && scope.system !== undefined && !platformHasGames(scope.searcher, scope.system);
   const wanted = titleKey(request.query);
   const last = words.at(-1);
   // A lone CJK character being typed stands for the character pairs it begins (titleWords).
@@ -203,6 +229,7 @@ export function searchGames(scope: SearchScope, request: GameSearchRequest): Gam
       const ordinal = matches.ordinals[i] as number;
       if (wantedKind >= 0 && kinds[ordinal] !== wantedKind) continue;
       if (scope.collection !== undefined && !summaryAt(searcher, ordinal).collections?.includes(scope.collection)) continue;
+      if (request.retroAchievements === true && summaryAt(searcher, ordinal).retroAchievements !== true) continue;
       // The summary is read only when the per-game arrays cannot decide.
       const keyOf = (): string => summaryAt(searcher, ordinal).key;
       // A game with alternate titles may have a weak word in one of them only ("rockman x" → Mega Man X).
@@ -225,6 +252,8 @@ export function searchGames(scope: SearchScope, request: GameSearchRequest): Gam
         literal ||
         alias ||
         (numbers === wantedNumbers && compactLengths[ordinal] === wantedCompact.length && searcher.compactKeyAt(ordinal) === wantedCompact);
+      const game = kinds[ordinal] === 0;
+      if (gamesFirst && !game && !exact && !everyKind) continue;
       let covered = words.length;
       if (anyWord) {
         // How many query words the title has (numerals read alike, as word, prefix or inside a joined compound).
@@ -243,7 +272,8 @@ export function searchGames(scope: SearchScope, request: GameSearchRequest): Gam
       const sequel = !exact && numbers !== wantedNumbers;
       hitOrdinals[count] = ordinal;
       hitScores[count] = matches.scores[i] as number;
-      hitClasses[count] = (literal ? LITERAL_CLASS : exact ? EXACT_CLASS : 0) + covered * 2 + (sequel ? 0 : 1);
+      hitClasses[count] =
+        (literal ? LITERAL_CLASS : exact ? EXACT_CLASS : 0) + (gamesFirst && game ? GAME_CLASS : 0) + covered * 2 + (sequel ? 0 : 1);
       count++;
     }
     if (count > 0) break;

@@ -52,6 +52,10 @@ function writeRetool(dir: string, groups: unknown[]): void {
     JSON.stringify({ "Aoi Bomber (Japan)": { languages: ["Ja"], localName: "青いボンバー" } }),
   );
   writeFileSync(
+    path.join(dir, "retroachievements", "Nintendo - Nintendo Entertainment System.json"),
+    JSON.stringify({ retroachievements: [{ name: "Blue Bomber (USA)", crc: "00000001", md5: "0".repeat(32), sha1: "A".repeat(40) }] }),
+  );
+  writeFileSync(
     path.join(dir, "clonelists", "Acme - Nothing Here (No-Intro).json"),
     JSON.stringify({ variants: [{ group: "X", titles: [{ searchTerm: "X" }] }] }),
   );
@@ -87,6 +91,7 @@ describe("a Retool folder as an import source", () => {
       ["clonelist", "Acme - Nothing Here"],
       ["clonelist", "Nintendo - Nintendo Entertainment System"],
       ["metadata", "Nintendo - Nintendo Entertainment System"],
+      ["retroachievements", "Nintendo - Nintendo Entertainment System"],
     ]);
     // Beside the DATs it adds no DAT, and on its own it is no catalog.
     expect(findSources([dats, retool]).map((f) => path.basename(f.path))).toEqual(["Nintendo - Nintendo Entertainment System.dat"]);
@@ -126,7 +131,13 @@ describe("a Retool folder as an import source", () => {
         { title: "青いボンバー", regions: ["Japan"], source: "retool-metadata", language: "ja" },
       ]);
       const roles = db.prepare<[], string>("SELECT role FROM source_files ORDER BY role").pluck().all();
-      expect(roles).toEqual(["games", "retool-clonelist", "retool-metadata"]);
+      expect(roles).toEqual(["games", "retool-clonelist", "retool-metadata", "retool-retroachievements"]);
+      // RetroAchievements supports the US dump (its SHA-1, in any case), and no other.
+      const flagged = db
+        .prepare<[], string>("SELECT name FROM releases WHERE extra_json LIKE '%\"retroAchievements\":true%'")
+        .pluck()
+        .all();
+      expect(flagged).toEqual(["Blue Bomber (USA)"]);
     } finally {
       db.close();
     }
