@@ -134,6 +134,26 @@ function precedence(source: string): number {
   return i < 0 ? sourcePrecedence.length : i;
 }
 
+/** True when the two entries share a file (by SHA-1, else by crc and size): the same dump listed twice. */
+function sharesDump(a: readonly DatRom[], b: readonly DatRom[]): boolean {
+  return a.some((x) =>
+    b.some((y) => (x.sha1 !== undefined && x.sha1 === y.sha1) || (x.crc !== undefined && x.crc === y.crc && x.size === y.size)),
+  );
+}
+
+/**
+ * True when `b` is another dump of what `a` holds rather than more parts of one multi-file set:
+ * as many files, of the same sizes and extensions, none of them shared.
+ */
+function otherDump(a: readonly DatRom[], b: readonly DatRom[]): boolean {
+  const shape = (roms: readonly DatRom[]): string =>
+    roms
+      .map((r) => `${r.size ?? ""}:${(r.name ?? "").slice((r.name ?? "").lastIndexOf(".")).toLowerCase()}`)
+      .sort()
+      .join("|");
+  return a.length > 0 && b.length > 0 && shape(a) === shape(b) && !sharesDump(a, b);
+}
+
 function romKey(rom: DatRom): string {
   return `${rom.sha1 ?? ""}|${rom.md5 ?? ""}|${rom.crc ?? ""}|${rom.size ?? ""}|${rom.name ?? ""}`;
 }
@@ -457,6 +477,10 @@ export function assembleGames(
 ): AssembleResult {
   const warnings: string[] = [];
   const releasesByName = new Map<string, ReleaseDraft>();
+  /** Further releases under a name already taken: other dumps of that name in one DAT. */
+  const sameName = new Map<string, ReleaseDraft[]>();
+  /** The DAT each release was first read from. */
+  const labelOf = new Map<ReleaseDraft, string>();
   const arcade = options.arcade === true;
   const kindOf = (parsed: ParsedGameName): ContentKind => {
     const kind = releaseKind(parsed, arcade);
@@ -472,6 +496,18 @@ export function assembleGames(
     const malformed: string[] = [];
     const foreign = DEFERS_TO_NO_INTRO.has(source) ? options.foreignDumps : undefined;
     const deferred: string[] = [];
+    const newRelease = (entry: ReturnType<typeof releaseEntries>[number]): ReleaseDraft => ({
+      name: entry.name,
+      source: tosecSource,
+      sources: [tosecSource],
+      parsed: entry.parsed,
+      extra: entry.extra,
+      serial: entry.serial,
+      roms: entry.roms,
+      metadata: entry.metadata,
+      kind: kindOf(entry.parsed),
+      collections: collection ? [collection] : [],
+    });
     for (const game of dat.games) {
       const entries = releaseEntries(game, convention, (message) => malformed.push(`line ${game.line}: ${message}`));
       if (entries.length === 0) {
@@ -490,7 +526,20 @@ export function assembleGames(
           : arcade && entry.extra.setName
             ? `${entry.key}\u0000${entry.name}`
             : entry.key;
-        const existing = releasesByName.get(key);
+        const first = releasesByName.get(key);
+        // Another dump under the same name in the same DAT ("Tempest (USA) (Proto)", dated 1983 and 1984) is a release of its own.
+        const twins = first ? [first, ...(sameName.get(key) ?? [])] : [];
+        const existing =
+          twins.find((r) => sharesDump(r.roms, entry.roms)) ??
+          (twins.some((r) => labelOf.get(r) === label && otherDump(r.roms, entry.roms)) ? undefined : first);
+        if (first && !existing) {
+          const release = newRelease(entry);
+          const list = sameName.get(key) ?? [];
+          list.push(release);
+          sameName.set(key, list);
+          labelOf.set(release, label);
+          continue;
+        }
         if (existing) {
           const known = new Set(existing.roms.map(romKey));
           for (const rom of entry.roms) if (!known.has(romKey(rom))) existing.roms.push(rom);
@@ -505,20 +554,9 @@ export function assembleGames(
           continue;
         }
         if (tosecSource === "tosec") formats.set(entry.name, (formats.get(entry.name) ?? 0) + 1);
-        const parsed = entry.parsed;
-        const release: ReleaseDraft = {
-          name: entry.name,
-          source: tosecSource,
-          sources: [tosecSource],
-          parsed,
-          extra: entry.extra,
-          serial: entry.serial,
-          roms: entry.roms,
-          metadata: entry.metadata,
-          kind: kindOf(parsed),
-          collections: collection ? [collection] : [],
-        };
+        const release = newRelease(entry);
         releasesByName.set(key, release);
+        labelOf.set(release, label);
         if (entry.extra.cloneOf) cloneLabels.set(release, label);
       }
     }
@@ -582,7 +620,7 @@ export function assembleGames(
     );
   }
 
-  const releases = [...releasesByName.values()];
+  const releases = [...releasesByName.values(), ...[...sameName.values()].flat()];
   const keys: string[] = [];
   const ownKeys: string[] = [];
   for (const release of releases) {
