@@ -37,10 +37,6 @@ export const searchResultItemSchema = z
     genres: z.array(z.string()).optional(),
     regions: z.array(z.string()),
     releaseCount: count(),
-    retroAchievements: z
-      .literal(true)
-      .optional()
-      .meta({ description: "RetroAchievements supports the dump of one of the record's releases" }),
     url: z.url().meta({ description: "The full record: GET /api/v1/games/?id=…" }),
   })
   .meta({ description: "A search hit: enough to show a result list without fetching each record." });

@@ -24,7 +24,6 @@ export function withRecordUrls(baseUrl: string, hits: readonly SearchHit[]): Sea
     ...(hit.genres !== undefined ? { genres: hit.genres } : {}),
     regions: hit.regions,
     releaseCount: hit.releaseCount,
-    ...(hit.retroAchievements ? { retroAchievements: true as const } : {}),
     url: `${baseUrl}/api/v1/games/?id=${hit.id}`,
   }));
 }
