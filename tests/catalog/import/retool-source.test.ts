@@ -162,6 +162,27 @@ describe("a Retool folder as an import source", () => {
     ]);
   });
 
+  it("merges the stored records a clone list joins: the joined id is kept as a merged id of the record it joined", () => {
+    const dbFile = path.join(root, "merge.db");
+    importCatalog({ sources: [dats], dbFile, platformsFile });
+    const before = new Database(dbFile, { readonly: true });
+    const idOf = (db: Database.Database, title: string): number | undefined =>
+      db.prepare<[string], number>("SELECT id FROM games WHERE title = ?").pluck().get(title);
+    const aoi = idOf(before, "Aoi Bomber");
+    const blue = idOf(before, "Blue Bomber");
+    before.close();
+    const summary = importCatalog({ sources: [dats, retool], dbFile, platformsFile });
+    // The stored game holding most of the work's releases keeps its id (assign-game-ids.ts): Aoi Bomber, with its demo.
+    expect(summary.merged).toContainEqual(expect.objectContaining({ id: blue, into: aoi }));
+    const after = new Database(dbFile, { readonly: true });
+    try {
+      expect(idOf(after, "Blue Bomber")).toBe(aoi);
+      expect(after.prepare("SELECT into_id FROM game_merges WHERE id = ?").pluck().get(blue)).toBe(aoi);
+    } finally {
+      after.close();
+    }
+  });
+
   it("fails with the file's name when a clone list is not one", () => {
     const bad = path.join(root, "retool-bad");
     writeRetool(bad, []);
