@@ -10,8 +10,10 @@ import { readThumbnailSources } from "../src/catalog/import/read-thumbnail-sourc
 import { buildSettings } from "./helpers/build-settings.ts";
 import {
   hasRealData,
+  hasRealRetool,
   hasRealThumbnails,
   platformsFile,
+  realRetool,
   realThumbnails,
   projectRoot,
   realDataSkipReason,
@@ -92,14 +94,14 @@ function importThumbnails(dbFile: string): void {
   }
 }
 
-function prepare(name: string, source: string, stamp: string, thumbnails = false): BuiltFixture {
+function prepare(name: string, sources: readonly string[], stamp: string, thumbnails = false): BuiltFixture {
   const dir = path.join(projectRoot, ".ludex", "test-fixtures", name);
   const stampFile = path.join(dir, "code-stamp");
   if (!existsSync(stampFile) || readFileSync(stampFile, "utf8") !== stamp) rmSync(dir, { recursive: true, force: true });
   mkdirSync(dir, { recursive: true });
   writeFileSync(stampFile, stamp);
   const fixture = { dbFile: path.join(dir, "catalog.db"), buildDir: path.join(dir, "build") };
-  importCatalog({ sources: [source], dbFile: fixture.dbFile, platformsFile });
+  importCatalog({ sources, dbFile: fixture.dbFile, platformsFile });
   if (thumbnails) importThumbnails(fixture.dbFile);
   // The PUBLIC_BASE_URL tests/helpers/test-server.ts gives its servers, so that the discovery
   // documents of the fixture name the same origin as the answers of those servers.
@@ -113,10 +115,10 @@ function prepare(name: string, source: string, stamp: string, thumbnails = false
  */
 export default function setup(project: TestProject): void {
   const stamp = codeStamp();
-  project.provide("sampleCatalog", prepare("sample", sampleSource, stamp));
+  project.provide("sampleCatalog", prepare("sample", [sampleSource], stamp));
   if (hasRealData) {
     const started = Date.now();
-    project.provide("realCatalog", prepare("real", realSource, stamp, hasRealThumbnails));
+    project.provide("realCatalog", prepare("real", hasRealRetool ? [realSource, realRetool] : [realSource], stamp, hasRealThumbnails));
     console.log(`real catalog ready in ${((Date.now() - started) / 1000).toFixed(1)} s`);
   } else {
     console.log(realDataSkipReason);

@@ -57,6 +57,9 @@ export interface Config {
   readonly artworkBaseUrl: string;
   /** Share of a platform's games (percent) an import may remove or rename before its update is held for review. */
   readonly reviewThreshold: number;
+  /** Region and language codes, most wanted first, that choose a record's first release at import (LUDEX_REGION_ORDER, LUDEX_LANGUAGE_ORDER); unset: the default order. */
+  readonly regionOrder: readonly string[] | undefined;
+  readonly languageOrder: readonly string[] | undefined;
   /** pino level: debug, info (one line per request), warn, error, or silent. */
   readonly logLevel: string;
   /** OAuth rate limits per client address: registrations per window, failed sign-ins per window (0 turns one off). */
@@ -153,6 +156,17 @@ const envSchema = z.object({
   LUDEX_MATCH_PRELOAD: z.enum(["on", "off"], 'must be "on" or "off"').default("on"),
   LUDEX_ARTWORK_BASE_URL: z.url({ protocol: /^https?$/ }).default("https://thumbnails.libretro.com"),
   LUDEX_REVIEW_THRESHOLD: z.coerce.number().min(0).max(100).default(5),
+  LUDEX_REGION_ORDER: z
+    .string()
+    .regex(
+      /^[A-Za-z][A-Za-z ]*(?:,\s*[A-Za-z][A-Za-z ]*){0,39}$/,
+      'must be a comma-separated list of No-Intro region names, e.g. "USA,World,Europe,Japan"',
+    )
+    .optional(),
+  LUDEX_LANGUAGE_ORDER: z
+    .string()
+    .regex(/^[A-Z][a-z](?:,\s*[A-Z][a-z]){0,39}$/, 'must be a comma-separated list of No-Intro language codes, e.g. "En,Ja"')
+    .optional(),
   LUDEX_LOG_LEVEL: z.enum(["debug", "info", "warn", "error", "silent"]).default("info"),
   LUDEX_REGISTRATION_RATE_LIMIT: z.coerce.number().int().min(0).max(1_000_000).default(defaultOAuthLimits.registration.quota),
   LUDEX_REGISTRATION_RATE_WINDOW: z.coerce.number().int().min(1).max(86_400).default(defaultOAuthLimits.registration.windowSeconds),
@@ -222,6 +236,8 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     matchPreload: e.LUDEX_MATCH_PRELOAD === "on",
     artworkBaseUrl: e.LUDEX_ARTWORK_BASE_URL.replace(/\/+$/, ""),
     reviewThreshold: e.LUDEX_REVIEW_THRESHOLD,
+    regionOrder: e.LUDEX_REGION_ORDER?.split(",").map((r) => r.trim()),
+    languageOrder: e.LUDEX_LANGUAGE_ORDER?.split(",").map((l) => l.trim()),
     logLevel: e.LUDEX_LOG_LEVEL,
     oauthLimits: {
       registration: { quota: e.LUDEX_REGISTRATION_RATE_LIMIT, windowSeconds: e.LUDEX_REGISTRATION_RATE_WINDOW },

@@ -190,6 +190,12 @@ export const problemTypes = {
     description: "A DAT file breaks the clrmamepro or Logiqx syntax; the file and line are given.",
   },
   "dat-read-failed": { surface: "cli", title: "Unreadable DAT file", status: 422, description: "A DAT file could not be read." },
+  "retool-read-failed": {
+    surface: "cli",
+    title: "Unreadable Retool file",
+    status: 422,
+    description: "A Retool clone list, metadata or RetroAchievements file could not be read.",
+  },
   "no-dat-files": { surface: "cli", title: "No DAT files", status: 422, description: "The sources hold no .dat or .xml files." },
   "no-thumbnail-listings": {
     surface: "cli",

@@ -17,7 +17,7 @@ import { siteFiles, sitePaths } from "./site-paths.ts";
 import { SITEMAP_MAX_URLS, sitemapIndex, sitemapUrlSet } from "./sitemap.ts";
 
 /** Bump when the page markup changes in a way the inputs below do not capture. */
-const SITE_VERSION = 9;
+const SITE_VERSION = 10;
 
 export interface SiteBuildSettings {
   readonly buildDir: string;

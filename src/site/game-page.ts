@@ -141,9 +141,13 @@ ${collectionsLine(release)}${hackOfLine(ctx, game, release)}${
 }
 
 /** "Rockman X (Japan)": an alternate title with the regions of the releases that carry it. */
-function alternateTitleText(alternate: AlternateTitle): string {
+/** An alternate title with its regions; a native-script name says its language (`lang`), so that it is read and rendered as such. */
+function alternateTitleHtml(alternate: AlternateTitle): SafeHtml {
   const regions = alternate.regions ?? [];
-  return regions.length > 0 ? `${alternate.title} (${regions.join(", ")})` : alternate.title;
+  const suffix = regions.length > 0 ? ` (${regions.join(", ")})` : "";
+  return alternate.language
+    ? html`<span lang="${alternate.language}">${alternate.title}</span>${suffix}`
+    : html`${alternate.title}${suffix}`;
 }
 
 /**
@@ -215,6 +219,23 @@ function kindLine(ctx: SiteContext, game: GameRecord, baseTitle: string | undefi
 }
 
 /** A base game's add-ons, updates and cosmetic items: the first few by title, the rest counted by kind. */
+/** What each link to a related record says, from this record's side. */
+const relationLabels: Readonly<Record<NonNullable<GameRecord["related"]>[number]["relation"], string>> = {
+  "in-compilation": "in the compilation",
+  "compilation-of": "holds",
+  superset: "a larger edition:",
+  "superset-of": "a larger edition of",
+};
+
+/** The compilations and larger editions holding this game, or the games this one holds (Retool's clone lists): links, never merges. */
+function relatedSection(ctx: SiteContext, game: GameRecord): SafeHtml | string {
+  const related = game.related ?? [];
+  if (related.length === 0) return "";
+  return html`<h2 id="related">Compilations and editions</h2>
+<ul class="addons">${related.map((r) => html`<li>${relationLabels[r.relation]} <a href="${ctx.pathPrefix + sitePaths.game(r.id)}">${r.title}</a></li>`)}</ul>
+`;
+}
+
 function addonsSection(ctx: SiteContext, game: GameRecord, platform: PlatformEntry): SafeHtml | undefined {
   const addons = game.addons;
   if (addons === undefined || addons.total === 0) return undefined;
@@ -259,7 +280,10 @@ export function gamePage(ctx: SiteContext, game: GameRecord, platform: PlatformE
   const alternates = game.alternateTitles ?? [];
   const facts: [string, SafeHtml | string | undefined][] = [
     ["Platform", html`<a href="${link(sitePaths.platform(platform.id))}">${platform.name}</a>`],
-    ["Also known as", alternates.length > 0 ? alternates.map(alternateTitleText).join(" · ") : undefined],
+    [
+      "Also known as",
+      alternates.length > 0 ? html`${alternates.map((a, i) => html`${i > 0 ? " · " : ""}${alternateTitleHtml(a)}`)}` : undefined,
+    ],
     ["Developer", game.developer],
     ["Publisher", game.publisher],
     ["Genres", game.genres?.join(", ")],
@@ -289,9 +313,9 @@ ${kindLine(ctx, game, baseTitle)}<div class="game-top">
 <dl class="facts">${facts.filter(([, v]) => v !== undefined && v !== "").map(([k, v]) => html`<dt>${k}</dt><dd>${v}</dd>`)}</dl>
 </div>
 <p>Data: <a href="${link(`/api/v1/games/?id=${game.id}`)}" type="application/json">JSON record</a> (<code>GET /api/v1/games/?id=${game.id}</code>).</p>
-${addonsSection(ctx, game, platform)}${hacksSection(ctx, game)}<h2>Releases</h2>
+${addonsSection(ctx, game, platform)}${hacksSection(ctx, game)}${relatedSection(ctx, game)}<h2>Releases</h2>
 ${game.releases.map((release) => releaseBlock(ctx, game, release))}
-<p class="muted">From <a href="${game.attribution.url}">${game.attribution.source}</a>, licensed <a href="${game.attribution.licenseUrl}" rel="license">${game.attribution.license}</a>.</p>`;
+<p class="muted">From <a href="${game.attribution.url}">${game.attribution.source}</a>, licensed <a href="${game.attribution.licenseUrl}" rel="license">${game.attribution.license}</a>${(game.attribution.also ?? []).map((a) => html`; <a href="${a.url}">${a.source}</a>, <a href="${a.licenseUrl}" rel="license">${a.license}</a>`)}.</p>`;
   const isGame = schemaType(game.kind) === "VideoGame";
   return pageLayout(ctx, {
     title: game.kind === "game" ? `${game.title} (${platform.name})` : `${game.title} (${platform.name} ${label})`,

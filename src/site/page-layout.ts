@@ -1,4 +1,4 @@
-import { attribution } from "../catalog/record/attribution.ts";
+import { attribution, retoolAttribution } from "../catalog/record/attribution.ts";
 import { html, jsonForScript, raw, type SafeHtml } from "./html.ts";
 import { sitePaths } from "./site-paths.ts";
 
@@ -75,8 +75,9 @@ export function siteHeader(ctx: SiteContext, query = ""): SafeHtml {
 /** The footer of every page, with the attribution the CC BY-SA licence asks for; shared with the Astro layout too. */
 export function siteFooter(ctx: SiteContext): SafeHtml {
   const link = (p: string): string => ctx.pathPrefix + p;
+  const retool = retoolAttribution;
   return html`<footer class="site"><div class="bar">
-<p>Game data from <a href="${attribution.url}">${attribution.source}</a>, licensed <a href="${attribution.licenseUrl}" rel="license">${attribution.license}</a>. Artwork from <a href="https://github.com/libretro-thumbnails/libretro-thumbnails">libretro-thumbnails</a>.</p>
+<p>Game data from <a href="${attribution.url}">${attribution.source}</a>, licensed <a href="${attribution.licenseUrl}" rel="license">${attribution.license}</a>; regional titles and local names from <a href="${retool.url}">Retool's clone lists and metadata</a>, <a href="${retool.licenseUrl}" rel="license">${retool.license}</a>. Artwork from <a href="https://github.com/libretro-thumbnails/libretro-thumbnails">libretro-thumbnails</a>.</p>
 <p><a href="${link("/docs/")}">API docs</a> · <a href="${link("/api/v1/community/")}">Release feed</a> · <a href="${link(sitePaths.sitemap)}">Sitemap</a></p>
 </div></footer>`;
 }

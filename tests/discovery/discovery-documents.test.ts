@@ -30,6 +30,7 @@ const expectedTypes: Record<DiscoveryDocumentKey, string> = {
 const externalHosts = new Set([
   "github.com",
   "creativecommons.org",
+  "opensource.org",
   "contentsignals.org",
   "thumbnails.libretro.com",
   "agent.example",

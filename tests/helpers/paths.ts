@@ -13,3 +13,7 @@ export const realDataSkipReason = `real data absent: ${realSource} not found, te
 export const realThumbnails = path.resolve(projectRoot, "..", "shared", "libretro-thumbnails");
 export const hasRealThumbnails = existsSync(path.join(realThumbnails, "folders.txt"));
 export const realThumbnailsSkipReason = `real thumbnail listings absent: ${realThumbnails} not found, test skipped`;
+/** The Retool clone lists and metadata beside the project (BSD 3-Clause); imported into the real catalog's fixture when present. */
+export const realRetool = path.resolve(projectRoot, "..", "shared", "retool-clonelists-metadata");
+export const hasRealRetool = existsSync(path.join(realRetool, "clonelists"));
+export const realRetoolSkipReason = `Retool data absent: ${realRetool} not found, test skipped`;

@@ -90,7 +90,7 @@ const bounds = {
  * as MCP recommends (structuredContent and its JSON text, escaped).
  */
 const knownRatioCeilings: Readonly<Record<string, number>> = {
-  "GET /api/v1/games/": 250,
+  "GET /api/v1/games/": 280,
   "GET /search/": 210,
   "MCP match_roms": 130,
 };

@@ -3,6 +3,7 @@ import { loadConfig } from "../../../src/config/config.ts";
 import { importCatalog, type ImportProgress, type ImportSummary } from "../../../src/catalog/import/import-catalog.ts";
 import { problems } from "../../../src/core/problem.ts";
 import { formatReview } from "../../../src/catalog/import/format-review.ts";
+import { releasePreference } from "../../../src/catalog/identity/release-preference.ts";
 import type { Command } from "../command.ts";
 
 function progressLine(p: ImportProgress): string {
@@ -28,7 +29,10 @@ export const importCommand: Command = {
 
 Sources: a libretro-database checkout, a folder of DAT files, or single .dat/.xml files
 (clrmamepro text or Logiqx XML); symbolic links are followed, and a broken one or a link loop
-is skipped with a warning. Together they describe the whole catalog: games absent from
+is skipped with a warning. A Retool folder (clonelists/, metadata/, retroachievements/ of
+retool-clonelists-metadata) given beside them joins regional titles, adds native-script titles
+and RetroAchievements support (docs/importing.md). The first release of each record follows
+$LUDEX_REGION_ORDER and $LUDEX_LANGUAGE_ORDER. Together they describe the whole catalog: games absent from
 them are removed. Game ids stay stable across re-imports. The import is one transaction: on
 any error nothing changes. A DAT block that cannot be read is left out with a warning naming
 its file:line, and the rest of the file is read; a file that is not a DAT stops the import.
@@ -73,6 +77,7 @@ Options:
       reviewThreshold: threshold,
       accept: values.accept === true,
       strict: values.strict === true,
+      preference: releasePreference(config.regionOrder, config.languageOrder),
       onProgress: tty
         ? (p) => {
             if (p.elapsedMs - last < 100 && p.filesDone < p.filesTotal) return;

@@ -3,6 +3,7 @@ import { buildCatalog } from "../../../src/pipeline/build-pipeline.ts";
 import { importCatalog } from "../../../src/catalog/import/import-catalog.ts";
 import { loadConfig } from "../../../src/config/config.ts";
 import { ensureAstroPages } from "../astro-pages.ts";
+import { releasePreference } from "../../../src/catalog/identity/release-preference.ts";
 import type { Command } from "../command.ts";
 import { serve } from "./serve.ts";
 
@@ -22,6 +23,7 @@ like \`ludex build\` (incrementally) and serves it like \`ludex serve\`.`,
         sources: config.sources,
         dbFile: config.catalogDb,
         platformsFile: config.platformsFile,
+        preference: releasePreference(config.regionOrder, config.languageOrder),
       });
       console.log(`imported ${summary.platforms} platforms, ${summary.games} games (${summary.warnings.length} warnings)`);
     }

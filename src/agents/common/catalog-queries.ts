@@ -102,7 +102,7 @@ export function catalogQueries(catalog: CatalogSource, options: CatalogQueriesOp
         platform,
         collection: input.system === undefined ? undefined : snapshot.collection(input.system)?.id,
         limit: input.limit,
-        kind: input.kind ?? "game",
+        ...(input.kind ? { kind: input.kind } : {}),
       });
     },
     gameRecord(id) {

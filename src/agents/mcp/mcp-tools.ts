@@ -91,8 +91,10 @@ const searchInput = z.object({
   limit: z.number().int().min(1).max(30).default(10).describe("Most results to return, 1 to 30 (default 10)."),
   kind: z
     .enum([...contentKinds, "any"])
-    .default("game")
-    .describe("Records of this kind only: game (default), addon, update, cosmetic, application, video, music, bios, or any."),
+    .optional()
+    .describe(
+      "Records of this kind only: game, addon, update, cosmetic, application, video, music, bios, or any. Without it, games first: another kind is found when the query is its title or the platform has no games.",
+    ),
 });
 
 const noInput = z.object({});
@@ -145,7 +147,7 @@ export function registerCatalogTools(server: McpServer, queries: CatalogQueries,
     {
       title: "Search games",
       description:
-        "Search the game catalog by title (or a regional or other alternate title, named in matchedTitle), across all platforms or on one. Games only unless kind says otherwise (addon, update, ..., any). Returns the same object as GET /api/v1/agent/games/: the best matches first, each with id, title, kind, platform, year, regions and the URL of its full record (use get_game with the id for the record).",
+        "Search the game catalog by title (or a regional or other alternate title, named in matchedTitle), across all platforms or on one. Games first unless kind says otherwise (game, addon, update, ..., any): without kind, a record of another kind is found when the query is its title or the platform has no games. Returns the same object as GET /api/v1/agent/games/: the best matches first, each with id, title, kind, platform, year, regions and the URL of its full record (use get_game with the id for the record).",
       inputSchema: portableSchema(searchInput),
       outputSchema: portableSchema(agentSearchResponseSchema),
       annotations: readOnly,

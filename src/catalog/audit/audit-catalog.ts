@@ -8,6 +8,7 @@ import { joiningSetName, joinsOtherWorks, joinSharedDump, PART_SEPARATOR, type U
 import { parseGameName } from "../names/parse-game-name.ts";
 import { parseTosecName } from "../names/parse-tosec-name.ts";
 import { titleKey } from "../names/title-key.ts";
+import { auditCloneLists, type CloneListAudit } from "./clone-list-audit.ts";
 
 /** A game record as the audit names it. */
 export interface AuditRecord {
@@ -94,6 +95,8 @@ export interface CatalogAudit {
     /** Merged ids that are also a live game's id. */
     readonly live: Examples<MergedId>;
   };
+  /** The Retool clone-list groups the catalog holds and which of them are one record (absent without a Retool folder, or in a platform-limited audit). */
+  readonly cloneLists?: CloneListAudit;
   readonly elapsedMs: number;
 }
 
@@ -452,6 +455,7 @@ function runAudit(db: CatalogDb, options: AuditOptions): { audit: CatalogAudit; 
     };
   }
 
+  const cloneLists = filter === undefined ? auditCloneLists(db, limit) : undefined;
   const audit: CatalogAudit = {
     dataVersion: meta(db, "data_version"),
     importedAt: meta(db, "imported_at"),
@@ -480,6 +484,7 @@ function runAudit(db: CatalogDb, options: AuditOptions): { audit: CatalogAudit; 
     idLikeTitles: { ...idLike.list(), byPlatform: idLike.byKey },
     gamesWithAddonReleases: addonReleases.list(),
     merges: { total: merges.total, byPlatform: merges.byKey, dangling: dangling.list(), live: liveMerged.list() },
+    ...(cloneLists ? { cloneLists } : {}),
     elapsedMs: Math.round(performance.now() - started),
   };
   return { audit, platforms: counts };

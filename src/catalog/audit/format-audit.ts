@@ -1,5 +1,6 @@
 import type { ArcadeRepeat, AuditCounts, AuditRecord, CatalogAudit, Examples } from "./audit-catalog.ts";
 import { splitReasons } from "./audit-catalog.ts";
+import { cloneApartReasons } from "./clone-list-audit.ts";
 
 /** Examples printed per list, and platforms per count line, in the text form. */
 const TEXT_EXAMPLES = 10;
@@ -103,6 +104,26 @@ export function formatAudit(audit: CatalogAudit): string {
   out.push(...examples(merges.dangling, (m) => `#${m.id} ${JSON.stringify(m.title)} (${m.platform}) → #${m.into}, not a live game`));
   if (merges.live.total > 0) out.push(`  merged ids that are also live games: ${number(merges.live.total)}`);
   out.push(...examples(merges.live, (m) => `#${m.id} ${JSON.stringify(m.title)} (${m.platform}) → #${m.into}`));
+  const clones = audit.cloneLists;
+  if (clones) {
+    const share = (n: number, of: number): string => (of === 0 ? "-" : `${((100 * n) / of).toFixed(1)}%`);
+    out.push(
+      "",
+      `clone-list groups held: ${number(clones.groupsHeld)}, one record ${number(clones.oneRecord)} (${share(clones.oneRecord, clones.groupsHeld)}); under two or more titles ${number(clones.multiTitleHeld)}, one record ${number(clones.multiTitleOneRecord)} (${share(clones.multiTitleOneRecord, clones.multiTitleHeld)})`,
+    );
+    for (const reason of cloneApartReasons) {
+      const list = clones.apart[reason];
+      if (list.total === 0) continue;
+      out.push(`  left apart, ${reason}: ${number(list.total)}`);
+      out.push(
+        ...examples(
+          list,
+          (g) =>
+            `${JSON.stringify(g.group)} (${g.platform}): ${g.records.map((r) => `#${r.id} ${JSON.stringify(r.title)}${r.kind === "game" ? "" : ` (${r.kind})`}`).join(", ")}`,
+        ),
+      );
+    }
+  }
 
   out.push("", `audited in ${(audit.elapsedMs / 1000).toFixed(1)} s`);
   return out.join("\n");

@@ -7,6 +7,7 @@ import type {
   GameRecord,
   HackLink,
   HackSummary,
+  RelatedRecord,
   ReleaseRecord,
   RomRecord,
 } from "../record/game-record.ts";
@@ -21,6 +22,8 @@ interface GameRow {
   kind: ContentKind;
   base_game_id: number | null;
   alternate_titles_json: string | null;
+  /** Absent in a schema 3 or 4 database, which the build still reads. */
+  related_json?: string | null;
 }
 interface ReleaseRow {
   id: number;
@@ -60,12 +63,16 @@ function rom(row: RomRow): RomRecord {
 
 /** Every game record of one platform, in id order, exactly as the API serves them. */
 export function readPlatformRecords(db: CatalogDb, platform: PlatformInfo): GameRecord[] {
-  const games = db
-    .prepare<[string], GameRow>(
-      "SELECT id, title, metadata_json, kind, base_game_id, alternate_titles_json FROM games WHERE platform = ? ORDER BY id",
-    )
-    .all(platform.slug);
+  const games = db.prepare<[string], GameRow>("SELECT * FROM games WHERE platform = ? ORDER BY id").all(platform.slug);
   const addons = addonSummaries(games);
+  const titles = new Map(games.map((g) => [g.id, g.title]));
+  const relatedOf = (game: GameRow): RelatedRecord[] =>
+    game.related_json
+      ? (JSON.parse(game.related_json) as { relation: RelatedRecord["relation"]; id: number }[]).flatMap((r) => {
+          const title = titles.get(r.id);
+          return title === undefined ? [] : [{ relation: r.relation, id: r.id, title }];
+        })
+      : [];
   const releases = db
     .prepare<[string], ReleaseRow>("SELECT r.* FROM releases r JOIN games g ON g.id = r.game_id WHERE g.platform = ? ORDER BY r.id")
     .all(platform.slug);
@@ -123,6 +130,7 @@ export function readPlatformRecords(db: CatalogDb, platform: PlatformInfo): Game
       kind: game.kind,
       ...(game.base_game_id !== null ? { baseGameId: game.base_game_id } : {}),
       ...(addons.has(game.id) ? { addons: addons.get(game.id) } : {}),
+      ...(game.related_json ? { related: relatedOf(game) } : {}),
       ...(hackOf !== undefined && hackOf.id !== game.id ? { hackOf: { id: hackOf.id, title: hackOf.title } } : {}),
       ...(hacks.has(game.id) ? { hacks: hacks.get(game.id) } : {}),
       ...(game.alternate_titles_json !== null ? { alternateTitles: JSON.parse(game.alternate_titles_json) as AlternateTitle[] } : {}),

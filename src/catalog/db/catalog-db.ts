@@ -6,9 +6,9 @@ import { problems } from "../../core/problem.ts";
 export type CatalogDb = Database.Database;
 
 /** Schema version kept in `PRAGMA user_version`; a later schema needs a migration that keeps game ids. */
-export const CATALOG_SCHEMA_VERSION = 4;
+export const CATALOG_SCHEMA_VERSION = 5;
 
-/** An older schema the build still reads: version 3 lacks only the thumbnail listings, which are optional. */
+/** The oldest schema the build still reads: version 3 lacks only the thumbnail listings and version 4 the related records, both optional. */
 const READABLE_OLDER_VERSION = 3;
 
 /**
@@ -79,6 +79,7 @@ CREATE TABLE IF NOT EXISTS games (
   kind TEXT NOT NULL DEFAULT 'game',
   base_game_id INTEGER,
   alternate_titles_json TEXT,
+  related_json TEXT,
   UNIQUE (platform, title_key)
 ) STRICT;
 CREATE INDEX IF NOT EXISTS games_base ON games(base_game_id) WHERE base_game_id IS NOT NULL;
@@ -156,12 +157,14 @@ export function openCatalogDb(file: string, options: { readonly readonly?: boole
         }
         // Version 4 adds the thumbnail listings.
         if (current < 4) db.exec(thumbnailTables);
+        // Version 5 adds the links between a game and the compilations and larger editions that hold it; the next import fills them.
+        if (current < 5) db.exec("ALTER TABLE games ADD COLUMN related_json TEXT");
         db.pragma(`user_version = ${CATALOG_SCHEMA_VERSION}`);
       })();
     }
   }
   const version = db.pragma("user_version", { simple: true }) as number;
-  if (version !== CATALOG_SCHEMA_VERSION && !(options.readonly && version === READABLE_OLDER_VERSION)) {
+  if (version !== CATALOG_SCHEMA_VERSION && !(options.readonly && version >= READABLE_OLDER_VERSION && version < CATALOG_SCHEMA_VERSION)) {
     db.close();
     // Dropping tables would lose the stable game ids, so an unknown schema is refused, never rebuilt.
     throw problems.catalogSchemaMismatch(`${file} has schema version ${version}; this ludex reads version ${CATALOG_SCHEMA_VERSION}`);

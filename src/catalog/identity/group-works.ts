@@ -28,10 +28,14 @@ export interface WorkInput {
   /** Metadata that must not contradict a serial link: release year and developer, when known. */
   readonly year: number | undefined;
   readonly developer: string | undefined;
+  /** The clone-list groups that name the release (identity/clone-list-match.ts): each is one work. */
+  readonly cloneGroups?: readonly number[];
+  /** Title keys the release's name says it is also known as (TOSEC "[aka Adventures of Tron]"). */
+  readonly akaKeys?: readonly string[];
 }
 
 /** Why two title groups became one work. */
-export type MergeEvidence = "same-dump" | "set-name" | "serial-code" | "title-part";
+export type MergeEvidence = "same-dump" | "set-name" | "serial-code" | "title-part" | "clone-list" | "aka-title";
 
 /** Why a dump shared by several title groups did not merge them. */
 export type UnmergedReason = "generic" | "compilation" | "kind";
@@ -111,6 +115,12 @@ function overlaps(a: ReadonlySet<string>, b: ReadonlySet<string>): boolean {
   return false;
 }
 
+/** True when both sets name one region itself ("Europe" and "Europe"; "World" stands for several, not for one). */
+function sharesRegion(a: ReadonlySet<string>, b: ReadonlySet<string>): boolean {
+  for (const region of a) if (!WIDE_REGIONS.has(region) && b.has(region)) return true;
+  return false;
+}
+
 /**
  * Groups one platform's releases into works. Title groups (same kind, same clean title) are
  * joined when strong evidence says they are one work, and never across kinds:
@@ -121,7 +131,8 @@ function overlaps(a: ReadonlySet<string>, b: ReadonlySet<string>): boolean {
  *   "Mega Man X" SNS-RX-USA), unless two of the titles share a region (a code reused for another
  *   product, an "Easy Type" version) or their years or developers disagree; only retail releases'
  *   codes count (a beta often carries its predecessor's), and the reused two-character SNES codes
- *   only when the files have the same size.
+ *   only when the files have the same size;
+ * - a curated clone list's group (the same kind only), and a TOSEC "[aka …]" title.
  */
 export function groupWorks(items: readonly WorkInput[]): WorkGroups {
   const uf = new UnionFind(items.length);
@@ -178,6 +189,8 @@ export function groupWorks(items: readonly WorkInput[]): WorkGroups {
   }
 
   const byCode = new Map<string, number[]>();
+  /** Title groups that retail product codes show to be different products. */
+  const distinct: [number, number][] = [];
   items.forEach((item, i) => {
     if (item.serialCode && item.kind === "game" && item.retail) pushTo(byCode, item.serialCode.code, i);
   });
@@ -186,16 +199,40 @@ export function groupWorks(items: readonly WorkInput[]): WorkGroups {
     if (groups.length < 2 || groups.length > MAX_CODE_GROUPS) continue;
     const regions = groups.map((g) => new Set(list.filter((i) => titleGroup[i] === g).flatMap((i) => items[i]?.regions ?? [])));
     let apart = true;
-    for (let x = 0; x < regions.length && apart; x++)
-      for (let y = x + 1; y < regions.length && apart; y++) apart = !overlaps(regions[x] ?? new Set(), regions[y] ?? new Set());
+    for (let x = 0; x < regions.length; x++)
+      for (let y = x + 1; y < regions.length; y++) {
+        if (!overlaps(regions[x] ?? new Set(), regions[y] ?? new Set())) continue;
+        apart = false;
+        // One code under two titles in one named region is two products: no clone list joins them either.
+        if (sharesRegion(regions[x] ?? new Set(), regions[y] ?? new Set())) distinct.push([groups[x] ?? 0, groups[y] ?? 0]);
+      }
     if (!apart) continue;
     if (items[list[0] ?? 0]?.serialCode?.short) {
       const sizes = new Set(list.map((i) => items[i]?.size));
       if (sizes.size !== 1 || sizes.has(undefined)) continue;
     }
-    if (contradicts(list.map((i) => items[i]).filter((x): x is WorkInput => x !== undefined))) continue;
+    const releases = list.map((i) => items[i]).filter((x): x is WorkInput => x !== undefined);
+    if (contradicts(releases)) {
+      // One code under two developers is two products (a licence re-skinned): no clone list joins them either.
+      if (developersDiffer(releases))
+        for (let x = 0; x < groups.length; x++) for (let y = x + 1; y < groups.length; y++) distinct.push([groups[x] ?? 0, groups[y] ?? 0]);
+      continue;
+    }
     for (const g of groups.slice(1)) joins.push({ a: groups[0] ?? g, b: g, evidence: "serial-code" });
   }
+
+  // A curated clone list's group is one game; "[aka …]" names another title of the same kind on the platform.
+  const byClone = new Map<string, number[]>();
+  items.forEach((item, i) => {
+    for (const group of item.cloneGroups ?? []) pushTo(byClone, `${item.kind}\u0000${group}`, i);
+  });
+  for (const list of byClone.values()) for (const i of list.slice(1)) joins.push({ a: list[0] ?? i, b: i, evidence: "clone-list" });
+  items.forEach((item, i) => {
+    for (const key of item.akaKeys ?? []) {
+      const other = byTitle.get(`${item.kind}\u0000${key}`);
+      if (other !== undefined) joins.push({ a: i, b: other, evidence: "aka-title" });
+    }
+  });
 
   const evidenceOf = new Map<number, Set<MergeEvidence>>();
   // The group keys in each work, so that two works one title was split into never join again.
@@ -214,6 +251,7 @@ export function groupWorks(items: readonly WorkInput[]): WorkGroups {
     const ka = keysOf.get(ra) ?? new Set<string>();
     const kb = keysOf.get(rb) ?? new Set<string>();
     if (splitApart(ka, kb)) continue;
+    if ((evidence === "clone-list" || evidence === "aka-title") && provedDistinct(distinct, uf, ra, rb)) continue;
     const ea = evidenceOf.get(ra);
     const eb = evidenceOf.get(rb);
     uf.union(ra, rb);
@@ -267,6 +305,16 @@ function splitApart(a: ReadonlySet<string>, b: ReadonlySet<string>): boolean {
   return false;
 }
 
+/** True when a pair of title groups shown to be different products lies across the two works. */
+function provedDistinct(pairs: readonly (readonly [number, number])[], uf: UnionFind, ra: number, rb: number): boolean {
+  for (const [x, y] of pairs) {
+    const fx = uf.find(x);
+    const fy = uf.find(y);
+    if ((fx === ra && fy === rb) || (fx === rb && fy === ra)) return true;
+  }
+  return false;
+}
+
 function addAll(into: Set<string>, from: ReadonlySet<string>): Set<string> {
   for (const key of from) into.add(key);
   return into;
@@ -276,6 +324,11 @@ function addAll(into: Set<string>, from: ReadonlySet<string>): Set<string> {
 function contradicts(list: readonly WorkInput[]): boolean {
   const years = list.map((x) => x.year).filter((y): y is number => y !== undefined);
   if (years.length > 1 && Math.max(...years) - Math.min(...years) > 2) return true;
+  return developersDiffer(list);
+}
+
+/** True when the releases' known developers differ. */
+function developersDiffer(list: readonly WorkInput[]): boolean {
   const developers = new Set(
     list
       .map((x) => x.developer)

@@ -1,5 +1,7 @@
 import type { DatFile, DatRom } from "../dat/dat-types.ts";
+import { type CloneMatch, matchCloneTitles } from "../identity/clone-list-match.ts";
 import { releaseKind, type ContentKind } from "../identity/content-kind.ts";
+import { compareReleases, type ReleasePreference } from "../identity/release-preference.ts";
 import { dumpKeys, looksLikeCompilation } from "../identity/dump-keys.ts";
 import {
   groupWorks,
@@ -13,6 +15,7 @@ import {
 import { splitSameTitle } from "../identity/same-title.ts";
 import { serialCode } from "../identity/serial-code.ts";
 import type { ParsedGameName } from "../names/parse-game-name.ts";
+import { languageTag, localNameLanguage } from "../names/local-name-language.ts";
 import { titleKey } from "../names/title-key.ts";
 import type { AlternateTitle, GameMetadata, Review } from "../record/game-record.ts";
 import { type ReviewSource, reviewScales } from "../record/record-schemas.ts";
@@ -22,6 +25,7 @@ import { DEFERS_TO_NO_INTRO } from "./foreign-dumps.ts";
 import { linkHacks } from "./hack-bases.ts";
 import type { MetadataFields, MetadataIndex } from "./metadata-index.ts";
 import { namingConvention, releaseEntries, type ReleaseExtra } from "./release-entries.ts";
+import type { RetoolData } from "./retool-data.ts";
 
 export interface ReleaseDraft {
   readonly name: string;
@@ -37,6 +41,17 @@ export interface ReleaseDraft {
   kind: ContentKind;
   /** Arcade: the emulator collections (platform slugs such as "mame-2003") whose DATs list the release. */
   readonly collections: string[];
+  /** Native-script names of the release (Retool's metadata and clone lists). */
+  localNames?: LocalTitle[];
+  /** RetroAchievements supports one of its dumps (Retool's retroachievements lists). */
+  retroAchievements?: true;
+}
+
+/** A native-script name of a release, with its language and where it comes from. */
+interface LocalTitle {
+  readonly title: string;
+  readonly language: string | undefined;
+  readonly source: "retool-metadata" | "retool-clonelist";
 }
 
 export interface GameDraft {
@@ -53,7 +68,19 @@ export interface GameDraft {
   readonly evidence: readonly MergeEvidence[];
   /** Index into the result's games of the base game of an add-on, update or cosmetic item. */
   baseGame?: number;
+  /** Links to other works of the platform by index into the result's games: the compilations and larger editions holding it, or what it holds. */
+  related?: { readonly relation: RelatedRelation; readonly work: number }[];
 }
+
+/**
+ * How a record relates to another, from Retool's clone lists: `in-compilation` (the other is a
+ * compilation holding this game), `compilation-of` (this compilation holds the other), `superset`
+ * (the other is a larger edition of this game), `superset-of` (this is a larger edition of the other).
+ */
+export type RelatedRelation = "in-compilation" | "compilation-of" | "superset" | "superset-of";
+
+/** Links kept per record; a compilation of a hundred games names the first ones. */
+export const MAX_RELATED = 50;
 
 /** One DAT of a platform, with the collection it belongs to. */
 export interface GameDatInput {
@@ -74,6 +101,10 @@ export interface AssembleOptions {
   readonly defaultKind?: ContentKind;
   /** SHA-1s No-Intro lists on another platform: entries of a collection that defers to it ({@link DEFERS_TO_NO_INTRO}) with only such dumps are left out. */
   readonly foreignDumps?: ReadonlySet<string>;
+  /** The platform's Retool clone lists, local names and RetroAchievements dumps. */
+  readonly retool?: RetoolData;
+  /** Which release of a record comes first (LUDEX_REGION_ORDER, LUDEX_LANGUAGE_ORDER); release-preference.ts has the default. */
+  readonly preference?: ReleasePreference;
 }
 
 export interface AssembleResult {
@@ -105,29 +136,41 @@ function precedence(source: string): number {
   return i < 0 ? sourcePrecedence.length : i;
 }
 
+/** True when the two entries share a file (by SHA-1, else by crc and size): the same dump listed twice. */
+function sharesDump(a: readonly DatRom[], b: readonly DatRom[]): boolean {
+  return a.some((x) =>
+    b.some((y) => (x.sha1 !== undefined && x.sha1 === y.sha1) || (x.crc !== undefined && x.crc === y.crc && x.size === y.size)),
+  );
+}
+
+/**
+ * True when `b` is another dump of what `a` holds rather than more parts of one multi-file set:
+ * as many files, of the same sizes and extensions, none of them shared.
+ */
+function otherDump(a: readonly DatRom[], b: readonly DatRom[]): boolean {
+  const shape = (roms: readonly DatRom[]): string =>
+    roms
+      .map((r) => `${r.size ?? ""}:${(r.name ?? "").slice((r.name ?? "").lastIndexOf(".")).toLowerCase()}`)
+      .sort()
+      .join("|");
+  return a.length > 0 && b.length > 0 && shape(a) === shape(b) && !sharesDump(a, b);
+}
+
 function romKey(rom: DatRom): string {
   return `${rom.sha1 ?? ""}|${rom.md5 ?? ""}|${rom.crc ?? ""}|${rom.size ?? ""}|${rom.name ?? ""}`;
 }
 
-/** Regions in the order their release best names a game: the most widely sold first. */
-const regionPreference = ["World", "USA", "Europe"];
-
-function regionRank(release: ReleaseDraft): number {
-  let best = regionPreference.length;
-  for (const region of release.parsed.regions) {
-    const i = regionPreference.indexOf(region);
-    if (i >= 0 && i < best) best = i;
-  }
-  return best;
+/** The release's place in the authority order: TOSEC and arcade sets after No-Intro and Redump, an arcade clone after its parent. */
+function secondary(release: ReleaseDraft): number {
+  const clone = release.extra.cloneOf ? 2 : 0;
+  return clone + (release.source === "tosec" || release.source === "mame-split" || release.source === "fbneo-split" ? 1 : 0);
 }
 
-/** Lower is better: a plain retail release in a widely sold region names the game and wins metadata ties. */
-function releaseRank(release: ReleaseDraft): number {
-  const p = release.parsed;
-  // No-Intro and Redump name a game better than TOSEC or arcade sets of the same title.
-  const clone = release.extra.cloneOf ? 16 : 0;
-  const secondary = clone + (release.source === "tosec" || release.source === "mame-split" || release.source === "fbneo-split" ? 8 : 0);
-  return (p.status !== "release" ? 64 : 0) + (p.flags.length > 0 ? 32 : 0) + secondary + regionRank(release) * 2 + (p.version ? 1 : 0);
+/** Orders a record's releases best first ({@link compareReleases}), then by name. */
+function releaseOrder(preference: ReleasePreference | undefined): (a: ReleaseDraft, b: ReleaseDraft) => number {
+  return (a, b) =>
+    compareReleases({ parsed: a.parsed, secondary: secondary(a) }, { parsed: b.parsed, secondary: secondary(b) }, preference) ||
+    (a.name < b.name ? -1 : a.name > b.name ? 1 : 0);
 }
 
 function int(value: string | undefined, min: number, max: number): number | undefined {
@@ -251,6 +294,7 @@ function splitTitleGroups(
   keys: readonly string[],
   codes: readonly (string | undefined)[],
   arcade: boolean,
+  order: (a: ReleaseDraft, b: ReleaseDraft) => number,
 ): string[] {
   const byKey = new Map<string, number[]>();
   keys.forEach((key, i) => {
@@ -261,7 +305,7 @@ function splitTitleGroups(
   const out = [...keys];
   for (const [key, list] of byKey) {
     if (list.length < 2) continue;
-    list.sort((a, b) => releaseRank(releases[a] as ReleaseDraft) - releaseRank(releases[b] as ReleaseDraft) || a - b);
+    list.sort((a, b) => order(releases[a] as ReleaseDraft, releases[b] as ReleaseDraft) || a - b);
     const parts = splitSameTitle(
       list.map((i) => {
         const release = releases[i] as ReleaseDraft;
@@ -323,6 +367,44 @@ function alternateTitles(
   arcade: boolean,
   keyOf: (release: ReleaseDraft) => string,
 ): AlternateTitle[] {
+  const titles = datAlternateTitles(releases, mainKey, arcade, keyOf);
+  // A "local name" that is the title in full-width letters adds nothing.
+  const known = new Set([mainKey, ...titles.map((t) => titleKey(t.title))]);
+  const locals = localAlternateTitles(releases).filter((t) => !known.has(titleKey(t.title)));
+  return [...titles.slice(0, MAX_ALTERNATE_TITLES - locals.length), ...locals];
+}
+
+/** Native-script names a work keeps at most; the real data's works have one or two. */
+const MAX_LOCAL_TITLES = 8;
+
+/** The work's native-script names, each once (NFKC: full- and half-width forms alike), with the regions of the releases that carry them. */
+function localAlternateTitles(releases: readonly ReleaseDraft[]): AlternateTitle[] {
+  const byName = new Map<string, { title: string; language: string | undefined; source: string; regions: Set<string> }>();
+  for (const release of releases) {
+    for (const local of release.localNames ?? []) {
+      const key = local.title.normalize("NFKC").replace(/\s+/g, "");
+      const entry = byName.get(key);
+      if (entry) {
+        for (const r of release.parsed.regions) entry.regions.add(r);
+        entry.language ??= local.language;
+      } else
+        byName.set(key, { title: local.title, language: local.language, source: local.source, regions: new Set(release.parsed.regions) });
+    }
+  }
+  return [...byName.values()].slice(0, MAX_LOCAL_TITLES).map((e) => ({
+    title: e.title,
+    ...(e.regions.size > 0 ? { regions: [...e.regions] } : {}),
+    source: e.source,
+    ...(e.language ? { language: e.language } : {}),
+  }));
+}
+
+function datAlternateTitles(
+  releases: readonly ReleaseDraft[],
+  mainKey: string,
+  arcade: boolean,
+  keyOf: (release: ReleaseDraft) => string,
+): AlternateTitle[] {
   const byKey = new Map<string, { title: string; regions: Set<string>; source: string }>();
   const add = (title: string, key: string, release: ReleaseDraft): void => {
     if (!key || key === mainKey) return;
@@ -340,6 +422,102 @@ function alternateTitles(
     .map((e) => ({ title: e.title, ...(e.regions.size > 0 ? { regions: [...e.regions] } : {}), source: e.source }))
     .sort((a, b) => (a.title < b.title ? -1 : a.title > b.title ? 1 : 0))
     .slice(0, MAX_ALTERNATE_TITLES);
+}
+
+/**
+ * Links each clone-list group's game to the compilations and larger editions (supersets) the group
+ * names, both ways: links, never merges. A compilation or edition the catalog does not hold, or one
+ * that is the game's own record, links nothing.
+ */
+function linkRelated(
+  games: GameDraft[],
+  releases: readonly ReleaseDraft[],
+  matches: readonly (readonly CloneMatch[])[],
+  retool: RetoolData,
+): void {
+  const gameOf = new Map<ReleaseDraft, number>();
+  games.forEach((game, g) => {
+    for (const release of game.releases) gameOf.set(release, g);
+  });
+  const groupGames = new Map<number, Set<number>>();
+  matches.forEach((list, i) => {
+    const g = gameOf.get(releases[i] as ReleaseDraft);
+    if (g === undefined) return;
+    for (const m of list) {
+      const set = groupGames.get(m.group) ?? new Set<number>();
+      set.add(g);
+      groupGames.set(m.group, set);
+    }
+  });
+  // The compilations and supersets as groups of their own, to match their titles like any other.
+  const targets: { group: number; relation: "in-compilation" | "superset" }[] = [];
+  const pseudo = retool.cloneGroups.flatMap((group, g) => [
+    ...group.compilations.map((t) => {
+      targets.push({ group: g, relation: "in-compilation" });
+      return { titles: [t], categories: [] };
+    }),
+    ...group.supersets.map((t) => {
+      targets.push({ group: g, relation: "superset" });
+      return { titles: [t], categories: [] };
+    }),
+  ]);
+  if (pseudo.length === 0) return;
+  const links = new Map<number, Map<number, RelatedRelation>>();
+  const link = (from: number, to: number, relation: RelatedRelation): void => {
+    if (from === to) return;
+    const map = links.get(from) ?? new Map<number, RelatedRelation>();
+    if (!map.has(to)) map.set(to, relation);
+    links.set(from, map);
+  };
+  matchCloneTitles(releases, pseudo).forEach((list, i) => {
+    const holder = gameOf.get(releases[i] as ReleaseDraft);
+    if (holder === undefined) return;
+    for (const m of list) {
+      const target = targets[m.group];
+      if (!target) continue;
+      for (const g of groupGames.get(target.group) ?? []) {
+        link(g, holder, target.relation);
+        link(holder, g, target.relation === "in-compilation" ? "compilation-of" : "superset-of");
+      }
+    }
+  });
+  for (const [g, map] of links) {
+    const game = games[g];
+    if (game) game.related = [...map].slice(0, MAX_RELATED).map(([work, relation]) => ({ relation, work }));
+  }
+}
+
+/** A native-script name as shown: its spaces (ideographic ones included) as single spaces. */
+function displayName(name: string): string {
+  return name.replace(/\s+/gu, " ").trim();
+}
+
+/**
+ * Gives each release its native-script names: Retool's metadata for its DAT name, and the local
+ * names of the clone-list titles that name it (a filter's only for the regions it names).
+ */
+function addLocalNames(releases: readonly ReleaseDraft[], matches: readonly (readonly CloneMatch[])[], retool: RetoolData): void {
+  releases.forEach((release, i) => {
+    const locals: LocalTitle[] = [];
+    const meta = retool.localNames.get(release.name);
+    if (meta)
+      locals.push({ title: displayName(meta.name), language: localNameLanguage(meta.name, meta.languages), source: "retool-metadata" });
+    for (const m of matches[i] ?? []) {
+      for (const local of retool.cloneGroups[m.group]?.titles[m.title]?.localNames ?? []) {
+        if (local.regions && !local.regions.some((r) => release.parsed.regions.includes(r))) continue;
+        locals.push({ title: displayName(local.name), language: languageTag(local.language), source: "retool-clonelist" });
+      }
+    }
+    if (locals.length > 0) release.localNames = locals;
+  });
+}
+
+/** The titles a TOSEC name says its game is also known as: "[aka Adventures of Tron]". */
+function akaTitles(flags: readonly string[]): string[] {
+  return flags.flatMap((flag) => {
+    const m = /^\[aka ([^\]]+)\]$/i.exec(flag);
+    return m?.[1] ? [m[1]] : [];
+  });
 }
 
 /** Alternate titles kept on one record; the real data's largest works have about a dozen. */
@@ -361,6 +539,10 @@ export function assembleGames(
 ): AssembleResult {
   const warnings: string[] = [];
   const releasesByName = new Map<string, ReleaseDraft>();
+  /** Further releases under a name already taken: other dumps of that name in one DAT. */
+  const sameName = new Map<string, ReleaseDraft[]>();
+  /** The DAT each release was first read from. */
+  const labelOf = new Map<ReleaseDraft, string>();
   const arcade = options.arcade === true;
   const kindOf = (parsed: ParsedGameName): ContentKind => {
     const kind = releaseKind(parsed, arcade);
@@ -376,6 +558,18 @@ export function assembleGames(
     const malformed: string[] = [];
     const foreign = DEFERS_TO_NO_INTRO.has(source) ? options.foreignDumps : undefined;
     const deferred: string[] = [];
+    const newRelease = (entry: ReturnType<typeof releaseEntries>[number]): ReleaseDraft => ({
+      name: entry.name,
+      source: tosecSource,
+      sources: [tosecSource],
+      parsed: entry.parsed,
+      extra: entry.extra,
+      serial: entry.serial,
+      roms: entry.roms,
+      metadata: entry.metadata,
+      kind: kindOf(entry.parsed),
+      collections: collection ? [collection] : [],
+    });
     for (const game of dat.games) {
       const entries = releaseEntries(game, convention, (message) => malformed.push(`line ${game.line}: ${message}`));
       if (entries.length === 0) {
@@ -394,7 +588,20 @@ export function assembleGames(
           : arcade && entry.extra.setName
             ? `${entry.key}\u0000${entry.name}`
             : entry.key;
-        const existing = releasesByName.get(key);
+        const first = releasesByName.get(key);
+        // Another dump under the same name in the same DAT ("Tempest (USA) (Proto)", dated 1983 and 1984) is a release of its own.
+        const twins = first ? [first, ...(sameName.get(key) ?? [])] : [];
+        const existing =
+          twins.find((r) => sharesDump(r.roms, entry.roms)) ??
+          (twins.some((r) => labelOf.get(r) === label && otherDump(r.roms, entry.roms)) ? undefined : first);
+        if (first && !existing) {
+          const release = newRelease(entry);
+          const list = sameName.get(key) ?? [];
+          list.push(release);
+          sameName.set(key, list);
+          labelOf.set(release, label);
+          continue;
+        }
         if (existing) {
           const known = new Set(existing.roms.map(romKey));
           for (const rom of entry.roms) if (!known.has(romKey(rom))) existing.roms.push(rom);
@@ -409,20 +616,9 @@ export function assembleGames(
           continue;
         }
         if (tosecSource === "tosec") formats.set(entry.name, (formats.get(entry.name) ?? 0) + 1);
-        const parsed = entry.parsed;
-        const release: ReleaseDraft = {
-          name: entry.name,
-          source: tosecSource,
-          sources: [tosecSource],
-          parsed,
-          extra: entry.extra,
-          serial: entry.serial,
-          roms: entry.roms,
-          metadata: entry.metadata,
-          kind: kindOf(parsed),
-          collections: collection ? [collection] : [],
-        };
+        const release = newRelease(entry);
         releasesByName.set(key, release);
+        labelOf.set(release, label);
         if (entry.extra.cloneOf) cloneLabels.set(release, label);
       }
     }
@@ -486,7 +682,7 @@ export function assembleGames(
     );
   }
 
-  const releases = [...releasesByName.values()];
+  const releases = [...releasesByName.values(), ...[...sameName.values()].flat()];
   const keys: string[] = [];
   const ownKeys: string[] = [];
   for (const release of releases) {
@@ -513,7 +709,18 @@ export function assembleGames(
   const codes = releases.map((release) =>
     release.serial && isRetail(release) ? serialCode(release.serial, options.platform)?.code.slice(-2) : undefined,
   );
-  const groupKeys = splitTitleGroups(releases, keys, codes, arcade);
+  const order = releaseOrder(options.preference);
+  const groupKeys = splitTitleGroups(releases, keys, codes, arcade, order);
+  const cloneMatches = options.retool ? matchCloneTitles(releases, options.retool.cloneGroups) : [];
+  if (options.retool) {
+    addLocalNames(releases, cloneMatches, options.retool);
+    const supported = options.retool.achievementHashes;
+    for (const release of releases)
+      if (
+        release.roms.some((rom) => (rom.sha1 !== undefined && supported.has(rom.sha1)) || (rom.md5 !== undefined && supported.has(rom.md5)))
+      )
+        release.retroAchievements = true;
+  }
 
   const inputs: WorkInput[] = [];
   for (const [i, release] of releases.entries()) {
@@ -531,6 +738,8 @@ export function assembleGames(
       retail: isRetail(release),
       year: int(release.metadata.releaseyear, 1950, 2100),
       developer: release.metadata.developer,
+      cloneGroups: [...new Set((cloneMatches[i] ?? []).map((m) => m.group))],
+      akaKeys: akaTitles(release.parsed.flags).map(titleKey),
     });
   }
   const works = groupWorks(inputs);
@@ -554,7 +763,7 @@ export function assembleGames(
       const only = [...collections][0] ?? "";
       (stats[only] ??= { releases: 0, joined: 0, gamesOnly: 0 }).gamesOnly++;
     }
-    list.sort((a, b) => releaseRank(a) - releaseRank(b) || (a.name < b.name ? -1 : a.name > b.name ? 1 : 0));
+    list.sort(order);
     const best = list[0];
     if (!best) return;
     // The best release's own title group gives the stored key, which no other work has.
@@ -583,5 +792,6 @@ export function assembleGames(
       `${options.platform || "hacks"}: ${hacks.unlinked.length} of ${hacks.hacks} hacks are not linked to a base game: ${shown}${hacks.unlinked.length > 3 ? "; …" : ""}`,
     );
   }
+  if (options.retool) linkRelated(games, releases, cloneMatches, options.retool);
   return { games, warnings, stats, unmerged: works.unmerged };
 }

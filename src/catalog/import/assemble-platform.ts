@@ -5,8 +5,11 @@ import type { DatFile, DatSkippedBlock } from "../dat/dat-types.ts";
 import type { UnmergedDump } from "../identity/group-works.ts";
 import type { PlatformInfo } from "../platforms/platform-registry.ts";
 import { type AssembleResult, assembleGames, type GameDatInput } from "./assemble-games.ts";
+import type { ReleasePreference } from "../identity/release-preference.ts";
+import type { RetoolFile } from "./find-retool.ts";
 import type { SourceFile } from "./find-sources.ts";
 import { addMetadataDat, createMetadataIndex } from "./metadata-index.ts";
+import { readRetoolData } from "./retool-data.ts";
 import { type PlatformRows, platformRows } from "./platform-rows.ts";
 
 /** One platform's source files: plain data, so that a worker thread can take it (src/catalog/import/assemble-pool.ts). */
@@ -18,6 +21,10 @@ export interface PlatformFiles {
   readonly strict?: boolean;
   /** SHA-1s that No-Intro lists on another platform (src/catalog/import/foreign-dumps.ts). */
   readonly foreignDumps?: readonly string[];
+  /** The platform's Retool clone lists, metadata and RetroAchievements lists (src/catalog/import/retool-data.ts). */
+  readonly retool?: readonly RetoolFile[];
+  /** Which release of a record comes first (src/catalog/identity/release-preference.ts). */
+  readonly preference?: ReleasePreference;
 }
 
 /** A platform's works as the import writes them, with what parsing and grouping them found. */
@@ -62,7 +69,7 @@ function parseFile(file: string, label: string, strict: boolean, warnings: strin
  * Parses a platform's DATs and groups their releases into works (src/catalog/import/assemble-games.ts):
  * everything the import does for a platform before it touches the database.
  */
-export function assemblePlatform({ platform, files, strict, foreignDumps }: PlatformFiles): AssembledPlatform {
+export function assemblePlatform({ platform, files, strict, foreignDumps, retool, preference }: PlatformFiles): AssembledPlatform {
   const warnings: string[] = [];
   const metadata = createMetadataIndex();
   const gameDats: GameDatInput[] = [];
@@ -83,6 +90,8 @@ export function assemblePlatform({ platform, files, strict, foreignDumps }: Plat
     hackCollections: new Set(collections.filter((c) => c.hacks).map((c) => c.slug)),
     ...(platform.contentKind ? { defaultKind: platform.contentKind } : {}),
     ...(foreignDumps ? { foreignDumps: new Set(foreignDumps) } : {}),
+    ...(retool && retool.length > 0 ? { retool: readRetoolData(retool) } : {}),
+    ...(preference ? { preference } : {}),
   });
   warnings.push(...assembled.warnings);
   return { rows: platformRows(assembled.games), entries, skipped, warnings, unmerged: assembled.unmerged, stats: assembled.stats };

@@ -119,7 +119,7 @@ export function assignGameIds(db: CatalogDb, platform: string, former: readonly 
   // Parked first, so that two kept games that swap keys never meet the UNIQUE constraint.
   for (const id of kept) park.run(`\u0001${id}`, id);
   const update = db.prepare<[string, string, string, string, string, string | null, number]>(
-    "UPDATE games SET platform = ?, title_key = ?, title = ?, metadata_json = ?, kind = ?, alternate_titles_json = ?, base_game_id = NULL WHERE id = ?",
+    "UPDATE games SET platform = ?, title_key = ?, title = ?, metadata_json = ?, kind = ?, alternate_titles_json = ?, base_game_id = NULL, related_json = NULL WHERE id = ?",
   );
   const insert = db.prepare<[string, string, string, string, string, string | null]>(
     "INSERT INTO games (platform, title_key, title, metadata_json, kind, alternate_titles_json) VALUES (?, ?, ?, ?, ?, ?)",

@@ -1,6 +1,7 @@
 import { type Dirent, lstatSync, readdirSync, readlinkSync, realpathSync, type Stats, statSync } from "node:fs";
 import path from "node:path";
 import { type Problem, problems } from "../../core/problem.ts";
+import { isRetoolFolder } from "./find-retool.ts";
 
 /**
  * What a DAT file contributes: game entries (No-Intro, Redump, libretro's own DATs, ...),
@@ -190,7 +191,7 @@ function statOfSource(source: string, resolved: string): Stats {
  * DAT files (searched recursively), or single files. Symbolic links to files and folders are
  * followed (a tree staged with `cp -as` reads as the tree it links to); a broken link or a link
  * loop is skipped with a line in `warnings`, and a file reached twice (through links or
- * overlapping sources) is read once. Throws a {@link Problem} for a missing path.
+ * overlapping sources) is read once. A Retool folder is left to find-retool.ts. Throws a {@link Problem} for a missing path.
  */
 export function findSources(sources: readonly string[], warnings: string[] = []): SourceFile[] {
   const files: SourceFile[] = [];
@@ -198,6 +199,8 @@ export function findSources(sources: readonly string[], warnings: string[] = [])
   for (const source of sources) {
     const resolved = path.resolve(source);
     const stat = statOfSource(source, resolved);
+    // A Retool folder holds JSON read beside the DATs (find-retool.ts), no DAT.
+    if (stat.isDirectory() && isRetoolFolder(resolved)) continue;
     if (stat.isDirectory() && isLibretroCheckout(resolved)) {
       files.push(...fromCheckout(resolved, source, walk));
     } else if (stat.isDirectory()) {

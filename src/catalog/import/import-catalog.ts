@@ -7,6 +7,8 @@ import type { UnmergedDump } from "../identity/group-works.ts";
 import type { PlatformFiles } from "./assemble-platform.ts";
 import { assemblePlatforms } from "./assemble-pool.ts";
 import { assignGameIds, type MergedGame } from "./assign-game-ids.ts";
+import { DEFAULT_RELEASE_PREFERENCE, type ReleasePreference } from "../identity/release-preference.ts";
+import { findRetoolSources, type RetoolFile } from "./find-retool.ts";
 import { findSources, type SourceFile } from "./find-sources.ts";
 import { DEFERS_TO_NO_INTRO, type DumpSource, foreignNoIntroDumps } from "./foreign-dumps.ts";
 import { type PlatformRows, RELEASE_COLUMNS, ROM_COLUMNS } from "./platform-rows.ts";
@@ -14,7 +16,7 @@ import { DEFAULT_REVIEW_THRESHOLD, type ImportReview, ImportReviewer } from "./i
 import { acceptReview, recordReview, type ReviewState } from "./review-state.ts";
 
 /** Bump when parsing or grouping changes, so that the next import redoes every platform. */
-export const IMPORT_VERSION = 6;
+export const IMPORT_VERSION = 7;
 
 export interface ImportProgress {
   readonly filesDone: number;
@@ -36,6 +38,8 @@ export interface ImportOptions {
   readonly workerMinBytes?: number;
   /** Fail on any DAT block or rom value that cannot be read, instead of leaving it out with a warning. */
   readonly strict?: boolean;
+  /** Which release of a record comes first (LUDEX_REGION_ORDER, LUDEX_LANGUAGE_ORDER); part of every platform's fingerprint. */
+  readonly preference?: ReleasePreference;
 }
 
 export interface RemovedGame {
@@ -74,6 +78,9 @@ export interface ImportSummary {
 
 interface PlatformSources extends PlatformFiles {
   readonly files: { readonly source: SourceFile; readonly sha256: string; readonly collection?: string }[];
+  readonly retool: RetoolFile[];
+  /** SHA-256 of each of `retool`, in order. */
+  readonly retoolSha256: string[];
   /** Bytes of the platform's files. */
   bytes: number;
   fingerprint: string;
@@ -99,7 +106,13 @@ function headerVersion(text: string): string | undefined {
   return /<version>([^<]+)<\/version>/.exec(head)?.[1]?.trim() ?? /clrmamepro\s*\([^)]*?\bversion\s+"?([^"\s)]+)/.exec(head)?.[1]?.trim();
 }
 
-function groupByPlatform(files: readonly SourceFile[], platformsFile: string, warnings: string[]): Map<string, PlatformSources> {
+function groupByPlatform(
+  files: readonly SourceFile[],
+  retool: readonly RetoolFile[],
+  platformsFile: string,
+  warnings: string[],
+  preference: ReleasePreference = DEFAULT_RELEASE_PREFERENCE,
+): Map<string, PlatformSources> {
   const registry = loadPlatformRegistry(platformsFile);
   const groups = new Map<string, PlatformSources>();
   const derivedWarned = new Set<string>();
@@ -117,7 +130,7 @@ function groupByPlatform(files: readonly SourceFile[], platformsFile: string, wa
     }
     let group = groups.get(platform.slug);
     if (!group) {
-      group = { platform, files: [], bytes: 0, fingerprint: "", datVersion: undefined };
+      group = { platform, files: [], retool: [], retoolSha256: [], bytes: 0, fingerprint: "", datVersion: undefined };
       groups.set(platform.slug, group);
     }
     group.files.push({ source, sha256: sha256(data), ...(collection ? { collection } : {}) });
@@ -130,14 +143,32 @@ function groupByPlatform(files: readonly SourceFile[], platformsFile: string, wa
     }
   }
   const foreign = foreignNoIntroDumps(dumpSources);
+  // A Retool file joins the platform its system names, when that platform has DATs; its content is part of the fingerprint.
+  for (const file of retool) {
+    const group = groups.get(registry.forRetool(file.systemName)?.slug ?? "");
+    if (!group) continue;
+    group.retool.push(file);
+    group.retoolSha256.push(sha256(readFileSync(file.path)));
+  }
   for (const group of groups.values()) {
     const dumps = foreign.get(group.platform.slug);
     if (dumps) group.foreignDumps = dumps;
     const parts = group.files
       .map((f) => `${f.source.collection}/${path.basename(f.source.path)}:${f.source.role}:${f.collection ?? ""}:${f.sha256}`)
       .sort();
-    const { derived: _derived, ...info } = group.platform;
-    group.fingerprint = sha256(JSON.stringify([IMPORT_VERSION, info, parts, ...(dumps ? [dumps] : [])]));
+    const retoolParts = group.retool.map((f, i) => `retool/${f.role}/${path.basename(f.path)}:${group.retoolSha256[i] ?? ""}`).sort();
+    const { derived: _derived, retoolNames: _retoolNames, ...info } = group.platform;
+    group.fingerprint = sha256(
+      JSON.stringify([
+        IMPORT_VERSION,
+        info,
+        parts,
+        ...(dumps ? [dumps] : []),
+        ...(retoolParts.length > 0 ? [retoolParts] : []),
+        // The default order keeps the fingerprints an import without a setting has always made.
+        ...(JSON.stringify(preference) === JSON.stringify(DEFAULT_RELEASE_PREFERENCE) ? [] : [preference]),
+      ]),
+    );
   }
   return groups;
 }
@@ -149,6 +180,7 @@ interface Statements {
   readonly insertRelease: import("better-sqlite3").Statement<unknown[]>;
   readonly insertRom: import("better-sqlite3").Statement<unknown[]>;
   readonly setBase: import("better-sqlite3").Statement<[number, number]>;
+  readonly setRelated: import("better-sqlite3").Statement<[string, number]>;
 }
 
 function prepare(db: CatalogDb): Statements {
@@ -158,6 +190,7 @@ function prepare(db: CatalogDb): Statements {
     ),
     insertRom: db.prepare(`INSERT INTO roms (release_id, ${ROM_COLUMNS.join(", ")}) VALUES (?${", ?".repeat(ROM_COLUMNS.length)})`),
     setBase: db.prepare("UPDATE games SET base_game_id = ? WHERE id = ?"),
+    setRelated: db.prepare("UPDATE games SET related_json = ? WHERE id = ?"),
     upsertPlatform: db.prepare(
       "INSERT INTO platforms (slug, info_json, fingerprint, dat_version) VALUES (?, ?, ?, ?) ON CONFLICT(slug) DO UPDATE SET info_json = excluded.info_json, fingerprint = excluded.fingerprint, dat_version = excluded.dat_version",
     ),
@@ -186,10 +219,12 @@ function writePlatform(
   formerPlatforms: readonly string[],
 ): PlatformWrite {
   const slug = group.platform.slug;
-  const { derived: _derived, ...info } = group.platform;
+  const { derived: _derived, retoolNames: _retoolNames, ...info } = group.platform;
   st.upsertPlatform.run(slug, JSON.stringify(info), group.fingerprint, group.datVersion ?? null);
   st.deleteSourceFiles.run(slug);
   for (const [i, f] of group.files.entries()) st.insertSourceFile.run(f.source.path, slug, f.source.role, f.sha256, entries[i] ?? 0);
+  // Retool files are listed too, so that `ludex audit` reads the clone lists the catalog was grouped by.
+  for (const [i, f] of group.retool.entries()) st.insertSourceFile.run(f.path, slug, `retool-${f.role}`, group.retoolSha256[i] ?? "", 0);
 
   const assigned = assignGameIds(db, slug, formerPlatforms, rows);
   const releaseWidth = RELEASE_COLUMNS.length;
@@ -213,6 +248,14 @@ function writePlatform(
     const id = assigned.ids[w];
     const baseId = base < 0 ? undefined : assigned.ids[base];
     if (id !== undefined && baseId !== undefined) st.setBase.run(baseId, id);
+  });
+  rows.related.forEach((links, w) => {
+    const id = assigned.ids[w];
+    const related = links.flatMap((l) => {
+      const other = assigned.ids[l.work];
+      return other === undefined ? [] : [{ relation: l.relation, id: other }];
+    });
+    if (id !== undefined && related.length > 0) st.setRelated.run(JSON.stringify(related), id);
   });
   return { added: assigned.added, removed: assigned.removed, merged: assigned.merged };
 }
@@ -254,8 +297,10 @@ function runImport(
     toImport.map((g) => ({
       platform: g.platform,
       files: g.files,
+      ...(g.retool.length > 0 ? { retool: g.retool } : {}),
       ...(g.foreignDumps ? { foreignDumps: g.foreignDumps } : {}),
       ...(options.strict ? { strict: true } : {}),
+      ...(options.preference ? { preference: options.preference } : {}),
     })),
     toImport.reduce((n, g) => n + g.bytes, 0),
     (index, assembled) => {
@@ -348,7 +393,7 @@ export function importCatalog(options: ImportOptions): ImportSummary {
   const started = Date.now();
   const warnings: string[] = [];
   const files = findSources(options.sources, warnings);
-  const groups = groupByPlatform(files, options.platformsFile, warnings);
+  const groups = groupByPlatform(files, findRetoolSources(options.sources), options.platformsFile, warnings, options.preference);
 
   const fresh = !existsSync(options.dbFile);
   const target = fresh ? `${options.dbFile}.importing-${process.pid}` : options.dbFile;

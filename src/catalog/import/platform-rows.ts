@@ -35,6 +35,8 @@ export interface PlatformRows {
   readonly alternateTitlesJson: (string | null)[];
   /** Index of the work's base game among these works, or -1. */
   readonly baseGame: number[];
+  /** Per work, its links to other works of the platform (compilations and larger editions), by index among these works. */
+  readonly related: (readonly { readonly relation: string; readonly work: number }[])[];
   /** One past the work's last release: a work's releases are `releaseEnd[w - 1] ?? 0` up to `releaseEnd[w]`. */
   readonly releaseEnd: number[];
   /** Per release, {@link RELEASE_COLUMNS}.length values. */
@@ -56,6 +58,7 @@ export function platformRows(games: readonly GameDraft[]): PlatformRows {
     metadataJson: [],
     alternateTitlesJson: [],
     baseGame: [],
+    related: [],
     releaseEnd: [],
     releaseValues: [],
     setName: [],
@@ -69,12 +72,14 @@ export function platformRows(games: readonly GameDraft[]): PlatformRows {
     rows.metadataJson.push(JSON.stringify(game.metadata));
     rows.alternateTitlesJson.push(game.alternateTitles.length > 0 ? JSON.stringify(game.alternateTitles) : null);
     rows.baseGame.push(game.baseGame ?? -1);
+    rows.related.push(game.related ?? []);
     for (const release of game.releases) {
       const p = release.parsed;
       const extra = {
         ...release.extra,
         sources: release.sources,
         ...(release.collections.length > 0 ? { collections: release.collections } : {}),
+        ...(release.retroAchievements ? { retroAchievements: true } : {}),
       };
       rows.releaseValues.push(
         release.name,

@@ -115,7 +115,53 @@ export function titleKey(title: string): string {
 export function titleWords(title: string): string[] {
   const key = titleKey(title);
   if (key === "") return [];
-  const words = key.split(" ");
+  const words = CJK_RE.test(key) ? cjkWords(key) : key.split(" ");
   const kept = words.filter((w) => !STOP_WORDS.has(w));
   return kept.length > 0 ? kept : words;
+}
+
+/** Han, kana and Hangul: scripts written without spaces between words. */
+const CJK_RE = /[\p{Script=Han}\p{Script=Hiragana}\p{Script=Katakana}\p{Script=Hangul}\u30fc]/u;
+const CJK_RUN_RE = /[\p{Script=Han}\p{Script=Hiragana}\p{Script=Katakana}\p{Script=Hangul}\u30fc]+/gu;
+
+/** True when `word` is written in a CJK script: one of the character pairs {@link titleWords} makes of such text. */
+export function isCjkWord(word: string): boolean {
+  return CJK_RE.test(word);
+}
+
+/**
+ * The words of a key holding CJK text: its other words as they are, and its CJK text as
+ * overlapping character pairs ("ロックマン" → "ロッ", "ック", "クマ", "マン"), read across the spaces
+ * between CJK words, since people type such titles with and without them. A lone CJK character is
+ * its own word. Hangul is composed again (NFKD in {@link titleKey} splits it into letters).
+ */
+function cjkWords(key: string): string[] {
+  const text = key.normalize("NFC");
+  const out: string[] = [];
+  let cjk = "";
+  const flush = (): void => {
+    const chars = [...cjk];
+    if (chars.length === 1) out.push(cjk);
+    for (let i = 0; i + 1 < chars.length; i++) out.push(`${chars[i]}${chars[i + 1]}`);
+    cjk = "";
+  };
+  for (const word of text.split(" ")) {
+    let at = 0;
+    for (const m of word.matchAll(CJK_RUN_RE)) {
+      const before = word.slice(at, m.index);
+      if (before) {
+        flush();
+        out.push(before);
+      }
+      cjk += m[0];
+      at = m.index + m[0].length;
+    }
+    const after = word.slice(at);
+    if (after) {
+      flush();
+      out.push(after);
+    }
+  }
+  flush();
+  return out;
 }

@@ -41,6 +41,11 @@ const platformSchema = z.object({
   collections: z.array(collectionSchema).optional(),
   /** The kind of what the platform's DATs list when their names do not say (a DAT of title updates, of UMD videos). */
   contentKind: z.enum(contentKinds).optional(),
+  /**
+   * The system names Retool's clone lists, metadata and RetroAchievements lists use for this
+   * platform where they differ from its libretro name and aliases ("Atari - Atari 2600").
+   */
+  retoolNames: z.array(z.string().min(1)).optional(),
 });
 
 const platformFileSchema = z.object({ platforms: z.array(platformSchema) });
@@ -60,6 +65,8 @@ export interface PlatformRegistry {
    * (`derived: true`) so that it still imports.
    */
   forSystem(systemName: string): PlatformInfo;
+  /** The platform a Retool file's system name ("Atari - Atari 2600") stands for: its `retoolNames`, else its names and aliases. */
+  forRetool(systemName: string): PlatformInfo | undefined;
 }
 
 /** Comparison key for platform names: case, diacritics, spaces and punctuation ignored ("Mega Drive" ≡ "megadrive"). */
@@ -85,6 +92,7 @@ export function deriveSlug(systemName: string): string {
 /** Builds a registry over authored platforms, refusing duplicate slugs or aliases. */
 export function createPlatformRegistry(authored: readonly PlatformInfo[], source = "platforms"): PlatformRegistry {
   const byKey = new Map<string, PlatformInfo>();
+  const byRetool = new Map<string, PlatformInfo>();
   const collections = new Map<string, CollectionInfo>();
   const platforms: PlatformInfo[] = [...authored];
   const claim = (names: readonly string[], platform: PlatformInfo, what: string): void => {
@@ -104,9 +112,19 @@ export function createPlatformRegistry(authored: readonly PlatformInfo[], source
       for (const name of names) collections.set(aliasKey(name), collection);
     }
   }
+  for (const platform of authored) {
+    for (const name of platform.retoolNames ?? []) {
+      const key = aliasKey(name);
+      const other = byRetool.get(key) ?? byKey.get(key);
+      if (other && other !== platform)
+        throw problems.invalidPlatformData(`${source}: Retool name "${name}" names both ${other.slug} and ${platform.slug}`);
+      byRetool.set(key, platform);
+    }
+  }
   return {
     platforms,
     lookup: (nameOrAlias) => byKey.get(aliasKey(nameOrAlias)),
+    forRetool: (systemName) => byRetool.get(aliasKey(systemName)) ?? byKey.get(aliasKey(systemName)),
     collection: (nameOrAlias) => collections.get(aliasKey(nameOrAlias)),
     forSystem(systemName) {
       const known = byKey.get(aliasKey(systemName));

@@ -9,6 +9,7 @@ import type {
   hackLinkSchema,
   hackSummarySchema,
   platformEntrySchema,
+  relatedRecordSchema,
   releaseSchema,
   reviewSchema,
   romSchema,
@@ -53,6 +54,8 @@ export type Review = Declared<typeof reviewSchema>;
 export type HackLink = Declared<typeof hackLinkSchema>;
 
 export type HackSummary = Declared<typeof hackSummarySchema>;
+
+export type RelatedRecord = Declared<typeof relatedRecordSchema>;
 
 /** `updatedAt` is set by the build on every served record (the schema requires it there); records being built lack it. */
 export type GameRecord = Omit<Declared<typeof gameRecordSchema>, "updatedAt"> & { readonly updatedAt?: string };

@@ -23,8 +23,24 @@ export const attributionSchema = z
     url: z.url(),
     license: z.string().min(1),
     licenseUrl: z.url(),
+    also: z
+      .array(
+        z.looseObject({
+          source: z.string().min(1),
+          url: z.url(),
+          license: z.string().min(1),
+          licenseUrl: z.url(),
+          notice: z.string().min(1),
+        }),
+      )
+      .max(4)
+      .optional()
+      .meta({ description: "Further sources of the data and their notices (Retool's clone lists and metadata, BSD 3-Clause)." }),
   })
-  .meta({ description: "Where the data comes from and its licence (libretro-database, CC BY-SA 4.0). Keep it with any copy of the data." });
+  .meta({
+    description:
+      "Where the data comes from and its licence (libretro-database, CC BY-SA 4.0; Retool's clone lists and metadata, BSD 3-Clause, in `also`). Keep it with any copy of the data.",
+  });
 
 /** Every release status the name parser gives. */
 const devStatuses = ["release", "beta", "proto", "demo", "sample", "preview", "alpha", "bad"] as const satisfies readonly DevStatus[];
@@ -86,6 +102,10 @@ export const releaseSchema = z
     systemTag: z.string().optional().meta({ description: 'TOSEC system tag, e.g. "A500", "II+"' }),
     video: z.string().optional().meta({ description: 'TOSEC video tag, e.g. "PAL", "NTSC"' }),
     discCount: z.number().int().min(1).optional().meta({ description: 'M of "(Disk N of M)"' }),
+    retroAchievements: z.literal(true).optional().meta({
+      description:
+        "Present when RetroAchievements supports one of this release's dumps (by SHA-1 or MD5), from the RetroAchievements lists of retool-clonelists-metadata (snapshot of 2025-08-25)",
+    }),
     setName: z.string().optional().meta({ description: 'Arcade set name, e.g. "sf2"; matching accepts it as a file name ("sf2.zip")' }),
     cloneOf: z.string().optional().meta({ description: "Set name of the parent of an arcade clone" }),
     collections: z
@@ -155,7 +175,15 @@ export const alternateTitleSchema = z
   .looseObject({
     title: z.string().min(1),
     regions: z.array(z.string()).optional().meta({ description: "Regions of the releases that carry this title" }),
-    source: z.string().min(1).meta({ description: "The most authoritative DAT collection that uses this title" }),
+    source: z.string().min(1).meta({
+      description:
+        "The most authoritative DAT collection that uses this title, or `retool-metadata` / `retool-clonelist` for a native-script name from Retool's metadata or clone lists",
+    }),
+    language: z
+      .string()
+      .min(2)
+      .optional()
+      .meta({ description: 'BCP 47 tag of a native-script name ("ja", "ko", "zh-Hant"); absent for DAT titles' }),
   })
   .meta({
     description:
@@ -195,6 +223,20 @@ export const addonSummarySchema = z
       .meta({ description: `At most ${MAX_ADDON_ITEMS}, by title; the rest are found with \`kind=any\` and \`baseGameId\`` }),
   })
   .meta({ description: "The add-ons, updates and cosmetic items whose base game this is" });
+
+/** Related records kept on one record (src/catalog/import/assemble-games.ts, MAX_RELATED). */
+export const MAX_RELATED_RECORDS = 50;
+
+export const relatedRecordSchema = z
+  .looseObject({
+    relation: z.enum(["in-compilation", "compilation-of", "superset", "superset-of"]).meta({
+      description:
+        "`in-compilation`: that record is a compilation holding this game; `compilation-of`: this compilation holds that game; `superset`: that record is a larger edition of this game; `superset-of`: this is a larger edition of that game",
+    }),
+    id: z.number().int().min(1),
+    title: z.string().min(1),
+  })
+  .meta({ description: "A link to another record of the same platform from Retool's clone lists: a link, never a merge" });
 
 /**
  * Links per artwork type: `url` and at most this many less one `candidates`. Three, as RetroArch
@@ -258,6 +300,13 @@ export const gameRecordSchema = z
       .optional()
       .meta({ description: "For a record whose best release is a hack: the game it modifies, when that is another record" }),
     hacks: hackSummarySchema.optional(),
+    related: z
+      .array(relatedRecordSchema)
+      .max(MAX_RELATED_RECORDS)
+      .optional()
+      .meta({
+        description: `Compilations and larger editions that hold this game, or the games this one holds; at most ${MAX_RELATED_RECORDS}`,
+      }),
     alternateTitles: z.array(alternateTitleSchema).optional().meta({ description: "Other names of this game, at most 32" }),
     ...gameMetadataSchema.shape,
     artwork: artworkSchema.optional(),

@@ -154,7 +154,7 @@ export function catalogOperations(base: string): readonly OperationSpec[] {
       tag: "Catalog",
       summary: "Search games by title, or list the platforms",
       description: [
-        'Title search over the whole catalog, or over one platform with `system`; best matches first, then the first `limit` of them. Each hit carries the URL of its full record. Alternate titles are searched too (regional titles such as "Rockman X" for Mega Man X); a hit found by one names it in `matchedTitle`. Games only, unless `kind` asks for another kind.',
+        'Title search over the whole catalog, or over one platform with `system`; best matches first, then the first `limit` of them. Each hit carries the URL of its full record. Alternate titles are searched too (regional titles such as "Rockman X" for Mega Man X); a hit found by one names it in `matchedTitle`. Without `kind`, games first: a record of another kind (add-on, update, video, ...) is found when the query is its title, or when the platform has no games; `kind=game` finds games only.',
         "With `platforms=1` the answer is the platform list instead (the same document as `GET /api/v1/games/` without parameters).",
         "A parameter given twice is an error; parameters not listed here are ignored. No authentication.",
       ].join("\n\n"),
@@ -174,7 +174,7 @@ export function catalogOperations(base: string): readonly OperationSpec[] {
           limit: { description: "How many results to return. Keep it at 30 or fewer.", example: "10" },
           kind: {
             description:
-              "Records of this kind only: `game` (the default), `addon`, `update`, `cosmetic`, `application`, `video`, `music`, `bios`, or `any`. An add-on is found by its own title with `kind=addon` or `kind=any`.",
+              "Records of this kind only: `game`, `addon`, `update`, `cosmetic`, `application`, `video`, `music`, `bios`, or `any`. Without it, games first: a record of another kind is found when the query is its own title, or when the platform has no games.",
             example: "addon",
           },
           platforms: { description: "`1` lists the platforms instead of searching." },
@@ -227,10 +227,11 @@ export function catalogOperations(base: string): readonly OperationSpec[] {
         "Which parameters are given selects the answer, in this order:",
         [
           "1. `id`: that game's full record (GameRecord); for an id that merged into another game (the same work under another name, or the same arcade set in another collection), a 301 to that game's record (GameMerged); or 404. Every other parameter is ignored.",
-          "2. `system`: that platform's games (CatalogPage), listed by title, or searched when `q` is given too.",
+          "2. `system`: that platform's games (CatalogPage), listed by title, or searched when `q` is given too; without `kind`, games first (a record of another kind is found when `q` is its title, and a platform without games lists what it has).",
           "3. `q` alone: a search over every platform (CatalogPage).",
           "4. Nothing: the platform list (PlatformList).",
         ].join("\n"),
+        "`ra=1` keeps only the records with a release whose dump RetroAchievements supports (from retool-clonelists-metadata's RetroAchievements lists, snapshot of 2025-08-25).",
         `Pages are walked with \`offset\` (at most ${MAX_OFFSET}) and \`limit\`; \`next\` and the \`Link: rel="next"\` header give the following page. A parameter given twice is an error; parameters not listed here are ignored. No authentication.`,
       ].join("\n\n"),
       auth: { kind: "none" },
@@ -244,9 +245,10 @@ export function catalogOperations(base: string): readonly OperationSpec[] {
           offset: { description: "How many results to skip; follow `next` instead of computing it." },
           kind: {
             description:
-              "Records of this kind only, in listings and searches: `game` (the default), `addon`, `update`, `cosmetic`, `application`, `video`, `music`, `bios`, or `any`. The platform list counts each kind (`kindCounts`).",
+              "Records of this kind only, in listings and searches: `game`, `addon`, `update`, `cosmetic`, `application`, `video`, `music`, `bios`, or `any`. Without it, games first: a search finds a record of another kind when the query is its own title, and a platform without games lists what it has. The platform list counts each kind (`kindCounts`).",
             example: "addon",
           },
+          ra: { description: "`1`: only records with a release whose dump RetroAchievements supports.", example: "1" },
         },
       },
       responses: {

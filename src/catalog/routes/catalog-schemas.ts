@@ -12,11 +12,14 @@ export function intParam(min: number, max: number): z.ZodType<number, string> {
 
 const text = (max: number): z.ZodString => z.string().max(max, `must be at most ${max} characters`);
 
-/** Which records a search or listing returns: `game` unless asked, one other kind, or `any`. */
+/** Which records a search or listing returns: one kind, or `any`; without it, games first (src/catalog/search/search-games.ts). */
 export const kindParam = z
   .enum([...contentKinds, "any"], { error: `must be one of ${[...contentKinds, "any"].join(", ")}` })
-  .default("game")
-  .meta({ description: "Records of this kind only (default game); any for every kind" });
+  .optional()
+  .meta({
+    description:
+      "Records of this kind only; any for every kind. Without it, games, and a record of another kind when the query is its title or the platform has no games",
+  });
 
 /**
  * GET /api/v1/agent/games/ (searchGames).
@@ -53,5 +56,9 @@ export const catalogQuery = z.object({
   limit: intParam(1, 100).default(30),
   offset: intParam(0, MAX_OFFSET).default(0),
   kind: kindParam,
+  ra: z
+    .literal("1", { error: 'the only allowed value is "1"' })
+    .optional()
+    .meta({ description: "1: only records with a release whose dump RetroAchievements supports" }),
 });
-export const catalogParams = ["id", "system", "q", "limit", "offset", "kind"] as const;
+export const catalogParams = ["id", "system", "q", "limit", "offset", "kind", "ra"] as const;

@@ -81,6 +81,7 @@ export function gamesRoute(catalog: CatalogSource, baseUrl: string, cache: Respo
       throw problems.invalidRequest([{ name: "system", detail: `unknown platform "${query.system}"; GET /api/v1/games/ lists them` }]);
     }
     const { kind } = query;
+    const achievements = query.ra === "1";
     // An arcade collection's slug ("mame-2003") names the arcade games of that collection.
     const collection = query.system === undefined ? undefined : snapshot.collection(query.system)?.id;
     const etag = computedEtag(snapshot.manifest.catalogVersion, "games", [
@@ -90,12 +91,15 @@ export function gamesRoute(catalog: CatalogSource, baseUrl: string, cache: Respo
       query.limit,
       query.offset,
       kind,
+      achievements ? "ra" : null,
     ]);
     return cache.get(etag, () => {
       let total: number;
       let page: readonly SearchHit[];
       if (q === "" && platform) {
-        const listing = snapshot.listing(platform.id, kind, collection) ?? [];
+        // Without a kind, a platform's games; a platform without games (title updates, UMD videos) lists what it has.
+        const all = snapshot.listing(platform.id, kind ?? (platform.gameCount > 0 ? "game" : "any"), collection) ?? [];
+        const listing = achievements ? all.filter((s) => s.retroAchievements === true) : all;
         total = listing.length;
         page = listing.slice(query.offset, query.offset + query.limit);
       } else {
@@ -103,7 +107,8 @@ export function gamesRoute(catalog: CatalogSource, baseUrl: string, cache: Respo
           query: q,
           limit: query.limit,
           offset: query.offset,
-          kind,
+          ...(kind ? { kind } : {}),
+          ...(achievements ? { retroAchievements: true } : {}),
         });
         total = found.total;
         page = found.results;
@@ -117,14 +122,16 @@ export function gamesRoute(catalog: CatalogSource, baseUrl: string, cache: Respo
               q,
               limit: query.limit,
               offset: nextOffset,
-              kind: kind === "game" ? undefined : kind,
+              kind,
+              ra: achievements ? "1" : undefined,
             })
           : null;
       const body = {
         system: platform?.id ?? null,
         ...(collection !== undefined ? { collection } : {}),
         query: q || null,
-        kind,
+        kind: kind ?? "games-first",
+        ...(achievements ? { ra: 1 } : {}),
         offset: query.offset,
         limit: query.limit,
         total,

@@ -49,7 +49,9 @@ export const agentSearchResponseSchema = z
       .string()
       .optional()
       .meta({ description: 'The arcade collection `system` named ("mame-2003"): only that collection\'s games' }),
-    kind: z.enum([...contentKinds, "any"]).meta({ description: "The kind searched: game unless asked" }),
+    kind: z
+      .enum([...contentKinds, "any", "games-first"])
+      .meta({ description: "The kind searched; games-first without `kind`: games, and others the query names by title" }),
     limit: z.number().int().min(1),
     total: count().meta({ description: "Hits in all, of which the first `limit` are in `results`" }),
     results: z.array(searchResultItemSchema),
@@ -76,7 +78,11 @@ export const catalogPageSchema = z
       .optional()
       .meta({ description: 'The arcade collection `system` named ("mame-2003"): only that collection\'s games' }),
     query: z.string().nullable(),
-    kind: z.enum([...contentKinds, "any"]).meta({ description: "The kind listed or searched: game unless asked" }),
+    kind: z.enum([...contentKinds, "any", "games-first"]).meta({
+      description:
+        "The kind listed or searched; games-first without `kind`: games, and others the query names by title or of a platform without games",
+    }),
+    ra: z.literal(1).optional().meta({ description: "Present with `ra=1`: only records with a RetroAchievements-supported dump" }),
     offset: count(),
     limit: z.number().int().min(1),
     total: count(),

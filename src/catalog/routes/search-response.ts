@@ -48,9 +48,13 @@ export function agentSearchBody(
     readonly kind?: KindFilter;
   },
 ): AgentSearchBody {
-  const kind = request.kind ?? "game";
   const scope = snapshot.searchScope(request.platform?.id, request.collection);
-  const { total, results } = searchGames(scope, { query: request.query, limit: request.limit, kind });
+  const { total, results } = searchGames(scope, {
+    query: request.query,
+    limit: request.limit,
+    ...(request.kind ? { kind: request.kind } : {}),
+  });
+  const kind = request.kind ?? "games-first";
   return {
     query: request.query,
     system: request.platform?.id ?? null,

@@ -22,6 +22,8 @@ export interface GameSummary {
   readonly genres?: readonly string[];
   readonly regions: readonly string[];
   readonly releaseCount: number;
+  /** Present when RetroAchievements supports one of the record's dumps. */
+  readonly retroAchievements?: true;
 }
 
 /** The summary of a full record. */
@@ -43,6 +45,7 @@ export function summarize(record: GameRecord): GameSummary {
     ...(record.genres !== undefined ? { genres: record.genres } : {}),
     regions: [...regions],
     releaseCount: record.releases.length,
+    ...(record.releases.some((r) => r.retroAchievements) ? { retroAchievements: true as const } : {}),
   };
 }
 

@@ -1,5 +1,5 @@
 import { contentKinds, type ContentKind } from "../identity/content-kind.ts";
-import { isStopWord, titleKey, titleWords } from "../names/title-key.ts";
+import { isCjkWord, isStopWord, titleKey, titleWords } from "../names/title-key.ts";
 import type { GameSummary } from "./game-summary.ts";
 import type { SearchVocabulary } from "./search-vocabulary.ts";
 import { arabicWord, titleNumbers } from "../names/numerals.ts";
@@ -15,8 +15,13 @@ export interface GameSearchRequest {
   readonly query: string;
   readonly limit: number;
   readonly offset?: number;
-  /** Default `game`: add-ons, updates and the other kinds are found when asked for. */
+  /**
+   * One kind, or `any`. Without it, games first: a record of another kind is found when the query
+   * is its title (or an alternate title), or when the searched platform has no games.
+   */
   readonly kind?: KindFilter;
+  /** Only records with a release whose dump RetroAchievements supports. */
+  readonly retroAchievements?: boolean;
 }
 
 /** A hit: the game's summary, and the alternate title the query matched when it matched one rather than the title. */
@@ -54,6 +59,24 @@ const TYPO_WEIGHT = 0.4;
 /** Rank classes of a hit, highest first: a title equal to the query, then equal with numerals read alike. */
 const LITERAL_CLASS = 2 << 20;
 const EXACT_CLASS = 1 << 20;
+/** Without a kind, a game ranks before a record of another kind of the same title class. */
+const GAME_CLASS = 1 << 19;
+
+const gamesByPlatform = new WeakMap<TitleSearcher, Map<string, boolean>>();
+
+/** True when the platform's part of the index holds a game (kind 0); remembered per searcher. */
+function platformHasGames(searcher: TitleSearcher, slug: string): boolean {
+  let known = gamesByPlatform.get(searcher);
+  if (!known) gamesByPlatform.set(searcher, (known = new Map()));
+  let has = known.get(slug);
+  if (has === undefined) {
+    const range = searcher.index.platforms.get(slug);
+    has = false;
+    if (range) for (let i = range[0]; i < range[1] && !has; i++) has = searcher.index.kinds[i] === 0;
+    known.set(slug, has);
+  }
+  return has;
+}
 
 /** True when `key` has `word` as a whole word. */
 function hasWord(key: string, word: string): boolean {
@@ -130,14 +153,21 @@ function typoQuery(words: readonly string[], vocabulary: SearchVocabulary, prefi
 export function searchGames(scope: SearchScope, request: GameSearchRequest): GameSearchResult {
   const words = titleWords(request.query);
   if (words.length === 0) return { total: 0, results: [] };
-  const kind = request.kind ?? "game";
-  const wantedKind = kind === "any" ? -1 : contentKinds.indexOf(kind);
+  const kind = request.kind;
+  const wantedKind = kind === undefined || kind === "any" ? -1 : contentKinds.indexOf(kind);
+  const gamesFirst = kind === undefined;
+  // A platform of title updates or UMD videos has no games: its other records are what a search there is for.
+  const everyKind = gamesFirst && scope.system !== undefined && !platformHasGames(scope.searcher, scope.system);
   const wanted = titleKey(request.query);
   const last = words.at(-1);
-  const prefixWord = last !== undefined && last.length >= MIN_PREFIX_LENGTH ? last : undefined;
-  const strong = words.filter((w) => w.length > MAX_WEAK_LENGTH);
+  // A lone CJK character being typed stands for the character pairs it begins (titleWords).
+  const prefixWord = last !== undefined && (last.length >= MIN_PREFIX_LENGTH || (last.length === 1 && isCjkWord(last))) ? last : undefined;
+  // CJK character pairs are the index's words for such text, never weak words.
+  const strong = words.filter((w) => w.length > MAX_WEAK_LENGTH || isCjkWord(w));
   const indexed = strong.length > 0 ? strong : words;
-  const weak = strong.length > 0 ? words.filter((w) => w.length <= MAX_WEAK_LENGTH) : [];
+  const weak = strong.length > 0 ? words.filter((w) => w.length <= MAX_WEAK_LENGTH && !isCjkWord(w)) : [];
+  // CJK titles are typed with and without spaces: an alternate title equal to the query but for spaces is exact.
+  const wantedJoined = isCjkWord(wanted) ? wanted.replaceAll(" ", "") : undefined;
 
   const { searcher } = scope;
   const term = (t: string): TitleQuery => ({ term: t, prefix: t === prefixWord });
@@ -155,7 +185,10 @@ export function searchGames(scope: SearchScope, request: GameSearchRequest): Gam
     query === undefined || by.length === 0 ? query : { all: [...("all" in query ? query.all : [query]), ...by] };
   const plainQuery = (): TitleQuery =>
     // The plain words go through titleWords again, as they did as one MiniSearch query string.
-    equivalentQuery(indexed, searcher.vocabulary, prefixWord) ?? { all: titleWords(indexed.join(" ")).map(term) };
+    equivalentQuery(indexed, searcher.vocabulary, prefixWord) ?? {
+      // CJK character pairs are words already; joined again they would pair across their seams.
+      all: (indexed.some(isCjkWord) ? indexed : titleWords(indexed.join(" "))).map(term),
+    };
   // A short last word is often a word being typed ("… Original Costume P"): when the title has no
   // such whole word, it is looked for as the start of one of the hits' words, which are few once
   // the longer words are matched (not in the index: a one-letter prefix there names thousands of terms).
@@ -196,6 +229,7 @@ export function searchGames(scope: SearchScope, request: GameSearchRequest): Gam
       const ordinal = matches.ordinals[i] as number;
       if (wantedKind >= 0 && kinds[ordinal] !== wantedKind) continue;
       if (scope.collection !== undefined && !summaryAt(searcher, ordinal).collections?.includes(scope.collection)) continue;
+      if (request.retroAchievements === true && summaryAt(searcher, ordinal).retroAchievements !== true) continue;
       // The summary is read only when the per-game arrays cannot decide.
       const keyOf = (): string => summaryAt(searcher, ordinal).key;
       // A game with alternate titles may have a weak word in one of them only ("rockman x" → Mega Man X).
@@ -206,13 +240,20 @@ export function searchGames(scope: SearchScope, request: GameSearchRequest): Gam
       if (typing && !anyKey((key) => typing.some((w) => hasWordStart(key, w)))) continue;
       // An alternate title equal to the query ranks as an exact title, below a title spelt as typed.
       const literal = keyLengths[ordinal] === wanted.length && keyOf() === wanted;
-      const alias = !literal && aliased[ordinal] === 1 && alternateKeys(summaryAt(searcher, ordinal)).includes(wanted);
+      const alias =
+        !literal &&
+        aliased[ordinal] === 1 &&
+        alternateKeys(summaryAt(searcher, ordinal)).some(
+          (k) => k === wanted || (wantedJoined !== undefined && k.replaceAll(" ", "") === wantedJoined),
+        );
       const numbers = numbered[ordinal] === 1 ? searcher.titleNumbersAt(ordinal) : "";
       // "Final Fantasy 7" is the title "Final Fantasy VII", just below a title spelt as typed.
       const exact =
         literal ||
         alias ||
         (numbers === wantedNumbers && compactLengths[ordinal] === wantedCompact.length && searcher.compactKeyAt(ordinal) === wantedCompact);
+      const game = kinds[ordinal] === 0;
+      if (gamesFirst && !game && !exact && !everyKind) continue;
       let covered = words.length;
       if (anyWord) {
         // How many query words the title has (numerals read alike, as word, prefix or inside a joined compound).
@@ -231,7 +272,8 @@ export function searchGames(scope: SearchScope, request: GameSearchRequest): Gam
       const sequel = !exact && numbers !== wantedNumbers;
       hitOrdinals[count] = ordinal;
       hitScores[count] = matches.scores[i] as number;
-      hitClasses[count] = (literal ? LITERAL_CLASS : exact ? EXACT_CLASS : 0) + covered * 2 + (sequel ? 0 : 1);
+      hitClasses[count] =
+        (literal ? LITERAL_CLASS : exact ? EXACT_CLASS : 0) + (gamesFirst && game ? GAME_CLASS : 0) + covered * 2 + (sequel ? 0 : 1);
       count++;
     }
     if (count > 0) break;
@@ -256,7 +298,14 @@ function alternateKeys(summary: GameSummary): readonly string[] {
 /** How many of the query's words a title key has, the last one also as the start of a word. */
 function wordsFound(key: string, words: readonly string[]): number {
   let found = 0;
-  for (const [i, w] of words.entries()) if (hasWord(key, w) || (i === words.length - 1 && hasWordStart(key, w))) found++;
+  let joined: string | undefined;
+  for (const [i, w] of words.entries()) {
+    if (isCjkWord(w)) {
+      // A CJK word is a pair of characters of the title, read across its spaces.
+      joined ??= key.normalize("NFC").replaceAll(" ", "");
+      if (joined.includes(w)) found++;
+    } else if (hasWord(key, w) || (i === words.length - 1 && hasWordStart(key, w))) found++;
+  }
   return found;
 }
 

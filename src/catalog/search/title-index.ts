@@ -143,11 +143,13 @@ export function indexTitlePart(summaries: readonly GameSummary[]): TitlePart {
     textSignature(compact, part.signatures, ordinal * SIGNATURE_WORDS);
     const counts = new Map<string, number>();
     for (const word of titleWords(summary.title)) counts.set(word, (counts.get(word) ?? 0) + 1);
+    // The field length is the title's own: a native-script name's many character pairs must not make a game rank lower.
+    const own = counts.size;
     // An alternate title's words find the game too ("rockman x" → Mega Man X), each counted once.
     for (const alternate of summary.alternateTitles ?? [])
       for (const word of new Set(titleWords(alternate))) if (!counts.has(word)) counts.set(word, 1);
-    part.titleLengths[ordinal] = Math.min(counts.size, 255);
-    termTotal += counts.size;
+    part.titleLengths[ordinal] = Math.min(Math.max(own, 1), 255);
+    termTotal += Math.max(own, 1);
     for (const [term, count] of counts) {
       let list = lists.get(term);
       if (!list) lists.set(term, (list = []));

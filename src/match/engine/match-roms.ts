@@ -185,7 +185,14 @@ function matched(
 
 function newMatch(ctx: MatchContext, gameId: number, release: number, by: Exclude<MatchedBy, "fuzzy">, score: number): Match {
   const datName = ctx.index.table.releases[release]?.[1] ?? "";
-  return { gameId, title: ctx.summary(gameId)?.title ?? "", release: datName, confidence: score, matchedBy: by };
+  return {
+    gameId,
+    title: ctx.summary(gameId)?.title ?? "",
+    release: datName,
+    confidence: score,
+    matchedBy: by,
+    ...(ctx.index.table.releaseAchievements?.[release] === 1 ? { retroAchievements: true as const } : {}),
+  };
 }
 
 /** For a title match, the release whose regions best fit the file's own tags. */

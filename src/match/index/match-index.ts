@@ -60,7 +60,10 @@ function chain(keys: readonly (string | null)[]): RowLookup {
 }
 
 /** What an index keeps of its table once built: the hash, serial and rom-name columns live on only in the lookups. */
-export type MatchIndexTable = Pick<MatchTable, "releases" | "size" | "releaseSetName" | "releaseCloneOf" | "thumbnails">;
+export type MatchIndexTable = Pick<
+  MatchTable,
+  "releases" | "size" | "releaseSetName" | "releaseCloneOf" | "releaseAchievements" | "thumbnails"
+>;
 
 /** Lookups over one platform's match table. Rom rows for hashes and rom names, release indexes for DAT names, serials and titles. */
 export interface MatchIndex {
@@ -208,12 +211,13 @@ export function buildMatchIndex(read: () => MatchTable): MatchIndexBuild {
   ];
   let result: MatchIndex | undefined;
   const finish = (): MatchIndex => {
-    const { releases, size, releaseSetName, releaseCloneOf, thumbnails } = of();
+    const { releases, size, releaseSetName, releaseCloneOf, releaseAchievements, thumbnails } = of();
     const kept: MatchIndexTable = {
       releases,
       size,
       ...(releaseSetName ? { releaseSetName } : {}),
       ...(releaseCloneOf ? { releaseCloneOf } : {}),
+      ...(releaseAchievements ? { releaseAchievements } : {}),
       ...(thumbnails ? { thumbnails } : {}),
     };
     table = undefined;

@@ -23,6 +23,8 @@ export interface MatchTable {
   readonly releaseSetName?: (string | null)[];
   /** Arcade parent set names of clones, by release index; absent in tables built before artwork candidates. */
   readonly releaseCloneOf?: (string | null)[];
+  /** Per release, 1 when RetroAchievements supports one of its dumps; absent when none of the platform's is. */
+  readonly releaseAchievements?: (1 | null)[];
   /**
    * When the platform's thumbnail listing was imported: by artwork type, the listed names its
    * releases can be looked up by (`platformArtwork`). Absent: artwork links are unverified.
@@ -44,6 +46,7 @@ export function buildMatchTable(records: readonly GameRecord[], thumbnails?: Rea
     releaseSerial: [],
     releaseSetName: [],
     releaseCloneOf: [],
+    releaseAchievements: [],
     ...(thumbnails ? { thumbnails } : {}),
   };
   for (const record of records) {
@@ -53,6 +56,7 @@ export function buildMatchTable(records: readonly GameRecord[], thumbnails?: Rea
       table.releaseSerial.push(release.serial ?? null);
       table.releaseSetName?.push(release.setName ?? null);
       table.releaseCloneOf?.push(release.cloneOf ?? null);
+      table.releaseAchievements?.push(release.retroAchievements ? 1 : null);
       for (const rom of release.roms) {
         table.release.push(index);
         table.size.push(rom.size ?? null);
@@ -64,10 +68,15 @@ export function buildMatchTable(records: readonly GameRecord[], thumbnails?: Rea
       }
     }
   }
+  let out: MatchTable = table;
   // Only arcade platforms have clones: elsewhere the column would be all nulls.
-  if (table.releaseCloneOf?.every((parent) => parent === null)) {
-    const { releaseCloneOf: _none, ...rest } = table;
-    return rest;
+  if (out.releaseCloneOf?.every((parent) => parent === null)) {
+    const { releaseCloneOf: _none, ...rest } = out;
+    out = rest;
   }
-  return table;
+  if (out.releaseAchievements?.every((flag) => flag === null)) {
+    const { releaseAchievements: _none, ...rest } = out;
+    out = rest;
+  }
+  return out;
 }

@@ -46,6 +46,10 @@ export const matchSchema = z
       .enum(matchedBy)
       .meta({ description: "The step that matched: hashes first, then serial, file, DAT or arcade set name, clean title, fuzzy title" }),
     headerless: z.literal(true).optional().meta({ description: "The hash that matched is the item's `headerless` hash" }),
+    retroAchievements: z
+      .literal(true)
+      .optional()
+      .meta({ description: "RetroAchievements supports the matched release's dump (retool-clonelists-metadata's lists, 2025-08-25)" }),
   })
   .meta({ description: "The game an item was matched to." });
 

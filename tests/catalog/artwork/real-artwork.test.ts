@@ -100,7 +100,8 @@ describe.skipIf(!hasRealData || !hasRealThumbnails || real === null)(
           const withFile = games.filter((r) => artworkCandidates(r.releases, 0, parent).some((name) => boxart.has(name)));
           const missing = withFile.filter((r) => r.artwork?.boxart === undefined).map((r) => r.title);
           expect(missing).toEqual([]);
-          expect(withFile.length).toBeGreaterThan(games.length / 2);
+          // At least half: with regional titles joined (Virtual Boy "Golf" and "T&E Virtual Golf"), 21 of 42 games.
+          expect(withFile.length).toBeGreaterThanOrEqual(games.length / 2);
         });
 
         it("answers a match on a record's best release exactly as the record, and other releases starting from theirs", () => {

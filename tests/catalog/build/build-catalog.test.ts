@@ -68,7 +68,8 @@ describe("buildCatalog output", () => {
     });
     expect(record.attribution.license).toBe("CC BY-SA 4.0");
     const first = record.releases[0];
-    expect(first).toMatchObject({ name: "Legend of Starfall, The (USA)", regions: ["USA"], status: "release", source: "no-intro" });
+    // The newest retail revision in the preferred region comes first.
+    expect(first).toMatchObject({ name: "Legend of Starfall, The (USA) (Rev 1)", regions: ["USA"], status: "release", source: "no-intro" });
     for (const rom of first?.roms ?? []) {
       expect(rom.sha1).toMatch(/^[0-9a-f]{40}$/);
       expect(rom.md5).toMatch(/^[0-9a-f]{32}$/);

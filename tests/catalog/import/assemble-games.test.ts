@@ -67,3 +67,47 @@ describe("assembleGames metadata join", () => {
     expect(warnings).toEqual(["x.dat:1: game entry without a name skipped"]);
   });
 });
+
+describe("one DAT entry, one release", () => {
+  const entry = (name: string, rom: string, crc: string, size = 16384): Partial<DatGame> => ({
+    name,
+    roms: [{ name: rom, size, crc, sha1: crc.repeat(5) }],
+  });
+
+  it("keeps two dumps under one name in one DAT as two releases, and a TOSEC file of one of them joins that record", () => {
+    const noIntro = dat([
+      entry("Tempest (USA) (Proto)", "Tempest (USA) (Proto) (1983-12-29).a52", "1187342f"),
+      entry("Tempest (USA) (Proto)", "Tempest (USA) (Proto) (1984-03-15).a52", "eb5b5c64"),
+    ]);
+    const tosec = dat([entry("Tempest (USA) (Proto)[CX5220]", "Tempest (1983)(Atari)(US)(proto)[CX5220].bin", "1187342f")]);
+    const { games } = assembleGames(
+      [
+        { dat: noIntro, source: "no-intro", label: "no-intro.dat" },
+        { dat: tosec, source: "tosec", label: "tosec.dat" },
+      ],
+      createMetadataIndex(),
+    );
+    expect(games).toHaveLength(1);
+    const releases = games[0]?.releases ?? [];
+    expect(releases.filter((r) => r.name === "Tempest (USA) (Proto)").map((r) => r.roms.map((m) => m.crc))).toEqual([
+      ["1187342f"],
+      ["eb5b5c64"],
+    ]);
+  });
+
+  it("joins entries of one name that are the parts of one multi-file set, and the same entry in another DAT", () => {
+    const parts = dat([
+      entry("Disc Dancer (USA)", "Disc Dancer (USA) (Track 1).bin", "00000001", 4096),
+      entry("Disc Dancer (USA)", "Disc Dancer (USA) (Track 2).bin", "00000002", 8192),
+    ]);
+    const headered = dat([entry("Disc Dancer (USA)", "Disc Dancer (USA) (Track 1).bin", "00000001", 4096)]);
+    const { games } = assembleGames(
+      [
+        { dat: parts, source: "redump", label: "redump.dat" },
+        { dat: headered, source: "dat", label: "libretro.dat" },
+      ],
+      createMetadataIndex(),
+    );
+    expect(games[0]?.releases.map((r) => r.roms.length)).toEqual([2]);
+  });
+});

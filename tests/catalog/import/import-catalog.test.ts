@@ -36,7 +36,8 @@ describe("importCatalog on the bundled sample", () => {
     const starfall = game(dbFile, "snes", "The Legend of Starfall");
     const releases = releasesOf(dbFile, starfall.id);
     expect(releases).toHaveLength(5);
-    expect(releases[0]?.name).toBe("Legend of Starfall, The (USA)");
+    // Retail first, then the region order, then the newest revision.
+    expect(releases[0]?.name).toBe("Legend of Starfall, The (USA) (Rev 1)");
     expect(releases.at(-1)?.status).toBe("beta");
   });
 

@@ -49,8 +49,8 @@ describe("idOnlyQuery", () => {
   });
 
   it("takes the plain look-ups and no other query", () => {
-    expect(idOnlyQuery("?id=42")).toEqual({ id: 42, limit: 30, offset: 0, kind: "game" });
-    expect(idOnlyQuery("?id=0042")).toEqual({ id: 42, limit: 30, offset: 0, kind: "game" });
+    expect(idOnlyQuery("?id=42")).toEqual({ id: 42, limit: 30, offset: 0 });
+    expect(idOnlyQuery("?id=0042")).toEqual({ id: 42, limit: 30, offset: 0 });
     expect(idOnlyQuery("?id=9007199254740991")?.id).toBe(Number.MAX_SAFE_INTEGER);
     for (const search of ["?id=0", "?id=9007199254740992", "?id=%31", "?id=1&limit=5", "?id=1&id=2", "?system=snes", ""])
       expect(idOnlyQuery(search)).toBeUndefined();

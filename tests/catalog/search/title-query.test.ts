@@ -53,6 +53,8 @@ function searcherOf(platforms: readonly TitleIndexPlatform[]): TitleSearcher {
 interface Doc {
   readonly slug: string;
   readonly terms: ReadonlyMap<string, number>;
+  /** BM25's field length: the title's own distinct words (at least 1), not its alternate titles'. */
+  readonly length: number;
   readonly boost: number;
 }
 
@@ -62,8 +64,9 @@ function docsOf(platforms: readonly TitleIndexPlatform[]): Doc[] {
     summaries.map((s) => {
       const terms = new Map<string, number>();
       for (const word of titleWords(s.title)) terms.set(word, (terms.get(word) ?? 0) + 1);
+      const length = Math.max(1, terms.size);
       for (const alternate of s.alternateTitles ?? []) for (const word of titleWords(alternate)) if (!terms.has(word)) terms.set(word, 1);
-      return { slug, terms, boost: 1 + Math.log2(s.releaseCount) / 4 };
+      return { slug, terms, length, boost: 1 + Math.log2(s.releaseCount) / 4 };
     }),
   );
 }
@@ -75,7 +78,7 @@ function docsOf(platforms: readonly TitleIndexPlatform[]): Doc[] {
  */
 function reference(docs: readonly Doc[], query: TitleQuery, slug?: string): Map<number, number> {
   const scope = docs.map((doc, ordinal) => ({ doc, ordinal })).filter(({ doc }) => slug === undefined || doc.slug === slug);
-  const average = scope.reduce((n, { doc }) => n + doc.terms.size, 0) / Math.max(1, scope.length);
+  const average = scope.reduce((n, { doc }) => n + doc.length, 0) / Math.max(1, scope.length);
   const bits = new Map<string, number>();
   type Hit = { score: number; terms: Set<number> };
   const evaluate = (q: TitleQuery): Map<number, Hit> => {
@@ -93,7 +96,7 @@ function reference(docs: readonly Doc[], query: TitleQuery, slug?: string): Map<
         for (const { doc, ordinal } of scope) {
           const tf = doc.terms.get(term);
           if (tf === undefined) continue;
-          const bm25 = 0.5 + (tf * 2.2) / (tf + 1.2 * (1 - 0.7 + (0.7 * doc.terms.size) / average));
+          const bm25 = 0.5 + (tf * 2.2) / (tf + 1.2 * (1 - 0.7 + (0.7 * doc.length) / average));
           const hit = hits.get(ordinal) ?? { score: 0, terms: new Set<number>() };
           if (!q.filter) hit.score += weight * idf * doc.boost * bm25;
           if (bit !== undefined) hit.terms.add(bit);
@@ -161,14 +164,14 @@ describe("the title index file", () => {
           expect(Array.from(index.postings.subarray(from, to), (o, i) => [o, index.frequencies[from + i]])).toEqual(postings);
         });
         expect(Array.from(index.gameIds)).toEqual(platforms.flatMap((p) => p.summaries.map((s) => s.id)));
-        expect(Array.from(index.titleLengths)).toEqual(docs.map((d) => d.terms.size));
+        expect(Array.from(index.titleLengths)).toEqual(docs.map((d) => d.length));
         expect(Array.from(index.aliased)).toEqual(platforms.flatMap((p) => p.summaries.map((s) => (s.alternateTitles ? 1 : 0))));
         let start = 0;
         for (const p of platforms) {
           expect(index.platforms.get(p.slug)).toEqual([start, start + p.summaries.length]);
           start += p.summaries.length;
         }
-        expect(index.averageLength).toBeCloseTo(docs.reduce((n, d) => n + d.terms.size, 0) / Math.max(1, docs.length), 12);
+        expect(index.averageLength).toBeCloseTo(docs.reduce((n, d) => n + d.length, 0) / Math.max(1, docs.length), 12);
       }),
       { numRuns: 150 },
     );

@@ -119,4 +119,16 @@ describe.skipIf(real === null)(`matching accuracy over the real DATs${real === n
     // two games share it on one platform, which grouping rules out; everything must resolve.
     expect(resolved).toBe(variants.length);
   });
+
+  it("matches the TOSEC file of one of two dated No-Intro dumps under one name to that game, not ambiguously", () => {
+    const ctx = contextFor(snapshot, "atari-5200");
+    const [tosec, second] = matchRoms(
+      ctx,
+      [{ sha1: "85fcea0a4d4d1f22437801c96229ba96e0f6b711" }, { sha1: "4d0810f411ee88cf84b2aeb0203213f09384ddfb" }],
+      [],
+    );
+    expect(tosec).toMatchObject({ status: "matched", match: { title: "Tempest" } });
+    expect(second).toMatchObject({ status: "matched", match: { title: "Tempest", release: "Tempest (USA) (Proto)" } });
+    if (tosec?.status === "matched" && second?.status === "matched") expect(tosec.match.gameId).toBe(second.match.gameId);
+  });
 });

@@ -148,7 +148,8 @@ describe("POST /api/v1/games/ (matchRomFiles)", () => {
     expect(results.map((r) => matched(r).title)).toEqual(Array(6).fill("The Legend of Starfall"));
     expect(results.map((r) => matched(r).matchedBy)).toEqual(["name", "name", "name", "name", "title", "title"]);
     expect(matched(results[3]).release).toBe("Legend of Starfall, The (Japan)");
-    expect(matched(results[4]).release).toBe("Legend of Starfall, The (USA)");
+    // A title match answers the record's best release: its newest retail revision.
+    expect(matched(results[4]).release).toBe("Legend of Starfall, The (USA) (Rev 1)");
     expect(matched(results[5]).release).toMatch(/^Legend of Starfall, The \(Europe\)/);
   });
 

@@ -1,0 +1,137 @@
+import { existsSync } from "node:fs";
+import type { CatalogDb } from "../db/catalog-db.ts";
+import { type CloneReleaseInput, matchCloneTitles } from "../identity/clone-list-match.ts";
+import type { ContentKind } from "../identity/content-kind.ts";
+import { PART_SEPARATOR } from "../identity/group-works.ts";
+import { serialCode } from "../identity/serial-code.ts";
+import { parseGameName } from "../names/parse-game-name.ts";
+import type { RetoolFile, RetoolRole } from "../import/find-retool.ts";
+import { readRetoolData } from "../import/retool-data.ts";
+
+/** Why the releases of one clone-list group are in several records. */
+/** `product-code`: retail releases show one product code under both titles in one region, or with years or developers apart: two products. */
+export type CloneApartReason = "kind" | "split-title" | "product-code" | "unexplained";
+export const cloneApartReasons: readonly CloneApartReason[] = ["unexplained", "kind", "split-title", "product-code"];
+
+export interface CloneListApart {
+  readonly platform: string;
+  readonly group: string;
+  readonly records: readonly { readonly id: number; readonly title: string; readonly kind: ContentKind }[];
+}
+
+/** How the curated clone lists the catalog was imported with came out: groups held, one record, and the rest with why. */
+export interface CloneListAudit {
+  /** Groups of which the catalog holds a release (demo, kiosk and trial releases aside). */
+  readonly groupsHeld: number;
+  readonly oneRecord: number;
+  /** Groups of which the catalog holds releases under two or more of the group's titles, and of those, the ones that are one record. */
+  readonly multiTitleHeld: number;
+  readonly multiTitleOneRecord: number;
+  readonly apart: Readonly<Record<CloneApartReason, { readonly total: number; readonly examples: readonly CloneListApart[] }>>;
+}
+
+/** Collections whose names follow No-Intro's convention, which clone lists are written for (TOSEC and arcade sets are not). */
+const NO_INTRO_NAMED = new Set(["no-intro", "redump", "dat", "libretro-dats", "headered", "lost-level-archive", "homebrew", "hacks"]);
+
+/**
+ * Reads the clone lists the catalog was imported with (their paths are in `source_files`) and
+ * checks each group against the records: is every release it names in one record, and if not,
+ * why (different kinds, which never join; works one title was split into; or unexplained).
+ * Undefined when the catalog was imported without a Retool folder or its files are gone.
+ */
+export function auditCloneLists(db: CatalogDb, examples = 100): CloneListAudit | undefined {
+  const rows = db
+    .prepare<[], { path: string; platform: string; role: string }>(
+      "SELECT path, platform, role FROM source_files WHERE role = 'retool-clonelist' ORDER BY platform, path",
+    )
+    .all()
+    .filter((r) => existsSync(r.path));
+  if (rows.length === 0) return undefined;
+  const byPlatform = new Map<string, RetoolFile[]>();
+  for (const r of rows) {
+    const list = byPlatform.get(r.platform) ?? [];
+    list.push({ path: r.path, label: r.path, role: r.role.slice("retool-".length) as RetoolRole, systemName: "" });
+    byPlatform.set(r.platform, list);
+  }
+  const releasesOf = db.prepare<
+    [string],
+    { name: string; source: string; serial: string | null; id: number; title: string; kind: ContentKind; titleKey: string }
+  >(
+    "SELECT r.name, r.source, r.serial, g.id, g.title, g.kind, g.title_key AS titleKey FROM releases r JOIN games g ON g.id = r.game_id WHERE g.platform = ?",
+  );
+  let groupsHeld = 0;
+  let oneRecord = 0;
+  let multiTitleHeld = 0;
+  let multiTitleOneRecord = 0;
+  const apart = Object.fromEntries(cloneApartReasons.map((r) => [r, { total: 0, examples: [] as CloneListApart[] }])) as Record<
+    CloneApartReason,
+    { total: number; examples: CloneListApart[] }
+  >;
+  for (const [platform, files] of byPlatform) {
+    const groups = readRetoolData(files).cloneGroups;
+    const all = releasesOf.all(platform);
+    const releases = all.filter((r) => NO_INTRO_NAMED.has(r.source));
+    const codesOf = new Map<number, Set<string>>();
+    for (const r of all) {
+      const code = r.serial ? serialCode(r.serial, platform)?.code : undefined;
+      if (!code) continue;
+      const codes = codesOf.get(r.id) ?? new Set<string>();
+      codes.add(code);
+      codesOf.set(r.id, codes);
+    }
+    const inputs: CloneReleaseInput[] = releases.map((r) => ({ name: r.name, parsed: parseGameName(r.name), kind: r.kind }));
+    const matches = matchCloneTitles(inputs, groups);
+    const records = new Map<number, Map<number, (typeof releases)[number]>>();
+    const titles = new Map<number, Set<number>>();
+    matches.forEach((list, i) => {
+      const release = releases[i];
+      if (!release) return;
+      for (const m of list) {
+        let held = records.get(m.group);
+        if (!held) records.set(m.group, (held = new Map()));
+        held.set(release.id, release);
+        let named = titles.get(m.group);
+        if (!named) titles.set(m.group, (named = new Set()));
+        named.add(m.title);
+      }
+    });
+    for (const [group, held] of records) {
+      groupsHeld++;
+      const multi = (titles.get(group)?.size ?? 0) > 1;
+      if (multi) multiTitleHeld++;
+      if (held.size === 1) {
+        oneRecord++;
+        if (multi) multiTitleOneRecord++;
+        continue;
+      }
+      const list = [...held.values()];
+      const reason: CloneApartReason =
+        new Set(list.map((r) => r.kind)).size > 1
+          ? "kind"
+          : list.some((r) => r.titleKey.includes(PART_SEPARATOR))
+            ? "split-title"
+            : sharesCode(list.map((r) => codesOf.get(r.id)))
+              ? "product-code"
+              : "unexplained";
+      const bucket = apart[reason];
+      bucket.total++;
+      if (bucket.examples.length < examples)
+        bucket.examples.push({
+          platform,
+          group: groups[group]?.group ?? "",
+          records: list.slice(0, 10).map((r) => ({ id: r.id, title: r.title, kind: r.kind })),
+        });
+    }
+  }
+  return { groupsHeld, oneRecord, multiTitleHeld, multiTitleOneRecord, apart };
+}
+
+/** True when two of the records carry one product code. */
+function sharesCode(codes: readonly (ReadonlySet<string> | undefined)[]): boolean {
+  const seen = new Set<string>();
+  for (const set of codes) {
+    for (const code of set ?? []) if (seen.has(code)) return true;
+    for (const code of set ?? []) seen.add(code);
+  }
+  return false;
+}

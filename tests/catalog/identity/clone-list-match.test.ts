@@ -1,0 +1,95 @@
+import { describe, expect, it } from "vitest";
+import { type CloneGroupInput, isTrialRelease, matchCloneTitles } from "../../../src/catalog/identity/clone-list-match.ts";
+import type { ContentKind } from "../../../src/catalog/identity/content-kind.ts";
+import { parseGameName } from "../../../src/catalog/names/parse-game-name.ts";
+
+const release = (name: string, kind: ContentKind = "game") => ({ name, parsed: parseGameName(name), kind });
+const title = (searchTerm: string, extra: Partial<CloneGroupInput["titles"][number]> = {}) => ({
+  searchTerm,
+  nameType: "short" as const,
+  categories: [],
+  ...extra,
+});
+
+describe("matchCloneTitles", () => {
+  it("names a release by its title without tags, case and punctuation aside", () => {
+    const groups = [{ titles: [title("Mega Man"), title("Rockman")], categories: [] }];
+    const matches = matchCloneTitles([release("Rockman (Japan)"), release("Mega Man (USA)"), release("Mega Man 2 (USA)")], groups);
+    expect(matches).toEqual([[{ group: 0, title: 1 }], [{ group: 0, title: 0 }], []]);
+  });
+
+  it("prefers the term that names the release's other tags over its plain title", () => {
+    const groups = [
+      { titles: [title("Tetris")], categories: [] },
+      { titles: [title("Tetris (Tengen)")], categories: [] },
+    ];
+    const matches = matchCloneTitles([release("Tetris (USA) (Tengen) (Unl)"), release("Tetris (USA)")], groups);
+    expect(matches).toEqual([[{ group: 1, title: 0 }], [{ group: 0, title: 0 }]]);
+  });
+
+  it("matches full names exactly, and regular expressions unless they name too many releases", () => {
+    const groups = [
+      {
+        titles: [title("Blockage (World) (NESDev)", { nameType: "full" }), title("^Blockage \\(Europe", { nameType: "regex" })],
+        categories: [],
+      },
+      { titles: [title(".+", { nameType: "regex" })], categories: [] },
+    ];
+    const many = Array.from({ length: 20 }, (_, i) => release(`Filler ${i} (USA)`));
+    const matches = matchCloneTitles([release("Blockage (World) (NESDev)"), release("Blockage (Europe) (Beta)"), ...many], groups);
+    expect(matches[0]).toEqual([{ group: 0, title: 0 }]);
+    expect(matches[1]).toEqual([{ group: 0, title: 1 }]);
+    expect(matches.slice(2).every((m) => m.length === 0)).toBe(true);
+  });
+
+  it("never names a demo, kiosk or trial release", () => {
+    const groups = [{ titles: [title("Star Sprout"), title("Hoshi no Me")], categories: [] }];
+    const releases = [release("Star Sprout (USA) (Demo)"), release("Star Sprout (USA) (Kiosk)"), release("Hoshi no Me (Japan)")];
+    expect(releases.map(isTrialRelease)).toEqual([true, true, false]);
+    expect(matchCloneTitles(releases, groups)).toEqual([[], [], [{ group: 0, title: 1 }]]);
+  });
+
+  it("keeps a group categorised as video, demos or bonus discs out of game records, and lets it name other kinds", () => {
+    const groups = [{ titles: [title("Castle Cobalt")], categories: ["Video"] }];
+    const matches = matchCloneTitles([release("Castle Cobalt (USA)"), release("Castle Cobalt (USA) (Video)", "video")], groups);
+    expect(matches).toEqual([[], [{ group: 0, title: 0 }]]);
+  });
+});
+
+describe("groupWorks with clone lists and TOSEC aka titles", async () => {
+  const { groupWorks } = await import("../../../src/catalog/identity/group-works.ts");
+  const input = (title: string, extra: { kind?: ContentKind; cloneGroups?: number[]; akaKeys?: string[]; groupKey?: string } = {}) => ({
+    kind: extra.kind ?? ("game" as ContentKind),
+    groupKey: extra.groupKey ?? `${extra.kind ?? "game"}:${title.toLowerCase()}`,
+    title,
+    titleKey: title.toLowerCase(),
+    setName: undefined,
+    titleParts: [],
+    dumpKeys: [],
+    serialCode: undefined,
+    regions: [],
+    size: undefined,
+    retail: true,
+    year: undefined,
+    developer: undefined,
+    cloneGroups: extra.cloneGroups ?? [],
+    akaKeys: extra.akaKeys ?? [],
+  });
+
+  it("joins a group's titles into one work with clone-list evidence, never across kinds", () => {
+    const works = groupWorks([
+      input("mega man", { cloneGroups: [0] }),
+      input("rockman", { cloneGroups: [0] }),
+      input("rockman", { kind: "video", cloneGroups: [0] }),
+      input("mega man 2"),
+    ]);
+    expect(works.groups).toEqual([[0, 1], [2], [3]]);
+    expect(works.evidence[0]).toEqual(["clone-list"]);
+  });
+
+  it("joins a TOSEC title to the title its [aka …] tag names", () => {
+    const works = groupWorks([input("adventures on gx-12", { akaKeys: ["adventures of tron"] }), input("adventures of tron")]);
+    expect(works.groups).toEqual([[0, 1]]);
+    expect(works.evidence[0]).toEqual(["aka-title"]);
+  });
+});
