@@ -1,7 +1,7 @@
 import { readFileSync } from "node:fs";
 import path from "node:path";
 import { beforeAll, describe, expect, inject, it } from "vitest";
-import { attribution } from "../../src/catalog/record/attribution.ts";
+import { attribution, retoolAttribution } from "../../src/catalog/record/attribution.ts";
 import { siteFiles } from "../../src/site/site-paths.ts";
 import { http } from "../helpers/http.ts";
 import { startTestServer, type RunningServer } from "../helpers/test-server.ts";
@@ -17,7 +17,7 @@ import { startTestServer, type RunningServer } from "../helpers/test-server.ts";
 const builtFor = "https://ludex.test";
 const serving = "https://games.example.org";
 /** Absolute URLs of other origins a document may carry: the data source and its licence. */
-const thirdParty = new Set<string>([attribution.url, attribution.licenseUrl]);
+const thirdParty = new Set<string>([attribution.url, attribution.licenseUrl, retoolAttribution.url, retoolAttribution.licenseUrl]);
 
 let buildDir = "";
 let other: RunningServer;

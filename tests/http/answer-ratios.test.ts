@@ -113,7 +113,6 @@ describe("answer/request byte ratios per route (sample catalog)", () => {
       send("POST /mcp/", input, "request-driven", { method: "POST", path: "/mcp/", body, headers: { ...mcpHeaders, ...headers } });
     const listBatch = JSON.stringify(batch(100, (id) => rpc(id, "tools/list")));
     const cases = [
-      await post("tools/list", JSON.stringify(rpc(1, "tools/list"))),
       await post("100 × tools/list (no version header: 2025-03-26)", listBatch),
       await post("100 × tools/list, MCP-Protocol-Version 2025-11-25", listBatch, { "mcp-protocol-version": "2025-11-25" }),
       await post("BOM + 100 × tools/list, 2025-11-25", BOM + listBatch, { "mcp-protocol-version": "2025-11-25" }),
@@ -138,7 +137,14 @@ describe("answer/request byte ratios per route (sample catalog)", () => {
       ),
     ];
     for (const m of cases) within(m);
-    // A fixed document through MCP: the same text as GET /llms-full.txt.
+    // Fixed documents through MCP, the same for every asker: the tool list (bounded in bytes by
+    // tests/http/answer-bounds.test.ts), and the same text as GET /llms-full.txt.
+    await send("POST /mcp/", "tools/list", "fixed", {
+      method: "POST",
+      path: "/mcp/",
+      body: JSON.stringify(rpc(1, "tools/list")),
+      headers: mcpHeaders,
+    });
     await send("POST /mcp/", "resources/read llms-full.txt", "fixed", {
       method: "POST",
       path: "/mcp/",
