@@ -1,7 +1,9 @@
 import { describe, expect, it } from "vitest";
 import { type CloneGroupInput, isTrialRelease, matchCloneTitles } from "../../../src/catalog/identity/clone-list-match.ts";
 import type { ContentKind } from "../../../src/catalog/identity/content-kind.ts";
+import { groupWorks } from "../../../src/catalog/identity/group-works.ts";
 import { parseGameName } from "../../../src/catalog/names/parse-game-name.ts";
+import { workInput } from "../../helpers/work-input.ts";
 
 const release = (name: string, kind: ContentKind = "game") => ({ name, parsed: parseGameName(name), kind });
 const title = (searchTerm: string, extra: Partial<CloneGroupInput["titles"][number]> = {}) => ({
@@ -56,25 +58,16 @@ describe("matchCloneTitles", () => {
   });
 });
 
-describe("groupWorks with clone lists and TOSEC aka titles", async () => {
-  const { groupWorks } = await import("../../../src/catalog/identity/group-works.ts");
-  const input = (title: string, extra: { kind?: ContentKind; cloneGroups?: number[]; akaKeys?: string[]; groupKey?: string } = {}) => ({
-    kind: extra.kind ?? ("game" as ContentKind),
-    groupKey: extra.groupKey ?? `${extra.kind ?? "game"}:${title.toLowerCase()}`,
-    title,
-    titleKey: title.toLowerCase(),
-    setName: undefined,
-    titleParts: [],
-    dumpKeys: [],
-    serialCode: undefined,
-    regions: [],
-    size: undefined,
-    retail: true,
-    year: undefined,
-    developer: undefined,
-    cloneGroups: extra.cloneGroups ?? [],
-    akaKeys: extra.akaKeys ?? [],
-  });
+describe("groupWorks with clone lists and TOSEC aka titles", () => {
+  const input = (title: string, extra: { kind?: ContentKind; cloneGroups?: number[]; akaKeys?: string[]; groupKey?: string } = {}) =>
+    workInput({
+      title,
+      kind: extra.kind ?? "game",
+      groupKey: extra.groupKey ?? `${extra.kind ?? "game"}:${title.toLowerCase()}`,
+      titleKey: title.toLowerCase(),
+      cloneGroups: extra.cloneGroups ?? [],
+      akaKeys: extra.akaKeys ?? [],
+    });
 
   it("joins a group's titles into one work with clone-list evidence, never across kinds", () => {
     const works = groupWorks([

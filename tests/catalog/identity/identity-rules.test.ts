@@ -1,30 +1,16 @@
 import { describe, expect, it } from "vitest";
 import { releaseKind } from "../../../src/catalog/identity/content-kind.ts";
 import { dumpKeys, isMemberOf, looksLikeCompilation, looksLikeId } from "../../../src/catalog/identity/dump-keys.ts";
-import { groupWorks, type WorkInput } from "../../../src/catalog/identity/group-works.ts";
+import { groupWorks } from "../../../src/catalog/identity/group-works.ts";
 import { splitSameTitle } from "../../../src/catalog/identity/same-title.ts";
 import { serialCode } from "../../../src/catalog/identity/serial-code.ts";
 import { parseGameName } from "../../../src/catalog/names/parse-game-name.ts";
 import { titleKey } from "../../../src/catalog/names/title-key.ts";
+import { workInput } from "../../helpers/work-input.ts";
 
 const kindOf = (name: string, arcade = false): string => releaseKind(parseGameName(name), arcade);
 
-/** One release as the grouping reads it: a retail game titled `title`, no other facts unless given. */
-const input = (over: Partial<WorkInput> & { title: string }): WorkInput => ({
-  kind: "game",
-  groupKey: titleKey(over.title),
-  titleKey: titleKey(over.title),
-  setName: undefined,
-  titleParts: [],
-  dumpKeys: [],
-  serialCode: undefined,
-  regions: [],
-  size: undefined,
-  retail: true,
-  year: undefined,
-  developer: undefined,
-  ...over,
-});
+const input = workInput;
 
 describe("releaseKind", () => {
   it("reads the kind from No-Intro's and Redump's tags", () => {

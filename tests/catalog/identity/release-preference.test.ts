@@ -34,7 +34,7 @@ describe("the best release of a record", () => {
       "Mega Man X (USA) (Beta)",
     ];
     const order = names.map((n) => ranked(n)).sort((a, b) => compareReleases(a, b));
-    expect(order.map((r) => r.parsed.title + (r.parsed.version ? ` ${r.parsed.version}` : "") + ` ${r.parsed.regions.join(",")}`)).toEqual([
+    expect(order.map((r) => `${r.parsed.title}${r.parsed.version ? ` ${r.parsed.version}` : ""} ${r.parsed.regions.join(",")}`)).toEqual([
       "Mega Man X Rev 1 USA",
       "Mega Man X USA",
       "Mega Man X Europe",
