@@ -1,7 +1,7 @@
 /**
  * npm run bench:build — on a fresh file system (BENCH_FS, see main), runs `ludex import` and
  * `ludex build` as a maintainer does (the CLI's processes, with V8's own heap sizing) on
- * all of ../shared/libretro-database, then again with nothing changed (no-op) and after one SNES
+ * all of ../shared/libretro-database and ../shared/retool-clonelists-metadata (when present), then again with nothing changed (no-op) and after one SNES
  * game was removed and one added (one-DAT update), the latter also typed as a maintainer types it
  * (`npx ludex import`, `npx ludex build`). Each phase runs in its own process so that its
  * peak RSS is its own. Prints wall time and peak RSS per phase, the goals and floors, and the ratio
@@ -32,7 +32,7 @@ interface PhaseResult {
 const { releaseFeedFile } = loadConfig({});
 
 async function runPhase(): Promise<void> {
-  const [, , , phase, source, dbFile, buildDir] = process.argv;
+  const [, , , phase, , dbFile, buildDir] = process.argv;
   const started = performance.now();
   let detail = "";
   let feeds: PhaseResult["feeds"];
@@ -55,14 +55,14 @@ async function runPhase(): Promise<void> {
       for (const e of readdirSync(dir, { withFileTypes: true })) {
         const full = path.join(dir, e.name);
         if (e.isDirectory()) walk(full);
-        else if (e.name.endsWith(".dat")) {
+        else if (e.name.endsWith(".dat") || e.name.endsWith(".json")) {
           const data = readFileSync(full);
           bytes += data.length;
           createHash("sha256").update(data).digest();
         }
       }
     };
-    walk(source ?? "");
+    for (const dir of process.argv.slice(4)) walk(dir);
     detail = `${(bytes / 1e6).toFixed(1)} MB read and hashed`;
   }
   const result: PhaseResult = {
@@ -142,18 +142,21 @@ function changeOneGame(file: string, entry = "Ludex Bench Entry"): void {
 
 const seconds = (ms: number): string => `${(ms / 1000).toFixed(2)} s`;
 
-function benchOn(source: string, kind: FileSystemKind): void {
+function benchOn(source: string, retool: string | undefined, kind: FileSystemKind): void {
   const fs = freshFileSystem(kind);
   const work = fs.dir;
   try {
     const copy = path.join(work, "libretro-database");
     // Copies, never links: the one-DAT update edits a file of the copy.
     cpSync(realpathSync(source), copy, { recursive: true, dereference: true });
+    const retoolCopy = path.join(work, "retool-clonelists-metadata");
+    if (retool) cpSync(realpathSync(retool), retoolCopy, { recursive: true, dereference: true });
+    const sources = retool ? [copy, retoolCopy] : [copy];
     const dbFile = path.join(work, "catalog.db");
     const buildDir = path.join(work, "build");
 
-    const baseline = phase("baseline", copy);
-    const fullImport = cli(work, "import", copy, "--db", dbFile);
+    const baseline = phase("baseline", ...sources);
+    const fullImport = cli(work, "import", ...sources, "--db", dbFile);
     // The same full build without the website, for what the pages add to it (they are rendered on
     // a worker thread while the records are built, so the page step's own tail understates them).
     const bareBuild = phase("build-without-pages", copy, dbFile, path.join(work, "build-without-pages"));
@@ -162,14 +165,14 @@ function benchOn(source: string, kind: FileSystemKind): void {
     ensureAstroPages(projectRoot);
     const fullBuild = cli(work, "build", "--db", dbFile, "--out", buildDir);
     const sizes = dumpSizes(buildDir);
-    const noopImport = cli(work, "import", copy, "--db", dbFile);
+    const noopImport = cli(work, "import", ...sources, "--db", dbFile);
     const noopBuild = cli(work, "build", "--db", dbFile, "--out", buildDir);
     const snesDat = path.join(copy, "metadat", "no-intro", "Nintendo - Super Nintendo Entertainment System.dat");
     changeOneGame(snesDat);
-    const incImport = cli(work, "import", copy, "--db", dbFile);
+    const incImport = cli(work, "import", ...sources, "--db", dbFile);
     const incBuild = cli(work, "build", "--db", dbFile, "--out", buildDir);
     changeOneGame(snesDat, "Ludex Bench Typed Entry");
-    const typedImport = typed("import", copy, "--db", dbFile);
+    const typedImport = typed("import", ...sources, "--db", dbFile);
     const typedBuild = typed("build", "--db", dbFile, "--out", buildDir);
     const incPages = JSON.parse(readFileSync(path.join(buildDir, "manifest.json"), "utf8")) as { platforms: Record<string, unknown> };
 
@@ -229,6 +232,8 @@ function benchOn(source: string, kind: FileSystemKind): void {
 
 function main(): void {
   const source = path.resolve(projectRoot, "..", "shared", "libretro-database");
+  const retoolDir = path.resolve(projectRoot, "..", "shared", "retool-clonelists-metadata");
+  const retool = statSync(retoolDir, { throwIfNoEntry: false })?.isDirectory() ? retoolDir : undefined;
   if (!statSync(source, { throwIfNoEntry: false })?.isDirectory()) {
     console.error(`bench:build needs the real data at ${source}`);
     process.exitCode = 1;
@@ -237,10 +242,12 @@ function main(): void {
   // BENCH_FS=ext4 (default: a fresh loop-mounted image when this runs as root), tmpfs, tmpdir, or both (ext4 then tmpfs).
   const asked = process.env.BENCH_FS ?? "ext4";
   const kinds: FileSystemKind[] = asked === "both" ? ["ext4", "tmpfs"] : [asked as FileSystemKind];
-  console.log(`Node ${process.version}, ${os.cpus().length} cores`);
+  console.log(
+    `Node ${process.version}, ${os.cpus().length} cores; sources: libretro-database${retool ? " + retool-clonelists-metadata" : " (no Retool folder)"}`,
+  );
   for (const [i, kind] of kinds.entries()) {
     if (i > 0) console.log("");
-    benchOn(source, kind);
+    benchOn(source, retool, kind);
   }
 }
 

@@ -12,15 +12,22 @@ import { serverHeapFlags } from "../cli/node-flags.js";
 export type { LoadResult } from "./load-client.ts";
 
 export const realSource = path.resolve(projectRoot, "..", "shared", "libretro-database");
+/** Retool's clone lists and metadata, imported beside the DATs when present, as the full catalog is. */
+export const realRetool = path.resolve(projectRoot, "..", "shared", "retool-clonelists-metadata");
 
-/** Imports and builds the real catalog into .ludex/bench (incremental after the first run). */
+/** The real sources a full-catalog benchmark imports: the DATs, and the Retool folder when it is there. */
+export function realSources(): string[] {
+  return existsSync(realRetool) ? [realSource, realRetool] : [realSource];
+}
+
+/** Imports and builds the real catalog (with the Retool folder when present) into .ludex/bench (incremental after the first run). */
 export function prepareRealCatalog(): { dbFile: string; buildDir: string } {
   const dir = path.join(projectRoot, ".ludex", "bench");
   const dbFile = path.join(dir, "catalog.db");
   const buildDir = path.join(dir, "build");
   const defaults = loadConfig({});
   const { publicBaseUrl, oauthLimits, artworkBaseUrl } = loadConfig();
-  importCatalog({ sources: [realSource], dbFile, platformsFile: defaults.platformsFile });
+  importCatalog({ sources: realSources(), dbFile, platformsFile: defaults.platformsFile });
   buildCatalog({ dbFile, buildDir, releaseFeedFile: defaults.releaseFeedFile, publicBaseUrl, oauthLimits, artworkBaseUrl });
   return { dbFile, buildDir };
 }

@@ -1,5 +1,8 @@
 import Database from "better-sqlite3";
 import { describe, expect, inject, it } from "vitest";
+import { thumbnailName } from "../../../src/catalog/artwork/thumbnail-name.ts";
+import type { GameRecord } from "../../../src/catalog/record/game-record.ts";
+import { loadCatalogSnapshot, recordJson } from "../../../src/catalog/store/catalog-snapshot.ts";
 import { realDataSkipReason } from "../../helpers/paths.ts";
 
 const real = inject("realCatalog");
@@ -22,6 +25,21 @@ describe.skipIf(real === null)(`the first release of real records${real === null
     expect(first("snes", "Mega Man X")).toMatch(/^(?:Mega Man X \(USA\)|Rockman X \(Japan\))/);
     expect(first("snes", "Mega Man X")).not.toMatch(NOT_RETAIL_RE);
     expect(first("nes", "Castlevania")).toMatch(/^Castlevania \(USA\)/);
+  });
+
+  it("leads Mega Man X's served record, and its artwork candidates start from it", () => {
+    const id = db
+      ?.prepare<[], number>("SELECT id FROM games WHERE platform = 'snes' AND title = 'Mega Man X' AND kind = 'game'")
+      .pluck()
+      .get();
+    const json = real && id !== undefined ? recordJson(loadCatalogSnapshot(real.buildDir).record(id)) : undefined;
+    if (json === undefined) throw new Error("no served record for Mega Man X (SNES)");
+    const record = JSON.parse(json) as GameRecord;
+    const best = record.releases[0]?.name ?? "";
+    expect(best).toBe(first("snes", "Mega Man X"));
+    expect(record.releases.map((r) => r.name)).toContain("Mega Man X (World) (En) (Mega Man X Legacy Collection)");
+    const boxart = record.artwork?.boxart;
+    expect(boxart?.url).toContain(`/Named_Boxarts/${encodeURIComponent(thumbnailName(best))}.png`);
   });
 
   it("is a retail release in at least 99% of the records that have one", () => {
