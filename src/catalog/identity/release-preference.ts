@@ -105,12 +105,15 @@ export interface RankedRelease {
   readonly parsed: Pick<ParsedGameName, "status" | "flags" | "extra" | "regions" | "languages" | "version">;
   /** Later in the authority order of collections (TOSEC, arcade sets after No-Intro and Redump), or an arcade clone set. */
   readonly secondary: number;
+  /** The clone list's priority of the title that names the release: 1 (the default) first, as Retool ranks titles of one region. */
+  readonly priority?: number;
 }
 
 /**
  * Orders two releases of one record as a one-game-one-ROM tool picks: by {@link releaseClass},
- * then the collection's authority, then the region and language preference, then the newest
- * revision. Negative when `a` comes first.
+ * then the collection's authority, then the region and language preference, then the clone list's
+ * title priority, then the newest revision. Negative when `a` comes first.
+ * @see https://github.com/unexpectedpanda/retool/blob/main/docs/contribute-clone-lists-variants-titles.md (priority: "only taken into account for titles in the same region")
  */
 export function compareReleases(a: RankedRelease, b: RankedRelease, preference: ReleasePreference = DEFAULT_RELEASE_PREFERENCE): number {
   return (
@@ -118,6 +121,7 @@ export function compareReleases(a: RankedRelease, b: RankedRelease, preference: 
     a.secondary - b.secondary ||
     regionRank(a.parsed.regions, preference) - regionRank(b.parsed.regions, preference) ||
     languageRank(a.parsed.languages, preference) - languageRank(b.parsed.languages, preference) ||
+    (a.priority ?? 1) - (b.priority ?? 1) ||
     compareVersions(a.parsed.version, b.parsed.version) ||
     a.parsed.flags.length - b.parsed.flags.length
   );

@@ -45,6 +45,8 @@ export interface ReleaseDraft {
   localNames?: LocalTitle[];
   /** RetroAchievements supports one of its dumps (Retool's retroachievements lists). */
   retroAchievements?: true;
+  /** The clone list's priority of the title naming it, when above the default 1 (a budget edition's 2): ranked after region and language. */
+  clonePriority?: number;
 }
 
 /** A native-script name of a release, with its language and where it comes from. */
@@ -169,8 +171,11 @@ function secondary(release: ReleaseDraft): number {
 /** Orders a record's releases best first ({@link compareReleases}), then by name. */
 function releaseOrder(preference: ReleasePreference | undefined): (a: ReleaseDraft, b: ReleaseDraft) => number {
   return (a, b) =>
-    compareReleases({ parsed: a.parsed, secondary: secondary(a) }, { parsed: b.parsed, secondary: secondary(b) }, preference) ||
-    (a.name < b.name ? -1 : a.name > b.name ? 1 : 0);
+    compareReleases(
+      { parsed: a.parsed, secondary: secondary(a), priority: a.clonePriority ?? 1 },
+      { parsed: b.parsed, secondary: secondary(b), priority: b.clonePriority ?? 1 },
+      preference,
+    ) || (a.name < b.name ? -1 : a.name > b.name ? 1 : 0);
 }
 
 function int(value: string | undefined, min: number, max: number): number | undefined {
@@ -492,6 +497,15 @@ function displayName(name: string): string {
   return name.replace(/\s+/gu, " ").trim();
 }
 
+/** Each release's clone-list title priority, the best (lowest) of the titles naming it, kept only when above the default. */
+function addClonePriorities(releases: readonly ReleaseDraft[], matches: readonly (readonly CloneMatch[])[], retool: RetoolData): void {
+  releases.forEach((release, i) => {
+    const priorities = (matches[i] ?? []).map((m) => retool.cloneGroups[m.group]?.titles[m.title]?.priority ?? 1);
+    const best = priorities.length > 0 ? Math.min(...priorities) : 1;
+    if (best > 1) release.clonePriority = best;
+  });
+}
+
 /**
  * Gives each release its native-script names: Retool's metadata for its DAT name, and the local
  * names of the clone-list titles that name it (a filter's only for the regions it names).
@@ -714,6 +728,7 @@ export function assembleGames(
   const cloneMatches = options.retool ? matchCloneTitles(releases, options.retool.cloneGroups) : [];
   if (options.retool) {
     addLocalNames(releases, cloneMatches, options.retool);
+    addClonePriorities(releases, cloneMatches, options.retool);
     const supported = options.retool.achievementHashes;
     for (const release of releases)
       if (
