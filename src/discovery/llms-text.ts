@@ -127,6 +127,7 @@ const describedSchemas = [
   "AgentSearchResponse",
   "CatalogPage",
   "SearchResultItem",
+  "CatalogItem",
   "MatchResponse",
   "MatchResult",
   "MatchItem",

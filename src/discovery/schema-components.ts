@@ -3,6 +3,7 @@ import { z } from "zod";
 import {
   agentSearchResponseSchema,
   attributionSchema,
+  catalogItemSchema,
   catalogPageSchema,
   gameMergedSchema,
   gameRecordSchema,
@@ -47,6 +48,7 @@ export const responseComponents = {
   PlatformEntry: platformEntrySchema,
   PlatformList: platformListSchema,
   SearchResultItem: searchResultItemSchema,
+  CatalogItem: catalogItemSchema,
   AgentSearchResponse: agentSearchResponseSchema,
   CatalogPage: catalogPageSchema,
   ReleaseFeed: releaseFeedResponseSchema,

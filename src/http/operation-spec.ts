@@ -24,6 +24,7 @@ export type ResponseComponent =
   | "PlatformEntry"
   | "PlatformList"
   | "SearchResultItem"
+  | "CatalogItem"
   | "AgentSearchResponse"
   | "CatalogPage"
   | "ReleaseFeed"

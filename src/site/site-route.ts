@@ -7,7 +7,7 @@ import { agentSearchBody, computedEtag } from "../catalog/routes/search-response
 import { cachePolicy } from "../http/cache-policy.ts";
 import { compressBody } from "../http/compress-body.ts";
 import { LRUCache } from "lru-cache";
-import { cacheTagHeaders, cacheTags, listingTags } from "../http/cache-tags.ts";
+import { cacheTagHeaders, cacheTags } from "../http/cache-tags.ts";
 import type { EncodedBody, HttpResult, RequestContext } from "../http/http-types.ts";
 import { negotiateEncoding } from "../http/negotiate-encoding.ts";
 import { htmlSecurityHeaders, siteContentSecurityPolicy } from "../http/security-headers.ts";
@@ -290,7 +290,7 @@ export function siteRoute(catalog: CatalogSource, options: SiteRouteOptions): (c
       query === "" ? undefined : agentSearchBody(snapshot, options.publicBaseUrl, { query, platform, limit: SEARCH_PAGE_LIMIT });
     return tagged(
       page(200, searchPage(ctx, { query, system: platform?.id, platforms, ...(result ? { result } : {}) }), cachePolicy.search, etag),
-      listingTags(platform ? cacheTags.platform(platform.id) : cacheTags.catalog, result?.results.map((r) => r.id) ?? []),
+      cacheTagHeaders([platform ? cacheTags.platform(platform.id) : cacheTags.catalog]),
     );
   };
 

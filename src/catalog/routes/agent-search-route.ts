@@ -1,7 +1,7 @@
 import { problems } from "../../core/problem.ts";
 import type { HttpResult, RequestContext } from "../../http/http-types.ts";
 import { cachePolicy } from "../../http/cache-policy.ts";
-import { cacheTags, listingTags } from "../../http/cache-tags.ts";
+import { cacheTagHeaders, cacheTags } from "../../http/cache-tags.ts";
 import type { ResponseCache } from "../../http/response-cache.ts";
 import { agentSearchParams, agentSearchQuery } from "./catalog-schemas.ts";
 import type { CatalogSource } from "../store/catalog-source.ts";
@@ -40,10 +40,7 @@ export function agentSearchRoute(catalog: CatalogSource, baseUrl: string, cache:
         headers: {
           "content-type": "application/json",
           "cache-control": cachePolicy.search,
-          ...listingTags(
-            platform ? cacheTags.platform(platform.id) : cacheTags.catalog,
-            body.results.map((r) => r.id),
-          ),
+          ...cacheTagHeaders([platform ? cacheTags.platform(platform.id) : cacheTags.catalog]),
         },
         body: JSON.stringify(body),
         compressible: true,

@@ -3,8 +3,8 @@ import { intParam } from "./catalog-schemas.ts";
 import { changeKinds, changeTypes } from "../changes/change-types.ts";
 import type { Declared } from "../record/game-record.ts";
 
-/** Most changes a page may hold. */
-export const MAX_CHANGES_LIMIT = 1000;
+/** Most changes a page may hold: a page of about 200-byte entries stays under 200 times a minimal request. */
+export const MAX_CHANGES_LIMIT = 100;
 export const DEFAULT_CHANGES_LIMIT = 100;
 export const MAX_CHANGES_OFFSET = 10_000_000;
 

@@ -1,5 +1,5 @@
 import { cachePolicy } from "../../http/cache-policy.ts";
-import { cacheTagHeaders, cacheTags, listingTags } from "../../http/cache-tags.ts";
+import { cacheTagHeaders, cacheTags } from "../../http/cache-tags.ts";
 import type { ResponseCache } from "../../http/response-cache.ts";
 import type { HttpResult, RequestContext } from "../../http/http-types.ts";
 import { problems } from "../../core/problem.ts";
@@ -11,7 +11,7 @@ import { documentResult } from "./document-result.ts";
 import { encodedRecord } from "./encoded-records.ts";
 import { idOnlyQuery } from "./id-query.ts";
 import { parseQuery } from "./query-params.ts";
-import { computedEtag, withRecordUrls } from "./search-response.ts";
+import { catalogItems, computedEtag, recordUrlTemplate } from "./search-response.ts";
 
 /**
  * The answer for an id that merged into another game: a permanent redirect to that game's record,
@@ -36,10 +36,6 @@ function pageUrl(baseUrl: string, params: Record<string, string | number | undef
   const search = new URLSearchParams();
   for (const [k, v] of Object.entries(params)) if (v !== undefined && v !== "") search.set(k, String(v));
   return `${baseUrl}/api/v1/games/?${search.toString()}`;
-}
-
-function* gameIds(hits: readonly SearchHit[]): Generator<number> {
-  for (const hit of hits) yield hit.id;
 }
 
 /**
@@ -135,7 +131,8 @@ export function gamesRoute(catalog: CatalogSource, baseUrl: string, cache: Respo
         offset: query.offset,
         limit: query.limit,
         total,
-        results: withRecordUrls(baseUrl, page),
+        results: catalogItems(page),
+        recordUrl: recordUrlTemplate(baseUrl),
         next,
         attribution,
       };
@@ -147,7 +144,7 @@ export function gamesRoute(catalog: CatalogSource, baseUrl: string, cache: Respo
           "cache-control": cachePolicy.search,
           ...(next ? { link: `<${next}>; rel="next"` } : {}),
           // A search across every platform changes with any of them; one within a platform, with it.
-          ...listingTags(platform ? cacheTags.platform(platform.id) : cacheTags.catalog, gameIds(page)),
+          ...cacheTagHeaders([platform ? cacheTags.platform(platform.id) : cacheTags.catalog]),
         },
         body: JSON.stringify(body),
         compressible: true,

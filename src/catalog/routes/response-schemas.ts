@@ -41,6 +41,11 @@ export const searchResultItemSchema = z
   })
   .meta({ description: "A search hit: enough to show a result list without fetching each record." });
 
+export const catalogItemSchema = searchResultItemSchema.omit({ url: true }).meta({
+  description:
+    "A listing or search result of GET /api/v1/games/: a search hit without `url` (the page's `recordUrl` gives every record's URL), so that a page of 100 stays small.",
+});
+
 export const agentSearchResponseSchema = z
   .looseObject({
     query: z.string(),
@@ -86,7 +91,11 @@ export const catalogPageSchema = z
     offset: count(),
     limit: z.number().int().min(1),
     total: count(),
-    results: z.array(searchResultItemSchema),
+    results: z.array(catalogItemSchema),
+    recordUrl: z.string().meta({
+      description: "The URL of each result's full record: replace `{id}` with the result's `id` (an RFC 6570 level 1 template)",
+      example: "https://ludex.example/api/v1/games/?id={id}",
+    }),
     next: z.url().nullable().meta({ description: 'The following page, or null on the last one (also sent as `Link: <…>; rel="next"`)' }),
     attribution: attributionSchema,
   })

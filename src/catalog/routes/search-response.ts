@@ -4,13 +4,26 @@ import type { Declared, PlatformEntry } from "../record/game-record.ts";
 import { summaryKind } from "../search/game-summary.ts";
 import { searchGames, type KindFilter, type SearchHit } from "../search/search-games.ts";
 import type { CatalogSnapshot } from "../store/catalog-snapshot.ts";
-import type { agentSearchResponseSchema, searchResultItemSchema } from "./response-schemas.ts";
+import type { agentSearchResponseSchema, catalogItemSchema, searchResultItemSchema } from "./response-schemas.ts";
 
 /** A search hit as the API returns it: the summary plus the URL of the full record (inferred from its schema, the one declaration). */
 export type SearchResultItem = Declared<typeof searchResultItemSchema>;
 
+/** A result of GET /api/v1/games/'s pages: a hit without its URL, which the page's `recordUrl` template gives. */
+export type CatalogItem = Declared<typeof catalogItemSchema>;
+
+/** The record URL template of a page of results: `{id}` stands for a result's id. @see RFC 6570 §1.2 (level 1) */
+export function recordUrlTemplate(baseUrl: string): string {
+  return `${baseUrl}/api/v1/games/?id={id}`;
+}
+
 /** The public members of each hit, plus its record URL. */
 export function withRecordUrls(baseUrl: string, hits: readonly SearchHit[]): SearchResultItem[] {
+  return catalogItems(hits).map((item) => ({ ...item, url: `${baseUrl}/api/v1/games/?id=${item.id}` }));
+}
+
+/** The public members of each hit. */
+export function catalogItems(hits: readonly SearchHit[]): CatalogItem[] {
   return hits.map((hit) => ({
     id: hit.id,
     title: hit.title,
@@ -24,7 +37,6 @@ export function withRecordUrls(baseUrl: string, hits: readonly SearchHit[]): Sea
     ...(hit.genres !== undefined ? { genres: hit.genres } : {}),
     regions: hit.regions,
     releaseCount: hit.releaseCount,
-    url: `${baseUrl}/api/v1/games/?id=${hit.id}`,
   }));
 }
 
