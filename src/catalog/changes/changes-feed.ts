@@ -1,3 +1,4 @@
+import { fitToBytes } from "../../core/page-bytes.ts";
 import { readFileSync } from "node:fs";
 import path from "node:path";
 import { LRUCache } from "lru-cache";
@@ -166,8 +167,10 @@ export function changesSince(
     merged = { sinceVersion: history[from]?.catalogVersion ?? "", changes: merge(buildDir, history, from, request.since, baseUrl) };
     mergedCache.set(key, merged);
   }
-  const page = merged.changes.slice(request.offset, request.offset + request.limit);
-  const nextOffset = request.offset + request.limit;
+  const page = fitToBytes(
+    merged.changes.slice(request.offset, request.offset + request.limit).map((c) => ({ ...c, url: recordUrl(baseUrl, c) })),
+  );
+  const nextOffset = request.offset + page.length;
   const next =
     nextOffset < merged.changes.length
       ? `${baseUrl}/api/v1/changes/?${new URLSearchParams({ since: request.since, limit: String(request.limit), offset: String(nextOffset) }).toString()}`
@@ -182,7 +185,7 @@ export function changesSince(
     offset: request.offset,
     limit: request.limit,
     counts: { added: count("added"), removed: count("removed"), changed: count("changed"), merged: count("merged") },
-    changes: page.map((c) => ({ ...c, url: recordUrl(baseUrl, c) })),
+    changes: page,
     next,
     attribution,
   };

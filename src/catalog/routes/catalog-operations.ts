@@ -1,3 +1,4 @@
+import { PAGE_RESULT_BYTES } from "../../core/page-bytes.ts";
 import { attribution } from "../record/attribution.ts";
 import type { OperationSpec } from "../../http/operation-spec.ts";
 import {
@@ -110,9 +111,9 @@ const examples = {
         genres: ["Platform"],
         regions: ["USA"],
         releaseCount: 1,
-        url: `${base}/api/v1/games/?id=34`,
       },
     ],
+    recordUrl: `${base}/api/v1/games/?id={id}`,
     next: `${base}/api/v1/games/?system=snes&limit=1&offset=1`,
     attribution,
   }),
@@ -232,7 +233,7 @@ export function catalogOperations(base: string): readonly OperationSpec[] {
           "4. Nothing: the platform list (PlatformList).",
         ].join("\n"),
         "`ra=1` keeps only the records with a release whose dump RetroAchievements supports (from retool-clonelists-metadata's RetroAchievements lists, snapshot of 2025-08-25).",
-        `Pages are walked with \`offset\` (at most ${MAX_OFFSET}) and \`limit\`; \`next\` and the \`Link: rel="next"\` header give the following page. A parameter given twice is an error; parameters not listed here are ignored. No authentication.`,
+        `A page holds at most \`limit\` results and at most ${PAGE_RESULT_BYTES / 1024} KB of them, so that no answer is far larger than its request: a page of long titles ends early. \`next\` and the \`Link: rel="next"\` header give the following page (its \`offset\` is this one's plus the results it holds); follow them rather than adding \`limit\` to \`offset\` (at most ${MAX_OFFSET}). A parameter given twice is an error; parameters not listed here are ignored. No authentication.`,
       ].join("\n\n"),
       auth: { kind: "none" },
       query: {

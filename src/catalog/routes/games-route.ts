@@ -1,4 +1,5 @@
 import { cachePolicy } from "../../http/cache-policy.ts";
+import { fitToBytes } from "../../core/page-bytes.ts";
 import { cacheTagHeaders, cacheTags } from "../../http/cache-tags.ts";
 import type { ResponseCache } from "../../http/response-cache.ts";
 import type { HttpResult, RequestContext } from "../../http/http-types.ts";
@@ -109,7 +110,8 @@ export function gamesRoute(catalog: CatalogSource, baseUrl: string, cache: Respo
         total = found.total;
         page = found.results;
       }
-      const nextOffset = query.offset + query.limit;
+      const results = fitToBytes(catalogItems(page));
+      const nextOffset = query.offset + results.length;
       // The default kind stays out of the link, so that the next page's URL is the one a client would write.
       const next =
         nextOffset < total
@@ -131,7 +133,7 @@ export function gamesRoute(catalog: CatalogSource, baseUrl: string, cache: Respo
         offset: query.offset,
         limit: query.limit,
         total,
-        results: catalogItems(page),
+        results,
         recordUrl: recordUrlTemplate(baseUrl),
         next,
         attribution,

@@ -94,7 +94,7 @@ export const catalogPageSchema = z
     results: z.array(catalogItemSchema),
     recordUrl: z.string().meta({
       description: "The URL of each result's full record: replace `{id}` with the result's `id` (an RFC 6570 level 1 template)",
-      example: "https://ludex.example/api/v1/games/?id={id}",
+      examples: ["https://ludex.example/api/v1/games/?id={id}"],
     }),
     next: z.url().nullable().meta({ description: 'The following page, or null on the last one (also sent as `Link: <…>; rel="next"`)' }),
     attribution: attributionSchema,

@@ -1,3 +1,4 @@
+import { PAGE_RESULT_BYTES } from "../../core/page-bytes.ts";
 import { KEEP_BUILDS, KEEP_DAYS } from "../changes/change-types.ts";
 import { attribution } from "../record/attribution.ts";
 import type { OperationSpec, ResponseBody } from "../../http/operation-spec.ts";
@@ -184,7 +185,7 @@ export function syncOperations(base: string): readonly OperationSpec[] {
         "Without `since`: the current `catalogVersion` and the kept history (ChangesIndex). Each build keeps its log against its predecessor; at least the last " +
           `${KEEP_BUILDS} builds and every build of the last ${KEEP_DAYS} days are kept.`,
         "A `since` that is unknown or older than the history answers **410 Gone** (`changes-expired`): download the dumps (`GET /api/v1/dumps/`) and continue from their listing's `catalogVersion`. 410, not 422, because the request was well-formed and was once valid: the resource it names is gone for good. A malformed, too long or future `since` is a 422.",
-        `Pages are walked with \`offset\` and \`limit\` (at most ${MAX_CHANGES_LIMIT}); \`next\` and the \`Link: rel="next"\` header give the following page. No authentication.`,
+        `A page holds at most \`limit\` changes (at most ${MAX_CHANGES_LIMIT}) and at most ${PAGE_RESULT_BYTES / 1024} KB of them: a page of long titles ends early. \`next\` and the \`Link: rel="next"\` header give the following page; follow them rather than adding \`limit\` to \`offset\`. No authentication.`,
       ].join("\n\n"),
       auth: { kind: "none" },
       query: {
