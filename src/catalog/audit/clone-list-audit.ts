@@ -82,7 +82,7 @@ export function auditCloneLists(db: CatalogDb, examples = 100): CloneListAudit |
     const inputs: CloneReleaseInput[] = releases.map((r) => ({ name: r.name, parsed: parseGameName(r.name), kind: r.kind }));
     const matches = matchCloneTitles(inputs, groups);
     const records = new Map<number, Map<number, (typeof releases)[number]>>();
-    const titles = new Map<number, Set<number>>();
+    const titles = new Map<number, Set<string>>();
     matches.forEach((list, i) => {
       const release = releases[i];
       if (!release) return;
@@ -92,7 +92,7 @@ export function auditCloneLists(db: CatalogDb, examples = 100): CloneListAudit |
         held.set(release.id, release);
         let named = titles.get(m.group);
         if (!named) titles.set(m.group, (named = new Set()));
-        named.add(m.title);
+        named.add(`${m.titleGroup ?? m.group}:${m.title}`);
       }
     });
     for (const [group, held] of records) {

@@ -2,15 +2,37 @@ import type { ParsedGameName } from "../names/parse-game-name.ts";
 import { titleKey } from "../names/title-key.ts";
 import type { ContentKind } from "./content-kind.ts";
 
+/**
+ * A clone-list title's filter: when every condition holds for a release the title names, the
+ * results apply to that release. Conditions on the user's region order (`regionOrder`) never hold:
+ * the catalog serves every user.
+ * @see https://github.com/unexpectedpanda/retool/blob/main/docs/contribute-clone-lists-variants-filters.md
+ */
+export interface CloneFilterInput {
+  readonly regions?: readonly string[];
+  readonly languages?: readonly string[];
+  /** Against the full DAT name. */
+  readonly matchString?: RegExp;
+  readonly regionOrder?: true;
+  /** Another group's name: the release joins that group (or a group of its own when the list has none of that name). */
+  readonly group?: string;
+  readonly categories?: readonly string[];
+  readonly priority?: number;
+}
+
 /** What matching reads of a clone-list title (src/catalog/import/retool-data.ts). */
 export interface CloneTitleInput {
   readonly searchTerm: string;
   readonly nameType: "short" | "full" | "regex" | "regionFree";
   readonly categories: readonly string[];
+  readonly priority?: number;
+  readonly filters?: readonly CloneFilterInput[];
 }
 
 /** What matching reads of a clone-list group. */
 export interface CloneGroupInput {
+  /** The group's name, which a filter's `group` result names. */
+  readonly group?: string;
   readonly titles: readonly CloneTitleInput[];
   readonly categories: readonly string[];
 }
@@ -27,6 +49,15 @@ export interface CloneReleaseInput {
 export interface CloneMatch {
   readonly group: number;
   readonly title: number;
+  /** The title's priority for this release, a filter's when one applies (1, the highest, by default). */
+  readonly priority?: number;
+  /** When a filter moved the release to `group`: the group whose `titles[title]` named it. */
+  readonly titleGroup?: number;
+}
+
+/** The clone-list title that named a release, wherever a filter moved it. */
+export function namingTitle<T>(groups: readonly { readonly titles: readonly T[] }[], match: CloneMatch): T | undefined {
+  return groups[match.titleGroup ?? match.group]?.titles[match.title];
 }
 
 /** Retool categories of games: any other (Demos, Video, Audio, Applications, Bonus Discs, ...) is not a retail game. */
@@ -111,13 +142,40 @@ export function matchCloneTitles(releases: readonly CloneReleaseInput[], groups:
     });
     if (hits.length <= MAX_REGEX_RELEASES) for (const i of hits) out[i]?.push(match);
   }
+  const byName = new Map<string, number>();
+  groups.forEach((g, i) => {
+    if (g.group !== undefined && !byName.has(g.group)) byName.set(g.group, i);
+  });
   return out.map((matches, i) => {
     const release = releases[i];
     if (!release || matches.length === 0 || isTrialRelease(release)) return [];
-    return matches.filter((m) => {
+    return matches.flatMap((m): CloneMatch[] => {
       const g = groups[m.group];
-      const categories = [...(g?.categories ?? []), ...(g?.titles[m.title]?.categories ?? [])];
-      return release.kind !== "game" || !isNonGameCategory(categories);
+      const t = g?.titles[m.title];
+      const filter = t?.filters?.find((f) => filterApplies(f, release));
+      let match: CloneMatch = {
+        group: m.group,
+        title: m.title,
+        ...(t?.priority !== undefined && t.priority !== 1 ? { priority: t.priority } : {}),
+      };
+      if (filter?.group !== undefined) {
+        const moved = byName.get(filter.group);
+        // A group the list does not hold is one of its own: nothing joins the release.
+        if (moved === undefined || moved === m.group) return moved === undefined ? [] : [match];
+        match = { group: moved, title: m.title, titleGroup: m.group };
+      }
+      if (filter?.priority !== undefined) match = { ...match, priority: filter.priority };
+      const categories = filter?.categories ?? [...(g?.categories ?? []), ...(t?.categories ?? [])];
+      return release.kind !== "game" || !isNonGameCategory(categories) ? [match] : [];
     });
   });
+}
+
+/** Whether every condition of a filter holds for a release. */
+function filterApplies(filter: CloneFilterInput, release: CloneReleaseInput): boolean {
+  if (filter.regionOrder) return false;
+  if (filter.regions && !filter.regions.some((r) => release.parsed.regions.includes(r))) return false;
+  if (filter.languages && !filter.languages.some((l) => release.parsed.languages.includes(l))) return false;
+  if (filter.matchString && !filter.matchString.test(release.name)) return false;
+  return filter.regions !== undefined || filter.languages !== undefined || filter.matchString !== undefined;
 }

@@ -1,5 +1,5 @@
 import type { DatFile, DatRom } from "../dat/dat-types.ts";
-import { type CloneMatch, matchCloneTitles } from "../identity/clone-list-match.ts";
+import { type CloneMatch, matchCloneTitles, namingTitle } from "../identity/clone-list-match.ts";
 import { releaseKind, type ContentKind } from "../identity/content-kind.ts";
 import { compareReleases, type ReleasePreference } from "../identity/release-preference.ts";
 import { dumpKeys, looksLikeCompilation } from "../identity/dump-keys.ts";
@@ -500,7 +500,7 @@ function displayName(name: string): string {
 /** Each release's clone-list title priority, the best (lowest) of the titles naming it, kept only when above the default. */
 function addClonePriorities(releases: readonly ReleaseDraft[], matches: readonly (readonly CloneMatch[])[], retool: RetoolData): void {
   releases.forEach((release, i) => {
-    const priorities = (matches[i] ?? []).map((m) => retool.cloneGroups[m.group]?.titles[m.title]?.priority ?? 1);
+    const priorities = (matches[i] ?? []).map((m) => m.priority ?? namingTitle(retool.cloneGroups, m)?.priority ?? 1);
     const best = priorities.length > 0 ? Math.min(...priorities) : 1;
     if (best > 1) release.clonePriority = best;
   });
@@ -517,7 +517,7 @@ function addLocalNames(releases: readonly ReleaseDraft[], matches: readonly (rea
     if (meta)
       locals.push({ title: displayName(meta.name), language: localNameLanguage(meta.name, meta.languages), source: "retool-metadata" });
     for (const m of matches[i] ?? []) {
-      for (const local of retool.cloneGroups[m.group]?.titles[m.title]?.localNames ?? []) {
+      for (const local of namingTitle(retool.cloneGroups, m)?.localNames ?? []) {
         if (local.regions && !local.regions.some((r) => release.parsed.regions.includes(r))) continue;
         locals.push({ title: displayName(local.name), language: languageTag(local.language), source: "retool-clonelist" });
       }

@@ -1,7 +1,11 @@
 import { readFileSync } from "node:fs";
 import { z } from "zod";
 import { problems } from "../../core/problem.ts";
+import type { CloneFilterInput } from "../identity/clone-list-match.ts";
 import type { RetoolFile } from "./find-retool.ts";
+
+/** A title's filter, as matching reads it. */
+export type CloneFilter = CloneFilterInput;
 
 /**
  * How a clone-list title names releases: by default the DAT name without its tags (the short
@@ -18,6 +22,8 @@ export interface CloneTitle {
   readonly priority: number;
   /** Retool categories of this title ("Demos", "Video"), when it names any. */
   readonly categories: readonly string[];
+  /** Filters that move, categorise or rank some of the releases the title names ({@link CloneFilter}). */
+  readonly filters?: readonly CloneFilter[];
   /** Native-script names by language word ("japanese" → "ロックマン"), with the regions they are limited to by a filter. */
   readonly localNames: readonly { readonly language: string; readonly name: string; readonly regions?: readonly string[] }[];
 }
@@ -51,8 +57,22 @@ export interface RetoolData {
 }
 
 const filterSchema = z.looseObject({
-  conditions: z.looseObject({ matchRegions: z.array(z.string()).optional() }).optional(),
-  results: z.looseObject({ localNames: z.record(z.string(), z.string()).optional() }).optional(),
+  conditions: z
+    .looseObject({
+      matchRegions: z.array(z.string()).optional(),
+      matchLanguages: z.array(z.string()).optional(),
+      matchString: z.string().optional(),
+      regionOrder: z.unknown().optional(),
+    })
+    .optional(),
+  results: z
+    .looseObject({
+      localNames: z.record(z.string(), z.string()).optional(),
+      group: z.string().optional(),
+      categories: z.array(z.string()).optional(),
+      priority: z.number().optional(),
+    })
+    .optional(),
 });
 
 const titleSchema = z.looseObject({
@@ -94,13 +114,41 @@ function cloneTitle(t: z.infer<typeof titleSchema>): CloneTitle {
     for (const [language, name] of Object.entries(filter.results?.localNames ?? {}))
       if (language !== "english") localNames.push({ language, name, ...(regions ? { regions } : {}) });
   }
+  const filters = (t.filters ?? []).flatMap((filter): CloneFilter[] => {
+    const c = filter.conditions ?? {};
+    const r = filter.results ?? {};
+    if (r.group === undefined && r.categories === undefined && r.priority === undefined) return [];
+    const matchString = c.matchString === undefined ? undefined : safeRegExp(c.matchString);
+    // A condition JavaScript cannot read holds for nothing: the filter is left out.
+    if (c.matchString !== undefined && matchString === undefined) return [];
+    return [
+      {
+        ...(c.matchRegions ? { regions: c.matchRegions } : {}),
+        ...(c.matchLanguages ? { languages: c.matchLanguages } : {}),
+        ...(matchString ? { matchString } : {}),
+        ...(c.regionOrder !== undefined ? { regionOrder: true as const } : {}),
+        ...(r.group !== undefined ? { group: r.group } : {}),
+        ...(r.categories !== undefined ? { categories: r.categories } : {}),
+        ...(r.priority !== undefined ? { priority: r.priority } : {}),
+      },
+    ];
+  });
   return {
     searchTerm: t.searchTerm,
     nameType: nameTypeOf(t.nameType),
     priority: t.priority ?? 1,
     categories: t.categories ?? [],
     localNames,
+    ...(filters.length > 0 ? { filters } : {}),
   };
+}
+
+function safeRegExp(source: string): RegExp | undefined {
+  try {
+    return new RegExp(source);
+  } catch {
+    return undefined;
+  }
 }
 
 function readJson<T>(file: RetoolFile, schema: z.ZodType<T>): T {

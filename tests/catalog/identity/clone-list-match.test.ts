@@ -14,6 +14,55 @@ const title = (searchTerm: string, extra: Partial<CloneGroupInput["titles"][numb
 });
 
 describe("matchCloneTitles", () => {
+  it("applies a title's filters as Retool documents them: move to another group, recategorise, rank", () => {
+    const groups = [
+      {
+        group: "Casper",
+        titles: [
+          title("Casper", {
+            filters: [
+              { regions: ["Japan"], group: "Casper (Japan)" },
+              { matchString: /\(Beta\)/, categories: ["Preproduction"] },
+            ],
+          }),
+          title("Casper - Budget", {
+            filters: [
+              { languages: ["Fr"], priority: 3 },
+              { regionOrder: true, priority: 2 },
+            ],
+          }),
+        ],
+        categories: [],
+      },
+      { group: "Casper (Japan)", titles: [title("Kyasupa")], categories: [] },
+      { group: "Bomberman", titles: [title("Bomberman", { filters: [{ regions: ["Europe"], group: "Somewhere Else" }] })], categories: [] },
+    ];
+    const matches = matchCloneTitles(
+      [
+        release("Casper (USA)"),
+        release("Casper (Japan)"),
+        release("Casper - Budget (France) (Fr)"),
+        release("Casper - Budget (USA)"),
+        release("Bomberman (Europe)"),
+        release("Bomberman (USA)"),
+      ],
+      groups,
+    );
+    expect(matches).toEqual([
+      [{ group: 0, title: 0 }],
+      // Moved to the named group; the title that named it is still known.
+      [{ group: 1, title: 0, titleGroup: 0 }],
+      [{ group: 0, title: 1, priority: 3 }],
+      // A region-order condition depends on a user's settings: it never holds here.
+      [{ group: 0, title: 1 }],
+      // A group the list does not hold is a group of its own: the release joins nothing.
+      [],
+      [{ group: 2, title: 0 }],
+    ]);
+    // A filter's categories replace the title's: a beta recategorised as preproduction is no retail game's.
+    expect(matchCloneTitles([release("Casper (USA) (Beta)")], groups)).toEqual([[]]);
+  });
+
   it("names a release by its title without tags, case and punctuation aside", () => {
     const groups = [{ titles: [title("Mega Man"), title("Rockman")], categories: [] }];
     const matches = matchCloneTitles([release("Rockman (Japan)"), release("Mega Man (USA)"), release("Mega Man 2 (USA)")], groups);
