@@ -9,6 +9,7 @@ import { parseGameName } from "../names/parse-game-name.ts";
 import { parseTosecName } from "../names/parse-tosec-name.ts";
 import { titleKey } from "../names/title-key.ts";
 import { auditCloneLists, type CloneListAudit } from "./clone-list-audit.ts";
+import { auditKinds, type KindAudit } from "./kind-audit.ts";
 
 /** A game record as the audit names it. */
 export interface AuditRecord {
@@ -95,6 +96,8 @@ export interface CatalogAudit {
     /** Merged ids that are also a live game's id. */
     readonly live: Examples<MergedId>;
   };
+  /** Kinds their names alone do not tell: store downloads, fantasy-console carts, arcade hack sets, demos in their game's record. */
+  readonly kinds: KindAudit;
   /** The Retool clone-list groups the catalog holds and which of them are one record (absent without a Retool folder, or in a platform-limited audit). */
   readonly cloneLists?: CloneListAudit;
   readonly elapsedMs: number;
@@ -484,6 +487,7 @@ function runAudit(db: CatalogDb, options: AuditOptions): { audit: CatalogAudit; 
     idLikeTitles: { ...idLike.list(), byPlatform: idLike.byKey },
     gamesWithAddonReleases: addonReleases.list(),
     merges: { total: merges.total, byPlatform: merges.byKey, dangling: dangling.list(), live: liveMerged.list() },
+    kinds: auditKinds(db, limit, options.platforms),
     ...(cloneLists ? { cloneLists } : {}),
     elapsedMs: Math.round(performance.now() - started),
   };

@@ -1,0 +1,66 @@
+import { readdirSync, readFileSync } from "node:fs";
+import path from "node:path";
+import { describe, expect, inject, it } from "vitest";
+import { openCatalogDb } from "../../../src/catalog/db/catalog-db.ts";
+import { realDataSkipReason } from "../../helpers/paths.ts";
+
+/** One record-level judgment of tests/catalog/identity/kinds/ (tests/catalog/identity/README.md). */
+interface KindJudgment {
+  readonly platform: string;
+  readonly release: string;
+  readonly kind: string;
+  readonly part: "tuning" | "held-out";
+  readonly drawn: string;
+  readonly why: string;
+}
+
+/** The issue's bar for `kind` on download-era platforms, on a sample judged by someone other than the rules' author. */
+const KIND_PRECISION = 0.98;
+
+const real = inject("realCatalog");
+const kindsDir = path.join(import.meta.dirname, "kinds");
+const files = readdirSync(kindsDir).filter((f) => f.endsWith(".json"));
+
+describe.skipIf(real === null)(
+  `kinds of real records, per labelled file and part${real === null ? ` (${realDataSkipReason})` : ""}`,
+  () => {
+    for (const file of files) {
+      const judgments = JSON.parse(readFileSync(path.join(kindsDir, file), "utf8")) as KindJudgment[];
+      it(`${file}: every judged release is in the catalog, and the kinds reach ${KIND_PRECISION * 100}% per part`, () => {
+        if (!real) return;
+        const db = openCatalogDb(real.dbFile, { readonly: true });
+        try {
+          const kindOf = db
+            .prepare<[string, string], string>(
+              "SELECT g.kind FROM releases r JOIN games g ON g.id = r.game_id WHERE g.platform = ? AND r.name = ?",
+            )
+            .pluck();
+          const byPart = new Map<string, { right: number; judged: number; misses: string[] }>();
+          const missing: string[] = [];
+          for (const j of judgments) {
+            const kinds = kindOf.all(j.platform, j.release);
+            if (kinds.length === 0) {
+              missing.push(`${j.platform}: ${j.release}`);
+              continue;
+            }
+            const part = byPart.get(j.part) ?? { right: 0, judged: 0, misses: [] };
+            byPart.set(j.part, part);
+            part.judged++;
+            // A name in two records (two dumps under one DAT name) is right only if every record holding it is.
+            if (kinds.every((k) => k === j.kind)) part.right++;
+            else part.misses.push(`${j.platform}: ${j.release} is ${[...new Set(kinds)].join("/")}, judged ${j.kind}`);
+          }
+          for (const [part, s] of byPart) {
+            console.log(
+              `${file} ${part}: ${s.right}/${s.judged} kinds right (${((100 * s.right) / s.judged).toFixed(1)}%)${s.misses.length > 0 ? `; wrong: ${s.misses.join(" | ")}` : ""}`,
+            );
+          }
+          expect(missing).toEqual([]);
+          for (const [part, s] of byPart) expect(s.right / s.judged, `${file} ${part}`).toBeGreaterThanOrEqual(KIND_PRECISION);
+        } finally {
+          db.close();
+        }
+      });
+    }
+  },
+);
