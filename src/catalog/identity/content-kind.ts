@@ -71,12 +71,12 @@ const STORE_TITLE_KINDS: readonly (readonly [RegExp, ContentKind])[] = [
   [/\bguide(?: ?book)?\b(?!\s+to\b)|\bmanual(?: and tips)?$|notebook\b/i, "application"],
   // The platform holders' own services and system software ("PlayStation Now", "Nintendo DSi Camera").
   [
-    /^(?:PlayStation|Xbox|Nintendo(?: DSi| 3DS)?) (?:(?:Store|Shop)$|Now|Vue|Plus|Network|Music|Video|Browser|Camera|Sound|Channel|Guide|Manual|Mobile|TV)\b/,
+    /^(?:PlayStation|Xbox|Nintendo(?: DSi| 3DS)?) (?:(?:Store|Shop)$|Now|Vue|Plus|Music|Video|Browser|Camera|Sound|Channel|Guide|Manual|Mobile|TV)\b/,
     "application",
   ],
   [/\b(?:media|music|video|mp3\S*|dvd|blu-ray|sports?|tv\w*|audio|movie|radio)\s+player\b/i, "application"],
   [
-    /\b(?:browser|reader|visuali[sz]er|updater|installer|uninstaller|loader|patcher|dumper|calculator|clock|editor|viewer|emulator|launcher|app|channel|videos?)$/i,
+    /\b(?:browser|reader|visuali[sz]er|updater|installer|uninstaller|loader|patcher|dumper|calculator|editor|viewer|emulator|launcher|app|channel)$|\b(?:instant|prime|amazon|workout|music) videos?$/i,
     "application",
   ],
   // Broadcasters' and streaming apps: a channel number ("TV3", "TV 2 Sumo") or "TV" fused to a name ("NowTV", "MLB.TV").
