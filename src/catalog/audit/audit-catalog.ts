@@ -153,6 +153,8 @@ interface ReleaseExtra {
 
 interface PlatformRow {
   readonly arcade: boolean;
+  /** A fantasy console: its "(Update N)" carts are versions of whole games (content-kind.ts). */
+  readonly wholeCarts: boolean;
 }
 
 /** The records under `key`, an empty set on first use. */
@@ -196,10 +198,10 @@ function releaseTitle(release: ReleaseRow): string {
 function readPlatforms(db: CatalogDb): Map<string, PlatformRow> {
   const out = new Map<string, PlatformRow>();
   for (const row of db.prepare<[], { slug: string; info_json: string }>("SELECT slug, info_json FROM platforms").all()) {
-    const info = JSON.parse(row.info_json) as { collections?: { slug: string; hacks?: boolean }[] };
+    const info = JSON.parse(row.info_json) as { kind?: string; collections?: { slug: string; hacks?: boolean }[] };
     const collections = info.collections ?? [];
     // The import reads a platform with collections as arcade (src/catalog/import/import-catalog.ts).
-    out.set(row.slug, { arcade: collections.length > 0 });
+    out.set(row.slug, { arcade: collections.length > 0, wholeCarts: info.kind === "fantasy-console" });
   }
   return out;
 }
@@ -313,7 +315,7 @@ function runAudit(db: CatalogDb, options: AuditOptions): { audit: CatalogAudit; 
     releases.set(id, release);
     const platform = platforms.get(game.platform);
     if (game.kind === "game") {
-      const kind = releaseKind(parseGameName(name), platform?.arcade === true);
+      const kind = releaseKind(parseGameName(name), { arcade: platform?.arcade === true, wholeCarts: platform?.wholeCarts === true });
       if (attachedKinds.has(kind)) addonReleases.add(game.platform, () => ({ record: ref(game), release: name, releaseKind: kind }));
     }
     if (platform?.arcade && extraJson) {
