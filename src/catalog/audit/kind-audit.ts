@@ -49,6 +49,7 @@ interface PlatformKinds {
 
 const CART_UPDATE_RE = /^update\b/i;
 const DEMO_STATUSES: ReadonlySet<string> = new Set(["demo", "sample", "preview"]);
+const DEMO_WORD_RE = /demo|trial|taikenban|kiosk/i;
 
 function platformKinds(db: CatalogDb): Map<string, PlatformKinds> {
   const out = new Map<string, PlatformKinds>();
@@ -120,9 +121,9 @@ export function auditKinds(db: CatalogDb, limit: number, platforms?: readonly st
     const info = kinds.get(platform);
     const ref = (release: string): KindAuditRecord => ({ id, platform, title, kind, release });
     const [, , , , name, serial] = first;
-    const parsed = parseGameName(name);
 
     if (info) {
+      const parsed = parseGameName(name);
       const ruled = releaseKind(parsed, { ...info.context, ...(serial ? { serial } : {}) });
       // Where the rules read no kind, a platform's `contentKind` (a DAT of title updates) may give one: only a fantasy console's carts are games by rule.
       if (ruled !== kind && (ruled !== "game" || info.carts)) disagreements.add(() => ref(name));
@@ -141,13 +142,14 @@ export function auditKinds(db: CatalogDb, limit: number, platforms?: readonly st
     }
 
     for (const r of releases) {
-      if (!r[8] || !(JSON.parse(r[7]) as string[]).includes("Hack")) continue;
+      if (!r[8] || !r[7].includes('"Hack"') || !(JSON.parse(r[7]) as string[]).includes("Hack")) continue;
       const extra = JSON.parse(r[8]) as { collections?: string[] };
       for (const collection of extra.collections ?? []) hackReleases[collection] = (hackReleases[collection] ?? 0) + 1;
     }
 
     if (kind === "game") {
-      const statuses = releases.map((r) => (r[6] === "release" ? releaseStatus(parseGameName(r[4])) : r[6]));
+      // Most names hold no demo word: parsing only those that do keeps the audit's pass over every release cheap.
+      const statuses = releases.map((r) => (r[6] === "release" && DEMO_WORD_RE.test(r[4]) ? releaseStatus(parseGameName(r[4])) : r[6]));
       const demo = statuses.findIndex((status) => DEMO_STATUSES.has(status));
       if (demo >= 0) {
         if (statuses.includes("release")) demosInRetail.add(() => ref(releases[demo]?.[4] ?? ""));
