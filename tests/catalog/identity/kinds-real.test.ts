@@ -15,12 +15,17 @@ interface KindJudgment {
 }
 
 /**
- * Floors per part, below the issue's bar of 98% for `kind` on download-era platforms (which a
- * fresh sample judged by someone other than the rules' author decides): the held-out part stands
- * at 328 of 335, the tuning part misses two streaming apps no title word names (Rakuten TV,
- * Rakuten Showtime); a rule change that loses more fails here.
+ * Floors per file, below the issue's bar of 98% for `kind` on download-era platforms (which a fresh
+ * sample judged by someone other than the rules' author decides), so that a rule change that loses
+ * ground fails here: `download-era.json`, judged before the rules changed, stands at 328 of 335;
+ * `download-era-after.json`, drawn after they changed, at 301 of 314 (streaming apps and homebrew
+ * tools no title word names); `named-examples.json` misses Rakuten TV and Rakuten Showtime.
  */
-const FLOORS: Readonly<Record<KindJudgment["part"], number>> = { "held-out": 0.975, tuning: 0.9 };
+const FLOORS: Readonly<Record<string, number>> = {
+  "download-era.json": 0.975,
+  "download-era-after.json": 0.955,
+  "named-examples.json": 0.9,
+};
 
 const real = inject("realCatalog");
 const kindsDir = path.join(import.meta.dirname, "kinds");
@@ -31,7 +36,7 @@ describe.skipIf(real === null)(
   () => {
     for (const file of files) {
       const judgments = JSON.parse(readFileSync(path.join(kindsDir, file), "utf8")) as KindJudgment[];
-      it(`${file}: every judged release is in the catalog, and the kinds reach each part's floor`, () => {
+      it(`${file}: every judged release is in the catalog, and the kinds reach the file's floor`, () => {
         if (!real) return;
         const db = openCatalogDb(real.dbFile, { readonly: true });
         try {
@@ -61,7 +66,7 @@ describe.skipIf(real === null)(
             );
           }
           expect(missing).toEqual([]);
-          for (const [part, s] of byPart) expect(s.right / s.judged, `${file} ${part}`).toBeGreaterThanOrEqual(FLOORS[part]);
+          for (const [part, s] of byPart) expect(s.right / s.judged, `${file} ${part}`).toBeGreaterThanOrEqual(FLOORS[file] ?? 0.98);
         } finally {
           db.close();
         }
