@@ -9,6 +9,7 @@ import { parseGameName } from "../names/parse-game-name.ts";
 import { parseTosecName } from "../names/parse-tosec-name.ts";
 import { titleKey } from "../names/title-key.ts";
 import { auditCloneLists, type CloneListAudit } from "./clone-list-audit.ts";
+import { auditKinds, type KindAudit } from "./kind-audit.ts";
 
 /** A game record as the audit names it. */
 export interface AuditRecord {
@@ -95,6 +96,8 @@ export interface CatalogAudit {
     /** Merged ids that are also a live game's id. */
     readonly live: Examples<MergedId>;
   };
+  /** Kinds their names alone do not tell: store downloads, fantasy-console carts, arcade hack sets, demos in their game's record. */
+  readonly kinds: KindAudit;
   /** The Retool clone-list groups the catalog holds and which of them are one record (absent without a Retool folder, or in a platform-limited audit). */
   readonly cloneLists?: CloneListAudit;
   readonly elapsedMs: number;
@@ -150,6 +153,8 @@ interface ReleaseExtra {
 
 interface PlatformRow {
   readonly arcade: boolean;
+  /** A fantasy console: its "(Update N)" carts are versions of whole games (content-kind.ts). */
+  readonly wholeCarts: boolean;
 }
 
 /** The records under `key`, an empty set on first use. */
@@ -193,10 +198,10 @@ function releaseTitle(release: ReleaseRow): string {
 function readPlatforms(db: CatalogDb): Map<string, PlatformRow> {
   const out = new Map<string, PlatformRow>();
   for (const row of db.prepare<[], { slug: string; info_json: string }>("SELECT slug, info_json FROM platforms").all()) {
-    const info = JSON.parse(row.info_json) as { collections?: { slug: string; hacks?: boolean }[] };
+    const info = JSON.parse(row.info_json) as { kind?: string; collections?: { slug: string; hacks?: boolean }[] };
     const collections = info.collections ?? [];
     // The import reads a platform with collections as arcade (src/catalog/import/import-catalog.ts).
-    out.set(row.slug, { arcade: collections.length > 0 });
+    out.set(row.slug, { arcade: collections.length > 0, wholeCarts: info.kind === "fantasy-console" });
   }
   return out;
 }
@@ -310,7 +315,7 @@ function runAudit(db: CatalogDb, options: AuditOptions): { audit: CatalogAudit; 
     releases.set(id, release);
     const platform = platforms.get(game.platform);
     if (game.kind === "game") {
-      const kind = releaseKind(parseGameName(name), platform?.arcade === true);
+      const kind = releaseKind(parseGameName(name), { arcade: platform?.arcade === true, wholeCarts: platform?.wholeCarts === true });
       if (attachedKinds.has(kind)) addonReleases.add(game.platform, () => ({ record: ref(game), release: name, releaseKind: kind }));
     }
     if (platform?.arcade && extraJson) {
@@ -484,6 +489,7 @@ function runAudit(db: CatalogDb, options: AuditOptions): { audit: CatalogAudit; 
     idLikeTitles: { ...idLike.list(), byPlatform: idLike.byKey },
     gamesWithAddonReleases: addonReleases.list(),
     merges: { total: merges.total, byPlatform: merges.byKey, dangling: dangling.list(), live: liveMerged.list() },
+    kinds: auditKinds(db, limit, options.platforms),
     ...(cloneLists ? { cloneLists } : {}),
     elapsedMs: Math.round(performance.now() - started),
   };

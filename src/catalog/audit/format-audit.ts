@@ -1,6 +1,7 @@
 import type { ArcadeRepeat, AuditCounts, AuditRecord, CatalogAudit, Examples } from "./audit-catalog.ts";
 import { splitReasons } from "./audit-catalog.ts";
 import { cloneApartReasons } from "./clone-list-audit.ts";
+import type { KindAuditRecord } from "./kind-audit.ts";
 
 /** Examples printed per list, and platforms per count line, in the text form. */
 const TEXT_EXAMPLES = 10;
@@ -96,6 +97,28 @@ export function formatAudit(audit: CatalogAudit): string {
 
   out.push("", `game records with add-on, update or cosmetic releases: ${number(audit.gamesWithAddonReleases.total)}`);
   out.push(...examples(audit.gamesWithAddonReleases, (e) => `${record(e.record)}: ${JSON.stringify(e.release)} is ${e.releaseKind}`));
+
+  const k = audit.kinds;
+  const kindRecord = (e: KindAuditRecord): string =>
+    `#${e.id} ${JSON.stringify(e.title)} (${e.platform}, ${e.kind}): ${JSON.stringify(e.release)}`;
+  const storeKinds = Object.entries(k.storeNonGames.byKind).map(([kind, n]) => `${kind} ${number(n)}`);
+  out.push(
+    "",
+    `store downloads read as other than games by their titles or app serials: ${number(k.storeNonGames.total)}${storeKinds.length > 0 ? ` (${storeKinds.join(", ")})` : ""}`,
+  );
+  out.push(...examples({ total: k.storeNonGames.total, examples: k.storeNonGames.examples }, kindRecord));
+  out.push(`records whose kind is not what the rules give their first release now: ${number(k.kindDisagreements.total)}`);
+  out.push(...examples(k.kindDisagreements, kindRecord));
+  out.push(
+    `fantasy-console records with an "(Update N)" cart: ${number(k.cartUpdates.records)}, not games: ${number(k.cartUpdates.notGames.total)}`,
+  );
+  out.push(...examples(k.cartUpdates.notGames, kindRecord));
+  const hacks = Object.entries(k.hackReleases).map(([collection, n]) => `${collection} ${number(n)}`);
+  out.push(`arcade releases flagged as hacks: ${hacks.length > 0 ? hacks.join(", ") : "none"}`);
+  out.push(
+    `game records holding demo, trial or kiosk releases beside finished ones: ${number(k.demosInRetailRecords.total)}; demo-only game records: ${number(k.demoOnlyRecords)}`,
+  );
+  out.push(...examples(k.demosInRetailRecords, kindRecord));
 
   const { merges } = audit;
   const target = merges.dangling.total === 0 ? "every one points to a live game" : `${number(merges.dangling.total)} point to no live game`;

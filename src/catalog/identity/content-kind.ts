@@ -27,12 +27,14 @@ const TAG_KINDS: ReadonlyMap<string, ContentKind> = new Map([
   ["expansion pack", "addon"],
   ["season pass", "addon"],
   ["update", "update"],
+  ["title update", "update"],
   ["patch", "update"],
   ["theme", "cosmetic"],
   ["theme pack", "cosmetic"],
   ["avatar", "cosmetic"],
   ["avatars", "cosmetic"],
   ["program", "application"],
+  ["channel", "application"],
   ["application", "application"],
   ["video", "video"],
   ["umd video", "video"],
@@ -48,24 +50,91 @@ const TAG_QUALIFIER_RE = /\s+(?:-\s.*|\d[\d.]*)$/;
 /** Titles that name an add-on or an update themselves, where the DAT gives no tag ("Battle Isle Data Disk I", "Mario Kart 7 - Update 1.1"). */
 const ADDON_TITLE_RE = /\b(?:data|mission|scenario|expansion|tournament|course|discovery|construction)\s+(?:disks?|kit)\b/i;
 const UPDATE_TITLE_RE = /\s-\s(?:title\s)?update\s+v?\d/i;
+/** A store title that names a game's update data ("Durarara!! 3Way Standoff - Update Data"). */
+const UPDATE_DATA_RE = /\s-\s(?:update data|title update)$/i;
 /** Arcade DATs name their BIOS sets in the title ("PGM (Polygame Master) System BIOS"). */
 const BIOS_WORD_RE = /\bbios\b/i;
 
 /**
- * The kind of one release, from its parsed name. The first tag that names a kind wins, so
- * "Game (Europe) (DLC) (Video)" is an add-on; then a title that names an update or a data disk;
- * `arcade` also reads "BIOS" in the title.
+ * Titles of store downloads that are not games, read on platforms whose DATs list an online
+ * store's downloads under plain titles ({@link KindContext.storeTitles}), first match wins.
+ * Firmware is `bios` even on a kiosk disc, so that no firmware is ever matched as a game.
  */
-export function releaseKind(parsed: Pick<ParsedGameName, "title" | "flags" | "extra">, arcade = false): ContentKind {
+const STORE_TITLE_KINDS: readonly (readonly [RegExp, ContentKind])[] = [
+  [/\b(?:firmware|FW|system software|system update|update dis[ck]|important update)\b|^IOS ?\d+$/i, "bios"],
+  // In-store demo units (IDU), kiosk and experience discs, and their seasonal refreshes: shop software that runs demos and trailers.
+  [
+    /\bIDU\b|\b(?:kiosk|experience) dis[ck]\b|\b(?:spring|summer|fall|winter|holiday) refresh\b|\battract (?:wall|loop|mode)\b/i,
+    "application",
+  ],
+  [/\bthemes?\b(?!\s+park)|\bavatars\b|\bavatar (?:pack|set)\b|\bwallpapers?\b/i, "cosmetic"],
+  [/\bguide(?: ?book)?\b(?!\s+to\b)|\bmanual(?: and tips)?$|notebook\b/i, "application"],
+  // The platform holders' own services and system software ("PlayStation Now", "Nintendo DSi Camera").
+  [
+    /^(?:PlayStation|Xbox|Nintendo(?: DSi| 3DS)?) (?:(?:Store|Shop)$|Now|Vue|Plus|Music|Video|Browser|Camera|Sound|Channel|Guide|Manual|Mobile|TV)\b/,
+    "application",
+  ],
+  [/\b(?:media|music|video|mp3\S*|dvd|blu-ray|sports?|tv\w*|audio|movie|radio)\s+player\b/i, "application"],
+  [
+    /\b(?:browser|reader|visuali[sz]er|updater|installer|uninstaller|loader|patcher|dumper|calculator|editor|viewer|emulator|launcher|app|channel)$|\b(?:instant|prime|amazon|workout|music) videos?$/i,
+    "application",
+  ],
+  // Broadcasters' and streaming apps: a channel number ("TV3", "TV 2 Sumo") or "TV" fused to a name ("NowTV", "MLB.TV").
+  [/^TV ?\d+\b|\b[A-Z][a-z]+TV\b|\b\w+\.TV\b/, "application"],
+];
+
+/**
+ * A store item named after its game and then its own name, the game's title repeated first
+ * ("Senran Kagura - Shinovi Versus - Senran Kagura - Shinovi Versus - Battle Ticket"): content for
+ * that game. A title that is only repeated ("PlayStation Home - PlayStation Home") is the game itself.
+ */
+function namesItsGameTwice(title: string): boolean {
+  const parts = title.split(" - ");
+  for (let n = 1; 2 * n < parts.length; n++) {
+    if (parts.slice(0, n).join(" - ") === parts.slice(n, 2 * n).join(" - ")) return true;
+  }
+  return false;
+}
+
+/** What decides a release's kind beyond its name: the platform's conventions. */
+export interface KindContext {
+  /** Arcade: BIOS sets are read from titles. */
+  readonly arcade?: boolean;
+  /** The platform's DATs list an online store's downloads (apps, themes, firmware) under plain titles: {@link STORE_TITLE_KINDS} apply. */
+  readonly storeTitles?: boolean;
+  /** Each DAT entry is a whole cartridge (a fantasy console): an "(Update N)" tag names a version of the game, never a patch. */
+  readonly wholeCarts?: boolean;
+  /** The serials the platform holder gives system channels and apps (Wii "HAxx"), matched against {@link KindContext.serial}. */
+  readonly appSerials?: RegExp;
+  /** The release's serial, from its DAT entry. */
+  readonly serial?: string;
+}
+
+/**
+ * The kind of one release, from its parsed name and its platform's conventions. The first tag that
+ * names a kind wins, so "Game (Europe) (DLC) (Video)" is an add-on; then a title that names an
+ * update or a data disk; arcade also reads "BIOS" in the title; store platforms read the words of
+ * {@link STORE_TITLE_KINDS} and the platform holder's app serials.
+ * `context` may be the old `arcade` flag alone.
+ */
+export function releaseKind(parsed: Pick<ParsedGameName, "title" | "flags" | "extra">, context: boolean | KindContext = {}): ContentKind {
+  const ctx: KindContext = typeof context === "boolean" ? { arcade: context } : context;
   if (parsed.flags.includes("BIOS")) return "bios";
   // The name parser files a few kind tags ("Program") among its known flags, the others among its extra tags.
   for (const tag of [...parsed.flags, ...parsed.extra]) {
     const kind = TAG_KINDS.get(tag.toLowerCase().replace(TAG_QUALIFIER_RE, ""));
+    if (kind === "update" && ctx.wholeCarts) continue;
     if (kind) return kind;
   }
-  if (arcade && BIOS_WORD_RE.test(parsed.title)) return "bios";
+  if (ctx.arcade && BIOS_WORD_RE.test(parsed.title)) return "bios";
   if (UPDATE_TITLE_RE.test(parsed.title)) return "update";
   if (ADDON_TITLE_RE.test(parsed.title)) return "addon";
+  if (ctx.storeTitles) {
+    for (const [re, kind] of STORE_TITLE_KINDS) if (re.test(parsed.title)) return kind;
+    if (UPDATE_DATA_RE.test(parsed.title)) return "update";
+    if (namesItsGameTwice(parsed.title)) return "addon";
+  }
+  if (ctx.appSerials && ctx.serial && ctx.appSerials.test(ctx.serial)) return "application";
   return "game";
 }
 

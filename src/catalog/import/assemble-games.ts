@@ -1,6 +1,6 @@
 import type { DatFile, DatRom } from "../dat/dat-types.ts";
 import { type CloneMatch, matchCloneTitles, namingTitle } from "../identity/clone-list-match.ts";
-import { releaseKind, type ContentKind } from "../identity/content-kind.ts";
+import { releaseKind, type ContentKind, type KindContext } from "../identity/content-kind.ts";
 import { compareReleases, type ReleasePreference } from "../identity/release-preference.ts";
 import { dumpKeys, looksLikeCompilation } from "../identity/dump-keys.ts";
 import {
@@ -101,6 +101,8 @@ export interface AssembleOptions {
   readonly hackCollections?: ReadonlySet<string>;
   /** The kind of a release whose name names none (the platform's `contentKind`); `game` by default. */
   readonly defaultKind?: ContentKind;
+  /** How the platform's names and serials tell kinds apart beyond their tags ({@link KindContext}: store titles, whole carts, app serials). */
+  readonly kindContext?: Omit<KindContext, "arcade" | "serial">;
   /** SHA-1s No-Intro lists on another platform: entries of a collection that defers to it ({@link DEFERS_TO_NO_INTRO}) with only such dumps are left out. */
   readonly foreignDumps?: ReadonlySet<string>;
   /** The platform's Retool clone lists, local names and RetroAchievements dumps. */
@@ -558,8 +560,8 @@ export function assembleGames(
   /** The DAT each release was first read from. */
   const labelOf = new Map<ReleaseDraft, string>();
   const arcade = options.arcade === true;
-  const kindOf = (parsed: ParsedGameName): ContentKind => {
-    const kind = releaseKind(parsed, arcade);
+  const kindOf = (parsed: ParsedGameName, serial: string | undefined): ContentKind => {
+    const kind = releaseKind(parsed, { ...options.kindContext, arcade, ...(serial ? { serial } : {}) });
     return kind === "game" ? (options.defaultKind ?? kind) : kind;
   };
   /** The DAT each arcade clone came from, to name it when its parent set is missing. */
@@ -581,7 +583,7 @@ export function assembleGames(
       serial: entry.serial,
       roms: entry.roms,
       metadata: entry.metadata,
-      kind: kindOf(entry.parsed),
+      kind: kindOf(entry.parsed, entry.serial),
       collections: collection ? [collection] : [],
     });
     for (const game of dat.games) {
@@ -669,6 +671,12 @@ export function assembleGames(
     const hackOnly = release.collections.length > 0 && release.collections.every((c) => options.hackCollections?.has(c));
     if (!hackOnly || (release.extra.setName && originalSets.has(release.extra.setName)) || release.parsed.flags.includes("Hack")) continue;
     release.parsed = { ...release.parsed, flags: [...release.parsed.flags, "Hack"] };
+  }
+  // FBNeo names its own hack sets' publisher "hack" ("Robotron: 2084 (2012 'wave 201 start' hack)"): a hack like HBMAME's, and no publisher.
+  for (const release of releasesByName.values()) {
+    if (release.metadata.publisher?.trim().toLowerCase() !== "hack") continue;
+    delete release.metadata.publisher;
+    if (!release.parsed.flags.includes("Hack")) release.parsed = { ...release.parsed, flags: [...release.parsed.flags, "Hack"] };
   }
 
   // A set one collection calls a BIOS is a BIOS in every collection ("DECO Cassette System" and "… Bios").

@@ -89,6 +89,11 @@ export function assemblePlatform({ platform, files, strict, foreignDumps, retool
     arcade: collections.length > 0,
     hackCollections: new Set(collections.filter((c) => c.hacks).map((c) => c.slug)),
     ...(platform.contentKind ? { defaultKind: platform.contentKind } : {}),
+    kindContext: {
+      storeTitles: platform.storeContent === true,
+      wholeCarts: platform.kind === "fantasy-console",
+      ...(platform.appSerials ? { appSerials: new RegExp(platform.appSerials) } : {}),
+    },
     ...(foreignDumps ? { foreignDumps: new Set(foreignDumps) } : {}),
     ...(retool && retool.length > 0 ? { retool: readRetoolData(retool) } : {}),
     ...(preference ? { preference } : {}),

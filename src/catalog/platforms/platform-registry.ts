@@ -41,6 +41,20 @@ const platformSchema = z.object({
   collections: z.array(collectionSchema).optional(),
   /** The kind of what the platform's DATs list when their names do not say (a DAT of title updates, of UMD videos). */
   contentKind: z.enum(contentKinds).optional(),
+  /** Its DATs list an online store's downloads, where apps, themes, guides and firmware carry plain titles: their title words set the kind. */
+  storeContent: z.boolean().optional(),
+  /** A regular expression over DAT serials: the ids the platform holder gives its system channels and apps (Wii "HAxx"). */
+  appSerials: z
+    .string()
+    .refine((value) => {
+      try {
+        new RegExp(value);
+        return true;
+      } catch {
+        return false;
+      }
+    }, "must be a regular expression")
+    .optional(),
   /**
    * The system names Retool's clone lists, metadata and RetroAchievements lists use for this
    * platform where they differ from its libretro name and aliases ("Atari - Atari 2600").

@@ -19,6 +19,7 @@ import { MAX_UNLIKE_TITLES, type MatchIndex } from "../index/match-index.ts";
 import { bareFileName, datNameKey, fileNameKey } from "../index/match-keys.ts";
 import type { MatchItem } from "../schema/match-schemas.ts";
 import { type CheckedItems, checkItems } from "./check-items.ts";
+import { releaseStatusOf } from "./release-status.ts";
 import { editDistance, titleSimilarity } from "./title-similarity.ts";
 import { numeralKey, titleNumbers } from "../../catalog/names/numerals.ts";
 
@@ -109,7 +110,8 @@ function gamesOf(index: MatchIndex, ids: readonly number[], rows: boolean): [gam
 }
 
 function candidate(ctx: MatchContext, gameId: number, release: number, score: number): MatchCandidate {
-  return { gameId, title: ctx.summary(gameId)?.title ?? "", release: ctx.index.table.releases[release]?.[1] ?? "", confidence: score };
+  const datName = ctx.index.table.releases[release]?.[1] ?? "";
+  return { gameId, title: ctx.summary(gameId)?.title ?? "", release: datName, ...releaseStatusOf(datName), confidence: score };
 }
 
 function artworkOf(ctx: MatchContext, types: readonly ArtworkType[]): MatchArtwork | undefined {
@@ -189,6 +191,7 @@ function newMatch(ctx: MatchContext, gameId: number, release: number, by: Exclud
     gameId,
     title: ctx.summary(gameId)?.title ?? "",
     release: datName,
+    ...releaseStatusOf(datName),
     confidence: score,
     matchedBy: by,
     ...(ctx.index.table.releaseAchievements?.[release] === 1 ? { retroAchievements: true as const } : {}),

@@ -35,6 +35,10 @@ export const matchCandidateSchema = z
     gameId: z.number().int().min(1),
     title: z.string(),
     release: z.string().meta({ description: "The DAT name of the matched release" }),
+    releaseStatus: z.enum(["beta", "proto", "demo", "sample", "preview", "alpha", "bad"]).optional().meta({
+      description:
+        "Present when the release is not the finished product: `demo` for a demo, trial, kiosk or taikenban release (a record holds its game's demos), `beta`, `proto`, `sample`, `preview`, `alpha`, or `bad` for a bad dump",
+    }),
     confidence: z.number().min(0).max(1),
   })
   .meta({ description: "A game the item may be." });

@@ -1,0 +1,169 @@
+import type { CatalogDb } from "../db/catalog-db.ts";
+import { type ContentKind, type KindContext, releaseKind } from "../identity/content-kind.ts";
+import { releaseStatus } from "../identity/release-status.ts";
+import { parseGameName } from "../names/parse-game-name.ts";
+
+/** A record as the kind audit names it, with the release that shows the case. */
+export interface KindAuditRecord {
+  readonly id: number;
+  readonly platform: string;
+  readonly title: string;
+  readonly kind: ContentKind;
+  readonly release: string;
+}
+
+/** A count with its first examples. */
+export interface KindAuditList {
+  readonly total: number;
+  readonly examples: readonly KindAuditRecord[];
+}
+
+/**
+ * What the kind rules made of the records whose kind their names alone do not tell: store
+ * downloads, fantasy-console carts, arcade hack sets, and demos kept in their game's record.
+ */
+export interface KindAudit {
+  /** On platforms whose DATs list store downloads: records the store title words or app serials made other than games, by kind. */
+  readonly storeNonGames: {
+    readonly total: number;
+    readonly byKind: Readonly<Record<string, number>>;
+    readonly examples: readonly KindAuditRecord[];
+  };
+  /** Records whose stored kind is not what the rules give their first release today: a catalog imported by older rules. */
+  readonly kindDisagreements: KindAuditList;
+  /** Records on fantasy consoles with an "(Update N)" cart: versions of a whole game, and those not of kind game. */
+  readonly cartUpdates: { readonly records: number; readonly notGames: KindAuditList };
+  /** Arcade releases flagged as hacks, by collection (HBMAME by its collection, FBNeo by its own "hack" publisher). */
+  readonly hackReleases: Readonly<Record<string, number>>;
+  /** Game records holding a demo, trial, kiosk or sample release beside a finished one; the match answer says which it matched. */
+  readonly demosInRetailRecords: KindAuditList;
+  /** Game records whose every release is a demo, trial, kiosk or sample. */
+  readonly demoOnlyRecords: number;
+}
+
+interface PlatformKinds {
+  readonly context: Omit<KindContext, "serial">;
+  readonly store: boolean;
+  readonly carts: boolean;
+}
+
+const CART_UPDATE_RE = /^update\b/i;
+const DEMO_STATUSES: ReadonlySet<string> = new Set(["demo", "sample", "preview"]);
+const DEMO_WORD_RE = /demo|trial|taikenban|kiosk/i;
+
+function platformKinds(db: CatalogDb): Map<string, PlatformKinds> {
+  const out = new Map<string, PlatformKinds>();
+  for (const row of db.prepare<[], { slug: string; info_json: string }>("SELECT slug, info_json FROM platforms").all()) {
+    const info = JSON.parse(row.info_json) as { kind?: string; storeContent?: boolean; appSerials?: string; collections?: unknown[] };
+    const store = info.storeContent === true;
+    const carts = info.kind === "fantasy-console";
+    out.set(row.slug, {
+      store,
+      carts,
+      context: {
+        arcade: (info.collections ?? []).length > 0,
+        storeTitles: store,
+        wholeCarts: carts,
+        ...(info.appSerials ? { appSerials: new RegExp(info.appSerials) } : {}),
+      },
+    });
+  }
+  return out;
+}
+
+class KindTally {
+  total = 0;
+  readonly examples: KindAuditRecord[] = [];
+  readonly limit: number;
+  constructor(limit: number) {
+    this.limit = limit;
+  }
+  add(record: () => KindAuditRecord): void {
+    this.total++;
+    if (this.examples.length < this.limit) this.examples.push(record());
+  }
+  list(): KindAuditList {
+    return { total: this.total, examples: this.examples };
+  }
+}
+
+/** Audits the kinds of a catalog's records ({@link KindAudit}); `platforms` limits it to those platforms. Reads only. */
+export function auditKinds(db: CatalogDb, limit: number, platforms?: readonly string[]): KindAudit {
+  const kinds = platformKinds(db);
+  const filter = platforms === undefined ? "" : "WHERE g.platform IN (SELECT value FROM json_each(?))";
+  const params = platforms === undefined ? [] : [JSON.stringify(platforms)];
+  const rows = db
+    .prepare<unknown[], [number, string, string, ContentKind, string, string | null, string, string, string | null]>(
+      `SELECT g.id, g.platform, g.title, g.kind, r.name, r.serial, r.status, r.flags_json, r.extra_json FROM games g JOIN releases r ON r.game_id = g.id ${filter} ORDER BY g.id, r.id`,
+    )
+    .raw()
+    .all(...params);
+
+  const storeByKind: Record<string, number> = {};
+  const storeExamples: KindAuditRecord[] = [];
+  let storeTotal = 0;
+  const disagreements = new KindTally(limit);
+  const cartNotGames = new KindTally(limit);
+  let cartRecords = 0;
+  const hackReleases: Record<string, number> = {};
+  const demosInRetail = new KindTally(limit);
+  let demoOnly = 0;
+
+  let i = 0;
+  while (i < rows.length) {
+    const first = rows[i];
+    if (!first) break;
+    const [id, platform, title, kind] = first;
+    let end = i;
+    while (rows[end]?.[0] === id) end++;
+    const releases = rows.slice(i, end);
+    i = end;
+    const info = kinds.get(platform);
+    const ref = (release: string): KindAuditRecord => ({ id, platform, title, kind, release });
+    const [, , , , name, serial] = first;
+
+    if (info) {
+      const parsed = parseGameName(name);
+      const ruled = releaseKind(parsed, { ...info.context, ...(serial ? { serial } : {}) });
+      // Where the rules read no kind, a platform's `contentKind` (a DAT of title updates) may give one: only a fantasy console's carts are games by rule.
+      if (ruled !== kind && (ruled !== "game" || info.carts)) disagreements.add(() => ref(name));
+      if (info.store && kind !== "game" && releaseKind(parsed, { arcade: info.context.arcade === true }) === "game") {
+        storeTotal++;
+        storeByKind[kind] = (storeByKind[kind] ?? 0) + 1;
+        if (storeExamples.length < limit) storeExamples.push(ref(name));
+      }
+      if (info.carts) {
+        const cart = releases.find((r) => parseGameName(r[4]).extra.some((tag) => CART_UPDATE_RE.test(tag)));
+        if (cart) {
+          cartRecords++;
+          if (kind !== "game") cartNotGames.add(() => ref(cart[4]));
+        }
+      }
+    }
+
+    for (const r of releases) {
+      if (!r[8] || !r[7].includes('"Hack"') || !(JSON.parse(r[7]) as string[]).includes("Hack")) continue;
+      const extra = JSON.parse(r[8]) as { collections?: string[] };
+      for (const collection of extra.collections ?? []) hackReleases[collection] = (hackReleases[collection] ?? 0) + 1;
+    }
+
+    if (kind === "game") {
+      // Most names hold no demo word: parsing only those that do keeps the audit's pass over every release cheap.
+      const statuses = releases.map((r) => (r[6] === "release" && DEMO_WORD_RE.test(r[4]) ? releaseStatus(parseGameName(r[4])) : r[6]));
+      const demo = statuses.findIndex((status) => DEMO_STATUSES.has(status));
+      if (demo >= 0) {
+        if (statuses.includes("release")) demosInRetail.add(() => ref(releases[demo]?.[4] ?? ""));
+        else if (statuses.every((status) => DEMO_STATUSES.has(status))) demoOnly++;
+      }
+    }
+  }
+
+  return {
+    storeNonGames: { total: storeTotal, byKind: storeByKind, examples: storeExamples },
+    kindDisagreements: disagreements.list(),
+    cartUpdates: { records: cartRecords, notGames: cartNotGames.list() },
+    hackReleases: Object.fromEntries(Object.entries(hackReleases).sort(([a], [b]) => (a < b ? -1 : a > b ? 1 : 0))),
+    demosInRetailRecords: demosInRetail.list(),
+    demoOnlyRecords: demoOnly,
+  };
+}

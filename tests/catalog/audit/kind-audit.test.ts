@@ -1,0 +1,56 @@
+import { mkdirSync, writeFileSync } from "node:fs";
+import path from "node:path";
+import { describe, expect, it } from "vitest";
+import { auditCatalogFile } from "../../../src/catalog/audit/audit-catalog.ts";
+import { formatAudit } from "../../../src/catalog/audit/format-audit.ts";
+import { importCatalog } from "../../../src/catalog/import/import-catalog.ts";
+import { platformsFile } from "../../helpers/paths.ts";
+import { tempDir } from "../../helpers/temp-dir.ts";
+
+const hash = (seed: number, digits: number): string => seed.toString(16).padStart(digits, "0").slice(-digits);
+const rom = (name: string, seed: number): string =>
+  `rom ( name "${name}" size ${1024 + seed} crc ${hash(seed, 8)} md5 ${hash(seed, 32)} sha1 ${hash(seed, 40)} )`;
+const clr = (system: string, games: readonly (readonly [string, number])[]): string =>
+  `clrmamepro (\n\tname "${system}"\n)\n\n${games.map(([name, seed]) => `game (\n\tname "${name}"\n\t${rom(`${name}.bin`, seed)}\n)\n`).join("\n")}`;
+
+describe("the kind audit", () => {
+  it("counts store downloads read by their titles, fantasy-console update carts, and demos kept in their game's record", () => {
+    const dir = tempDir("kind-audit");
+    const source = path.join(dir, "libretro-database");
+    mkdirSync(path.join(source, "metadat/no-intro"), { recursive: true });
+    mkdirSync(path.join(source, "dat"), { recursive: true });
+    writeFileSync(
+      path.join(source, "metadat/no-intro", "Sony - PlayStation 3.dat"),
+      clr("Sony - PlayStation 3", [
+        ["BBC Sport Player (Europe)", 1],
+        ["Smobile Themes - Akako Ekittie (Europe)", 2],
+        ["Fall Refresh 2011 - 3.70 IDU FW Update (USA)", 3],
+        ["Blokus (Japan)", 4],
+        ["Blokus (Japan) (Taikenban)", 5],
+        ["Sample Only (Japan) (Demo)", 6],
+      ]),
+    );
+    writeFileSync(
+      path.join(source, "dat", "PICO-8.dat"),
+      clr("PICO-8", [
+        ["Again!", 7],
+        ["Again! (Update 3)", 8],
+        ["Apex Point (Update 4)", 9],
+      ]),
+    );
+    const dbFile = path.join(dir, "catalog.db");
+    importCatalog({ sources: [source], dbFile, platformsFile });
+    const audit = auditCatalogFile(dbFile);
+    expect(audit.kinds.storeNonGames.total).toBe(3);
+    expect(audit.kinds.storeNonGames.byKind).toEqual({ application: 1, cosmetic: 1, bios: 1 });
+    expect(audit.kinds.kindDisagreements.total).toBe(0);
+    expect(audit.kinds.cartUpdates).toEqual({ records: 2, notGames: { total: 0, examples: [] } });
+    expect(audit.kinds.demosInRetailRecords.total).toBe(1);
+    expect(audit.kinds.demosInRetailRecords.examples[0]).toMatchObject({ title: "Blokus", release: "Blokus (Japan) (Taikenban)" });
+    expect(audit.kinds.demoOnlyRecords).toBe(1);
+    const text = formatAudit(audit);
+    expect(text).toContain("store downloads read as other than games by their titles or app serials: 3 (");
+    expect(text).toContain('fantasy-console records with an "(Update N)" cart: 2, not games: 0');
+    expect(text).toContain("game records holding demo, trial or kiosk releases beside finished ones: 1; demo-only game records: 1");
+  });
+});
