@@ -31,6 +31,7 @@ interface StoredGame {
   platform: string;
   title_key: string;
   title: string;
+  kind: string;
 }
 
 interface Claim {
@@ -38,12 +39,17 @@ interface Claim {
   readonly id: number;
   readonly sameKey: boolean;
   readonly shared: number;
+  /** The work is of the stored game's kind: a game split from its title updates stays the game. */
+  readonly sameKind: boolean;
+  /** The work holds the stored game's best (first) release: the retail game, not the hacks split from it. */
+  readonly holdsBest: boolean;
 }
 
 /**
  * Gives each work of a platform its id, keeping every stored id that still stands for something.
- * A stored game continues the work that holds most of its releases (by DAT name, and for arcade
- * by set name), else the work with its stored key; when several stored games continue one work
+ * A stored game continues a work that holds some of its releases (by DAT name, and for arcade
+ * by set name): the one of its kind, then the one holding its best release, then the one holding
+ * most of them; else the work with its stored key. When several stored games continue one work
  * (the same dump under two names, one arcade game in several collections), the one sharing the
  * most releases, then the one with the work's key, then the oldest id, keeps its id and the others
  * are merged into it (`game_merges`: their ids redirect).
@@ -55,17 +61,21 @@ export function assignGameIds(db: CatalogDb, platform: string, former: readonly 
   const platforms = [platform, ...former];
   const marks = platforms.map(() => "?").join(", ");
   const stored = db
-    .prepare<string[], StoredGame>(`SELECT id, platform, title_key, title FROM games WHERE platform IN (${marks})`)
+    .prepare<string[], StoredGame>(`SELECT id, platform, title_key, title, kind FROM games WHERE platform IN (${marks})`)
     .all(...platforms);
+  const kindOf = new Map(stored.map((g) => [g.id, g.kind]));
+  /** Each stored game's first release by id: its best, as the import ordered them. */
+  const bestOf = new Map<number, string>();
   const byKey = new Map<string, number[]>();
   for (const g of stored) pushTo(byKey, g.title_key, g.id);
   const ownerOf = new Map<string, number[]>();
   for (const row of db
     .prepare<string[], { name: string; game_id: number; extra_json: string | null }>(
-      `SELECT r.name, r.game_id, r.extra_json FROM releases r JOIN games g ON g.id = r.game_id WHERE g.platform IN (${marks})`,
+      `SELECT r.name, r.game_id, r.extra_json FROM releases r JOIN games g ON g.id = r.game_id WHERE g.platform IN (${marks}) ORDER BY r.id`,
     )
     .iterate(...platforms)) {
     pushTo(ownerOf, row.name, row.game_id);
+    if (!bestOf.has(row.game_id)) bestOf.set(row.game_id, row.name);
     const setName = row.extra_json ? (JSON.parse(row.extra_json) as { setName?: string }).setName : undefined;
     if (setName) pushTo(ownerOf, setKey(setName), row.game_id);
   }
@@ -74,17 +84,33 @@ export function assignGameIds(db: CatalogDb, platform: string, former: readonly 
   const count = works.titleKey.length;
   for (let w = 0; w < count; w++) {
     const shared = new Map<number, number>();
+    const best = new Set<number>();
     for (let r = works.releaseEnd[w - 1] ?? 0; r < (works.releaseEnd[w] ?? 0); r++) {
       const setName = works.setName[r];
+      const name = releaseName(works, r);
       // An arcade set keeps its identity under another collection's description of it.
-      const owners = new Set([...(ownerOf.get(releaseName(works, r)) ?? []), ...(setName ? (ownerOf.get(setKey(setName)) ?? []) : [])]);
-      for (const id of owners) shared.set(id, (shared.get(id) ?? 0) + 1);
+      const owners = new Set([...(ownerOf.get(name) ?? []), ...(setName ? (ownerOf.get(setKey(setName)) ?? []) : [])]);
+      for (const id of owners) {
+        shared.set(id, (shared.get(id) ?? 0) + 1);
+        if (bestOf.get(id) === name) best.add(id);
+      }
     }
     const sameKey = new Set(byKey.get(works.titleKey[w] ?? "") ?? []);
     for (const id of sameKey) if (!shared.has(id)) shared.set(id, 0);
-    for (const [id, n] of shared) claims.push({ work: w, id, sameKey: sameKey.has(id), shared: n });
+    const kind = works.kind[w] ?? "game";
+    for (const [id, n] of shared)
+      claims.push({ work: w, id, sameKey: sameKey.has(id), shared: n, sameKind: kindOf.get(id) === kind, holdsBest: best.has(id) });
   }
-  claims.sort((a, b) => b.shared - a.shared || Number(b.sameKey) - Number(a.sameKey) || a.id - b.id || a.work - b.work);
+  claims.sort(
+    (a, b) =>
+      Number(b.shared > 0) - Number(a.shared > 0) ||
+      Number(b.sameKind) - Number(a.sameKind) ||
+      Number(b.holdsBest) - Number(a.holdsBest) ||
+      b.shared - a.shared ||
+      Number(b.sameKey) - Number(a.sameKey) ||
+      a.id - b.id ||
+      a.work - b.work,
+  );
 
   const ids: (number | undefined)[] = new Array(count).fill(undefined);
   const kept = new Set<number>();
