@@ -45,6 +45,10 @@ export interface ReleaseDraft {
   localNames?: LocalTitle[];
   /** RetroAchievements supports one of its dumps (Retool's retroachievements lists). */
   retroAchievements?: true;
+  /** The collection whose entry gave `serial`, "metadata" when the metadata keyed by its files does, "borrowed" when an entry of another dump does ({@link retailSerial}). */
+  serialSource?: string;
+  /** Who and when the release's own DAT entry credits (a DOS or arcade entry's developer and year, a TOSEC name's publisher), before any lookup by its files. */
+  credits: { developer?: string; year?: number };
 }
 
 /** A native-script name of a release, with its language and where it comes from. */
@@ -285,6 +289,35 @@ function isRetail(release: ReleaseDraft): boolean {
   );
 }
 
+/** Collections whose own serials name retail products. */
+const RETAIL_SERIAL_SOURCES: ReadonlySet<string> = new Set(["no-intro", "redump"]);
+
+/** The `serialSource` of a serial another collection's entry of the same name gave a release it shares no file with. */
+const BORROWED_SERIAL = "borrowed";
+
+/**
+ * A retail release whose serial is its own: from its No-Intro or Redump entry, an entry sharing its
+ * files, or the metadata keyed by its files. A serial borrowed by name from a libretro DAT entry of
+ * another dump ("Splashy Duck" carrying Spikey Walls' BWLP) is not evidence of the product.
+ */
+function retailSerial(release: ReleaseDraft): boolean {
+  return isRetail(release) && release.serialSource !== BORROWED_SERIAL;
+}
+
+/** The credits a DAT entry gives itself: its developer (a TOSEC name's publisher) and its year. */
+function entryCredits(metadata: MetadataFields, publisher: string | undefined): ReleaseDraft["credits"] {
+  // FBNeo's DAT names an arcade set's maker `publisher`.
+  const developer = metadata.developer ?? metadata.publisher ?? publisher;
+  const year = int(metadata.releaseyear, 1950, 2100);
+  return { ...(developer ? { developer } : {}), ...(year !== undefined ? { year } : {}) };
+}
+
+/** A PlayChoice-10 set's DAT name: "Contra (PlayChoice-10)", "PlayChoice-10: Contra". */
+const PLAYCHOICE_RE = /\bPlayChoice-10\b/i;
+const PLAYCHOICE_PREFIX_RE = /^PlayChoice-10:\s*/i;
+/** Words after a PlayChoice-10 set's title key, which keep it apart from the arcade game of that title. */
+const PLAYCHOICE_WORDS = " playchoice 10";
+
 /**
  * The first grouping's key of each release: its stored title key, and for the second and later of
  * several works that share one title ({@link splitSameTitle}) a part number after it.
@@ -310,14 +343,30 @@ function splitTitleGroups(
       list.map((i) => {
         const release = releases[i] as ReleaseDraft;
         const tosec = release.source === "tosec";
+        // An arcade parent set's and a libretro DAT entry's own credits tell two works of one title apart ("Freeze" 1984 and 1996).
+        const credited = arcade ? !release.extra.cloneOf && !release.parsed.flags.includes("Hack") : release.source === "dat";
         return {
           code: codes[i],
-          publisher: tosec ? release.extra.publisher : undefined,
-          year: tosec ? int(release.extra.date?.slice(0, 4), 1950, 2100) : undefined,
+          publisher: tosec ? release.extra.publisher : credited ? release.credits.developer : undefined,
+          year: tosec ? int(release.extra.date?.slice(0, 4), 1950, 2100) : credited ? release.credits.year : undefined,
           contents: arcade ? undefined : multiCartContents(release),
         };
       }),
     );
+    // An arcade clone belongs with its parent set, whatever its own credits.
+    if (arcade) {
+      const partOfSet = new Map<string, (typeof parts)[number]>();
+      list.forEach((i, n) => {
+        const release = releases[i] as ReleaseDraft;
+        const part = parts[n];
+        if (part && release.extra.setName && !release.extra.cloneOf) partOfSet.set(release.extra.setName, part);
+      });
+      list.forEach((i, n) => {
+        const parent = (releases[i] as ReleaseDraft).extra.cloneOf;
+        const part = parent ? partOfSet.get(parent) : undefined;
+        if (part) parts[n] = part;
+      });
+    }
     parts.forEach((part, n) => {
       const i = list[n];
       if (i === undefined) return;
@@ -565,10 +614,12 @@ export function assembleGames(
       parsed: entry.parsed,
       extra: entry.extra,
       serial: entry.serial,
+      ...(entry.serial ? { serialSource: tosecSource } : {}),
       roms: entry.roms,
       metadata: entry.metadata,
       kind: kindOf(entry.parsed),
       collections: collection ? [collection] : [],
+      credits: entryCredits(entry.metadata, entry.extra.publisher),
     });
     for (const game of dat.games) {
       const entries = releaseEntries(game, convention, (message) => malformed.push(`line ${game.line}: ${message}`));
@@ -603,10 +654,21 @@ export function assembleGames(
           continue;
         }
         if (existing) {
+          const shared = sharesDump(existing.roms, entry.roms);
           const known = new Set(existing.roms.map(romKey));
           for (const rom of entry.roms) if (!known.has(romKey(rom))) existing.roms.push(rom);
           for (const [k, v] of Object.entries(entry.metadata) as [keyof MetadataFields, string][]) existing.metadata[k] ??= v;
-          existing.serial ??= entry.serial;
+          const credits = entryCredits(entry.metadata, entry.extra.publisher);
+          existing.credits.developer ??= credits.developer;
+          existing.credits.year ??= credits.year;
+          // A No-Intro or Redump entry's own serial outranks one another collection gave the same name; a serial
+          // of an entry that shares no file with the release is another dump's, borrowed by name.
+          const retailEntry = RETAIL_SERIAL_SOURCES.has(tosecSource);
+          if (entry.serial && (existing.serial === undefined || (retailEntry && !RETAIL_SERIAL_SOURCES.has(existing.serialSource ?? "")))) {
+            existing.serial = entry.serial;
+            existing.serialSource = shared || retailEntry ? tosecSource : BORROWED_SERIAL;
+          } else if (existing.serial !== undefined && !shared && precedence(tosecSource) < precedence(existing.source))
+            existing.serialSource = BORROWED_SERIAL;
           if (!existing.sources.includes(tosecSource)) {
             existing.sources.push(tosecSource);
             existing.sources.sort((a, b) => precedence(a) - precedence(b));
@@ -695,19 +757,25 @@ export function assembleGames(
       const fields = metadata.bySerial.get(serialKey(serial));
       if (fields) for (const [k, v] of Object.entries(fields) as [keyof MetadataFields, string][]) release.metadata[k] ??= v;
     }
-    release.serial ??= release.metadata.serial;
+    if (release.serial === undefined && release.metadata.serial) {
+      release.serial = release.metadata.serial;
+      release.serialSource = "metadata";
+    }
     const date = releaseDate(release);
     if (date.year !== undefined) release.extra.releaseYear = date.year;
     if (date.month !== undefined) release.extra.releaseMonth = date.month;
     const parentTitle = release.extra.cloneOf ? titleBySet.get(release.extra.cloneOf) : undefined;
-    const ownKey = titleKey(release.parsed.title);
+    // A PlayChoice-10 set is the NES cartridge version of its title: a port, never the arcade game.
+    const port = arcade && release.kind === "game" && PLAYCHOICE_RE.test(release.name) ? PLAYCHOICE_WORDS : "";
+    const ownKey = titleKey(release.parsed.title.replace(PLAYCHOICE_PREFIX_RE, "")) + port;
     ownKeys.push(ownKey);
-    keys.push(storedTitleKey(release.kind, (parentTitle === undefined ? ownKey : titleKey(parentTitle)) || release.name.toLowerCase()));
+    const groupTitle = parentTitle === undefined ? ownKey : titleKey(parentTitle.replace(PLAYCHOICE_PREFIX_RE, "")) + port;
+    keys.push(storedTitleKey(release.kind, groupTitle || release.name.toLowerCase()));
   }
   // A product code's last two characters name the game within its code space: one title's "DMG-AZLJ",
   // "CGB-AZLJ" and "CGB-BZLJ" (a Game Boy game made Color-only) are one product.
   const codes = releases.map((release) =>
-    release.serial && isRetail(release) ? serialCode(release.serial, options.platform)?.code.slice(-2) : undefined,
+    release.serial && retailSerial(release) ? serialCode(release.serial, options.platform)?.code.slice(-2) : undefined,
   );
   const order = releaseOrder(options.preference);
   const groupKeys = splitTitleGroups(releases, keys, codes, arcade, order);
@@ -735,9 +803,13 @@ export function assembleGames(
       serialCode: release.serial ? serialCode(release.serial, options.platform) : undefined,
       regions: release.parsed.regions,
       size: mainSize(release.roms),
-      retail: isRetail(release),
+      retail: retailSerial(release),
       year: int(release.metadata.releaseyear, 1950, 2100),
       developer: release.metadata.developer,
+      clone: Boolean(release.extra.cloneOf) || release.parsed.flags.includes("Hack"),
+      source: release.source,
+      ...(arcade && release.extra.cloneOf ? { parentSet: release.extra.cloneOf } : {}),
+      ...(release.credits.developer ? { creditedDeveloper: release.credits.developer } : {}),
       cloneGroups: [...new Set((cloneMatches[i] ?? []).map((m) => m.group))],
       akaKeys: akaTitles(release.parsed.flags).map(titleKey),
     });
