@@ -9,6 +9,7 @@ import { parseGameName } from "../names/parse-game-name.ts";
 import { parseTosecName } from "../names/parse-tosec-name.ts";
 import { titleKey } from "../names/title-key.ts";
 import { auditCloneLists, type CloneListAudit } from "./clone-list-audit.ts";
+import { auditIdentityClasses, type IdentityClasses } from "./identity-classes.ts";
 
 /** A game record as the audit names it. */
 export interface AuditRecord {
@@ -97,6 +98,8 @@ export interface CatalogAudit {
   };
   /** The Retool clone-list groups the catalog holds and which of them are one record (absent without a Retool folder, or in a platform-limited audit). */
   readonly cloneLists?: CloneListAudit;
+  /** The title-identity classes (identity-classes.ts). */
+  readonly identity: IdentityClasses;
   readonly elapsedMs: number;
 }
 
@@ -485,6 +488,7 @@ function runAudit(db: CatalogDb, options: AuditOptions): { audit: CatalogAudit; 
     gamesWithAddonReleases: addonReleases.list(),
     merges: { total: merges.total, byPlatform: merges.byKey, dangling: dangling.list(), live: liveMerged.list() },
     ...(cloneLists ? { cloneLists } : {}),
+    identity: auditIdentityClasses(db, options.platforms, limit),
     elapsedMs: Math.round(performance.now() - started),
   };
   return { audit, platforms: counts };

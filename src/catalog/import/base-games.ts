@@ -12,8 +12,10 @@ export interface LinkableWork {
   baseGame?: number;
 }
 
-/** A joined title key that ends in a sequel number ("rockband2", "rockbandiii"), and the title before it. */
-const SEQUEL_RE = /^(.+?)(?:\d+|ii|iii|iv|v|vi)$/;
+/** A joined title key that ends in a sequel number ("rockband2"), and the title before it. */
+const SEQUEL_RE = /^(.+?)\d+$/;
+/** Numbered sequels that make a title a series: with one, "Everybody's Golf" and "Everybody's Golf 6" may be one game's two names. */
+const MIN_SEQUELS = 2;
 
 /** A prefix this short ("Star Wars", "Rock Band") names a series more often than a game; shorter ones never link. */
 const MIN_PREFIX_WORDS = 2;
@@ -74,12 +76,13 @@ export function findBaseGames(games: LinkableWork[], platform: string): void {
       if (code) claim(byCode, code, i);
     }
   });
-  /** Titles that other games continue with a number ("rock band" of "Rock Band 2"): the name of a series. */
-  const numbered = new Set<string>();
+  /** Titles that two or more other games continue with a number ("rock band" of "Rock Band 2" and "Rock Band 3"): the name of a series. */
+  const sequels = new Map<string, number>();
   for (const title of byTitle.keys()) {
     const m = SEQUEL_RE.exec(title);
-    if (m?.[1]) numbered.add(m[1]);
+    if (m?.[1]) sequels.set(m[1], (sequels.get(m[1]) ?? 0) + 1);
   }
+  const numbered = new Set([...sequels].filter(([, n]) => n >= MIN_SEQUELS).map(([title]) => title));
   const found = (value: number | null | undefined): number | undefined => (typeof value === "number" ? value : undefined);
   for (const game of games) {
     if (!attachedKinds.has(game.kind)) continue;

@@ -33,15 +33,22 @@ describe("findBaseGames", () => {
     });
   });
 
-  it("still links by a separator to a title no other game continues, and by a longer word prefix", () => {
+  it("still links by a separator to a title one sequel at most continues, and by a longer word prefix", () => {
     expect(
       bases([
         work("Falcon"),
+        work("Everybody's Golf"),
+        work("Everybody's Golf 6"),
         work("Battlefield - Bad Company"),
         work("Battlefield - Bad Company 2"),
         work("Falcon - Mission Disk", "addon"),
+        work("Everybody's Golf - Golf Club Set", "addon"),
         work("Battlefield - Bad Company Conquest", "addon"),
       ]),
-    ).toEqual({ "Falcon - Mission Disk": "Falcon", "Battlefield - Bad Company Conquest": "Battlefield - Bad Company" });
+    ).toEqual({
+      "Falcon - Mission Disk": "Falcon",
+      "Everybody's Golf - Golf Club Set": "Everybody's Golf",
+      "Battlefield - Bad Company Conquest": "Battlefield - Bad Company",
+    });
   });
 });
