@@ -570,8 +570,8 @@ function confirm(a: GroupFacts, b: GroupFacts): boolean {
 const MIN_TYPO_KEY = 8;
 /** Shortest word a slip may fall in: "Jul"/"Jun", "CGA"/"EGA" are other words, not misspellings. */
 const MIN_TYPO_WORD = 4;
-/** Titles sharing one variant past this many are a family of codes or numbers, not misspellings. */
-const MAX_TYPO_BUCKET = 6;
+/** Titles sharing one half past this many are a family of codes or numbers, not misspellings; they are left alone. */
+const MAX_TYPO_BUCKET = 64;
 
 /** A title's letters and digits, and for each the word it belongs to. */
 function squashed(key: string): { text: string; words: string[]; wordAt: number[] } {
@@ -593,45 +593,55 @@ function typoPlace(s: ReturnType<typeof squashed>, at: number): boolean {
 }
 
 /**
+ * Where `b` differs from `a` by one letter (one more, one less or another), as the place in each
+ * (the extra letter's place for the longer one, -1 for the shorter); undefined when they differ
+ * otherwise.
+ */
+function oneLetterApart(a: string, b: string): { inA: number; inB: number } | undefined {
+  let i = 0;
+  while (i < a.length && i < b.length && a[i] === b[i]) i++;
+  if (a.length === b.length) return i < a.length && a.slice(i + 1) === b.slice(i + 1) ? { inA: i, inB: i } : undefined;
+  if (a.length === b.length + 1) return a.slice(i + 1) === b.slice(i) ? { inA: i, inB: -1 } : undefined;
+  if (b.length === a.length + 1) return b.slice(i + 1) === a.slice(i) ? { inA: -1, inB: i } : undefined;
+  return undefined;
+}
+
+/**
  * Joins title groups whose titles are one letter apart (one letter more, less or another, inside
  * a word of at least {@link MIN_TYPO_WORD} letters and not at the end: "Duke Nukum", "Arctic"/"Artic
- * Antics", "Idolm@ster"/"Idolmaster") when `agree` says their facts vouch for it. Found by the
- * titles with one letter left out, in one pass.
+ * Antics", "Idolm@ster"/"Idolmaster") when `agree` says their facts vouch for it. Two titles one
+ * letter apart share their first or their last half (of the shorter's length), so each title is
+ * filed under its halves and only titles sharing one are compared: one pass, no pair of all titles.
  */
 function typoJoins(
   items: readonly WorkInput[],
   roots: readonly { item: number; key: string }[],
   agree: (a: number, b: number) => boolean,
 ): { a: number; b: number; evidence: MergeEvidence }[] {
-  const byVariant = new Map<string, { root: number; at: number }[]>();
+  const byHalf = new Map<string, number[]>();
   const forms = roots.map((r) => squashed(r.key));
   roots.forEach((r, n) => {
     const text = forms[n]?.text ?? "";
     if (text.length < MIN_TYPO_KEY) return;
     const kind = items[r.item]?.kind ?? "game";
-    pushTo(byVariant, `${kind}\u0000${text}`, { root: n, at: -1 });
-    for (let at = 0; at < text.length; at++) pushTo(byVariant, `${kind}\u0000${text.slice(0, at)}${text.slice(at + 1)}`, { root: n, at });
+    for (const half of new Set([Math.floor(text.length / 2), Math.floor((text.length - 1) / 2)])) {
+      pushTo(byHalf, `${kind}\u0000<${half}\u0000${text.slice(0, half)}`, n);
+      pushTo(byHalf, `${kind}\u0000>${half}\u0000${text.slice(text.length - half)}`, n);
+    }
   });
   const joins: { a: number; b: number; evidence: MergeEvidence }[] = [];
   const seen = new Set<string>();
-  for (const list of byVariant.values()) {
+  for (const list of byHalf.values()) {
     if (list.length < 2 || list.length > MAX_TYPO_BUCKET) continue;
     for (let x = 0; x < list.length; x++)
       for (let y = x + 1; y < list.length; y++) {
-        const a = list[x];
-        const b = list[y];
-        if (!a || !b || a.root === b.root) continue;
-        const fa = forms[a.root];
-        const fb = forms[b.root];
-        if (!fa || !fb || fa.text === fb.text) continue;
-        // One letter more in one title (the other is the variant itself), or one letter changed at one place.
-        const ok =
-          (a.at < 0 && b.at >= 0 && typoPlace(fb, b.at)) ||
-          (b.at < 0 && a.at >= 0 && typoPlace(fa, a.at)) ||
-          (a.at >= 0 && a.at === b.at && typoPlace(fa, a.at) && typoPlace(fb, b.at));
-        if (!ok) continue;
-        const ra = roots[a.root]?.item ?? 0;
-        const rb = roots[b.root]?.item ?? 0;
+        const fa = forms[list[x] ?? 0];
+        const fb = forms[list[y] ?? 0];
+        if (!fa || !fb || fa.text === fb.text || Math.abs(fa.text.length - fb.text.length) > 1) continue;
+        const apart = oneLetterApart(fa.text, fb.text);
+        if (!apart || (apart.inA >= 0 && !typoPlace(fa, apart.inA)) || (apart.inB >= 0 && !typoPlace(fb, apart.inB))) continue;
+        const ra = roots[list[x] ?? 0]?.item ?? 0;
+        const rb = roots[list[y] ?? 0]?.item ?? 0;
         const pair = ra < rb ? `${ra}:${rb}` : `${rb}:${ra}`;
         if (seen.has(pair)) continue;
         seen.add(pair);
