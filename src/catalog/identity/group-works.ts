@@ -61,7 +61,7 @@ export interface WorkGroups {
   readonly evidence: readonly (readonly MergeEvidence[])[];
   /** Dumps shared by several title groups that stayed apart, and why. */
   readonly unmerged: readonly UnmergedDump[];
-  /** Arcade "A / B" titles whose parts are games of their own: a board holding several games, joined to none. */
+  /** Arcade "A / B" titles whose parts name two works that disagree: a board holding several games, joined to none. */
   readonly compilations: readonly CompilationTitle[];
 }
 
@@ -198,8 +198,11 @@ export function groupWorks(items: readonly WorkInput[]): WorkGroups {
         joins.push({ a: i, b: other, evidence: "title-part" });
       else named.add(other);
     }
-    // Parts that are two games of their own make a two-game board ("Invinco / Head On 2"), not one game's two titles.
-    if (named.size > 1) compilations.push({ item: i, games: [...named] });
+    // Parts naming two works whose facts disagree make a board of two games ("Street Smart / Final Fight"), not one game's two titles.
+    const [first, ...rest] = [...named];
+    const board = first !== undefined && rest.some((g) => disagree(facts.get(first) ?? NO_FACTS, facts.get(g), false));
+    if (board) compilations.push({ item: i, games: [...named] });
+    else if (rest.length > 0) for (const other of named) joins.push({ a: i, b: other, evidence: "title-part" });
     else
       for (const other of named) {
         const own = {
@@ -427,6 +430,9 @@ function titleGroupFacts(items: readonly WorkInput[], titleGroup: readonly numbe
   });
   return out;
 }
+
+/** The facts of a title group the DATs say nothing about. */
+const NO_FACTS: GroupFacts = { companies: new Set(), years: [], codes: new Set(), sources: new Set(), regions: new Set() };
 
 /** Years further apart than this, with no company in common, are two works ("Super Tetris" 1991 and 1995). */
 const SAME_WORK_YEARS = 2;

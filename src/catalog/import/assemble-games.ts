@@ -312,11 +312,31 @@ function entryCredits(metadata: MetadataFields, publisher: string | undefined): 
   return { ...(developer ? { developer } : {}), ...(year !== undefined ? { year } : {}) };
 }
 
+/** A hack's or bootleg's marks in a set's tags or maker ("(Remix Special, Hack)", "bootleg (Beta)"). */
+const REWORK_RE = /\b(?:hack|bootleg|phoenix edition)\b/i;
+
+/** An arcade set someone other than its maker reworked: its credits name the reworker, not another work of its title. */
+function reworked(release: ReleaseDraft): boolean {
+  const p = release.parsed;
+  return (
+    p.flags.includes("Hack") ||
+    [...p.extra, ...p.flags].some((tag) => REWORK_RE.test(tag)) ||
+    REWORK_RE.test(release.credits.developer ?? "")
+  );
+}
+
+/**
+ * An arcade parent set whose maker's credit tells works apart: one MAME lists (FBNeo's and HBMAME's
+ * own sets include hacks and homebrew under their authors' names), not a clone, not reworked.
+ */
+function curatedParent(release: ReleaseDraft): boolean {
+  return !release.extra.cloneOf && !reworked(release) && release.collections.some((c) => c.startsWith("mame"));
+}
+
 /** A PlayChoice-10 set's DAT name: "Contra (PlayChoice-10)", "PlayChoice-10: Contra". */
 const PLAYCHOICE_RE = /\bPlayChoice-10\b/i;
-const PLAYCHOICE_PREFIX_RE = /^PlayChoice-10:\s*/i;
-/** Words after a PlayChoice-10 set's title key, which keep it apart from the arcade game of that title. */
-const PLAYCHOICE_WORDS = " playchoice 10";
+/** The PlayChoice-10 words of a title ("PlayChoice-10: Contra", "Contra (PlayChoice-10)"), left out before they are put back the one way. */
+const PLAYCHOICE_TITLE_RE = /^PlayChoice-10:\s*|\s*\(PlayChoice-10\)$/gi;
 
 /**
  * The first grouping's key of each release: its stored title key, and for the second and later of
@@ -344,7 +364,7 @@ function splitTitleGroups(
         const release = releases[i] as ReleaseDraft;
         const tosec = release.source === "tosec";
         // An arcade parent set's and a libretro DAT entry's own credits tell two works of one title apart ("Freeze" 1984 and 1996).
-        const credited = arcade ? !release.extra.cloneOf && !release.parsed.flags.includes("Hack") : release.source === "dat";
+        const credited = arcade ? curatedParent(release) : release.source === "dat";
         return {
           code: codes[i],
           publisher: tosec ? release.extra.publisher : credited ? release.credits.developer : undefined,
@@ -724,6 +744,12 @@ export function assembleGames(
   for (const release of releasesByName.values()) if (release.kind === "bios" && release.extra.setName) biosSets.add(release.extra.setName);
   for (const release of releasesByName.values()) if (release.extra.setName && biosSets.has(release.extra.setName)) release.kind = "bios";
 
+  // A PlayChoice-10 set is the NES cartridge in an arcade cabinet: a port, titled as one, never the arcade game.
+  if (arcade)
+    for (const release of [...releasesByName.values(), ...[...sameName.values()].flat()])
+      if (release.kind === "game" && PLAYCHOICE_RE.test(release.name))
+        release.parsed = { ...release.parsed, title: `${release.parsed.title.replace(PLAYCHOICE_TITLE_RE, "")} (PlayChoice-10)` };
+
   // An arcade clone joins its parent's game: the parent's set name gives the title.
   const titleBySet = new Map<string, string>();
   for (const release of releasesByName.values())
@@ -765,12 +791,9 @@ export function assembleGames(
     if (date.year !== undefined) release.extra.releaseYear = date.year;
     if (date.month !== undefined) release.extra.releaseMonth = date.month;
     const parentTitle = release.extra.cloneOf ? titleBySet.get(release.extra.cloneOf) : undefined;
-    // A PlayChoice-10 set is the NES cartridge version of its title: a port, never the arcade game.
-    const port = arcade && release.kind === "game" && PLAYCHOICE_RE.test(release.name) ? PLAYCHOICE_WORDS : "";
-    const ownKey = titleKey(release.parsed.title.replace(PLAYCHOICE_PREFIX_RE, "")) + port;
+    const ownKey = titleKey(release.parsed.title);
     ownKeys.push(ownKey);
-    const groupTitle = parentTitle === undefined ? ownKey : titleKey(parentTitle.replace(PLAYCHOICE_PREFIX_RE, "")) + port;
-    keys.push(storedTitleKey(release.kind, groupTitle || release.name.toLowerCase()));
+    keys.push(storedTitleKey(release.kind, (parentTitle === undefined ? ownKey : titleKey(parentTitle)) || release.name.toLowerCase()));
   }
   // A product code's last two characters name the game within its code space: one title's "DMG-AZLJ",
   // "CGB-AZLJ" and "CGB-BZLJ" (a Game Boy game made Color-only) are one product.

@@ -121,19 +121,20 @@ describe("arcade A / B titles", () => {
     ...over,
   });
 
-  it("joins one game's two titles, and no part of a board of two games", () => {
+  it("joins one game's two titles, and no part of a board of two games whose makers differ", () => {
     const inputs = [
       arcade("Aero Fighters 2 / Sonic Wings 2", { developer: "Video System", year: 1994 }),
+      arcade("Aero Fighters 2", { developer: "Video System", year: 1994 }),
       arcade("Sonic Wings 2", { developer: "Video System", year: 1994 }),
-      arcade("Invinco / Head On 2", { developer: "Sega", year: 1979 }),
-      arcade("Invinco", { developer: "Sega", year: 1979 }),
-      arcade("Head On 2", { developer: "Sega", year: 1979 }),
+      arcade("Street Smart / Final Fight", { developer: "bootleg", year: 1989 }),
+      arcade("Street Smart", { developer: "SNK", year: 1989 }),
+      arcade("Final Fight", { developer: "Capcom", year: 1989 }),
     ].map(input);
     const result = groupWorks(inputs);
     const titles = result.groups.map((g) => g.map((i) => inputs[i]?.title).sort());
-    expect(titles).toContainEqual(["Aero Fighters 2 / Sonic Wings 2", "Sonic Wings 2"]);
-    expect(titles).toContainEqual(["Invinco / Head On 2"]);
-    expect(result.compilations.map((c) => inputs[c.item]?.title)).toEqual(["Invinco / Head On 2"]);
+    expect(titles).toContainEqual(["Aero Fighters 2", "Aero Fighters 2 / Sonic Wings 2", "Sonic Wings 2"]);
+    expect(titles).toContainEqual(["Street Smart / Final Fight"]);
+    expect(result.compilations.map((c) => inputs[c.item]?.title)).toEqual(["Street Smart / Final Fight"]);
   });
 
   it("joins no part whose credits or years disagree", () => {

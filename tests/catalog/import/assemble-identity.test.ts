@@ -19,15 +19,19 @@ function works(inputs: GameDatInput[], platform: string, arcade = false): string
 }
 
 describe("arcade works by their own credits", () => {
-  it("keeps parent sets of one title apart when their makers differ and their years are more than two apart", () => {
+  it("keeps MAME parent sets of one title apart when their makers differ and their years are more than two apart, never a hack", () => {
     const mame = dat([
       { name: "Freeze", fields: { developer: "Cinematronics", releaseyear: "1984" }, roms: [rom("freeze.zip", "a")] },
       { name: "Freeze (Atari) (prototype)", fields: { developer: "Atari", releaseyear: "1996" }, roms: [rom("freezeat.zip", "b")] },
       { name: "Road Runner (rev 2)", fields: { developer: "Atari Games", releaseyear: "1985" }, roms: [rom("roadrunn.zip", "c")] },
       { name: "Road Runner (rev 1)", fields: { developer: "Atari Games", releaseyear: "1985" }, roms: [rom("roadrun1.zip", "d")] },
     ]);
-    // FBNeo's DAT names the maker `publisher`.
+    // FBNeo's DAT names the maker `publisher`; MAME lists the set too.
     const fbneo = dat([{ name: "Squash (Itisa)", fields: { publisher: "Itisa", releaseyear: "1984" }, roms: [rom("squaitsa.zip", "e")] }]);
+    const hack = dat([
+      { name: "Road Runner (Turbo, Hack)", fields: { publisher: "Someone", releaseyear: "2015" }, roms: [rom("roadrunt.zip", "9")] },
+      { name: "Road Runner (Remix)", fields: { publisher: "Someone Else", releaseyear: "2016" }, roms: [rom("roadrunr.zip", "8")] },
+    ]);
     const mame2 = dat([
       { name: "Squash (Ver. 1.0)", fields: { developer: "Gaelco", releaseyear: "1992" }, roms: [rom("squash.zip", "f")] },
     ]);
@@ -37,6 +41,8 @@ describe("arcade works by their own credits", () => {
           { dat: mame, source: "mame-split", label: "mame.dat", collection: "mame-2010" },
           { dat: fbneo, source: "fbneo-split", label: "fbneo.dat", collection: "fbneo" },
           { dat: mame2, source: "mame-split", label: "mame2.dat", collection: "mame-2010" },
+          { dat: fbneo, source: "mame-split", label: "mame3.dat", collection: "mame-2010" },
+          { dat: hack, source: "fbneo-split", label: "fbneo-hacks.dat", collection: "fbneo" },
         ],
         "arcade",
         true,
@@ -44,7 +50,7 @@ describe("arcade works by their own credits", () => {
     ).toEqual([
       ["Freeze"],
       ["Freeze (Atari) (prototype)"],
-      ["Road Runner (rev 1)", "Road Runner (rev 2)"],
+      ["Road Runner (Remix)", "Road Runner (Turbo, Hack)", "Road Runner (rev 1)", "Road Runner (rev 2)"],
       ["Squash (Itisa)"],
       ["Squash (Ver. 1.0)"],
     ]);
