@@ -48,14 +48,23 @@ const NOT_A_COMPANY: ReadonlySet<string> = new Set([
  * The companies a credit names, each by {@link companyWord}: "Futura Games, U.S. Gold Ltd./Kixx"
  * names futura, u and kixx; a credit that names none gives an empty set.
  */
-export function companies(credit: string | undefined): Set<string> {
+export function companies(credit: string | undefined): ReadonlySet<string> {
+  const key = credit ?? "";
+  const known = seen.get(key);
+  if (known) return known;
   const out = new Set<string>();
   for (const part of (credit ?? "").split(/\s*(?:[/,;]|\band\b|&|\+|\s-\s)\s*/i)) {
     const word = companyWord(part.replace(/^\[|\]$/g, ""));
     if (!NOT_A_COMPANY.has(word)) out.add(word);
   }
+  if (seen.size >= MAX_SEEN) seen.clear();
+  seen.set(key, out);
   return out;
 }
+
+/** Credits already read: one import reads the same few thousand makers hundreds of thousands of times. */
+const seen = new Map<string, ReadonlySet<string>>();
+const MAX_SEEN = 20_000;
 
 /** True when both credits name companies and none is in both. */
 export function noCompanyInCommon(a: ReadonlySet<string>, b: ReadonlySet<string>): boolean {

@@ -200,7 +200,7 @@ export function groupWorks(items: readonly WorkInput[]): WorkGroups {
     }
     // Parts naming two works whose facts disagree make a board of two games ("Street Smart / Final Fight"), not one game's two titles.
     const [first, ...rest] = [...named];
-    const board = first !== undefined && rest.some((g) => disagree(facts.get(first) ?? NO_FACTS, facts.get(g), false));
+    const board = first !== undefined && rest.some((g) => disagree(facts(first), facts(g), false));
     if (board) compilations.push({ item: i, games: [...named] });
     else if (rest.length > 0) for (const other of named) joins.push({ a: i, b: other, evidence: "title-part" });
     else
@@ -212,7 +212,7 @@ export function groupWorks(items: readonly WorkInput[]): WorkGroups {
           sources: new Set<string>(),
           regions: new Set<string>(),
         };
-        if (!disagree(own, facts.get(other), false)) joins.push({ a: i, b: other, evidence: "title-part" });
+        if (!disagree(own, facts(other), false)) joins.push({ a: i, b: other, evidence: "title-part" });
       }
     if (item.titleParts.length < 2) return;
     const parts = `${item.kind}\u0000${[...item.titleParts].sort().join("\u0000")}`;
@@ -404,7 +404,7 @@ function distinctGroups(list: readonly number[], titleGroup: readonly number[]):
 /** What a title group's releases say of who made it and when, to test a join against. */
 interface GroupFacts {
   /** Companies the group's own releases credit ({@link companies}); clones and hacks left out. */
-  readonly companies: Set<string>;
+  readonly companies: ReadonlySet<string>;
   readonly years: number[];
   /** Region-free retail product codes. */
   readonly codes: Set<string>;
@@ -414,25 +414,43 @@ interface GroupFacts {
   readonly regions: Set<string>;
 }
 
-/** Each title group's {@link GroupFacts}, by the group's first item. */
-function titleGroupFacts(items: readonly WorkInput[], titleGroup: readonly number[]): Map<number, GroupFacts> {
-  const out = new Map<number, GroupFacts>();
-  items.forEach((item, i) => {
+/**
+ * Each title group's {@link GroupFacts}, by the group's root item, made on first use: only the
+ * groups a join is tested for are read, by a chain through their items (no list per group).
+ */
+function titleGroupFacts(items: readonly WorkInput[], titleGroup: readonly number[]): (group: number) => GroupFacts {
+  const head = new Int32Array(items.length).fill(-1);
+  const next = new Int32Array(items.length).fill(-1);
+  for (let i = items.length - 1; i >= 0; i--) {
     const g = titleGroup[i] ?? i;
-    let f = out.get(g);
-    if (!f) out.set(g, (f = { companies: new Set(), years: [], codes: new Set(), sources: new Set(), regions: new Set() }));
-    if (item.source) f.sources.add(item.source);
-    for (const r of item.regions) f.regions.add(r);
-    if (item.serialCode && item.retail && item.kind === "game") f.codes.add(item.serialCode.code);
-    if (item.clone) return;
-    for (const c of companies(item.developer)) f.companies.add(c);
-    if (item.year !== undefined) f.years.push(item.year);
-  });
-  return out;
+    next[i] = head[g] ?? -1;
+    head[g] = i;
+  }
+  const made = new Map<number, GroupFacts>();
+  return (group) => {
+    const known = made.get(group);
+    if (known) return known;
+    const f = {
+      companies: new Set<string>(),
+      years: [] as number[],
+      codes: new Set<string>(),
+      sources: new Set<string>(),
+      regions: new Set<string>(),
+    };
+    for (let i = head[group] ?? -1; i >= 0; i = next[i] ?? -1) {
+      const item = items[i];
+      if (!item) continue;
+      if (item.source) f.sources.add(item.source);
+      for (const r of item.regions) f.regions.add(r);
+      if (item.serialCode && item.retail && item.kind === "game") f.codes.add(item.serialCode.code);
+      if (item.clone) continue;
+      for (const c of companies(item.developer)) f.companies.add(c);
+      if (item.year !== undefined) f.years.push(item.year);
+    }
+    made.set(group, f);
+    return f;
+  };
 }
-
-/** The facts of a title group the DATs say nothing about. */
-const NO_FACTS: GroupFacts = { companies: new Set(), years: [], codes: new Set(), sources: new Set(), regions: new Set() };
 
 /** Years further apart than this, with no company in common, are two works ("Super Tetris" 1991 and 1995). */
 const SAME_WORK_YEARS = 2;
@@ -468,13 +486,13 @@ const MIN_NEAR_KEY = 6;
  * and Japanese long vowels and the particle "wo" written short ("Kojou", "Kojo"; "Tomo wo", "Tomo o").
  */
 export function spellingKey(key: string): string {
-  return key
-    .split(" ")
-    .map((w) => (w === "wo" ? "o" : w))
-    .join("")
-    .replace(/ou/g, "o")
-    .replace(/uu/g, "u");
+  return key.replace(PARTICLE_WO_RE, "o").replace(SPACES_RE, "").replace(LONG_O_RE, "o").replace(LONG_U_RE, "u");
 }
+
+const PARTICLE_WO_RE = /(?<=^| )wo(?= |$)/g;
+const SPACES_RE = / /g;
+const LONG_O_RE = /ou/g;
+const LONG_U_RE = /uu/g;
 
 /**
  * The key of a title whose last word carries a stray letter, as one DAT glues it to names
@@ -498,7 +516,7 @@ export function strayLetterKey(key: string): string | undefined {
 function nearTitleJoins(
   items: readonly WorkInput[],
   titleGroup: readonly number[],
-  facts: ReadonlyMap<number, GroupFacts>,
+  facts: (group: number) => GroupFacts,
 ): { a: number; b: number; evidence: MergeEvidence }[] {
   const bySpelling = new Map<string, number[]>();
   const byStray = new Map<string, number[]>();
@@ -527,8 +545,7 @@ function nearTitleJoins(
     const ia = items[a];
     const ib = items[b];
     if (!ia || !ib || a === b || splitFamily(ia.groupKey) === splitFamily(ib.groupKey)) return false;
-    const fa = facts.get(a);
-    if (!fa || disagree(fa, facts.get(b), strict)) return false;
+    if (disagree(facts(a), facts(b), strict)) return false;
     joins.push({ a, b, evidence: "near-title" });
     return true;
   };
@@ -541,8 +558,8 @@ function nearTitleJoins(
   }
   joins.push(
     ...typoJoins(items, roots, (a, b) => {
-      const fa = facts.get(a);
-      const fb = facts.get(b);
+      const fa = facts(a);
+      const fb = facts(b);
       const ia = items[a];
       const ib = items[b];
       if (!fa || !fb || !ia || !ib || splitFamily(ia.groupKey) === splitFamily(ib.groupKey) || disagree(fa, fb, false)) return false;
@@ -625,9 +642,16 @@ function typoJoins(
   agree: (a: number, b: number) => boolean,
 ): { a: number; b: number; evidence: MergeEvidence }[] {
   const byHalf = new Map<string, number[]>();
-  const forms = roots.map((r) => squashed(r.key));
+  const texts = roots.map((r) => r.key.replaceAll(" ", ""));
+  /** Each compared title's words, made once and only for titles that meet another. */
+  const forms = new Map<number, ReturnType<typeof squashed>>();
+  const form = (n: number): ReturnType<typeof squashed> => {
+    let f = forms.get(n);
+    if (!f) forms.set(n, (f = squashed(roots[n]?.key ?? "")));
+    return f;
+  };
   roots.forEach((r, n) => {
-    const text = forms[n]?.text ?? "";
+    const text = texts[n] ?? "";
     if (text.length < MIN_TYPO_KEY) return;
     const kind = items[r.item]?.kind ?? "game";
     for (const half of new Set([Math.floor(text.length / 2), Math.floor((text.length - 1) / 2)])) {
@@ -641,11 +665,13 @@ function typoJoins(
     if (list.length < 2 || list.length > MAX_TYPO_BUCKET) continue;
     for (let x = 0; x < list.length; x++)
       for (let y = x + 1; y < list.length; y++) {
-        const fa = forms[list[x] ?? 0];
-        const fb = forms[list[y] ?? 0];
-        if (!fa || !fb || fa.text === fb.text || Math.abs(fa.text.length - fb.text.length) > 1) continue;
-        const apart = oneLetterApart(fa.text, fb.text);
-        if (!apart || (apart.inA >= 0 && !typoPlace(fa, apart.inA)) || (apart.inB >= 0 && !typoPlace(fb, apart.inB))) continue;
+        const ta = texts[list[x] ?? 0] ?? "";
+        const tb = texts[list[y] ?? 0] ?? "";
+        if (ta === tb || Math.abs(ta.length - tb.length) > 1) continue;
+        const apart = oneLetterApart(ta, tb);
+        if (!apart) continue;
+        if ((apart.inA >= 0 && !typoPlace(form(list[x] ?? 0), apart.inA)) || (apart.inB >= 0 && !typoPlace(form(list[y] ?? 0), apart.inB)))
+          continue;
         const ra = roots[list[x] ?? 0]?.item ?? 0;
         const rb = roots[list[y] ?? 0]?.item ?? 0;
         const pair = ra < rb ? `${ra}:${rb}` : `${rb}:${ra}`;
