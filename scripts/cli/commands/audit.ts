@@ -13,9 +13,12 @@ and platform; dumps held by several records of a platform, with why they stayed 
 (generic file, compilation, different kinds, BIOS, or unexplained: a gap in the merge
 rules); arcade titles and set names in several records; add-ons without a base game;
 titles that look like ids; game records holding add-on releases; merged ids and whether
-each points to a live game; for a catalog imported with a Retool folder, the clone-list
-groups it holds, how many are one record, and those left apart with why. Lists are cut to 10
-examples (100 with --json), with totals.
+each points to a live game; title identity (one title spelled two ways in two records,
+titles split into several works by their credits, arcade records holding a PlayChoice-10
+port beside an arcade set, arcade records joining an "A / B" set with other sets); for a
+catalog imported with a Retool folder, the clone-list groups it holds, how many are one
+record, and those left apart with why. Lists are cut to 10 examples (100 with --json), with
+totals.
 
 Options:
   --db FILE   game database (default: $LUDEX_CATALOG_DB or .ludex/catalog.db)

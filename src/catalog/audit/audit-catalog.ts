@@ -4,12 +4,20 @@ import type { DatRom } from "../dat/dat-types.ts";
 import { openCatalogDb, type CatalogDb } from "../db/catalog-db.ts";
 import { attachedKinds, contentKinds, releaseKind, type ContentKind } from "../identity/content-kind.ts";
 import { dumpKeys, looksLikeId } from "../identity/dump-keys.ts";
-import { joiningSetName, joinsOtherWorks, joinSharedDump, PART_SEPARATOR, type UnmergedReason } from "../identity/group-works.ts";
+import {
+  joiningSetName,
+  joinsOtherWorks,
+  joinSharedDump,
+  PART_SEPARATOR,
+  type UnmergedReason,
+  WEAK_PART_SEPARATOR,
+} from "../identity/group-works.ts";
 import { parseGameName } from "../names/parse-game-name.ts";
 import { parseTosecName } from "../names/parse-tosec-name.ts";
 import { titleKey } from "../names/title-key.ts";
 import { auditCloneLists, type CloneListAudit } from "./clone-list-audit.ts";
 import { auditKinds, type KindAudit } from "./kind-audit.ts";
+import { auditIdentityClasses, type IdentityClasses } from "./identity-classes.ts";
 
 /** A game record as the audit names it. */
 export interface AuditRecord {
@@ -100,6 +108,8 @@ export interface CatalogAudit {
   readonly kinds: KindAudit;
   /** The Retool clone-list groups the catalog holds and which of them are one record (absent without a Retool folder, or in a platform-limited audit). */
   readonly cloneLists?: CloneListAudit;
+  /** The title-identity classes (identity-classes.ts). */
+  readonly identity: IdentityClasses;
   readonly elapsedMs: number;
 }
 
@@ -286,7 +296,8 @@ function runAudit(db: CatalogDb, options: AuditOptions): { audit: CatalogAudit; 
     if (looksLikeId(game.title)) idLike.add(game.platform, () => ref(game));
     if (game.kind === "game" && platforms.get(game.platform)?.arcade) {
       // The stored key is unique per platform; the displayed title's key can still be another record's.
-      const own = new Set([game.titleKey, titleKey(game.title)]);
+      // A title split into several works by their credits has one record per work: its displayed title repeats on purpose.
+      const own = new Set(isSplitPart(game.titleKey) ? [game.titleKey] : [game.titleKey, titleKey(game.title)]);
       for (const key of own) owners(arcadeTitles, `${game.platform}\u0000${key}`).add(game.id);
       const alternates = game.alternateTitlesJson ? (JSON.parse(game.alternateTitlesJson) as { title: string }[]) : [];
       for (const key of new Set([...own, ...alternates.map((a) => titleKey(a.title))]))
@@ -491,6 +502,7 @@ function runAudit(db: CatalogDb, options: AuditOptions): { audit: CatalogAudit; 
     merges: { total: merges.total, byPlatform: merges.byKey, dangling: dangling.list(), live: liveMerged.list() },
     kinds: auditKinds(db, limit, options.platforms),
     ...(cloneLists ? { cloneLists } : {}),
+    identity: auditIdentityClasses(db, options.platforms, limit),
     elapsedMs: Math.round(performance.now() - started),
   };
   return { audit, platforms: counts };
@@ -515,6 +527,11 @@ export function splitTitleFamilies(db: CatalogDb): Set<string> {
 }
 
 /** Kinds in the order of {@link contentKinds}, then any other the database holds. */
+/** True for the stored key of a work split off a title ("freeze\u00021"). */
+function isSplitPart(key: string): boolean {
+  return key.includes(PART_SEPARATOR) || key.includes(WEAK_PART_SEPARATOR);
+}
+
 function sortedKinds(counts: Readonly<Record<string, number>>): Record<string, number> {
   const order = (kind: string): number => {
     const i = (contentKinds as readonly string[]).indexOf(kind);

@@ -127,6 +127,18 @@ export function formatAudit(audit: CatalogAudit): string {
   out.push(...examples(merges.dangling, (m) => `#${m.id} ${JSON.stringify(m.title)} (${m.platform}) → #${m.into}, not a live game`));
   if (merges.live.total > 0) out.push(`  merged ids that are also live games: ${number(merges.live.total)}`);
   out.push(...examples(merges.live, (m) => `#${m.id} ${JSON.stringify(m.title)} (${m.platform}) → #${m.into}`));
+
+  const { identity } = audit;
+  out.push("", "title identity:");
+  out.push(`  spelling variants kept apart (one title spelled two ways, two records): ${number(identity.spellingVariantsApart.total)}`);
+  out.push(...examples(identity.spellingVariantsApart, (r) => `${r.platform}: ${r.records.map(record).join(" / ")}`));
+  out.push(`  titles split by their credits (another work under the same title): ${number(identity.creditSplits.total)} records`);
+  if (identity.creditSplits.total > 0) out.push(`  ${byPlatform(identity.creditSplits.byPlatform).trim()}`);
+  out.push(...examples(identity.creditSplits, record));
+  out.push(`  arcade records holding a PlayChoice-10 set beside an arcade set: ${number(identity.playChoiceWithArcade.total)}`);
+  out.push(...examples(identity.playChoiceWithArcade, record));
+  out.push(`  arcade records joining an "A / B" set with other sets (to review): ${number(identity.titlePartJoins.total)}`);
+  out.push(...examples(identity.titlePartJoins, record));
   const clones = audit.cloneLists;
   if (clones) {
     const share = (n: number, of: number): string => (of === 0 ? "-" : `${((100 * n) / of).toFixed(1)}%`);

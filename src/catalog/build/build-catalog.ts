@@ -38,6 +38,7 @@ import type { ArtworkPlace } from "../artwork/game-artwork.ts";
 import { platformArtwork } from "../artwork/record-artwork.ts";
 import { readThumbnailFiles, storedListings } from "../db/thumbnail-store.ts";
 import { MERGED_IDS_DOCUMENT, mergedIdsDocument, readBuiltMergedIds, readMergedIds } from "./merged-ids.ts";
+import { readSplitIds } from "./split-ids.ts";
 
 /** A whole document the build writes beside the records, keyed in the manifest's `documents`. */
 export interface ExtraDocument extends StaticDocumentInput {
@@ -472,6 +473,7 @@ export function buildCatalogFiles(options: BuildOptions): BuildSummary {
         previousMerged: readBuiltMergedIds(options.buildDir, previous?.documents[MERGED_IDS_DOCUMENT]),
         isRecord: live,
         read: storedRecordReader(options.buildDir),
+        splits: readSplitIds(db),
       }),
     );
 

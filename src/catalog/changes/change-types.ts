@@ -20,6 +20,8 @@ export interface GameChange {
   readonly kinds?: readonly ChangeKind[];
   /** For `merged` only: the id of the game it joined. */
   readonly into?: number;
+  /** For `added` only: the record it was split off (a wrongly merged record taken apart), which keeps its id. */
+  readonly splitFrom?: number;
 }
 
 /** One build's log against its predecessor; written once, never rewritten. */

@@ -14,6 +14,7 @@ export interface FeedChange {
   readonly change: ChangeType;
   readonly kinds?: readonly ChangeKind[];
   readonly into?: number;
+  readonly splitFrom?: number;
   readonly updatedAt: string;
   readonly url: string | null;
 }
@@ -83,7 +84,15 @@ function merge(
 ): Omit<FeedChange, "url">[] {
   const state = new Map<
     number,
-    { system: string; title: string; change: ChangeType; kinds: Set<ChangeKind>; into: number | undefined; updatedAt: string }
+    {
+      system: string;
+      title: string;
+      change: ChangeType;
+      kinds: Set<ChangeKind>;
+      into: number | undefined;
+      splitFrom: number | undefined;
+      updatedAt: string;
+    }
   >();
   for (const entry of history.slice(from + 1)) {
     if (!entry.file) continue;
@@ -110,6 +119,7 @@ function merge(
           change,
           kinds: change === "changed" ? kinds : new Set(),
           into: change === "merged" ? c.into : undefined,
+          splitFrom: change === "added" ? (c.splitFrom ?? before?.splitFrom) : undefined,
           updatedAt: log.builtAt,
         });
     }
@@ -131,6 +141,7 @@ function merge(
       change: s.change,
       ...(s.change === "changed" ? { kinds: changeKinds.filter((k) => s.kinds.has(k)) } : {}),
       ...(s.change === "merged" && s.into !== undefined ? { into: s.into } : {}),
+      ...(s.change === "added" && s.splitFrom !== undefined ? { splitFrom: s.splitFrom } : {}),
       updatedAt: s.updatedAt,
     }));
 }

@@ -151,6 +151,8 @@ export interface CombineInput {
   readonly isRecord: (id: number) => boolean;
   /** Reads a change's stored record ({@link storedRecordReader}). */
   readonly read: (stored: StoredRecord | undefined) => GameRecord | undefined;
+  /** New records split off a record that kept its id: id → that record's id (src/catalog/build/split-ids.ts). */
+  readonly splits?: ReadonlyMap<number, number>;
 }
 
 /**
@@ -158,7 +160,8 @@ export interface CombineInput {
  * another (same id: an arcade collection's game now on `arcade`) is `changed`, with `system`
  * among its kinds, never removed and added. A record that is gone because it joined another game
  * is `merged` with the id it joined, and so is an earlier merged id whose game joined a third one;
- * an earlier merged id that no longer answers (the game it joined was removed) is `removed`.
+ * an earlier merged id that no longer answers (the game it joined was removed) is `removed`. A
+ * new record split off one that kept its id is `added` with the id it came from.
  */
 export function combineChanges(input: CombineInput): GameChange[] {
   const added = new Map<number, PlatformChange>();
@@ -187,7 +190,8 @@ export function combineChanges(input: CombineInput): GameChange[] {
     }
   }
   for (const c of added.values()) {
-    out.push(strip(c));
+    const from = input.splits?.get(c.id);
+    out.push(from === undefined ? strip(c) : { ...strip(c), splitFrom: from });
     logged.add(c.id);
   }
   const before = new Map(input.previousMerged.map((m) => [m.id, m]));

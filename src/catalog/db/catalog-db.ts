@@ -6,9 +6,9 @@ import { problems } from "../../core/problem.ts";
 export type CatalogDb = Database.Database;
 
 /** Schema version kept in `PRAGMA user_version`; a later schema needs a migration that keeps game ids. */
-export const CATALOG_SCHEMA_VERSION = 5;
+export const CATALOG_SCHEMA_VERSION = 6;
 
-/** The oldest schema the build still reads: version 3 lacks only the thumbnail listings and version 4 the related records, both optional. */
+/** The oldest schema the build still reads: version 3 lacks only the thumbnail listings, version 4 the related records and version 5 the splits, all optional. */
 const READABLE_OLDER_VERSION = 3;
 
 /**
@@ -24,6 +24,20 @@ CREATE TABLE IF NOT EXISTS game_merges (
   merged_at TEXT NOT NULL
 ) STRICT;
 CREATE INDEX IF NOT EXISTS game_merges_into ON game_merges(into_id);
+`;
+
+/**
+ * Records split off another record (a wrongly merged work taken apart): the larger part kept the
+ * old id, this one got a new id, and the change log says which record it came from.
+ */
+const splitsTable = `
+CREATE TABLE IF NOT EXISTS game_splits (
+  id INTEGER PRIMARY KEY,
+  from_id INTEGER NOT NULL,
+  platform TEXT NOT NULL,
+  title TEXT NOT NULL,
+  split_at TEXT NOT NULL
+) STRICT;
 `;
 
 /** The thumbnail listings an operator imported (`ludex thumbnails`): which artwork files exist. */
@@ -112,6 +126,7 @@ CREATE TABLE IF NOT EXISTS roms (
 CREATE INDEX IF NOT EXISTS roms_release ON roms(release_id);
 ${romHashIndexes}
 ${mergesTable}
+${splitsTable}
 ${thumbnailTables}`;
 
 /**
@@ -159,6 +174,8 @@ export function openCatalogDb(file: string, options: { readonly readonly?: boole
         if (current < 4) db.exec(thumbnailTables);
         // Version 5 adds the links between a game and the compilations and larger editions that hold it; the next import fills them.
         if (current < 5) db.exec("ALTER TABLE games ADD COLUMN related_json TEXT");
+        // Version 6 adds the records split off another record.
+        if (current < 6) db.exec(splitsTable);
         db.pragma(`user_version = ${CATALOG_SCHEMA_VERSION}`);
       })();
     }

@@ -1,5 +1,5 @@
 import { pushTo } from "../../core/multi-map.ts";
-import { companyWord } from "./company-word.ts";
+import { companies, companyWord, noCompanyInCommon } from "./company-word.ts";
 import type { ContentKind } from "./content-kind.ts";
 import { isMemberOf, looksLikeCompilation } from "./dump-keys.ts";
 import type { SerialCode } from "./serial-code.ts";
@@ -32,10 +32,18 @@ export interface WorkInput {
   readonly cloneGroups?: readonly number[];
   /** Title keys the release's name says it is also known as (TOSEC "[aka Adventures of Tron]"). */
   readonly akaKeys?: readonly string[];
+  /** An arcade clone, bootleg or hack set: its credits do not speak for its title's game. */
+  readonly clone?: boolean;
+  /** Arcade: the parent set a clone names (MAME's `cloneof`). */
+  readonly parentSet?: string;
+  /** The developer the release's own DAT entry names (DOS, arcade, TOSEC), not one looked up by its files. */
+  readonly creditedDeveloper?: string;
+  /** The most authoritative collection listing the release ("no-intro", "tosec", "dat", ...). */
+  readonly source?: string;
 }
 
 /** Why two title groups became one work. */
-export type MergeEvidence = "same-dump" | "set-name" | "serial-code" | "title-part" | "clone-list" | "aka-title";
+export type MergeEvidence = "same-dump" | "set-name" | "serial-code" | "title-part" | "clone-list" | "aka-title" | "near-title";
 
 /** Why a dump shared by several title groups did not merge them. */
 export type UnmergedReason = "generic" | "compilation" | "kind";
@@ -53,6 +61,14 @@ export interface WorkGroups {
   readonly evidence: readonly (readonly MergeEvidence[])[];
   /** Dumps shared by several title groups that stayed apart, and why. */
   readonly unmerged: readonly UnmergedDump[];
+  /** Arcade "A / B" titles whose parts name two works that disagree: a board holding several games, joined to none. */
+  readonly compilations: readonly CompilationTitle[];
+}
+
+/** An "A / B" release (index into the input) and the first item of each title group its parts name. */
+export interface CompilationTitle {
+  readonly item: number;
+  readonly games: readonly number[];
 }
 
 /**
@@ -159,13 +175,45 @@ export function groupWorks(items: readonly WorkInput[]): WorkGroups {
   items.forEach((item, i) => {
     if (item.titleParts.length === 0) byTitle.set(`${item.kind}\u0000${item.titleKey}`, titleGroup[i] ?? i);
   });
+  const facts = titleGroupFacts(items, titleGroup);
+  const compilations: CompilationTitle[] = [];
   // "Party Time: Gonta the Diver II / Ganbare! Gonta!! 2" is the same title in the other order.
   const byParts = new Map<string, number>();
+  const familyOf = new Map<number, Set<string>>();
   items.forEach((item, i) => {
+    if (item.titleParts.length > 0 || (!item.setName && !item.parentSet)) return;
+    const g = titleGroup[i] ?? i;
+    const sets = familyOf.get(g) ?? new Set<string>();
+    for (const set of [item.setName, item.parentSet]) if (set) sets.add(set);
+    familyOf.set(g, sets);
+  });
+  items.forEach((item, i) => {
+    const named = new Set<number>();
     for (const part of item.titleParts) {
       const other = byTitle.get(`${item.kind}\u0000${part}`);
-      if (other !== undefined) joins.push({ a: i, b: other, evidence: "title-part" });
+      if (other === undefined || other === titleGroup[i]) continue;
+      // A title whose sets are clones of this one's, or its parent's, is this game under its other title.
+      const family = familyOf.get(other);
+      if ((item.setName && family?.has(item.setName)) || (item.parentSet && family?.has(item.parentSet)))
+        joins.push({ a: i, b: other, evidence: "title-part" });
+      else named.add(other);
     }
+    // Parts naming two works whose facts disagree make a board of two games ("Street Smart / Final Fight"), not one game's two titles.
+    const [first, ...rest] = [...named];
+    const board = first !== undefined && rest.some((g) => disagree(facts(first), facts(g), false));
+    if (board) compilations.push({ item: i, games: [...named] });
+    else if (rest.length > 0) for (const other of named) joins.push({ a: i, b: other, evidence: "title-part" });
+    else
+      for (const other of named) {
+        const own = {
+          companies: companies(item.developer),
+          years: item.year === undefined ? [] : [item.year],
+          codes: new Set<string>(),
+          sources: new Set<string>(),
+          regions: new Set<string>(),
+        };
+        if (!disagree(own, facts(other), false)) joins.push({ a: i, b: other, evidence: "title-part" });
+      }
     if (item.titleParts.length < 2) return;
     const parts = `${item.kind}\u0000${[...item.titleParts].sort().join("\u0000")}`;
     const other = byParts.get(parts);
@@ -234,6 +282,8 @@ export function groupWorks(items: readonly WorkInput[]): WorkGroups {
     }
   });
 
+  joins.push(...nearTitleJoins(items, titleGroup, facts));
+
   const evidenceOf = new Map<number, Set<MergeEvidence>>();
   // The group keys in each work, so that two works one title was split into never join again.
   const keysOf = new Map<number, Set<string>>();
@@ -278,7 +328,7 @@ export function groupWorks(items: readonly WorkInput[]): WorkGroups {
     }
     groups[at]?.push(i);
   });
-  return { groups, evidence, unmerged };
+  return { groups, evidence, unmerged, compilations };
 }
 
 /** A group key without its credits' part: the product it belongs to ("x\u00011\u00022" → "x\u00011"). */
@@ -349,4 +399,286 @@ function distinctGroups(list: readonly number[], titleGroup: readonly number[]):
     out.push(g);
   }
   return out;
+}
+
+/** What a title group's releases say of who made it and when, to test a join against. */
+interface GroupFacts {
+  /** Companies the group's own releases credit ({@link companies}); clones and hacks left out. */
+  readonly companies: ReadonlySet<string>;
+  readonly years: number[];
+  /** Region-free retail product codes. */
+  readonly codes: Set<string>;
+  /** The collections listing the group's releases. */
+  readonly sources: Set<string>;
+  /** The regions its releases name. */
+  readonly regions: Set<string>;
+}
+
+/**
+ * Each title group's {@link GroupFacts}, by the group's root item, made on first use: only the
+ * groups a join is tested for are read, by a chain through their items (no list per group).
+ */
+function titleGroupFacts(items: readonly WorkInput[], titleGroup: readonly number[]): (group: number) => GroupFacts {
+  const head = new Int32Array(items.length).fill(-1);
+  const next = new Int32Array(items.length).fill(-1);
+  for (let i = items.length - 1; i >= 0; i--) {
+    const g = titleGroup[i] ?? i;
+    next[i] = head[g] ?? -1;
+    head[g] = i;
+  }
+  const made = new Map<number, GroupFacts>();
+  return (group) => {
+    const known = made.get(group);
+    if (known) return known;
+    const f = {
+      companies: new Set<string>(),
+      years: [] as number[],
+      codes: new Set<string>(),
+      sources: new Set<string>(),
+      regions: new Set<string>(),
+    };
+    for (let i = head[group] ?? -1; i >= 0; i = next[i] ?? -1) {
+      const item = items[i];
+      if (!item) continue;
+      if (item.source) f.sources.add(item.source);
+      for (const r of item.regions) f.regions.add(r);
+      if (item.serialCode && item.retail && item.kind === "game") f.codes.add(item.serialCode.code);
+      if (item.clone) continue;
+      for (const c of companies(item.developer)) f.companies.add(c);
+      if (item.year !== undefined) f.years.push(item.year);
+    }
+    made.set(group, f);
+    return f;
+  };
+}
+
+/** Years further apart than this, with no company in common, are two works ("Super Tetris" 1991 and 1995). */
+const SAME_WORK_YEARS = 2;
+
+/**
+ * True when two title groups' facts say they are different works: retail codes none of which is
+ * in both, credits with no company in common, or years more than {@link SAME_WORK_YEARS} apart.
+ * `strict` also asks that both credit a company.
+ */
+function disagree(a: GroupFacts, b: GroupFacts | undefined, strict: boolean): boolean {
+  if (!b) return strict;
+  if (a.codes.size > 0 && b.codes.size > 0 && ![...a.codes].some((c) => b.codes.has(c))) return true;
+  if (strict && (a.companies.size === 0 || b.companies.size === 0)) return true;
+  if (noCompanyInCommon(a.companies, b.companies)) return true;
+  if (a.years.length > 0 && b.years.length > 0) {
+    const gap = Math.max(Math.min(...b.years) - Math.max(...a.years), Math.min(...a.years) - Math.max(...b.years));
+    if (gap > SAME_WORK_YEARS) return true;
+  }
+  return false;
+}
+
+/** A title ending in a lower-case letter and a capital glued to it ("Pirates of PestulonS"). */
+const GLUED_CAPITAL_RE = /[a-z][A-Z]$/;
+
+/** Earlier groups of one spelling a group is tried against: splits of one title gather a few, never many. */
+const MAX_SPELLING_TRIES = 8;
+
+/** Shortest key (spaces left out) a spelling variant may join by: "Pac Man" and "Pacman" are often two games. */
+const MIN_NEAR_KEY = 6;
+
+/**
+ * A title key as its spellings meet: spaces left out ("Chrono Phantasma", "Chronophantasma"),
+ * and Japanese long vowels and the particle "wo" written short ("Kojou", "Kojo"; "Tomo wo", "Tomo o").
+ */
+export function spellingKey(key: string): string {
+  return key.replace(PARTICLE_WO_RE, "o").replace(SPACES_RE, "").replace(LONG_O_RE, "o").replace(LONG_U_RE, "u");
+}
+
+const PARTICLE_WO_RE = /(?<=^| )wo(?= |$)/g;
+const SPACES_RE = / /g;
+const LONG_O_RE = /ou/g;
+const LONG_U_RE = /uu/g;
+
+/**
+ * The key of a title whose last word carries a stray letter, as one DAT glues it to names
+ * ("Descenta", "Wolfenstein 3Dg", "Pirates of PestulonS"): the spelling key without its last
+ * letter; undefined when the last word is short or a Roman numeral ("II", "IV").
+ */
+export function strayLetterKey(key: string): string | undefined {
+  const last = key.slice(key.lastIndexOf(" ") + 1);
+  // "3Dg", "13b": a letter glued to a number or a short code counts too.
+  const long = last.length >= 4 || (last.length === 3 && /\d/.test(last));
+  if (!long || !/[a-z]$/.test(last) || /^[ivxlc]+$/.test(last)) return undefined;
+  return spellingKey(key).slice(0, -1);
+}
+
+/**
+ * Joins title groups whose titles are one title spelled two ways ({@link spellingKey}) unless
+ * their facts disagree, and a title with a stray last letter ({@link strayLetterKey}) with the
+ * title without it only when both credit a company in common (and their years agree). Parts of a
+ * title split on purpose never meet again.
+ */
+function nearTitleJoins(
+  items: readonly WorkInput[],
+  titleGroup: readonly number[],
+  facts: (group: number) => GroupFacts,
+): { a: number; b: number; evidence: MergeEvidence }[] {
+  const bySpelling = new Map<string, number[]>();
+  const byStray = new Map<string, number[]>();
+  const stray = new Map<number, string>();
+  const gluedCapital = new Set<number>();
+  /** Each title group's first item and its plain key. */
+  const roots: { item: number; key: string }[] = [];
+  items.forEach((item, i) => {
+    if (titleGroup[i] !== i || item.kind === "bios" || item.titleParts.length > 0) return;
+    const family = splitFamily(item.groupKey);
+    const plain = family.slice(family.indexOf("\u0000") + 1);
+    roots.push({ item: i, key: plain });
+    const key = spellingKey(plain);
+    if (key.length >= MIN_NEAR_KEY) pushTo(bySpelling, `${item.kind}\u0000${key}`, i);
+    // "PestulonS", "AdventureB": a capital glued to a lower-case word is a stray letter whoever made the game.
+    const glued = GLUED_CAPITAL_RE.test(item.title);
+    const cut = item.creditedDeveloper || glued ? strayLetterKey(plain) : undefined;
+    if (cut !== undefined && cut.length >= MIN_NEAR_KEY) {
+      stray.set(i, cut);
+      if (glued) gluedCapital.add(i);
+      pushTo(byStray, `${item.kind}\u0000${cut}`, i);
+    }
+  });
+  const joins: { a: number; b: number; evidence: MergeEvidence }[] = [];
+  const tryJoin = (a: number, b: number, strict: boolean): boolean => {
+    const ia = items[a];
+    const ib = items[b];
+    if (!ia || !ib || a === b || splitFamily(ia.groupKey) === splitFamily(ib.groupKey)) return false;
+    if (disagree(facts(a), facts(b), strict)) return false;
+    joins.push({ a, b, evidence: "near-title" });
+    return true;
+  };
+  for (const list of bySpelling.values()) {
+    if (list.length < 2) continue;
+    // Each joins the first earlier group it agrees with; a handful is the most one spelling gathers.
+    list.forEach((g, n) => {
+      for (const other of list.slice(Math.max(0, n - MAX_SPELLING_TRIES), n)) if (tryJoin(other, g, false)) break;
+    });
+  }
+  joins.push(
+    ...typoJoins(items, roots, (a, b) => {
+      const fa = facts(a);
+      const fb = facts(b);
+      const ia = items[a];
+      const ib = items[b];
+      if (!fa || !fb || !ia || !ib || splitFamily(ia.groupKey) === splitFamily(ib.groupKey) || disagree(fa, fb, false)) return false;
+      return confirm(fa, fb);
+    }),
+  );
+  for (const [g, cut] of stray) {
+    const kind = items[g]?.kind ?? "game";
+    for (const other of [...(bySpelling.get(`${kind}\u0000${cut}`) ?? []), ...(byStray.get(`${kind}\u0000${cut}`) ?? [])])
+      if (other !== g && (items[other]?.creditedDeveloper || gluedCapital.has(other) || !stray.has(other)))
+        tryJoin(g, other, !gluedCapital.has(g));
+  }
+  return joins;
+}
+
+/**
+ * True when two title groups' facts vouch for a misspelling being one title: a company credited by
+ * both, a retail code both have, releases of different regions, or two collections naming it (within one collection, names
+ * a letter apart are two products: "Flash Gordon" and "Flush Gordon").
+ */
+function confirm(a: GroupFacts, b: GroupFacts): boolean {
+  for (const c of a.companies) if (b.companies.has(c)) return true;
+  for (const c of a.codes) if (b.codes.has(c)) return true;
+  // Releases of two regions a letter apart are one product's regional names; two of one region are two products.
+  if (a.regions.size > 0 && b.regions.size > 0 && ![...a.regions].some((r) => b.regions.has(r))) return true;
+  for (const x of a.sources) if (b.sources.has(x)) return false;
+  return a.sources.size > 0 && b.sources.size > 0;
+}
+
+/** Shortest title (letters and digits) a one-letter slip may join: shorter titles differ by a letter on purpose. */
+const MIN_TYPO_KEY = 8;
+/** Shortest word a slip may fall in: "Jul"/"Jun", "CGA"/"EGA" are other words, not misspellings. */
+const MIN_TYPO_WORD = 4;
+/** Titles sharing one half past this many are a family of codes or numbers, not misspellings; they are left alone. */
+const MAX_TYPO_BUCKET = 64;
+
+/** A title's letters and digits, and for each the word it belongs to. */
+function squashed(key: string): { text: string; words: string[]; wordAt: number[] } {
+  const words = key.split(" ");
+  let text = "";
+  const wordAt: number[] = [];
+  words.forEach((w, n) => {
+    text += w;
+    for (let k = 0; k < w.length; k++) wordAt.push(n);
+  });
+  return { text, words, wordAt };
+}
+
+/** True when a slip at `at` of `s` falls inside a plain word: not its title's last letter, not in a number, code or Roman numeral. */
+function typoPlace(s: ReturnType<typeof squashed>, at: number): boolean {
+  if (at >= s.text.length - 1) return false;
+  const word = s.words[s.wordAt[at] ?? -1] ?? "";
+  return word.length >= MIN_TYPO_WORD && !/\d/.test(word) && !/^[ivxlc]+$/.test(word);
+}
+
+/**
+ * Where `b` differs from `a` by one letter (one more, one less or another), as the place in each
+ * (the extra letter's place for the longer one, -1 for the shorter); undefined when they differ
+ * otherwise.
+ */
+function oneLetterApart(a: string, b: string): { inA: number; inB: number } | undefined {
+  let i = 0;
+  while (i < a.length && i < b.length && a[i] === b[i]) i++;
+  if (a.length === b.length) return i < a.length && a.slice(i + 1) === b.slice(i + 1) ? { inA: i, inB: i } : undefined;
+  if (a.length === b.length + 1) return a.slice(i + 1) === b.slice(i) ? { inA: i, inB: -1 } : undefined;
+  if (b.length === a.length + 1) return b.slice(i + 1) === a.slice(i) ? { inA: -1, inB: i } : undefined;
+  return undefined;
+}
+
+/**
+ * Joins title groups whose titles are one letter apart (one letter more, less or another, inside
+ * a word of at least {@link MIN_TYPO_WORD} letters and not at the end: "Duke Nukum", "Arctic"/"Artic
+ * Antics", "Idolm@ster"/"Idolmaster") when `agree` says their facts vouch for it. Two titles one
+ * letter apart share their first or their last half (of the shorter's length), so each title is
+ * filed under its halves and only titles sharing one are compared: one pass, no pair of all titles.
+ */
+function typoJoins(
+  items: readonly WorkInput[],
+  roots: readonly { item: number; key: string }[],
+  agree: (a: number, b: number) => boolean,
+): { a: number; b: number; evidence: MergeEvidence }[] {
+  const byHalf = new Map<string, number[]>();
+  const texts = roots.map((r) => r.key.replaceAll(" ", ""));
+  /** Each compared title's words, made once and only for titles that meet another. */
+  const forms = new Map<number, ReturnType<typeof squashed>>();
+  const form = (n: number): ReturnType<typeof squashed> => {
+    let f = forms.get(n);
+    if (!f) forms.set(n, (f = squashed(roots[n]?.key ?? "")));
+    return f;
+  };
+  roots.forEach((r, n) => {
+    const text = texts[n] ?? "";
+    if (text.length < MIN_TYPO_KEY) return;
+    const kind = items[r.item]?.kind ?? "game";
+    for (const half of new Set([Math.floor(text.length / 2), Math.floor((text.length - 1) / 2)])) {
+      pushTo(byHalf, `${kind}\u0000<${half}\u0000${text.slice(0, half)}`, n);
+      pushTo(byHalf, `${kind}\u0000>${half}\u0000${text.slice(text.length - half)}`, n);
+    }
+  });
+  const joins: { a: number; b: number; evidence: MergeEvidence }[] = [];
+  const seen = new Set<string>();
+  for (const list of byHalf.values()) {
+    if (list.length < 2 || list.length > MAX_TYPO_BUCKET) continue;
+    for (let x = 0; x < list.length; x++)
+      for (let y = x + 1; y < list.length; y++) {
+        const ta = texts[list[x] ?? 0] ?? "";
+        const tb = texts[list[y] ?? 0] ?? "";
+        if (ta === tb || Math.abs(ta.length - tb.length) > 1) continue;
+        const apart = oneLetterApart(ta, tb);
+        if (!apart) continue;
+        if ((apart.inA >= 0 && !typoPlace(form(list[x] ?? 0), apart.inA)) || (apart.inB >= 0 && !typoPlace(form(list[y] ?? 0), apart.inB)))
+          continue;
+        const ra = roots[list[x] ?? 0]?.item ?? 0;
+        const rb = roots[list[y] ?? 0]?.item ?? 0;
+        const pair = ra < rb ? `${ra}:${rb}` : `${rb}:${ra}`;
+        if (seen.has(pair)) continue;
+        seen.add(pair);
+        if (agree(ra, rb)) joins.push({ a: ra, b: rb, evidence: "near-title" });
+      }
+  }
+  return joins;
 }

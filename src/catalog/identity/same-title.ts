@@ -1,10 +1,10 @@
-import { companyWord } from "./company-word.ts";
+import { companies, noCompanyInCommon } from "./company-word.ts";
 
 /** What the split reads of one release of a title group. */
 export interface SameTitleRelease {
   /** Region-free Nintendo product code of a retail release (serial-code.ts). */
   readonly code: string | undefined;
-  /** TOSEC publisher and year, from the name ("Labyrinth (1982)(Broderbund)"). */
+  /** Who and when: a TOSEC name's publisher and year ("Labyrinth (1982)(Broderbund)"), a DOS or arcade parent entry's developer and year. */
   readonly publisher: string | undefined;
   readonly year: number | undefined;
   /** For a compilation, the tags that list its contents ("4B-002, 4B-004, 8B-002, Sachen"): multi-carts of one name differ by them. */
@@ -20,7 +20,7 @@ function differentProducts(a: SameTitleRelease, b: SameTitleRelease): boolean {
 }
 
 /**
- * Probably different works: different product codes, or TOSEC credits of different publishers
+ * Probably different works: different product codes, or credits with no company in common
  * years apart. Either can also be one game (Metal Gear Solid has another code in Europe, a
  * re-issue another label: "Atlantis (1982)(Imagic)" and "(1988)(Activision)"), so the same dump
  * still joins them.
@@ -28,14 +28,30 @@ function differentProducts(a: SameTitleRelease, b: SameTitleRelease): boolean {
 function differentCredits(a: SameTitleRelease, b: SameTitleRelease): boolean {
   if (a.code !== undefined && b.code !== undefined && a.code !== b.code) return true;
   if (a.publisher === undefined || b.publisher === undefined || a.year === undefined || b.year === undefined) return false;
-  return companyWord(a.publisher) !== companyWord(b.publisher) && Math.abs(a.year - b.year) > REISSUE_YEARS;
+  return noCompanyInCommon(companies(a.publisher), companies(b.publisher)) && Math.abs(a.year - b.year) > REISSUE_YEARS;
 }
 
-/** Each release's part of `releases` by `conflicts`: the first part it conflicts with no member of. */
-function partition(releases: readonly SameTitleRelease[], conflicts: (a: SameTitleRelease, b: SameTitleRelease) => boolean): number[] {
+/** True when both credit a company and one is in both. */
+function sameCompany(a: SameTitleRelease, b: SameTitleRelease): boolean {
+  const x = companies(a.publisher);
+  if (x.size === 0) return false;
+  for (const c of companies(b.publisher)) if (x.has(c)) return true;
+  return false;
+}
+
+/**
+ * Each release's part of `releases` by `conflicts`: the first part it conflicts with no member of,
+ * or that has a member `kin` says it belongs with (a 1995 re-release credited to its 1990 developer
+ * and a budget label stays with the 1990 release).
+ */
+function partition(
+  releases: readonly SameTitleRelease[],
+  conflicts: (a: SameTitleRelease, b: SameTitleRelease) => boolean,
+  kin: (a: SameTitleRelease, b: SameTitleRelease) => boolean = () => false,
+): number[] {
   const parts: SameTitleRelease[][] = [];
   return releases.map((release) => {
-    let at = parts.findIndex((members) => !members.some((m) => conflicts(release, m)));
+    let at = parts.findIndex((members) => members.some((m) => kin(release, m)) || !members.some((m) => conflicts(release, m)));
     if (at < 0) {
       at = parts.length;
       parts.push([]);
@@ -57,7 +73,8 @@ export interface TitlePart {
  * tags list other contents (Sachen's "4 in 1 + 8 in 1"); works split so never join again. Weakly:
  * two retail releases with different Nintendo product codes ("Disney Sports - Football", American
  * football in the USA and soccer in Europe), or two TOSEC releases by different publishers years
- * apart ("Labyrinth (1982)(Broderbund)" and "Labyrinth (1986)(Activision)"), which the same dump
+ * apart ("Labyrinth (1982)(Broderbund)" and "Labyrinth (1986)(Activision)"; DOS's "Super Tetris" of 1991
+ * and 1995; arcade parent sets such as "Freeze" of 1984 and 1996), which the same dump
  * still joins. Releases without such facts join the first part they do not conflict with.
  */
 export function splitSameTitle(releases: readonly SameTitleRelease[]): TitlePart[] {
@@ -68,6 +85,7 @@ export function splitSameTitle(releases: readonly SameTitleRelease[]): TitlePart
     const parts = partition(
       members.map((i) => releases[i] as SameTitleRelease),
       differentCredits,
+      sameCompany,
     );
     members.forEach((i, n) => {
       weak[i] = parts[n] ?? 0;

@@ -47,6 +47,10 @@ export interface ReleaseDraft {
   retroAchievements?: true;
   /** The clone list's priority of the title naming it, when above the default 1 (a budget edition's 2): ranked after region and language. */
   clonePriority?: number;
+  /** The collection whose entry gave `serial`, "metadata" when the metadata keyed by its files does, "borrowed" when an entry of another dump does ({@link retailSerial}). */
+  serialSource?: string;
+  /** Who and when the release's own DAT entry credits (a DOS or arcade entry's developer and year, a TOSEC name's publisher), before any lookup by its files. */
+  credits: { developer?: string; year?: number };
 }
 
 /** A native-script name of a release, with its language and where it comes from. */
@@ -292,6 +296,55 @@ function isRetail(release: ReleaseDraft): boolean {
   );
 }
 
+/** Collections whose own serials name retail products. */
+const RETAIL_SERIAL_SOURCES: ReadonlySet<string> = new Set(["no-intro", "redump"]);
+
+/** The `serialSource` of a serial another collection's entry of the same name gave a release it shares no file with. */
+const BORROWED_SERIAL = "borrowed";
+
+/**
+ * A retail release whose serial is its own: from its No-Intro or Redump entry, an entry sharing its
+ * files, or the metadata keyed by its files. A serial borrowed by name from a libretro DAT entry of
+ * another dump ("Splashy Duck" carrying Spikey Walls' BWLP) is not evidence of the product.
+ */
+function retailSerial(release: ReleaseDraft): boolean {
+  return isRetail(release) && release.serialSource !== BORROWED_SERIAL;
+}
+
+/** The credits a DAT entry gives itself: its developer (a TOSEC name's publisher) and its year. */
+function entryCredits(metadata: MetadataFields, publisher: string | undefined): ReleaseDraft["credits"] {
+  // FBNeo's DAT names an arcade set's maker `publisher`.
+  const developer = metadata.developer ?? metadata.publisher ?? publisher;
+  const year = int(metadata.releaseyear, 1950, 2100);
+  return { ...(developer ? { developer } : {}), ...(year !== undefined ? { year } : {}) };
+}
+
+/** A hack's or bootleg's marks in a set's tags or maker ("(Remix Special, Hack)", "bootleg (Beta)"). */
+const REWORK_RE = /\b(?:hack|bootleg|phoenix edition)\b/i;
+
+/** An arcade set someone other than its maker reworked: its credits name the reworker, not another work of its title. */
+function reworked(release: ReleaseDraft): boolean {
+  const p = release.parsed;
+  return (
+    p.flags.includes("Hack") ||
+    [...p.extra, ...p.flags].some((tag) => REWORK_RE.test(tag)) ||
+    REWORK_RE.test(release.credits.developer ?? "")
+  );
+}
+
+/**
+ * An arcade parent set whose maker's credit tells works apart: one MAME lists (FBNeo's and HBMAME's
+ * own sets include hacks and homebrew under their authors' names), not a clone, not reworked.
+ */
+function curatedParent(release: ReleaseDraft): boolean {
+  return !release.extra.cloneOf && !reworked(release) && release.collections.some((c) => c.startsWith("mame"));
+}
+
+/** A PlayChoice-10 set's DAT name: "Contra (PlayChoice-10)", "PlayChoice-10: Contra". */
+const PLAYCHOICE_RE = /\bPlayChoice-10\b/i;
+/** The PlayChoice-10 words of a title ("PlayChoice-10: Contra", "Contra (PlayChoice-10)"), left out before they are put back the one way. */
+const PLAYCHOICE_TITLE_RE = /^PlayChoice-10:\s*|\s*\(PlayChoice-10\)$/gi;
+
 /**
  * The first grouping's key of each release: its stored title key, and for the second and later of
  * several works that share one title ({@link splitSameTitle}) a part number after it.
@@ -317,14 +370,30 @@ function splitTitleGroups(
       list.map((i) => {
         const release = releases[i] as ReleaseDraft;
         const tosec = release.source === "tosec";
+        // An arcade parent set's and a libretro DAT entry's own credits tell two works of one title apart ("Freeze" 1984 and 1996).
+        const credited = arcade ? curatedParent(release) : release.source === "dat";
         return {
           code: codes[i],
-          publisher: tosec ? release.extra.publisher : undefined,
-          year: tosec ? int(release.extra.date?.slice(0, 4), 1950, 2100) : undefined,
+          publisher: tosec ? release.extra.publisher : credited ? release.credits.developer : undefined,
+          year: tosec ? int(release.extra.date?.slice(0, 4), 1950, 2100) : credited ? release.credits.year : undefined,
           contents: arcade ? undefined : multiCartContents(release),
         };
       }),
     );
+    // An arcade clone belongs with its parent set, whatever its own credits.
+    if (arcade) {
+      const partOfSet = new Map<string, (typeof parts)[number]>();
+      list.forEach((i, n) => {
+        const release = releases[i] as ReleaseDraft;
+        const part = parts[n];
+        if (part && release.extra.setName && !release.extra.cloneOf) partOfSet.set(release.extra.setName, part);
+      });
+      list.forEach((i, n) => {
+        const parent = (releases[i] as ReleaseDraft).extra.cloneOf;
+        const part = parent ? partOfSet.get(parent) : undefined;
+        if (part) parts[n] = part;
+      });
+    }
     parts.forEach((part, n) => {
       const i = list[n];
       if (i === undefined) return;
@@ -581,10 +650,12 @@ export function assembleGames(
       parsed: entry.parsed,
       extra: entry.extra,
       serial: entry.serial,
+      ...(entry.serial ? { serialSource: tosecSource } : {}),
       roms: entry.roms,
       metadata: entry.metadata,
       kind: kindOf(entry.parsed, entry.serial),
       collections: collection ? [collection] : [],
+      credits: entryCredits(entry.metadata, entry.extra.publisher),
     });
     for (const game of dat.games) {
       const entries = releaseEntries(game, convention, (message) => malformed.push(`line ${game.line}: ${message}`));
@@ -619,10 +690,21 @@ export function assembleGames(
           continue;
         }
         if (existing) {
+          const shared = sharesDump(existing.roms, entry.roms);
           const known = new Set(existing.roms.map(romKey));
           for (const rom of entry.roms) if (!known.has(romKey(rom))) existing.roms.push(rom);
           for (const [k, v] of Object.entries(entry.metadata) as [keyof MetadataFields, string][]) existing.metadata[k] ??= v;
-          existing.serial ??= entry.serial;
+          const credits = entryCredits(entry.metadata, entry.extra.publisher);
+          existing.credits.developer ??= credits.developer;
+          existing.credits.year ??= credits.year;
+          // A No-Intro or Redump entry's own serial outranks one another collection gave the same name; a serial
+          // of an entry that shares no file with the release is another dump's, borrowed by name.
+          const retailEntry = RETAIL_SERIAL_SOURCES.has(tosecSource);
+          if (entry.serial && (existing.serial === undefined || (retailEntry && !RETAIL_SERIAL_SOURCES.has(existing.serialSource ?? "")))) {
+            existing.serial = entry.serial;
+            existing.serialSource = shared || retailEntry ? tosecSource : BORROWED_SERIAL;
+          } else if (existing.serial !== undefined && !shared && precedence(tosecSource) < precedence(existing.source))
+            existing.serialSource = BORROWED_SERIAL;
           if (!existing.sources.includes(tosecSource)) {
             existing.sources.push(tosecSource);
             existing.sources.sort((a, b) => precedence(a) - precedence(b));
@@ -684,6 +766,12 @@ export function assembleGames(
   for (const release of releasesByName.values()) if (release.kind === "bios" && release.extra.setName) biosSets.add(release.extra.setName);
   for (const release of releasesByName.values()) if (release.extra.setName && biosSets.has(release.extra.setName)) release.kind = "bios";
 
+  // A PlayChoice-10 set is the NES cartridge in an arcade cabinet: a port, titled as one, never the arcade game.
+  if (arcade)
+    for (const release of [...releasesByName.values(), ...[...sameName.values()].flat()])
+      if (release.kind === "game" && PLAYCHOICE_RE.test(release.name))
+        release.parsed = { ...release.parsed, title: `${release.parsed.title.replace(PLAYCHOICE_TITLE_RE, "")} (PlayChoice-10)` };
+
   // An arcade clone joins its parent's game: the parent's set name gives the title.
   const titleBySet = new Map<string, string>();
   for (const release of releasesByName.values())
@@ -717,7 +805,10 @@ export function assembleGames(
       const fields = metadata.bySerial.get(serialKey(serial));
       if (fields) for (const [k, v] of Object.entries(fields) as [keyof MetadataFields, string][]) release.metadata[k] ??= v;
     }
-    release.serial ??= release.metadata.serial;
+    if (release.serial === undefined && release.metadata.serial) {
+      release.serial = release.metadata.serial;
+      release.serialSource = "metadata";
+    }
     const date = releaseDate(release);
     if (date.year !== undefined) release.extra.releaseYear = date.year;
     if (date.month !== undefined) release.extra.releaseMonth = date.month;
@@ -729,7 +820,7 @@ export function assembleGames(
   // A product code's last two characters name the game within its code space: one title's "DMG-AZLJ",
   // "CGB-AZLJ" and "CGB-BZLJ" (a Game Boy game made Color-only) are one product.
   const codes = releases.map((release) =>
-    release.serial && isRetail(release) ? serialCode(release.serial, options.platform)?.code.slice(-2) : undefined,
+    release.serial && retailSerial(release) ? serialCode(release.serial, options.platform)?.code.slice(-2) : undefined,
   );
   const order = releaseOrder(options.preference);
   const groupKeys = splitTitleGroups(releases, keys, codes, arcade, order);
@@ -758,9 +849,13 @@ export function assembleGames(
       serialCode: release.serial ? serialCode(release.serial, options.platform) : undefined,
       regions: release.parsed.regions,
       size: mainSize(release.roms),
-      retail: isRetail(release),
+      retail: retailSerial(release),
       year: int(release.metadata.releaseyear, 1950, 2100),
       developer: release.metadata.developer,
+      clone: Boolean(release.extra.cloneOf) || release.parsed.flags.includes("Hack"),
+      source: release.source,
+      ...(arcade && release.extra.cloneOf ? { parentSet: release.extra.cloneOf } : {}),
+      ...(release.credits.developer ? { creditedDeveloper: release.credits.developer } : {}),
       cloneGroups: [...new Set((cloneMatches[i] ?? []).map((m) => m.group))],
       akaKeys: akaTitles(release.parsed.flags).map(titleKey),
     });

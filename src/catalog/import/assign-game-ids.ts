@@ -18,12 +18,20 @@ export interface GoneGame {
   readonly title: string;
 }
 
+/** A new record made of releases a stored game held, which kept its id for its larger part. */
+export interface SplitGame {
+  readonly id: number;
+  readonly from: number;
+  readonly title: string;
+}
+
 export interface AssignedIds {
   /** Per draft, in order: its id. */
   readonly ids: readonly number[];
   readonly added: number;
   readonly removed: GoneGame[];
   readonly merged: MergedGame[];
+  readonly split: SplitGame[];
 }
 
 interface StoredGame {
@@ -52,7 +60,8 @@ interface Claim {
  * most of them; else the work with its stored key. When several stored games continue one work
  * (the same dump under two names, one arcade game in several collections), the one sharing the
  * most releases, then the one with the work's key, then the oldest id, keeps its id and the others
- * are merged into it (`game_merges`: their ids redirect).
+ * are merged into it (`game_merges`: their ids redirect). A work made of releases of a stored game
+ * that kept its id for another work is split off it: it gets a new id, recorded in `game_splits`.
  * A stored game with no release left is removed. Also rewrites the games rows and clears the
  * platform's releases, which the caller writes again.
  * @param former platforms whose stored games now belong to `platform` (arcade collections).
@@ -81,6 +90,8 @@ export function assignGameIds(db: CatalogDb, platform: string, former: readonly 
   }
 
   const claims: Claim[] = [];
+  /** Per work, the stored game it holds most releases of. */
+  const origin: (number | undefined)[] = [];
   const count = works.titleKey.length;
   for (let w = 0; w < count; w++) {
     const shared = new Map<number, number>();
@@ -98,8 +109,14 @@ export function assignGameIds(db: CatalogDb, platform: string, former: readonly 
     const sameKey = new Set(byKey.get(works.titleKey[w] ?? "") ?? []);
     for (const id of sameKey) if (!shared.has(id)) shared.set(id, 0);
     const kind = works.kind[w] ?? "game";
-    for (const [id, n] of shared)
+    let most = 0;
+    for (const [id, n] of shared) {
       claims.push({ work: w, id, sameKey: sameKey.has(id), shared: n, sameKind: kindOf.get(id) === kind, holdsBest: best.has(id) });
+      if (n > most) {
+        most = n;
+        origin[w] = id;
+      }
+    }
   }
   claims.sort(
     (a, b) =>
@@ -152,6 +169,11 @@ export function assignGameIds(db: CatalogDb, platform: string, former: readonly 
   );
   let added = 0;
   const out: number[] = [];
+  const split: SplitGame[] = [];
+  const recordSplit = db.prepare<[number, number, string, string, string]>(
+    "INSERT OR REPLACE INTO game_splits (id, from_id, platform, title, split_at) VALUES (?, ?, ?, ?, ?)",
+  );
+  const splitAt = new Date().toISOString();
   for (let w = 0; w < count; w++) {
     const values = [
       platform,
@@ -166,8 +188,14 @@ export function assignGameIds(db: CatalogDb, platform: string, former: readonly 
       update.run(...values, id);
       out.push(id);
     } else {
-      out.push(Number(insert.run(...values).lastInsertRowid));
+      const id = Number(insert.run(...values).lastInsertRowid);
+      out.push(id);
       added++;
+      const from = origin[w];
+      if (from !== undefined && kept.has(from)) {
+        recordSplit.run(id, from, platform, values[2], splitAt);
+        split.push({ id, from, title: values[2] });
+      }
     }
   }
 
@@ -185,7 +213,7 @@ export function assignGameIds(db: CatalogDb, platform: string, former: readonly 
     repoint.run(into, old.id);
     merged.push({ id: old.id, into, system: old.platform, title: old.title });
   }
-  return { ids: out, added, removed, merged };
+  return { ids: out, added, removed, merged, split };
 }
 
 function setKey(setName: string): string {

@@ -12,6 +12,11 @@ export interface LinkableWork {
   baseGame?: number;
 }
 
+/** A joined title key that ends in a sequel number ("rockband2"), and the title before it. */
+const SEQUEL_RE = /^(.+?)\d+$/;
+/** Numbered sequels that make a title a series: with one, "Everybody's Golf" and "Everybody's Golf 6" may be one game's two names. */
+const MIN_SEQUELS = 2;
+
 /** A prefix this short ("Star Wars", "Rock Band") names a series more often than a game; shorter ones never link. */
 const MIN_PREFIX_WORDS = 2;
 
@@ -71,6 +76,13 @@ export function findBaseGames(games: LinkableWork[], platform: string): void {
       if (code) claim(byCode, code, i);
     }
   });
+  /** Titles that two or more other games continue with a number ("rock band" of "Rock Band 2" and "Rock Band 3"): the name of a series. */
+  const sequels = new Map<string, number>();
+  for (const title of byTitle.keys()) {
+    const m = SEQUEL_RE.exec(title);
+    if (m?.[1]) sequels.set(m[1], (sequels.get(m[1]) ?? 0) + 1);
+  }
+  const numbered = new Set([...sequels].filter(([, n]) => n >= MIN_SEQUELS).map(([title]) => title));
   const found = (value: number | null | undefined): number | undefined => (typeof value === "number" ? value : undefined);
   for (const game of games) {
     if (!attachedKinds.has(game.kind)) continue;
@@ -81,10 +93,18 @@ export function findBaseGames(games: LinkableWork[], platform: string): void {
       if (base !== undefined) break;
     }
     const key = titleKey(game.title);
-    const candidates = [...new Set([key, ...wordPrefixes(key), ...separatorPrefixes(game.title)])].sort((a, b) => b.length - a.length);
+    const parts = separatorPrefixes(game.title);
+    // "Rock Band - 3 Doors Down": a number that opens a part of the title names that part, not a sequel of the game before it.
+    const opensPart = (candidate: string): boolean => {
+      const words = candidate.split(" ");
+      return /^\d+$/.test(words.at(-1) ?? "") && parts.includes(words.slice(0, -1).join(" "));
+    };
+    const candidates = [...new Set([key, ...wordPrefixes(key).filter((p) => !opensPart(p)), ...parts])].sort((a, b) => b.length - a.length);
     for (const candidate of candidates) {
       // The longest title that names a game decides, even when it names two: a shorter one would be a guess.
       if (base !== undefined || byTitle.has(joined(candidate))) {
+        // "Rock Band - <song>" where Rock Band 2 and 3 are games too names the series, not one of its games.
+        if (base === undefined && candidate === parts[0] && candidate !== key && numbered.has(joined(candidate))) break;
         base ??= found(byTitle.get(joined(candidate)));
         break;
       }

@@ -15,6 +15,7 @@ const FOLDED_LETTERS: Readonly<Record<string, string>> = {
 };
 
 const NON_ASCII_RE = /[^\p{ASCII}]/u;
+const ESCAPED_AMPERSAND_RE = /&amp;/gi;
 const MARKS_RE = /\p{M}+/gu;
 const FOLDED_RE = /[ßæœøđðþłıħ]/g;
 const WORD_CHAR_RE = /^[\p{L}\p{N}]/u;
@@ -57,13 +58,14 @@ function isApostrophe(c: number): boolean {
 }
 
 /**
- * Grouping/search key for a title: lower case, diacritics removed (NFKD), "&" as "and", apostrophes removed, other
+ * Grouping/search key for a title: lower case, diacritics removed (NFKD), "&" (and its escape "&amp;") as "and", apostrophes removed, other
  * punctuation as spaces, whitespace collapsed. A postponed article is restored first and then a leading article
  * followed by a word is dropped: the/a/an, le/la/les/l'/el/il/lo/gli/los/las/die/der/das/het.
  * "Legend of Zelda, The", "The Legend of Zelda" and "legend of zelda" all give "legend of zelda".
  */
 export function titleKey(title: string): string {
-  let s = restoreArticles(String(title ?? "").trim());
+  // Some DATs keep the XML escape of "&" in their names ("Kane &amp; Lynch").
+  let s = restoreArticles(String(title ?? "").trim()).replace(ESCAPED_AMPERSAND_RE, "&");
   if (NON_ASCII_RE.test(s)) {
     s = s.normalize("NFKD").replace(MARKS_RE, "").toLowerCase();
     s = s.replace(FOLDED_RE, (ch) => FOLDED_LETTERS[ch] ?? ch);

@@ -52,6 +52,10 @@ export const gameChangeSchema = z
         "For `changed`: which parts of the record changed (title, system (the game moved to another platform, keeping its id), releases, roms, artwork, metadata)",
     }),
     into: z.number().int().min(1).optional().meta({ description: "For `merged`: the id of the game it joined" }),
+    splitFrom: z.number().int().min(1).optional().meta({
+      description:
+        "For `added`: the record this one was split off (a record that held two works taken apart); that record keeps its id and holds the larger part",
+    }),
     updatedAt: z.iso.datetime().meta({ description: "Time of the last build that changed (or removed) the game" }),
     url: z
       .url()

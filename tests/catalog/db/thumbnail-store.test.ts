@@ -124,7 +124,7 @@ describe("a catalog of schema version 3, made before thumbnail listings", () => 
     fresh.close();
     const old = new Database(file);
     old.exec(
-      "DROP TABLE thumbnail_files; DROP TABLE thumbnail_listings; ALTER TABLE games DROP COLUMN related_json; PRAGMA user_version = 3",
+      "DROP TABLE thumbnail_files; DROP TABLE thumbnail_listings; DROP TABLE game_splits; ALTER TABLE games DROP COLUMN related_json; PRAGMA user_version = 3",
     );
     old.close();
     return file;
@@ -147,7 +147,7 @@ describe("a catalog of schema version 3, made before thumbnail listings", () => 
     const db = openCatalogDb(file);
     try {
       expect(db.pragma("user_version", { simple: true })).toBe(CATALOG_SCHEMA_VERSION);
-      expect(CATALOG_SCHEMA_VERSION).toBe(5);
+      expect(CATALOG_SCHEMA_VERSION).toBe(6);
       expect(db.prepare("SELECT slug, fingerprint FROM platforms").all()).toEqual([{ slug: "32x", fingerprint: "f1" }]);
       expect(storedListings(db)).toEqual([]);
       saveThumbnailListing(db, listing(x32, "32x.txt", ["Named_Boxarts/Doom (Europe).png"]), new Date(1));

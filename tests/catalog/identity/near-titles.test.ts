@@ -1,0 +1,160 @@
+import { describe, expect, it } from "vitest";
+import { companies, noCompanyInCommon } from "../../../src/catalog/identity/company-word.ts";
+import { groupWorks, spellingKey, strayLetterKey } from "../../../src/catalog/identity/group-works.ts";
+import { splitSameTitle } from "../../../src/catalog/identity/same-title.ts";
+import { titleKey } from "../../../src/catalog/names/title-key.ts";
+import { workInput as input } from "../../helpers/work-input.ts";
+
+/** The titles grouped together, each work's titles sorted, works sorted. */
+function works(items: Parameters<typeof input>[0][]): string[][] {
+  const inputs = items.map(input);
+  return groupWorks(inputs)
+    .groups.map((g) => g.map((i) => inputs[i]?.title ?? "").sort())
+    .sort((a, b) => (a[0] ?? "").localeCompare(b[0] ?? ""));
+}
+
+describe("credits", () => {
+  it("names each company of a credit once, and no company for DAT placeholders", () => {
+    expect(companies("Futura Games, U.S. Gold Ltd./Kixx")).toEqual(new Set(["futura", "u", "kixx"]));
+    expect(companies("ImagiSOFT, Inc.")).toEqual(new Set(["imagisoft"]));
+    expect(companies("demo")).toEqual(new Set());
+    expect(companies("bootleg")).toEqual(new Set());
+    expect(noCompanyInCommon(companies("Image Works"), companies("Futura Games, Image Works"))).toBe(false);
+    expect(noCompanyInCommon(companies("Paul Levy"), companies("Dynamo Software"))).toBe(true);
+    expect(noCompanyInCommon(companies("Paul Levy"), companies("Anonymous"))).toBe(false);
+  });
+});
+
+describe("one title, several works by their credits", () => {
+  const release = (publisher: string | undefined, year: number | undefined) => ({ code: undefined, publisher, year, contents: undefined });
+
+  it("splits releases with no company in common more than two years apart, and keeps a re-release with its developer", () => {
+    const parts = splitSameTitle([
+      release("Spectrum HoloByte, Inc.", 1991),
+      release("Dominique Vidal", 1995),
+      release("Image Works", 1990),
+      release("Futura Games, Image Works", 1996),
+    ]);
+    expect(parts.map((p) => p.weak)).toEqual([0, 1, 0, 0]);
+  });
+
+  it("keeps releases two years apart, or without credits, in one work", () => {
+    expect(splitSameTitle([release("Paul Levy", 1984), release("Gregg Minkow", 1986)]).map((p) => p.weak)).toEqual([0, 0]);
+    expect(splitSameTitle([release("Paul Levy", 1984), release(undefined, 1998)]).map((p) => p.weak)).toEqual([0, 0]);
+  });
+});
+
+describe("spelling variants", () => {
+  it("reads titles as their spellings meet", () => {
+    expect(spellingKey(titleKey("BlazBlue - Chronophantasma Extend"))).toBe(spellingKey(titleKey("BlazBlue - Chrono Phantasma Extend")));
+    expect(spellingKey(titleKey("Rose to Tasogare no Kojou"))).toBe(spellingKey(titleKey("Rose to Tasogare no Kojo")));
+    expect(spellingKey(titleKey("Rui wa Tomo wo Yobu"))).toBe(spellingKey(titleKey("Rui wa Tomo o Yobu")));
+    expect(titleKey("Kane &amp; Lynch: Dead Men")).toBe(titleKey("Kane & Lynch - Dead Men"));
+    expect(strayLetterKey(titleKey("Descenta"))).toBe("descent");
+    expect(strayLetterKey(titleKey("Wolfenstein 3Dg"))).toBe("wolfenstein3d");
+    expect(strayLetterKey(titleKey("Kessen III"))).toBeUndefined();
+  });
+
+  it("joins a spelling variant unless its facts disagree", () => {
+    expect(
+      works([
+        { title: "Akiba Strip 2", regions: ["Korea"] },
+        { title: "Akiba's Trip 2", regions: ["Japan"] },
+        { title: "Pac Man", developer: "Namco" },
+        { title: "PacMan", developer: "Eric Davidson" },
+      ]),
+    ).toEqual([["Akiba Strip 2", "Akiba's Trip 2"], ["Pac Man"], ["PacMan"]]);
+  });
+
+  it("joins a stray last letter only when both releases credit one developer", () => {
+    expect(
+      works([
+        { title: "Descent", developer: "Interplay Productions", creditedDeveloper: "Interplay Productions", year: 1994 },
+        { title: "Descenta", developer: "Interplay Productions", creditedDeveloper: "Interplay Productions", year: 1995 },
+        { title: "Hunter", developer: "HVB Software", creditedDeveloper: "HVB Software", year: 1991 },
+        { title: "Hunterd", developer: "Weazel", creditedDeveloper: "Weazel", year: 2002 },
+        { title: "Gabriel Knight", year: 1993 },
+        { title: "Gabriel Knighta", year: 1993 },
+      ]),
+    ).toEqual([["Descent", "Descenta"], ["Gabriel Knight"], ["Gabriel Knighta"], ["Hunter"], ["Hunterd"]]);
+  });
+
+  it("joins a capital glued to the last word without credits", () => {
+    expect(works([{ title: "Pirates of PestulonS" }, { title: "Pirates of PestulonU" }])).toEqual([
+      ["Pirates of PestulonS", "Pirates of PestulonU"],
+    ]);
+  });
+
+  it("joins a one-letter slip named by two collections or two regions, not two titles of one collection", () => {
+    expect(
+      works([
+        { title: "Spy vs. Spy III - Arctic Antics", source: "tosec" },
+        { title: "Spy vs. Spy III - Artic Antics", source: "no-intro" },
+        { title: "Flash Gordon", source: "dat" },
+        { title: "Flush Gordon", source: "dat" },
+        { title: "Tech Saturn Jul. 1997", source: "redump", regions: ["Japan"] },
+        { title: "Tech Saturn Jun. 1997", source: "tosec", regions: ["Japan"] },
+      ]),
+    ).toEqual([
+      ["Flash Gordon"],
+      ["Flush Gordon"],
+      ["Spy vs. Spy III - Arctic Antics", "Spy vs. Spy III - Artic Antics"],
+      ["Tech Saturn Jul. 1997"],
+      ["Tech Saturn Jun. 1997"],
+    ]);
+  });
+
+  it("never joins two parts of one title split on purpose", () => {
+    expect(
+      works([
+        { title: "Super Tetris", groupKey: "super tetris", year: 1991, developer: "Spectrum HoloByte" },
+        { title: "SuperTetris", groupKey: "super tetris\u00021", year: 1995, developer: "Dominique Vidal" },
+      ]),
+    ).toEqual([["Super Tetris"], ["SuperTetris"]]);
+  });
+});
+
+describe("arcade A / B titles", () => {
+  const arcade = (title: string, over: Partial<Parameters<typeof input>[0]> = {}): Parameters<typeof input>[0] => ({
+    title,
+    titleParts: title.includes(" / ") ? title.split(" / ").map(titleKey) : [],
+    ...over,
+  });
+
+  it("joins one game's two titles, and no part of a board of two games whose makers differ", () => {
+    const inputs = [
+      arcade("Aero Fighters 2 / Sonic Wings 2", { developer: "Video System", year: 1994 }),
+      arcade("Aero Fighters 2", { developer: "Video System", year: 1994 }),
+      arcade("Sonic Wings 2", { developer: "Video System", year: 1994 }),
+      arcade("Street Smart / Final Fight", { developer: "bootleg", year: 1989 }),
+      arcade("Street Smart", { developer: "SNK", year: 1989 }),
+      arcade("Final Fight", { developer: "Capcom", year: 1989 }),
+    ].map(input);
+    const result = groupWorks(inputs);
+    const titles = result.groups.map((g) => g.map((i) => inputs[i]?.title).sort());
+    expect(titles).toContainEqual(["Aero Fighters 2", "Aero Fighters 2 / Sonic Wings 2", "Sonic Wings 2"]);
+    expect(titles).toContainEqual(["Street Smart / Final Fight"]);
+    expect(result.compilations.map((c) => inputs[c.item]?.title)).toEqual(["Street Smart / Final Fight"]);
+  });
+
+  it("joins no part whose credits or years disagree", () => {
+    expect(
+      works([
+        arcade("Super Dodge Ball / Kunio no Nekketsu Toukyuu Densetsu", { developer: "Technos Japan", year: 1996 }),
+        arcade("Super Dodge Ball", { developer: "Technos Japan", year: 1987 }),
+        arcade("Alpha Fighter / Head On", { developer: "Data East Corporation" }),
+        arcade("Head On", { developer: "Gremlin", year: 1979 }),
+      ]),
+    ).toEqual([["Alpha Fighter / Head On"], ["Head On"], ["Super Dodge Ball"], ["Super Dodge Ball / Kunio no Nekketsu Toukyuu Densetsu"]]);
+  });
+
+  it("joins a part whose sets are clones of the A / B set, though that part names a game of its own", () => {
+    expect(
+      works([
+        arcade("Wild Fang / Tecmo Knight", { setName: "wildfang" }),
+        arcade("Tecmo Knight", { setName: "tknight", parentSet: "wildfang", clone: true }),
+        arcade("Wild Fang", { setName: "wildfangs", parentSet: "wildfang", clone: true }),
+      ]).length,
+    ).toBe(1);
+  });
+});
