@@ -31,7 +31,7 @@ const sets = new Map(files.map((f) => [f.replace(/\.json$/, ""), JSON.parse(read
 const floors: Readonly<Record<string, { precision: number; recall: number }>> = {
   "arcade-records": { precision: 0.98, recall: 0.99 },
   "dos-same-title": { precision: 0.95, recall: 0.96 },
-  "issue-47-examples": { precision: 0.66, recall: 0.75 },
+  "audit-examples": { precision: 0.66, recall: 0.75 },
   "merged-records": { precision: 0.98, recall: 0.99 },
   "near-identical": { precision: 0.995, recall: 0.55 },
   playchoice: { precision: 1, recall: 1 },
