@@ -16,15 +16,11 @@ interface Pair {
 }
 
 const dir = path.join(import.meta.dirname, "pairs");
-const files = readdirSync(dir)
-  .filter((f) => f.endsWith(".json"))
-  .sort();
-const sets = new Map(files.map((f) => [f.replace(/\.json$/, ""), JSON.parse(readFileSync(path.join(dir, f), "utf8")) as Pair[]]));
 
 /**
  * What each file must score on the full catalog: precision of the merges (pairs found together
  * among those labelled merge, against those labelled apart found together) and recall of the
- * merges. Issue 47 asks 99.5% for merged records and regional links, 98% for arcade records and
+ * merges. The goals are 99.5% for merged records and regional links, 98% for arcade records and
  * 80% recall of near-identical titles; where the rules do not reach that yet the floor is what
  * they reach, so that the figure can only rise.
  */
@@ -38,6 +34,12 @@ const floors: Readonly<Record<string, { precision: number; recall: number }>> = 
   "regional-links": { precision: 0.985, recall: 0.99 },
   "title-part-joins": { precision: 0.78, recall: 0.95 },
 };
+
+/** The files of the identity audit's classes; the clone-list files are scored by labelled-pairs.test.ts. */
+const files = readdirSync(dir)
+  .filter((f) => f.endsWith(".json") && Object.hasOwn(floors, f.replace(/\.json$/, "")))
+  .sort();
+const sets = new Map(files.map((f) => [f.replace(/\.json$/, ""), JSON.parse(readFileSync(path.join(dir, f), "utf8")) as Pair[]]));
 
 interface Owner {
   readonly id: number;
