@@ -89,6 +89,10 @@ export function calibrationCases(
   const byKey = new Map<string, number>();
   for (const r of records) byKey.set(titleKey(r.title), r.id);
   for (const r of records) byNumeralKey.set(numeralKey(titleKey(r.title)), r.id);
+  // One title spelled with and without spaces ("WildSnake", "Wild Snake") is one game, as the catalog's identity rules read it.
+  const spaceless = (title: string): string => titleKey(title).replaceAll(" ", "");
+  const bySpacelessKey = new Map<string, number>();
+  for (const r of records) bySpacelessKey.set(spaceless(r.title), r.id);
   // The right answer for a renamed title: a game of exactly that title if the platform has one
   // ("Wario Land II" written "Wario Land 2" is "Wario Land 2" when both exist), else the source game.
   const answer = (title: string, source: number): number => byKey.get(titleKey(title)) ?? source;
@@ -148,7 +152,10 @@ export function calibrationCases(
         if (other)
           add(
             `${other.title} (USA)${ext}`,
-            byKey.get(titleKey(other.title)) ?? byNumeralKey.get(numeralKey(titleKey(other.title))) ?? null,
+            byKey.get(titleKey(other.title)) ??
+              byNumeralKey.get(numeralKey(titleKey(other.title))) ??
+              bySpacelessKey.get(spaceless(other.title)) ??
+              null,
           );
         break;
       }
