@@ -1,4 +1,5 @@
-import { parseGameName } from "../../catalog/names/parse-game-name.ts";
+import { releaseStatus } from "../../catalog/identity/release-status.ts";
+import { type DevStatus, parseGameName } from "../../catalog/names/parse-game-name.ts";
 import { titleKey } from "../../catalog/names/title-key.ts";
 import { serialKey } from "../../core/keys.ts";
 import type { PlatformEntry } from "../../catalog/record/game-record.ts";
@@ -73,6 +74,8 @@ function confidence(by: Exclude<MatchedBy, "fuzzy">): number {
 }
 /** A CRC that also agrees on the size is all but certain. */
 const CRC_SIZE_CONFIDENCE = 0.98;
+/** A suggestion for a file named as a demo (a beta, a prototype) of a game whose releases list none: the title is right, the dump unknown. */
+const UNLISTED_STATUS_CONFIDENCE = 0.5;
 /** Fuzzy matches are scaled below every exact step. */
 const FUZZY_SCALE = 0.8;
 /** Titles this similar are worth suggesting. */
@@ -294,12 +297,47 @@ function matchOne(ctx: MatchContext, i: number, item: MatchItem, run: Run): Matc
     const parsed = parseGameName(bareFileName(item.name));
     const wanted = titleKey(parsed.title);
     if (wanted) {
-      const titled = decide(ctx, i, "title", bestRelease(ctx, index.title.get(wanted), parsed.regions), false, run);
+      const status = releaseStatus(parsed);
+      if (status !== "release") {
+        const unlisted = unlistedStatus(ctx, i, index.title.get(wanted), status);
+        if (unlisted) return unlisted;
+      }
+      const titled = decide(
+        ctx,
+        i,
+        "title",
+        bestRelease(ctx, titleReleases(ctx, index.title.get(wanted), status), parsed.regions),
+        false,
+        run,
+      );
       if (titled) return titled;
       return fuzzy(ctx, i, parsed.title, wanted, parsed.regions, run);
     }
   }
   return { index: i, status: "notFound" };
+}
+
+/** A title's releases of the status a file name gives (a demo's name reaches the game's demos only); all of them for a finished release. */
+function titleReleases(ctx: MatchContext, releases: readonly number[], status: DevStatus): readonly number[] {
+  if (status === "release") return releases;
+  return releases.filter((r) => releaseStatus(parseGameName(ctx.index.table.releases[r]?.[1] ?? "")) === status);
+}
+
+/**
+ * A file named as a demo, beta or prototype that its game's releases do not list: the game is a
+ * suggestion, never a match, so that a ROM manager is not told it holds the finished game.
+ */
+function unlistedStatus(ctx: MatchContext, i: number, releases: readonly number[], status: DevStatus): MatchResult | undefined {
+  if (releases.length === 0 || titleReleases(ctx, releases, status).length > 0) return undefined;
+  const games = gamesOf(ctx.index, releases, false);
+  return {
+    index: i,
+    status: "notFound",
+    suggestions: games
+      .slice(0, MAX_MATCH_SUGGESTIONS)
+      .map(([gameId, release]) => candidate(ctx, gameId, release, UNLISTED_STATUS_CONFIDENCE)),
+    suggestionCount: games.length,
+  };
 }
 
 /**

@@ -61,4 +61,25 @@ describe("a match answer says when the matched release is a demo", () => {
     expect(results[2]).toMatchObject({ status: "matched", match: { gameId: 82520, release: retail } });
     expect(results[2]?.status === "matched" && "releaseStatus" in results[2].match).toBe(false);
   });
+
+  it("matches a file named as a demo by its title to the game's demo, and a finished release's name to the finished release", () => {
+    const [demo, finished] = matchRoms(
+      ctx,
+      [{ name: "Blokus Club Portable with Bumpy Trot (Japan) (Demo).iso" }, { name: "Blokus Club Portable with Bumpy Trot.iso" }],
+      [],
+    );
+    expect(demo).toMatchObject({ status: "matched", match: { matchedBy: "title", releaseStatus: "demo" } });
+    expect(finished).toMatchObject({ status: "matched", match: { matchedBy: "title", release: retail } });
+  });
+
+  it("only suggests the game for a file named as a beta or prototype its releases do not list: never the finished release as a match", () => {
+    const [beta, proto] = matchRoms(
+      ctx,
+      [{ name: "Blokus Club Portable with Bumpy Trot (Japan) (Beta).iso" }, { name: "Blokus Club Portable with Bumpy Trot (Proto).iso" }],
+      [],
+    );
+    for (const result of [beta, proto]) {
+      expect(result).toMatchObject({ status: "notFound", suggestionCount: 1, suggestions: [{ gameId: 82520, confidence: 0.5 }] });
+    }
+  });
 });
