@@ -1,5 +1,6 @@
 import type { CatalogDb } from "../db/catalog-db.ts";
-import { PART_SEPARATOR, spellingKey, WEAK_PART_SEPARATOR } from "../identity/group-works.ts";
+import { PART_SEPARATOR, WEAK_PART_SEPARATOR } from "../identity/group-works.ts";
+import { spellingKey } from "../identity/near-titles.ts";
 import type { ContentKind } from "../identity/content-kind.ts";
 
 /** A record as the audit lists it (the shape of audit-catalog.ts's AuditRecord). */

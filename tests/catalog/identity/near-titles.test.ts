@@ -1,6 +1,7 @@
 import { describe, expect, it } from "vitest";
 import { companies, noCompanyInCommon } from "../../../src/catalog/identity/company-word.ts";
-import { groupWorks, spellingKey, strayLetterKey } from "../../../src/catalog/identity/group-works.ts";
+import { groupWorks } from "../../../src/catalog/identity/group-works.ts";
+import { spellingKey, strayLetterKey } from "../../../src/catalog/identity/near-titles.ts";
 import { splitSameTitle } from "../../../src/catalog/identity/same-title.ts";
 import { titleKey } from "../../../src/catalog/names/title-key.ts";
 import { workInput as input } from "../../helpers/work-input.ts";

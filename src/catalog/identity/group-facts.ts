@@ -1,0 +1,100 @@
+import { companies, noCompanyInCommon } from "./company-word.ts";
+import type { ContentKind } from "./content-kind.ts";
+import type { SerialCode } from "./serial-code.ts";
+
+/** What the facts read of one release (a grouping input, group-works.ts). */
+export interface FactsInput {
+  readonly kind: ContentKind;
+  readonly serialCode: SerialCode | undefined;
+  readonly regions: readonly string[];
+  readonly retail: boolean;
+  readonly year: number | undefined;
+  readonly developer: string | undefined;
+  readonly clone?: boolean;
+  readonly source?: string;
+}
+
+/** What a title group's releases say of who made it and when, to test a join against. */
+export interface GroupFacts {
+  /** Companies the group's own releases credit ({@link companies}); clones and hacks left out. */
+  readonly companies: ReadonlySet<string>;
+  readonly years: number[];
+  /** Region-free retail product codes. */
+  readonly codes: Set<string>;
+  /** The collections listing the group's releases. */
+  readonly sources: Set<string>;
+  /** The regions its releases name. */
+  readonly regions: Set<string>;
+}
+
+/**
+ * Each title group's {@link GroupFacts}, by the group's root item, made on first use: only the
+ * groups a join is tested for are read, by a chain through their items (no list per group).
+ */
+export function titleGroupFacts(items: readonly FactsInput[], titleGroup: readonly number[]): (group: number) => GroupFacts {
+  const head = new Int32Array(items.length).fill(-1);
+  const next = new Int32Array(items.length).fill(-1);
+  for (let i = items.length - 1; i >= 0; i--) {
+    const g = titleGroup[i] ?? i;
+    next[i] = head[g] ?? -1;
+    head[g] = i;
+  }
+  const made = new Map<number, GroupFacts>();
+  return (group) => {
+    const known = made.get(group);
+    if (known) return known;
+    const f = {
+      companies: new Set<string>(),
+      years: [] as number[],
+      codes: new Set<string>(),
+      sources: new Set<string>(),
+      regions: new Set<string>(),
+    };
+    for (let i = head[group] ?? -1; i >= 0; i = next[i] ?? -1) {
+      const item = items[i];
+      if (!item) continue;
+      if (item.source) f.sources.add(item.source);
+      for (const r of item.regions) f.regions.add(r);
+      if (item.serialCode && item.retail && item.kind === "game") f.codes.add(item.serialCode.code);
+      if (item.clone) continue;
+      for (const c of companies(item.developer)) f.companies.add(c);
+      if (item.year !== undefined) f.years.push(item.year);
+    }
+    made.set(group, f);
+    return f;
+  };
+}
+
+/** Years further apart than this, with no company in common, are two works ("Super Tetris" 1991 and 1995). */
+const SAME_WORK_YEARS = 2;
+
+/**
+ * True when two title groups' facts say they are different works: retail codes none of which is
+ * in both, credits with no company in common, or years more than {@link SAME_WORK_YEARS} apart.
+ * `strict` also asks that both credit a company.
+ */
+export function disagree(a: GroupFacts, b: GroupFacts | undefined, strict: boolean): boolean {
+  if (!b) return strict;
+  if (a.codes.size > 0 && b.codes.size > 0 && ![...a.codes].some((c) => b.codes.has(c))) return true;
+  if (strict && (a.companies.size === 0 || b.companies.size === 0)) return true;
+  if (noCompanyInCommon(a.companies, b.companies)) return true;
+  if (a.years.length > 0 && b.years.length > 0) {
+    const gap = Math.max(Math.min(...b.years) - Math.max(...a.years), Math.min(...a.years) - Math.max(...b.years));
+    if (gap > SAME_WORK_YEARS) return true;
+  }
+  return false;
+}
+
+/**
+ * True when two title groups' facts vouch for a misspelling being one title: a company credited by
+ * both, a retail code both have, releases of different regions, or two collections naming it (within one collection, names
+ * a letter apart are two products: "Flash Gordon" and "Flush Gordon").
+ */
+export function confirm(a: GroupFacts, b: GroupFacts): boolean {
+  for (const c of a.companies) if (b.companies.has(c)) return true;
+  for (const c of a.codes) if (b.codes.has(c)) return true;
+  // Releases of two regions a letter apart are one product's regional names; two of one region are two products.
+  if (a.regions.size > 0 && b.regions.size > 0 && ![...a.regions].some((r) => b.regions.has(r))) return true;
+  for (const x of a.sources) if (b.sources.has(x)) return false;
+  return a.sources.size > 0 && b.sources.size > 0;
+}
