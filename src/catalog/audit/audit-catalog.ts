@@ -18,20 +18,9 @@ import { titleKey } from "../names/title-key.ts";
 import { auditCloneLists, type CloneListAudit } from "./clone-list-audit.ts";
 import { auditKinds, type KindAudit } from "./kind-audit.ts";
 import { auditIdentityClasses, type IdentityClasses } from "./identity-classes.ts";
+import type { AuditRecord, Examples } from "./audit-record.ts";
 
-/** A game record as the audit names it. */
-export interface AuditRecord {
-  readonly id: number;
-  readonly platform: string;
-  readonly title: string;
-  readonly kind: ContentKind;
-}
-
-/** A list cut to its first examples, with its full length. */
-export interface Examples<T> {
-  readonly total: number;
-  readonly examples: readonly T[];
-}
+export type { AuditRecord, Examples } from "./audit-record.ts";
 
 /** Why a dump held by several records of a platform did not make them one: the import's reasons, a BIOS set, or none. */
 /** `split-title`: the records are works one title was split into (same-title.ts), which never join again. */

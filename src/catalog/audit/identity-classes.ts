@@ -1,21 +1,7 @@
 import type { CatalogDb } from "../db/catalog-db.ts";
 import { PART_SEPARATOR, WEAK_PART_SEPARATOR } from "../identity/group-works.ts";
 import { spellingKey } from "../identity/near-titles.ts";
-import type { ContentKind } from "../identity/content-kind.ts";
-
-/** A record as the audit lists it (the shape of audit-catalog.ts's AuditRecord). */
-interface AuditRecord {
-  readonly id: number;
-  readonly platform: string;
-  readonly title: string;
-  readonly kind: ContentKind;
-}
-
-/** A count and its first examples. */
-interface Examples<T> {
-  readonly total: number;
-  readonly examples: readonly T[];
-}
+import type { AuditRecord, Examples } from "./audit-record.ts";
 
 /** Records of one platform whose titles are one title spelled two ways, kept apart. */
 export interface SpellingRepeat {

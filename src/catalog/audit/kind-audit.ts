@@ -1,14 +1,11 @@
 import type { CatalogDb } from "../db/catalog-db.ts";
+import type { AuditRecord } from "./audit-record.ts";
 import { type ContentKind, type KindContext, releaseKind } from "../identity/content-kind.ts";
 import { releaseStatus } from "../identity/release-status.ts";
 import { parseGameName } from "../names/parse-game-name.ts";
 
 /** A record as the kind audit names it, with the release that shows the case. */
-export interface KindAuditRecord {
-  readonly id: number;
-  readonly platform: string;
-  readonly title: string;
-  readonly kind: ContentKind;
+export interface KindAuditRecord extends AuditRecord {
   readonly release: string;
 }
 
