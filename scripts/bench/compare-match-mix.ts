@@ -7,7 +7,7 @@
  * `BENCH_PROFILE=<dir>` runs the servers with `--cpu-prof` into that folder.
  */
 import { spawn } from "node:child_process";
-import { mkdtempSync, rmSync, writeFileSync } from "node:fs";
+import { mkdtempSync, readFileSync, rmSync, writeFileSync } from "node:fs";
 import os from "node:os";
 import path from "node:path";
 import { projectRoot } from "../../src/config/config.ts";
@@ -50,11 +50,19 @@ async function loadMeasured(spec: LoadSpec): Promise<{ result: LoadResult; clien
   }
 }
 
+/** User and system CPU time of a process so far, in µs, from /proc/<pid>/stat (clock ticks of 10 ms). */
+function userSystemMicros(pid: number): [number, number] {
+  const fields = readFileSync(`/proc/${pid}/stat`, "utf8").split(") ")[1]?.split(" ") ?? [];
+  return [Number(fields[11]) * 10_000, Number(fields[12]) * 10_000];
+}
+
 interface Round {
   readonly items: number;
   readonly p99: number;
   readonly serverMicros: number;
   readonly clientMicros: number;
+  /** The share of the server's CPU time spent in the kernel (socket reads and writes). */
+  readonly systemShare: number;
   readonly errors: number;
 }
 
@@ -87,25 +95,29 @@ for (let round = 0; round < ROUNDS; round++) {
     };
     await loadMeasured({ ...spec, seconds: 4 });
     const before = cpuMicros(child.pid ?? 0);
+    const [userBefore, systemBefore] = userSystemMicros(child.pid ?? 0);
     const { result, clientMicros } = await loadMeasured(spec);
     const serverMicros = cpuMicros(child.pid ?? 0) - before;
+    const [userAfter, systemAfter] = userSystemMicros(child.pid ?? 0);
+    const system = systemAfter - systemBefore;
     await stop(child);
     const r: Round = {
       items: result.rps * 100,
       p99: result.p99,
       serverMicros: serverMicros / result.requests,
       clientMicros: clientMicros / result.requests,
+      systemShare: system / (system + userAfter - userBefore),
       errors: result.errors + result.non2xx,
     };
     rounds.get(checkout)?.push(r);
     console.log(
-      `${checkout} round ${round + 1}: ${r.items.toFixed(0)} items/s, p99 ${r.p99} ms, server ${r.serverMicros.toFixed(0)} µs/req, client ${r.clientMicros.toFixed(0)} µs/req, errors ${r.errors}`,
+      `${checkout} round ${round + 1}: ${r.items.toFixed(0)} items/s, p99 ${r.p99} ms, server ${r.serverMicros.toFixed(0)} µs/req (${(100 * r.systemShare).toFixed(0)} % in the kernel), client ${r.clientMicros.toFixed(0)} µs/req, errors ${r.errors}`,
     );
   }
 }
 rmSync(logDir, { recursive: true, force: true });
 for (const [checkout, list] of rounds) {
   console.log(
-    `${checkout}: median ${middle(list.map((r) => r.items)).toFixed(0)} items/s, p99 ${middle(list.map((r) => r.p99))} ms, server ${middle(list.map((r) => r.serverMicros)).toFixed(0)} µs/req, client ${middle(list.map((r) => r.clientMicros)).toFixed(0)} µs/req`,
+    `${checkout}: median ${middle(list.map((r) => r.items)).toFixed(0)} items/s, p99 ${middle(list.map((r) => r.p99))} ms, server ${middle(list.map((r) => r.serverMicros)).toFixed(0)} µs/req (${(100 * middle(list.map((r) => r.systemShare))).toFixed(0)} % in the kernel), client ${middle(list.map((r) => r.clientMicros)).toFixed(0)} µs/req`,
   );
 }

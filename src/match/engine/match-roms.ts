@@ -262,21 +262,32 @@ function matchOne(ctx: MatchContext, i: number, item: MatchItem, run: Run): Matc
     if (hit) return hit;
   }
   if (item.crc) {
-    const rows = run.words === undefined ? index.crc.get(item.crc) : index.crc.getParsed(run.words, words + CRC_WORD);
-    if (item.size != null) {
-      const hit = decide(
-        ctx,
-        i,
-        "crc",
-        rows.filter((row) => index.table.size[row] === item.size),
-        true,
-        run,
-        CRC_SIZE_CONFIDENCE,
-      );
+    // One rom of the CRC (nearly always): the steps below decide exactly this, without their arrays.
+    const only = run.words === undefined ? index.crc.only(item.crc) : index.crc.onlyParsed(run.words, words + CRC_WORD);
+    if (only >= 0) {
+      const release = index.romRelease[only] ?? -1;
+      const sized = item.size != null && index.table.size[only] === item.size;
+      const hit =
+        (sized ? matched(ctx, i, release, "crc", CRC_SIZE_CONFIDENCE, run) : undefined) ??
+        matched(ctx, i, release, "crc", confidence("crc"), run);
+      if (hit) return hit;
+    } else if (only === -2) {
+      const rows = run.words === undefined ? index.crc.get(item.crc) : index.crc.getParsed(run.words, words + CRC_WORD);
+      if (item.size != null) {
+        const hit = decide(
+          ctx,
+          i,
+          "crc",
+          rows.filter((row) => index.table.size[row] === item.size),
+          true,
+          run,
+          CRC_SIZE_CONFIDENCE,
+        );
+        if (hit) return hit;
+      }
+      const hit = decide(ctx, i, "crc", rows, true, run);
       if (hit) return hit;
     }
-    const hit = decide(ctx, i, "crc", rows, true, run);
-    if (hit) return hit;
   }
   if (item.headerless) {
     const hit = byHeaderless(ctx, i, item.headerless, run);
