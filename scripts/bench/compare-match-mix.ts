@@ -4,7 +4,9 @@
  * (`LUDEX_BUILD_DIR`, default this checkout's real test fixture), alternating for
  * `BENCH_ROUNDS` rounds (default 3) of `BENCH_SECONDS` (default 10): items/s, p99, and the CPU
  * time the server and the load client used per request, from the scheduler's counters.
- * `BENCH_PROFILE=<dir>` runs the servers with `--cpu-prof` into that folder.
+ * `BENCH_PROFILE=<dir>` runs the servers with `--cpu-prof` into that folder. `BENCH_PAIRED=<n>`
+ * then runs n paired rounds: a server per checkout, all loaded at once (each by its own client),
+ * so that each round's ratios of server CPU per request see one state of a shared machine.
  */
 import { spawn } from "node:child_process";
 import { mkdtempSync, readFileSync, rmSync, writeFileSync } from "node:fs";
@@ -117,7 +119,55 @@ for (let round = 0; round < ROUNDS; round++) {
 }
 rmSync(logDir, { recursive: true, force: true });
 for (const [checkout, list] of rounds) {
+  if (list.length === 0) continue;
   console.log(
     `${checkout}: median ${middle(list.map((r) => r.items)).toFixed(0)} items/s, p99 ${middle(list.map((r) => r.p99))} ms, server ${middle(list.map((r) => r.serverMicros)).toFixed(0)} µs/req (${(100 * middle(list.map((r) => r.systemShare))).toFixed(0)} % in the kernel), client ${middle(list.map((r) => r.clientMicros)).toFixed(0)} µs/req`,
+  );
+}
+
+const PAIRED = Number(process.env.BENCH_PAIRED ?? 0);
+if (PAIRED > 0) {
+  const servers = [];
+  for (const [k, checkout] of checkouts.entries()) {
+    const origin = `http://127.0.0.1:${port + 1 + k}`;
+    const { child } = await startProcess(
+      [...ludexNodeFlags(), path.join(checkout, "scripts", "ludex.js"), "serve"],
+      { LUDEX_BUILD_DIR: buildDir, LUDEX_MATCH_RATE_LIMIT: "off", PORT: String(port + 1 + k) },
+      `${origin}/api/health/`,
+      path.join(os.tmpdir(), `ludex-mix-paired-${k}.log`),
+    );
+    servers.push({ checkout, origin, child });
+  }
+  const spec = (origin: string, seconds: number): LoadSpec => ({
+    origin,
+    paths,
+    seconds,
+    connections: CONNECTIONS,
+    method: "POST",
+    bodies,
+    headers: { "content-type": "application/json" },
+  });
+  await Promise.all(servers.map((s) => loadMeasured(spec(s.origin, 4))));
+  const ratios: number[][] = servers.map(() => []);
+  const micros: number[][] = servers.map(() => []);
+  for (let round = 0; round < PAIRED; round++) {
+    const before = servers.map((s) => cpuMicros(s.child.pid ?? 0));
+    const results = await Promise.all(servers.map((s) => loadMeasured(spec(s.origin, SECONDS))));
+    const perRequest = servers.map(
+      (s, k) => (cpuMicros(s.child.pid ?? 0) - (before[k] ?? 0)) / (results[k]?.result.requests ?? Number.NaN),
+    );
+    perRequest.forEach((m, k) => {
+      micros[k]?.push(m);
+      ratios[k]?.push(m / (perRequest[0] ?? Number.NaN));
+    });
+    console.log(
+      `paired round ${round + 1}: ${servers.map((s, k) => `${s.checkout} ${perRequest[k]?.toFixed(0)} µs/req, ${((results[k]?.result.rps ?? 0) * 100).toFixed(0)} items/s`).join("; ")}`,
+    );
+  }
+  for (const s of servers) await stop(s.child);
+  servers.forEach((s, k) =>
+    console.log(
+      `paired ${s.checkout}: server ${middle(micros[k] ?? []).toFixed(0)} µs/req, ${middle(ratios[k] ?? []).toFixed(3)}× the first's (${Math.min(...(ratios[k] ?? [])).toFixed(3)}–${Math.max(...(ratios[k] ?? [])).toFixed(3)})`,
+    ),
   );
 }
