@@ -165,9 +165,10 @@ if (PAIRED > 0) {
     );
   }
   for (const s of servers) await stop(s.child);
-  servers.forEach((s, k) =>
+  for (const [k, s] of servers.entries()) {
+    const list = ratios[k] ?? [];
     console.log(
-      `paired ${s.checkout}: server ${middle(micros[k] ?? []).toFixed(0)} µs/req, ${middle(ratios[k] ?? []).toFixed(3)}× the first's (${Math.min(...(ratios[k] ?? [])).toFixed(3)}–${Math.max(...(ratios[k] ?? [])).toFixed(3)})`,
-    ),
-  );
+      `paired ${s.checkout}: server ${middle(micros[k] ?? []).toFixed(0)} µs/req, ${middle(list).toFixed(3)}× the first's (${Math.min(...list).toFixed(3)}–${Math.max(...list).toFixed(3)})`,
+    );
+  }
 }
