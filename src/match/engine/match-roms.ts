@@ -16,7 +16,7 @@ import {
 } from "../schema/match-response-schemas.ts";
 import type { HexLookup } from "../index/hex-index.ts";
 import { CRC_WORD, ITEM_HASH_WORDS, MD5_WORD, SHA1_WORD } from "./item-hash-words.ts";
-import { MAX_UNLIKE_TITLES, type MatchIndex } from "../index/match-index.ts";
+import { MAX_UNLIKE_TITLES, MAX_UNMATCHED_NAMES, type MatchIndex } from "../index/match-index.ts";
 import { bareFileName, datNameKey, fileNameKey } from "../index/match-keys.ts";
 import type { MatchItem } from "../schema/match-schemas.ts";
 import { type CheckedItems, checkItems } from "./check-items.ts";
@@ -262,21 +262,32 @@ function matchOne(ctx: MatchContext, i: number, item: MatchItem, run: Run): Matc
     if (hit) return hit;
   }
   if (item.crc) {
-    const rows = run.words === undefined ? index.crc.get(item.crc) : index.crc.getParsed(run.words, words + CRC_WORD);
-    if (item.size != null) {
-      const hit = decide(
-        ctx,
-        i,
-        "crc",
-        rows.filter((row) => index.table.size[row] === item.size),
-        true,
-        run,
-        CRC_SIZE_CONFIDENCE,
-      );
+    // One rom of the CRC (nearly always): the steps below decide exactly this, without their arrays.
+    const only = run.words === undefined ? index.crc.only(item.crc) : index.crc.onlyParsed(run.words, words + CRC_WORD);
+    if (only >= 0) {
+      const release = index.romRelease[only] ?? -1;
+      const sized = item.size != null && index.table.size[only] === item.size;
+      const hit =
+        (sized ? matched(ctx, i, release, "crc", CRC_SIZE_CONFIDENCE, run) : undefined) ??
+        matched(ctx, i, release, "crc", confidence("crc"), run);
+      if (hit) return hit;
+    } else if (only === -2) {
+      const rows = run.words === undefined ? index.crc.get(item.crc) : index.crc.getParsed(run.words, words + CRC_WORD);
+      if (item.size != null) {
+        const hit = decide(
+          ctx,
+          i,
+          "crc",
+          rows.filter((row) => index.table.size[row] === item.size),
+          true,
+          run,
+          CRC_SIZE_CONFIDENCE,
+        );
+        if (hit) return hit;
+      }
+      const hit = decide(ctx, i, "crc", rows, true, run);
       if (hit) return hit;
     }
-    const hit = decide(ctx, i, "crc", rows, true, run);
-    if (hit) return hit;
   }
   if (item.headerless) {
     const hit = byHeaderless(ctx, i, item.headerless, run);
@@ -286,35 +297,67 @@ function matchOne(ctx: MatchContext, i: number, item: MatchItem, run: Run): Matc
     const hit = decide(ctx, i, "serial", index.serial.get(serialKey(item.serial)), false, run);
     if (hit) return hit;
   }
-  if (item.name) {
-    const key = fileNameKey(item.name);
-    const generic = index.genericNames.get(key);
-    if (generic !== undefined) return { index: i, status: "ambiguous", matchedBy: "name", candidateCount: generic, reason: "generic-name" };
-    const hit = decide(ctx, i, "name", namedReleases(ctx, key, index.fileName.get(key)), false, run);
-    if (hit?.status === "ambiguous" && hit.reason === "generic-name") index.genericNames.set(key, hit.candidateCount);
-    if (hit) return hit;
-
-    const parsed = parseGameName(bareFileName(item.name));
-    const wanted = titleKey(parsed.title);
-    if (wanted) {
-      const status = releaseStatus(parsed);
-      if (status !== "release") {
-        const unlisted = unlistedStatus(ctx, i, index.title.get(wanted), status);
-        if (unlisted) return unlisted;
-      }
-      const titled = decide(
-        ctx,
-        i,
-        "title",
-        bestRelease(ctx, titleReleases(ctx, index.title.get(wanted), status), parsed.regions),
-        false,
-        run,
-      );
-      if (titled) return titled;
-      return fuzzy(ctx, i, parsed.title, wanted, parsed.regions, run);
-    }
-  }
+  if (item.name) return byName(ctx, i, item.name, run);
   return { index: i, status: "notFound" };
+}
+
+/**
+ * The name steps for a file name: file or DAT name, clean title, fuzzy title. A name whose steps
+ * end in a plain `notFound` or a generic name is remembered with its result's text
+ * ({@link MatchIndex.unmatchedNames}) and answered from there the next time, when no fuzzy
+ * thresholds of a calibration are in play; the text is noted in `run` as a shared match's is.
+ */
+function byName(ctx: MatchContext, i: number, name: string, run: Run): MatchResult {
+  const { unmatchedNames } = ctx.index;
+  const known = ctx.fuzzy === undefined ? unmatchedNames.get(name) : undefined;
+  if (known !== undefined) {
+    run.tail = known.tail;
+    const { genericCount } = known;
+    return genericCount === undefined
+      ? { index: i, status: "notFound" }
+      : { index: i, status: "ambiguous", matchedBy: "name", candidateCount: genericCount, reason: "generic-name" };
+  }
+  const result = nameSteps(ctx, i, name, run);
+  if (ctx.fuzzy === undefined && unmatchedNames.size < MAX_UNMATCHED_NAMES) {
+    if (result.status === "notFound" && result.suggestions === undefined)
+      unmatchedNames.set(name, { genericCount: undefined, tail: ',"status":"notFound"}' });
+    else if (result.status === "ambiguous" && result.reason === "generic-name")
+      unmatchedNames.set(name, {
+        genericCount: result.candidateCount,
+        tail: `,"status":"ambiguous","matchedBy":"name","candidateCount":${result.candidateCount},"reason":"generic-name"}`,
+      });
+  }
+  return result;
+}
+
+function nameSteps(ctx: MatchContext, i: number, name: string, run: Run): MatchResult {
+  const { index } = ctx;
+  const key = fileNameKey(name);
+  const generic = index.genericNames.get(key);
+  if (generic !== undefined) return { index: i, status: "ambiguous", matchedBy: "name", candidateCount: generic, reason: "generic-name" };
+  // A name whose every rom, DAT and set name is of one release (nearly every name that is found)
+  // is that release, as the full step below would also decide, without its arrays.
+  const single = index.fileName.single(key);
+  const hit =
+    single >= 0
+      ? matched(ctx, i, single, "name", confidence("name"), run)
+      : single === -1
+        ? undefined
+        : decide(ctx, i, "name", namedReleases(ctx, key, index.fileName.get(key)), false, run);
+  if (hit?.status === "ambiguous" && hit.reason === "generic-name") index.genericNames.set(key, hit.candidateCount);
+  if (hit) return hit;
+
+  const parsed = parseGameName(bareFileName(name));
+  const wanted = titleKey(parsed.title);
+  if (!wanted) return { index: i, status: "notFound" };
+  const status = releaseStatus(parsed);
+  if (status !== "release") {
+    const unlisted = unlistedStatus(ctx, i, index.title.get(wanted), status);
+    if (unlisted) return unlisted;
+  }
+  const titled = decide(ctx, i, "title", bestRelease(ctx, titleReleases(ctx, index.title.get(wanted), status), parsed.regions), false, run);
+  if (titled) return titled;
+  return fuzzy(ctx, i, parsed.title, wanted, parsed.regions, run);
 }
 
 /** A title's releases of the status a file name gives (a demo's name reaches the game's demos only); all of them for a finished release. */
@@ -415,7 +458,8 @@ export interface MatchedItems {
   readonly results: MatchResult[];
   /**
    * At each index whose result's `match` is shared, the result's JSON after its index
-   * (`SharedMatches.resultTail`), for `matchResponseJson`; undefined elsewhere.
+   * (`SharedMatches.resultTail`), and likewise at each remembered unmatched name
+   * (`MatchIndex.unmatchedNames`), for `matchResponseJson`; undefined elsewhere.
    */
   readonly sharedTails: (string | undefined)[];
 }
@@ -436,9 +480,10 @@ export function matchItems(ctx: MatchContext, checked: CheckedItems, types: read
     const result = item === undefined ? (invalid[i] as MatchResult) : matchOne(ctx, i, item, run);
     results[i] = result;
     // A text is handed on only beside the very match object it was written for: a result that
-    // copied the shared match (a headerless hit) gets none.
+    // copied the shared match (a headerless hit) gets none. A remembered unmatched name's text
+    // comes with no match.
     if (run.tail !== undefined) {
-      if (result.status === "matched" && result.match === run.shared) sharedTails[i] = run.tail;
+      if (result.status === "matched" ? result.match === run.shared : run.shared === undefined) sharedTails[i] = run.tail;
       run.shared = undefined;
       run.tail = undefined;
     }

@@ -2,7 +2,7 @@ import type { CatalogSnapshot } from "../../catalog/store/catalog-snapshot.ts";
 import { problems } from "../../core/problem.ts";
 import { parseJsonText } from "../../http/read-body.ts";
 import type { MatchResponseBody } from "../schema/match-response-schemas.ts";
-import { type MatchRequest, matchRequestSchema } from "../schema/match-schemas.ts";
+import { acceptedMatchRequest, type MatchRequest, matchRequestSchema } from "../schema/match-schemas.ts";
 import { type CheckedItems, checkItems, scannedItems } from "./check-items.ts";
 import { scanMatchRequest } from "./match-body-scan.ts";
 import { matchContext } from "./match-context.ts";
@@ -76,19 +76,24 @@ export class Matcher {
    */
   read(text: string): MatchJob {
     const scanned = scanMatchRequest(text);
-    const parsed = matchRequestSchema.safeParse(scanned ?? parseJsonText(text));
-    if (!parsed.success) {
-      throw problems.invalidRequest(
-        parsed.error.issues.map((issue) => ({ pointer: issue.path.map((p) => `/${String(p)}`).join(""), detail: issue.message })),
-      );
-    }
-    const request = parsed.data;
+    const request = (scanned && acceptedMatchRequest(scanned)) ?? this.#checked(scanned ?? parseJsonText(text));
     const job = this.prepare(request, scanned && scannedItems(scanned.items, scanned.hashWords));
     if (!job)
       throw problems.invalidRequest([
         { pointer: "/systemId", detail: `unknown platform "${request.systemId}"; GET /api/v1/games/ lists them` },
       ]);
     return job;
+  }
+
+  /** The envelope as the schema reads it; the 400 problem, each issue with its JSON Pointer, when it refuses it. */
+  #checked(envelope: unknown): MatchRequest {
+    const parsed = matchRequestSchema.safeParse(envelope);
+    if (!parsed.success) {
+      throw problems.invalidRequest(
+        parsed.error.issues.map((issue) => ({ pointer: issue.path.map((p) => `/${String(p)}`).join(""), detail: issue.message })),
+      );
+    }
+    return parsed.data;
   }
 
   /**

@@ -12,7 +12,13 @@ const CHAIN_STEP = 65_536;
 /** A {@link chain} built a piece at a time: `step` links up to {@link CHAIN_STEP} keys and says whether any are left. */
 interface ChainBuild {
   step(): boolean;
-  readonly lookup: RowLookup;
+  readonly lookup: ChainLookup;
+}
+
+/** A {@link RowLookup} that also tells when all of a key's rows give one value. */
+export interface ChainLookup extends RowLookup {
+  /** The one value every row of `key` gives (-1 for no row, -2 for several values): no array for the common case. */
+  single(key: string): number;
 }
 
 /**
@@ -48,12 +54,21 @@ function chainBuild(keys: readonly (string | null)[], values?: Int32Array): Chai
         if ((next[at] ?? -1) >= 0) return -2;
         return values ? (values[at] as number) : at;
       },
+      single(key) {
+        let value = -1;
+        for (let at = head.get(key) ?? -1; at >= 0; at = next[at] ?? -1) {
+          const here = values ? (values[at] as number) : at;
+          if (value === -1) value = here;
+          else if (here !== value) return -2;
+        }
+        return value;
+      },
     },
   };
 }
 
 /** {@link chainBuild} at once. */
-function chain(keys: readonly (string | null)[]): RowLookup {
+function chain(keys: readonly (string | null)[]): ChainLookup {
   const build = chainBuild(keys);
   while (build.step());
   return build.lookup;
@@ -85,6 +100,12 @@ export interface MatchIndex {
    */
   readonly unlikeTitles: Set<string>;
   /**
+   * File names as sent whose name steps ended in a plain `notFound` or a generic name, at most
+   * {@link MAX_UNMATCHED_NAMES}: such names (`00000007`, `track01.bin`, another platform's files)
+   * come again and again, and each cost the name's keys, a title parse and several look-ups.
+   */
+  readonly unmatchedNames: Map<string, UnmatchedName>;
+  /**
    * Release indexes by SHA-1 and by MD5, one per rom holding the hash: a hit names its release at
    * once, where a rom row cost one more cache miss (its `romRelease`) on nearly every item.
    */
@@ -98,7 +119,7 @@ export interface MatchIndex {
    * look-up gives rom-name hits first. One map for the three, where three look-ups per name item
    * were the name step's main cost.
    */
-  readonly fileName: RowLookup;
+  readonly fileName: ChainLookup;
   /** Release indexes by serial (rom or release), and by clean-title key. */
   readonly serial: RowLookup;
   readonly title: RowLookup;
@@ -115,6 +136,15 @@ export interface MatchIndexBuild {
   /** Every piece is built. */
   readonly done: boolean;
 }
+
+/** What {@link MatchIndex.unmatchedNames} keeps of a name's result: the generic name's game count, and the result's JSON after its index. */
+export interface UnmatchedName {
+  readonly genericCount: number | undefined;
+  readonly tail: string;
+}
+
+/** File names an index remembers as unmatched: a bound on the memo's memory, about a MB. */
+export const MAX_UNMATCHED_NAMES = 8192;
 
 /** Titles an index remembers as resembling no game: a bound on the memo's memory, a few hundred KB. */
 export const MAX_UNLIKE_TITLES = 4096;
@@ -189,6 +219,7 @@ export function buildMatchIndex(read: () => MatchTable): MatchIndexBuild {
       built.shared = createSharedMatches(table.releases.length);
       built.genericNames = new Map();
       built.unlikeTitles = new Set();
+      built.unmatchedNames = new Map();
       return undefined;
     },
     () => void (built.sha1 = hexIndex(of().sha1, 40, romRelease)),

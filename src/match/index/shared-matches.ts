@@ -44,6 +44,14 @@ export interface SharedMatches {
   add(release: number, by: Exclude<MatchedBy, "fuzzy">, variant: 0 | 1, match: Match): Match;
 }
 
+/**
+ * A one-byte string's chars in one flat string: a joined string is a tree of its pieces, which
+ * every answer's write to the socket would walk again.
+ */
+function flatOneByte(text: string): string {
+  return Buffer.from(text, "latin1").toString("latin1");
+}
+
 /** An empty store for an index of `releaseCount` releases; a slot's array is made on its first match. */
 export function createSharedMatches(releaseCount: number): SharedMatches {
   // Dense arrays by release, each match beside its text (at 2r and 2r + 1): a hit reads the match's
@@ -58,7 +66,7 @@ export function createSharedMatches(releaseCount: number): SharedMatches {
       const slot = stepSlot(by) * 2 + variant;
       const byRelease = (slots[slot] ??= new Array<Match | string | undefined>(releaseCount * 2).fill(undefined));
       byRelease[release * 2] = Object.freeze(match);
-      byRelease[release * 2 + 1] = `,"status":"matched","match":${utf8AsLatin1(JSON.stringify(match))}}`;
+      byRelease[release * 2 + 1] = flatOneByte(`,"status":"matched","match":${utf8AsLatin1(JSON.stringify(match))}}`);
       return match;
     },
   };

@@ -94,8 +94,11 @@ export type MatchItem = z.infer<typeof matchItemSchema>;
  * item never fails the batch.
  * @see docs/service-spec.md §2 (ROM match request), §4.3
  */
+/** Longest `systemId` {@link matchRequestSchema} takes. */
+const MAX_SYSTEM_ID_LENGTH = 128;
+
 export const matchRequestSchema = z.object({
-  systemId: z.string().min(1, "must not be empty").max(128),
+  systemId: z.string().min(1, "must not be empty").max(MAX_SYSTEM_ID_LENGTH),
   items: z.array(z.unknown()).min(1, "must hold at least one item").max(MAX_MATCH_ITEMS, `must hold at most ${MAX_MATCH_ITEMS} items`),
   artworkTypes: z
     .array(z.enum(artworkTypes, { error: `must be one of ${artworkTypes.join(", ")}` }))
@@ -104,3 +107,23 @@ export const matchRequestSchema = z.object({
 });
 
 export type MatchRequest = z.infer<typeof matchRequestSchema>;
+
+const ARTWORK_TYPE_SET: ReadonlySet<string> = new Set(artworkTypes);
+
+/**
+ * The request {@link matchRequestSchema} would give for an envelope the body scanner read, when
+ * the schema takes it as it is (nearly every body); undefined when the schema is to judge it and
+ * say what is wrong. Checking a scanned envelope with zod copied its 100-item array on every request.
+ */
+export function acceptedMatchRequest(envelope: {
+  readonly systemId: string;
+  readonly items: readonly unknown[];
+  readonly artworkTypes?: readonly string[];
+}): MatchRequest | undefined {
+  const { systemId, items, artworkTypes: types } = envelope;
+  if (systemId.length < 1 || systemId.length > MAX_SYSTEM_ID_LENGTH) return undefined;
+  if (items.length < 1 || items.length > MAX_MATCH_ITEMS) return undefined;
+  if (types === undefined) return { systemId, items: [...items] };
+  if (types.length > artworkTypes.length || !types.every((type) => ARTWORK_TYPE_SET.has(type))) return undefined;
+  return { systemId, items: [...items], artworkTypes: [...types] as MatchRequest["artworkTypes"] };
+}

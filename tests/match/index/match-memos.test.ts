@@ -2,9 +2,11 @@ import { describe, expect, it } from "vitest";
 import { attribution } from "../../../src/catalog/record/attribution.ts";
 import type { GameRecord, PlatformEntry, ReleaseRecord } from "../../../src/catalog/record/game-record.ts";
 import type { GameSummary } from "../../../src/catalog/search/game-summary.ts";
-import { createMatchIndex, MAX_UNLIKE_TITLES } from "../../../src/match/index/match-index.ts";
+import { createMatchIndex, MAX_UNLIKE_TITLES, MAX_UNMATCHED_NAMES } from "../../../src/match/index/match-index.ts";
 import { MAX_MATCH_CANDIDATES } from "../../../src/match/schema/match-response-schemas.ts";
-import { matchRoms, type MatchContext } from "../../../src/match/engine/match-roms.ts";
+import { checkItems } from "../../../src/match/engine/check-items.ts";
+import { matchResponseJson } from "../../../src/match/engine/match-response-json.ts";
+import { matchItems, matchRoms, type MatchContext } from "../../../src/match/engine/match-roms.ts";
 import { buildMatchTable } from "../../../src/match/index/match-table.ts";
 
 const platform: PlatformEntry = {
@@ -95,5 +97,57 @@ describe("what an index remembers between items", () => {
         [],
       );
     expect(ctx.index.unlikeTitles.size).toBe(MAX_UNLIKE_TITLES);
+  });
+
+  it("answers a name that matched nothing, or a generic name, from memory the second time, text and all", () => {
+    const searched: string[] = [];
+    const ctx = context((title) => {
+      searched.push(title);
+      return [];
+    });
+    const items = [
+      { name: "00000001.app" },
+      { name: "tmd.1" },
+      { name: "00000001.app" },
+      { name: "tmd.1" },
+      { crc: "00000001", name: "00000001.app" },
+    ];
+    const { results, sharedTails } = matchItems(ctx, checkItems(items), []);
+    expect(results[2]).toEqual({ index: 2, status: "notFound" });
+    expect(results[3]).toEqual({ ...results[1], index: 3 });
+    expect(results[4]).toMatchObject({ index: 4, status: "matched", match: { matchedBy: "crc" } });
+    expect(sharedTails.slice(0, 4)).toEqual([
+      undefined,
+      undefined,
+      ',"status":"notFound"}',
+      `,"status":"ambiguous","matchedBy":"name","candidateCount":${MAX_MATCH_CANDIDATES + 2},"reason":"generic-name"}`,
+    ]);
+    expect(searched).toEqual(["00000001"]);
+    expect([...ctx.index.unmatchedNames.keys()]).toEqual(["00000001.app", "tmd.1"]);
+    const body = { systemId: "wii", results };
+    expect(Buffer.from(matchResponseJson(body, sharedTails), "latin1")).toEqual(Buffer.from(JSON.stringify(body)));
+  });
+
+  it("keeps no name whose answer lists games, and none under a calibration's own fuzzy thresholds", () => {
+    const ctx = context(() => {
+      const channel = ctx.summary(1);
+      return channel ? [channel] : [];
+    });
+    matchRoms(ctx, [{ name: "Channel (USA).iso" }], []);
+    expect(ctx.index.unmatchedNames.size).toBe(0);
+    const calibrating: MatchContext = { ...context(() => []), fuzzy: { similarity: 0.9, margin: 0.1 } };
+    matchRoms(calibrating, [{ name: "00000001.app" }, { name: "00000001.app" }], []);
+    expect(calibrating.index.unmatchedNames.size).toBe(0);
+  });
+
+  it("stops remembering unmatched names at MAX_UNMATCHED_NAMES", () => {
+    const ctx = context(() => []);
+    for (let round = 0; round * 100 < MAX_UNMATCHED_NAMES + 100; round++)
+      matchRoms(
+        ctx,
+        Array.from({ length: 100 }, (_, n) => ({ name: `${round}-${n}.app` })),
+        [],
+      );
+    expect(ctx.index.unmatchedNames.size).toBe(MAX_UNMATCHED_NAMES);
   });
 });
