@@ -569,18 +569,32 @@ function settleStoreKinds(
   keys: readonly string[],
   context: Omit<KindContext, "arcade" | "serial">,
 ): void {
-  const byKey = new Map<string, ReleaseDraft[]>();
+  // Only titles with an unlock key or an app-serial release can change: the others are not grouped at all.
+  const app = context.appSerials;
+  const wanted = new Set<string>();
   releases.forEach((release, i) => {
-    if (release.kind !== "game" && release.kind !== "application") return;
-    const key = keys[i] ?? "";
-    const list = byKey.get(key);
-    if (list) list.push(release);
-    else byKey.set(key, [release]);
+    if (
+      release.kind === "game"
+        ? release.name.includes("(Unlock Key)")
+        : release.kind === "application" && release.serial && app?.test(release.serial)
+    )
+      wanted.add(keys[i] ?? "");
   });
-  for (const list of byKey.values()) settleTitleKinds(list, context);
+  if (wanted.size > 0) {
+    const byKey = new Map<string, ReleaseDraft[]>();
+    releases.forEach((release, i) => {
+      const key = keys[i] ?? "";
+      if ((release.kind !== "game" && release.kind !== "application") || !wanted.has(key)) return;
+      const list = byKey.get(key);
+      if (list) list.push(release);
+      else byKey.set(key, [release]);
+    });
+    for (const list of byKey.values()) settleTitleKinds(list, context);
+  }
   // One product code is one item: a title naming it an app ("HandDic - Hand Dictionary", UCKS-45017) makes its shorter-titled twin ("Handdic") one too.
   const appSerials = new Set<string>();
   for (const release of releases) if (release.kind === "application" && release.serial) appSerials.add(release.serial);
+  if (appSerials.size === 0) return;
   for (const release of releases)
     if (release.kind === "game" && release.serial && appSerials.has(release.serial)) release.kind = "application";
 }
