@@ -107,6 +107,10 @@ export function formatAudit(audit: CatalogAudit): string {
     `store downloads read as other than games by their titles or app serials: ${number(k.storeNonGames.total)}${storeKinds.length > 0 ? ` (${storeKinds.join(", ")})` : ""}`,
   );
   out.push(...examples({ total: k.storeNonGames.total, examples: k.storeNonGames.examples }, kindRecord));
+  out.push(`store records made of unlock keys alone (add-ons): ${number(k.unlockKeyRecords.total)}`);
+  out.push(...examples(k.unlockKeyRecords, kindRecord));
+  out.push(`store applications by the platform's app serials: ${number(k.appSerialRecords.total)}`);
+  out.push(...examples(k.appSerialRecords, kindRecord));
   out.push(`records whose kind is not what the rules give their first release now: ${number(k.kindDisagreements.total)}`);
   out.push(...examples(k.kindDisagreements, kindRecord));
   out.push(

@@ -1,6 +1,6 @@
 import type { CatalogDb } from "../db/catalog-db.ts";
 import type { AuditRecord } from "./audit-record.ts";
-import { type ContentKind, type KindContext, releaseKind } from "../identity/content-kind.ts";
+import { type ContentKind, type KindContext, releaseKind, settleTitleKinds, type TitleMember } from "../identity/content-kind.ts";
 import { releaseStatus } from "../identity/release-status.ts";
 import { parseGameName } from "../names/parse-game-name.ts";
 
@@ -26,6 +26,10 @@ export interface KindAudit {
     readonly byKind: Readonly<Record<string, number>>;
     readonly examples: readonly KindAuditRecord[];
   };
+  /** On store platforms: records made of "(Unlock Key)" licences alone, kinded `addon`. */
+  readonly unlockKeyRecords: KindAuditList;
+  /** On store platforms: `application` records that hold a release with one of the platform's app serials. */
+  readonly appSerialRecords: KindAuditList;
   /** Records whose stored kind is not what the rules give their first release today: a catalog imported by older rules. */
   readonly kindDisagreements: KindAuditList;
   /** Records on fantasy consoles with an "(Update N)" cart: versions of a whole game, and those not of kind game. */
@@ -100,6 +104,8 @@ export function auditKinds(db: CatalogDb, limit: number, platforms?: readonly st
   const storeExamples: KindAuditRecord[] = [];
   let storeTotal = 0;
   const disagreements = new KindTally(limit);
+  const unlockKeys = new KindTally(limit);
+  const appSerialRecords = new KindTally(limit);
   const cartNotGames = new KindTally(limit);
   let cartRecords = 0;
   const hackReleases: Record<string, number> = {};
@@ -121,7 +127,27 @@ export function auditKinds(db: CatalogDb, limit: number, platforms?: readonly st
 
     if (info) {
       const parsed = parseGameName(name);
-      const ruled = releaseKind(parsed, { ...info.context, ...(serial ? { serial } : {}) });
+      let ruled = releaseKind(parsed, { ...info.context, ...(serial ? { serial } : {}) });
+      if (info.store) {
+        // A store title's kind is settled by all its releases together, as the import does.
+        const members: TitleMember[] = releases.map((r, n) => {
+          const p = n === 0 ? parsed : parseGameName(r[4]);
+          return {
+            kind: releaseKind(p, { ...info.context, ...(r[5] ? { serial: r[5] } : {}) }),
+            parsed: p,
+            ...(r[5] ? { serial: r[5] } : {}),
+          };
+        });
+        settleTitleKinds(
+          members.filter((m) => m.kind === "game" || m.kind === "application"),
+          info.context,
+        );
+        ruled = members[0]?.kind ?? ruled;
+        if (kind === "addon" && members.every((m) => m.parsed.extra.some((tag) => /^unlock key$/i.test(tag))))
+          unlockKeys.add(() => ref(name));
+        const app = info.context.appSerials;
+        if (kind === "application" && app && releases.some((r) => r[5] && app.test(r[5]))) appSerialRecords.add(() => ref(name));
+      }
       // Where the rules read no kind, a platform's `contentKind` (a DAT of title updates) may give one: only a fantasy console's carts are games by rule.
       if (ruled !== kind && (ruled !== "game" || info.carts)) disagreements.add(() => ref(name));
       if (info.store && kind !== "game" && releaseKind(parsed, { arcade: info.context.arcade === true }) === "game") {
@@ -157,6 +183,8 @@ export function auditKinds(db: CatalogDb, limit: number, platforms?: readonly st
 
   return {
     storeNonGames: { total: storeTotal, byKind: storeByKind, examples: storeExamples },
+    unlockKeyRecords: unlockKeys.list(),
+    appSerialRecords: appSerialRecords.list(),
     kindDisagreements: disagreements.list(),
     cartUpdates: { records: cartRecords, notGames: cartNotGames.list() },
     hackReleases: Object.fromEntries(Object.entries(hackReleases).sort(([a], [b]) => (a < b ? -1 : a > b ? 1 : 0))),

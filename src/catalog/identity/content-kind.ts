@@ -81,6 +81,14 @@ const STORE_TITLE_KINDS: readonly (readonly [RegExp, ContentKind])[] = [
   ],
   // Broadcasters' and streaming apps: a channel number ("TV3", "TV 2 Sumo") or "TV" fused to a name ("NowTV", "MLB.TV").
   [/^TV ?\d+\b|\b[A-Z][a-z]+TV\b|\b\w+\.TV\b/, "application"],
+  [/\bdictionar(?:y|ies)\b/i, "application"],
+  // Homebrew names fuse the tool word to the name ("NWC24Editor", "Priibootergui", "GeckoOS", "WiiSX" for a PlayStation emulator): one word, no spaces.
+  [
+    /^[\w+.-]*?(?:[Ee]ditor|[Ll]oader|[Bb]ooter|[Ii]nstaller|[Ll]auncher|[Mm]anager|[Dd]umper|[Pp]atcher|[Bb]rowser|[Xx]plorer|[Ee]xtractor|[Cc]hecker|[Dd]ownloader|[Tt]oolbox|gui|GUI|[a-z0-9](?:OS|SX|Emu))$/,
+    "application",
+  ],
+  // A pre-order bonus is content for its game ("FIFA 13 - EA Sports Football Club Pre-Order").
+  [/\bpre-?order\b/i, "addon"],
 ];
 
 /**
@@ -136,6 +144,54 @@ export function releaseKind(parsed: Pick<ParsedGameName, "title" | "flags" | "ex
   }
   if (ctx.appSerials && ctx.serial && ctx.appSerials.test(ctx.serial)) return "application";
   return "game";
+}
+
+/** The tag PSN's DATs give a licence file (a ".rap" key) that unlocks a game or its content. */
+const UNLOCK_KEY_TAG = "unlock key";
+
+/** A release as {@link settleTitleKinds} reads it: the kinds of one platform's releases of one clean title. */
+export interface TitleMember {
+  kind: ContentKind;
+  readonly parsed: Pick<ParsedGameName, "title" | "flags" | "extra">;
+  readonly serial?: string | undefined;
+}
+
+function isUnlockKey(parsed: TitleMember["parsed"]): boolean {
+  return (
+    parsed.extra.some((tag) => tag.toLowerCase() === UNLOCK_KEY_TAG) || parsed.flags.some((tag) => tag.toLowerCase() === UNLOCK_KEY_TAG)
+  );
+}
+
+/**
+ * Settles the kinds of a store platform's releases of one clean title from what they say together
+ * (one release's name or serial alone does not tell), changing `kind` in place:
+ * - a title whose every release is an "(Unlock Key)" is a licence for content, an `addon` (a key
+ *   beside its game's trial or package is that game's own licence and stays in the game);
+ * - with {@link KindContext.appSerials}: a title whose serialled releases all carry an app serial is
+ *   an `application`, its releases without a serial too ("NHL Gamecenter (USA)" beside "NPUO00008");
+ *   a title that also has a release with another serial, and that no name calls an app, is a game,
+ *   the app serial a store item of it (a PSN theme "Destiny" beside the game's own serials).
+ */
+export function settleTitleKinds(members: readonly TitleMember[], context: KindContext): void {
+  if (!context.storeTitles || members.length === 0) return;
+  if (members.every((m) => m.kind === "game" && isUnlockKey(m.parsed))) {
+    for (const m of members) m.kind = "addon";
+    return;
+  }
+  const app = context.appSerials;
+  if (!app) return;
+  const plain: KindContext = { ...context, appSerials: undefined, serial: undefined };
+  /** Releases that are games but for an app serial. */
+  const bySerial = members.filter(
+    (m) => m.kind === "application" && m.serial !== undefined && app.test(m.serial) && releaseKind(m.parsed, plain) === "game",
+  );
+  if (bySerial.length === 0) return;
+  const otherSerial = members.some((m) => m.kind === "game" && m.serial !== undefined && !app.test(m.serial));
+  // A title its own names call an app ("Netflix (Europe) (Channel)") keeps its app-serial releases whatever a disc of it is.
+  const namedApp = members.some((m) => m.kind === "application" && !bySerial.includes(m));
+  if (!otherSerial) {
+    for (const m of members) if (m.kind === "game") m.kind = "application";
+  } else if (!namedApp) for (const m of bySerial) m.kind = "game";
 }
 
 /** True for a string that is a kind. */

@@ -1,6 +1,6 @@
 import type { DatFile, DatRom } from "../dat/dat-types.ts";
 import { type CloneMatch, matchCloneTitles, namingTitle } from "../identity/clone-list-match.ts";
-import { releaseKind, type ContentKind, type KindContext } from "../identity/content-kind.ts";
+import { releaseKind, settleTitleKinds, type ContentKind, type KindContext } from "../identity/content-kind.ts";
 import { compareReleases, type ReleasePreference } from "../identity/release-preference.ts";
 import { dumpKeys, looksLikeCompilation } from "../identity/dump-keys.ts";
 import {
@@ -563,6 +563,42 @@ function linkRelated(
   }
 }
 
+/** Settles the kinds of each clean title's releases together ({@link settleTitleKinds}), with the serials the DATs and metadata gave. */
+function settleStoreKinds(
+  releases: readonly ReleaseDraft[],
+  keys: readonly string[],
+  context: Omit<KindContext, "arcade" | "serial">,
+): void {
+  // Only titles with an unlock key or an app-serial release can change: the others are not grouped at all.
+  const app = context.appSerials;
+  const wanted = new Set<string>();
+  releases.forEach((release, i) => {
+    if (
+      release.kind === "game"
+        ? release.name.includes("(Unlock Key)")
+        : release.kind === "application" && release.serial && app?.test(release.serial)
+    )
+      wanted.add(keys[i] ?? "");
+  });
+  if (wanted.size > 0) {
+    const byKey = new Map<string, ReleaseDraft[]>();
+    releases.forEach((release, i) => {
+      const key = keys[i] ?? "";
+      if ((release.kind !== "game" && release.kind !== "application") || !wanted.has(key)) return;
+      const list = byKey.get(key);
+      if (list) list.push(release);
+      else byKey.set(key, [release]);
+    });
+    for (const list of byKey.values()) settleTitleKinds(list, context);
+  }
+  // One product code is one item: a title naming it an app ("HandDic - Hand Dictionary", UCKS-45017) makes its shorter-titled twin ("Handdic") one too.
+  const appSerials = new Set<string>();
+  for (const release of releases) if (release.kind === "application" && release.serial) appSerials.add(release.serial);
+  if (appSerials.size === 0) return;
+  for (const release of releases)
+    if (release.kind === "game" && release.serial && appSerials.has(release.serial)) release.kind = "application";
+}
+
 /** A native-script name as shown: its spaces (ideographic ones included) as single spaces. */
 function displayName(name: string): string {
   return name.replace(/\s+/gu, " ").trim();
@@ -812,11 +848,14 @@ export function assembleGames(
     const date = releaseDate(release);
     if (date.year !== undefined) release.extra.releaseYear = date.year;
     if (date.month !== undefined) release.extra.releaseMonth = date.month;
-    const parentTitle = release.extra.cloneOf ? titleBySet.get(release.extra.cloneOf) : undefined;
-    const ownKey = titleKey(release.parsed.title);
-    ownKeys.push(ownKey);
-    keys.push(storedTitleKey(release.kind, (parentTitle === undefined ? ownKey : titleKey(parentTitle)) || release.name.toLowerCase()));
+    ownKeys.push(titleKey(release.parsed.title));
   }
+  if (options.kindContext?.storeTitles) settleStoreKinds(releases, ownKeys, options.kindContext);
+  releases.forEach((release, i) => {
+    const parentTitle = release.extra.cloneOf ? titleBySet.get(release.extra.cloneOf) : undefined;
+    const ownKey = ownKeys[i] ?? "";
+    keys.push(storedTitleKey(release.kind, (parentTitle === undefined ? ownKey : titleKey(parentTitle)) || release.name.toLowerCase()));
+  });
   // A product code's last two characters name the game within its code space: one title's "DMG-AZLJ",
   // "CGB-AZLJ" and "CGB-BZLJ" (a Game Boy game made Color-only) are one product.
   const codes = releases.map((release) =>

@@ -28,7 +28,15 @@ describe("the kind audit", () => {
         ["Blokus (Japan)", 4],
         ["Blokus (Japan) (Taikenban)", 5],
         ["Sample Only (Japan) (Demo)", 6],
+        ["NHL Gamecenter (USA)", 10],
+        ["Zen Pinball 2 - Mars (USA) (Unlock Key)", 11],
+        ["Zen Pinball 2 - Mars (Europe) (Unlock Key)", 12],
       ]),
+    );
+    // libretro's own PS3 DAT gives PSN serials; "NPUO" is Sony's category of non-game apps.
+    writeFileSync(
+      path.join(source, "dat", "Sony - PlayStation 3.dat"),
+      `clrmamepro (\n\tname "Sony - PlayStation 3"\n)\n\ngame (\n\tname "NHL GameCenter"\n\tserial "NPUO00008"\n\t${rom("NHL GameCenter.iso", 13)}\n)\n`,
     );
     writeFileSync(
       path.join(source, "dat", "PICO-8.dat"),
@@ -41,15 +49,21 @@ describe("the kind audit", () => {
     const dbFile = path.join(dir, "catalog.db");
     importCatalog({ sources: [source], dbFile, platformsFile });
     const audit = auditCatalogFile(dbFile);
-    expect(audit.kinds.storeNonGames.total).toBe(3);
-    expect(audit.kinds.storeNonGames.byKind).toEqual({ application: 1, cosmetic: 1, bios: 1 });
+    expect(audit.kinds.storeNonGames.total).toBe(5);
+    expect(audit.kinds.storeNonGames.byKind).toEqual({ application: 2, cosmetic: 1, bios: 1, addon: 1 });
+    expect(audit.kinds.unlockKeyRecords.total).toBe(1);
+    expect(audit.kinds.unlockKeyRecords.examples[0]).toMatchObject({ title: "Zen Pinball 2 - Mars", kind: "addon" });
+    expect(audit.kinds.appSerialRecords.total).toBe(1);
+    expect(audit.kinds.appSerialRecords.examples[0]).toMatchObject({ title: "NHL Gamecenter", kind: "application" });
     expect(audit.kinds.kindDisagreements.total).toBe(0);
     expect(audit.kinds.cartUpdates).toEqual({ records: 2, notGames: { total: 0, examples: [] } });
     expect(audit.kinds.demosInRetailRecords.total).toBe(1);
     expect(audit.kinds.demosInRetailRecords.examples[0]).toMatchObject({ title: "Blokus", release: "Blokus (Japan) (Taikenban)" });
     expect(audit.kinds.demoOnlyRecords).toBe(1);
     const text = formatAudit(audit);
-    expect(text).toContain("store downloads read as other than games by their titles or app serials: 3 (");
+    expect(text).toContain("store downloads read as other than games by their titles or app serials: 5 (");
+    expect(text).toContain("store records made of unlock keys alone (add-ons): 1");
+    expect(text).toContain("store applications by the platform's app serials: 1");
     expect(text).toContain('fantasy-console records with an "(Update N)" cart: 2, not games: 0');
     expect(text).toContain("game records holding demo, trial or kiosk releases beside finished ones: 1; demo-only game records: 1");
   });

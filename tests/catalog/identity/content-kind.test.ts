@@ -1,6 +1,6 @@
 import { describe, expect, it } from "vitest";
 import type { DatFile, DatGame } from "../../../src/catalog/dat/dat-types.ts";
-import { type KindContext, releaseKind } from "../../../src/catalog/identity/content-kind.ts";
+import { type KindContext, releaseKind, settleTitleKinds, type TitleMember } from "../../../src/catalog/identity/content-kind.ts";
 import { releaseStatus } from "../../../src/catalog/identity/release-status.ts";
 import { assembleGames } from "../../../src/catalog/import/assemble-games.ts";
 import { createMetadataIndex } from "../../../src/catalog/import/metadata-index.ts";
@@ -45,6 +45,30 @@ describe("releaseKind on platforms whose DATs list store downloads", () => {
     expect(kindOf("Nintendo DSi Camera (USA) (Rev 4)")).toBe("application");
   });
 
+  it("reads homebrew names that fuse a tool word, dictionaries and pre-order bonuses", () => {
+    expect(kindOf("NWC24Editor")).toBe("application");
+    expect(kindOf("Priibootergui")).toBe("application");
+    expect(kindOf("GeckoOS")).toBe("application");
+    expect(kindOf("WiiSX")).toBe("application");
+    expect(kindOf("PunEmu (USA)")).toBe("application");
+    expect(kindOf("Postloader")).toBe("application");
+    expect(kindOf("WiiXplorer")).toBe("application");
+    expect(kindOf("Dictionary 6 in 1 with Camera Function (Europe, Australia) (En,Fr,De,Es,It) (Rev 1)")).toBe("application");
+    expect(kindOf("HandDic - Hand Dictionary (Korea)")).toBe("application");
+    expect(kindOf("FIFA 13 - EA Sports Football Club Pre-Order (Europe)")).toBe("addon");
+    expect(kindOf("Destiny - Pre-Order")).toBe("addon");
+  });
+
+  it("leaves one-word titles that only end like a tool word, and spaced titles, to the other rules", () => {
+    expect(kindOf("Chaos (Japan)")).toBe("game");
+    expect(kindOf("CHAOS")).toBe("game");
+    expect(kindOf("Kairos (USA)")).toBe("game");
+    expect(kindOf("Thanatos")).toBe("game");
+    expect(kindOf("Overlord (USA)")).toBe("game");
+    expect(kindOf("Downloader Adventure Saga (USA)")).toBe("game");
+    expect(kindOf("Xbox 360 - The Official Xbox Magazine Issue 85 - May 2012 (Europe)")).toBe("game");
+  });
+
   it("reads update data and content named after its game twice", () => {
     expect(kindOf("Durarara!! 3Way Standoff - Update Data (Japan)")).toBe("update");
     expect(kindOf("Senran Kagura - Shinovi Versus - Senran Kagura - Shinovi Versus - Battle Ticket (USA)")).toBe("addon");
@@ -87,6 +111,53 @@ describe("releaseKind on platforms whose DATs list store downloads", () => {
   });
 });
 
+describe("settleTitleKinds: the releases of one clean title together", () => {
+  const member = (name: string, context: KindContext, serial?: string): TitleMember => {
+    const parsed = parseGameName(name);
+    return { kind: releaseKind(parsed, { ...context, ...(serial ? { serial } : {}) }), parsed, ...(serial ? { serial } : {}) };
+  };
+  const ps3: KindContext = { storeTitles: true, appSerials: /^NP[A-Z][OP]\d{5}$/ };
+
+  it("makes a title of unlock keys alone an add-on, and leaves a key beside its game's trial in the game", () => {
+    const keys = [
+      member("Zen Pinball 2 - Portal Pinball (USA) (Unlock Key)", ps3),
+      member("Zen Pinball 2 - Portal Pinball (Europe) (Unlock Key)", ps3),
+    ];
+    settleTitleKinds(keys, ps3);
+    expect(keys.map((m) => m.kind)).toEqual(["addon", "addon"]);
+    const game = [member("Trine 2 (USA) (Unlock Key)", ps3), member("Trine 2 (USA) (Trial)", ps3), member("Trine 2", ps3, "NPUB30626")];
+    settleTitleKinds(game, ps3);
+    expect(game.map((m) => m.kind)).toEqual(["game", "game", "game"]);
+    const elsewhere = [member("Zen Pinball 2 - Mars (USA) (Unlock Key)", {})];
+    settleTitleKinds(elsewhere, {});
+    expect(elsewhere.map((m) => m.kind)).toEqual(["game"]);
+  });
+
+  it("makes a title whose serials are all app serials an application, its releases without a serial too", () => {
+    const nhl = [member("NHL Gamecenter (USA)", ps3), member("NHL GameCenter", ps3, "NPUO00008")];
+    expect(nhl.map((m) => m.kind)).toEqual(["game", "application"]);
+    settleTitleKinds(nhl, ps3);
+    expect(nhl.map((m) => m.kind)).toEqual(["application", "application"]);
+  });
+
+  it("keeps a title with a game's serial a game, its app-serial release a store item of it", () => {
+    const destiny = [member("Destiny", ps3, "NPUP00071"), member("Destiny", ps3, "NPUB31154"), member("Destiny (USA)", ps3)];
+    settleTitleKinds(destiny, ps3);
+    expect(destiny.map((m) => m.kind)).toEqual(["game", "game", "game"]);
+  });
+
+  it("keeps an app-serial release an application where the title's own names call it an app", () => {
+    const wii: KindContext = { storeTitles: true, appSerials: /^H[ABCF][A-Z0-9][A-Z]$/ };
+    const netflix = [
+      member("Netflix (USA) (Channel)", wii),
+      member("Netflix (Europe)", wii, "HCLP"),
+      member("Netflix (USA) (Rev 3)", wii, "RVL-SNTE-USA-B3"),
+    ];
+    settleTitleKinds(netflix, wii);
+    expect(netflix.map((m) => m.kind)).toEqual(["application", "application", "game"]);
+  });
+});
+
 describe("releaseStatus", () => {
   it("is demo for the parser's demo statuses and for qualified demo, trial and kiosk tags", () => {
     expect(releaseStatus(parseGameName("Blokus Club Portable with Bumpy Trot (Japan) (Taikenban)"))).toBe("demo");
@@ -112,6 +183,24 @@ describe("assembleGames with a platform's kind context", () => {
       ["Again!", "game", ["Again!", "Again! (Update 3)"]],
       ["Apex Point", "game", ["Apex Point (Update 4)"]],
     ]);
+  });
+
+  it("settles a store title's kind from all its releases: an app serial kinds the whole title, unlock keys alone are an add-on", () => {
+    const psn = dat([
+      { name: "NHL Gamecenter (USA)", roms: [{ name: "nhl.pkg", size: 40_000_000, crc: "33330001" }] },
+      { name: "NHL GameCenter", fields: { serial: "NPUO00008" }, roms: [{ name: "NHL GameCenter.iso", crc: "33330002" }] },
+      { name: "Zen Pinball 2 (USA)", roms: [{ name: "zen.pkg", size: 300_000_000, crc: "33330003" }] },
+      { name: "Zen Pinball 2 - Mars (USA) (Unlock Key)", roms: [{ name: "UP4064-NPUB30586_00-ZP2MARS.rap", size: 16, crc: "33330004" }] },
+    ]);
+    const { games } = assembleGames([{ dat: psn, source: "no-intro", label: "ps3.dat" }], createMetadataIndex(), {
+      platform: "ps3",
+      kindContext: { storeTitles: true, appSerials: /^NP[A-Z][OP]\d{5}$/ },
+    });
+    const byTitle = new Map(games.map((g) => [g.title, g]));
+    expect(byTitle.get("NHL Gamecenter")?.kind).toBe("application");
+    expect(byTitle.get("NHL Gamecenter")?.releases).toHaveLength(2);
+    expect(byTitle.get("Zen Pinball 2 - Mars")?.kind).toBe("addon");
+    expect(byTitle.get("Zen Pinball 2")?.kind).toBe("game");
   });
 
   it('flags an arcade set its DAT gives the publisher "hack" as a hack, and keeps "hack" out of the publisher', () => {
