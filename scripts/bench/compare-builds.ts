@@ -6,7 +6,8 @@
  * fresh-file-system.ts) with a copy of the database (so that the audit beside the build starts
  * without kept figures, as after a full import), the wall clock fixed (fixed-clock.ts), and:
  * - checks that both builds wrote the same files with the same bytes (a SHA-256 of every file under
- *   the build folder), and the build's time as mtime on the same files, naming the first differences;
+ *   the build folder; the sitemap index without its `lastmod`s, which are its parts' file times),
+ *   and the build's time as mtime on the same files, naming the first differences;
  * - prints each build's wall time, CPU time (user, system) and peak RSS, their medians and the
  *   ratio of this checkout's median to the base's.
  * The order alternates each round (base first in odd rounds) unless --keep-order.
@@ -16,6 +17,7 @@ import { createHash } from "node:crypto";
 import { copyFileSync, readdirSync, readFileSync, statSync } from "node:fs";
 import path from "node:path";
 import { parseArgs } from "node:util";
+import { gunzipSync } from "node:zlib";
 import { projectRoot } from "../../src/config/config.ts";
 import { ensureAstroPages } from "../cli/astro-pages.ts";
 import { freshFileSystem } from "./fresh-file-system.ts";
@@ -30,6 +32,17 @@ interface Run {
 /** The build time both builds carry (2027-01-15). */
 const FIXED_TIME_MS = 1_800_000_000_000;
 
+/** The sitemap index's `lastmod`s are its parts' file times, which are the moments they were written. */
+const SITEMAP_INDEX = "static/sitemap.xml";
+
+/** A file's bytes as compared: the sitemap index (and its gzip sibling) without its `lastmod` values. */
+function comparedBytes(file: string, relative: string): Buffer {
+  const bytes = readFileSync(file);
+  if (relative !== SITEMAP_INDEX && relative !== `${SITEMAP_INDEX}.gz`) return bytes;
+  const text = (relative.endsWith(".gz") ? gunzipSync(bytes) : bytes).toString("utf8");
+  return Buffer.from(text.replace(/<lastmod>[^<]*<\/lastmod>/g, "<lastmod/>"));
+}
+
 /**
  * `relative path` → `sha256 size` of every file under `dir`, and its mtime when the build set it
  * (the fixed build time): the other files' mtimes are the moment they were written.
@@ -40,7 +53,7 @@ function digestTree(dir: string): Map<string, string> {
     if (!entry.isFile()) continue;
     const full = path.join(entry.parentPath, entry.name);
     const stat = statSync(full);
-    const hash = createHash("sha256").update(readFileSync(full)).digest("hex");
+    const hash = createHash("sha256").update(comparedBytes(full, path.relative(dir, full))).digest("hex");
     const mtime = Math.floor(stat.mtimeMs / 1000);
     out.set(path.relative(dir, full), `${hash} ${stat.size}${mtime === FIXED_TIME_MS / 1000 ? " (build time)" : ""}`);
   }
