@@ -53,7 +53,9 @@ function digestTree(dir: string): Map<string, string> {
     if (!entry.isFile()) continue;
     const full = path.join(entry.parentPath, entry.name);
     const stat = statSync(full);
-    const hash = createHash("sha256").update(comparedBytes(full, path.relative(dir, full))).digest("hex");
+    const hash = createHash("sha256")
+      .update(comparedBytes(full, path.relative(dir, full)))
+      .digest("hex");
     const mtime = Math.floor(stat.mtimeMs / 1000);
     out.set(path.relative(dir, full), `${hash} ${stat.size}${mtime === FIXED_TIME_MS / 1000 ? " (build time)" : ""}`);
   }
