@@ -1,8 +1,15 @@
-import { hash } from "node:crypto";
+import { createHash, hash } from "node:crypto";
 
 /** Content hash in base64url, the building block of every ETag and content-addressed file name. */
 export function contentHash(data: string | Uint8Array, length = 22): string {
   return hash("sha256", data, "base64url").slice(0, length);
+}
+
+/** {@link contentHash} of the parts joined, without joining them (a platform's shard is hundreds of megabytes at most). */
+export function contentHashOfParts(parts: readonly (string | Uint8Array)[], length = 22): string {
+  const digest = createHash("sha256");
+  for (const part of parts) digest.update(part);
+  return digest.digest("base64url").slice(0, length);
 }
 
 /**

@@ -1,4 +1,4 @@
-import { readdirSync, readFileSync, rmSync, statSync } from "node:fs";
+import { existsSync, readdirSync, readFileSync, rmSync, statSync } from "node:fs";
 import path from "node:path";
 import { contentHash } from "../http/etag.ts";
 import type { PlatformRecords } from "../catalog/build/build-catalog.ts";
@@ -148,6 +148,8 @@ export class SiteBuild {
   private readonly reusable: SiteState | undefined;
   private readonly writer: PageWriter;
   private readonly state: SiteState;
+  /** Whether the build folder held page folders before this build wrote any (else there is nothing to sweep). */
+  private readonly hadPages: boolean;
 
   constructor(settings: SiteBuildSettings) {
     this.settings = settings;
@@ -159,6 +161,7 @@ export class SiteBuild {
     this.previous = readState(settings.buildDir);
     this.reusable = this.previous?.key === this.key ? this.previous : undefined;
     this.state = { version: SITE_VERSION, key: this.key, platforms: {} };
+    this.hadPages = [siteFiles.gamesDir, siteFiles.platformsDir].some((dir) => existsSync(path.join(settings.buildDir, dir)));
   }
 
   /** What the platform jobs of this build render with ({@link platformPages}). */
@@ -282,6 +285,9 @@ export class SiteBuild {
    */
   private sweep(): void {
     const { buildDir } = this.settings;
+    rmSync(path.join(buildDir, `${siteFiles.home}.gz`), { force: true });
+    // A first build into a folder without pages (a fresh one) has written every file there is.
+    if (!this.hadPages) return;
     const live = new Set<string>();
     for (const [slug, s] of Object.entries(this.state.platforms)) {
       for (const id of s.ids) live.add(siteFiles.game(id));
@@ -304,6 +310,5 @@ export class SiteBuild {
       for (const name of listOrEmpty(path.join(platformsDir, slug)))
         if (!live.has(`${siteFiles.platformDir(slug)}/${name}`)) rmSync(path.join(platformsDir, slug, name), { force: true });
     }
-    rmSync(path.join(buildDir, `${siteFiles.home}.gz`), { force: true });
   }
 }

@@ -8,7 +8,7 @@ import { attribution } from "../record/attribution.ts";
 import type { GameRecord, PlatformEntry } from "../record/game-record.ts";
 import { summarize, type GameSummary } from "../search/game-summary.ts";
 import { buildSearchIndex, writeTitlePart } from "./build-search-index.ts";
-import { contentHash } from "../../http/etag.ts";
+import { contentHash, contentHashOfParts } from "../../http/etag.ts";
 import { idFolder } from "./id-folder.ts";
 import {
   BUILD_VERSION,
@@ -281,7 +281,7 @@ function buildPlatform(
   const head = JSON.stringify(index).slice(0, -1);
   const indexJson = `${head},"hashes":${JSON.stringify(hashes)},"summaries":${JSON.stringify(summaries)}}`;
   // The build version is part of the name so that a format change never rewrites a file in place.
-  const hash = contentHash(Buffer.concat([Buffer.from(`v${BUILD_VERSION}\n`), shard, Buffer.from(indexJson)]), 12);
+  const hash = contentHashOfParts([`v${BUILD_VERSION}\n`, shard, indexJson], 12);
   const base = `${platform.slug}.${hash}`;
   writeFileAtomic(path.join(buildDir, "shards", `${base}.ndjson`), shard);
   writeFileAtomic(path.join(buildDir, "shards", `${base}.idx.json`), indexJson);
