@@ -95,13 +95,16 @@ describe("releaseKind on platforms whose DATs list store downloads", () => {
     expect(kindOf("Smobile Themes - Akako Ekittie", {})).toBe("game");
   });
 
-  it("reads the platform holder's app serials, and the DATs' (Channel) and (Title Update) tags anywhere", () => {
+  it("reads the platform holder's app serials, and the DATs' (Channel), (Title Update), (Static Theme) and (DLCTrial) tags anywhere", () => {
     const wii: KindContext = { storeTitles: true, appSerials: /^H[ABCF][A-Z0-9][A-Z]$/ };
     expect(releaseKind(parseGameName("Watchever"), { ...wii, serial: "HC2D" })).toBe("application");
     expect(releaseKind(parseGameName("Harder Super Mario Bros. Wii"), { ...wii, serial: "HSMP01" })).toBe("game");
     expect(releaseKind(parseGameName("Dr. Mario & Germ Buster"), { ...wii, serial: "HDME" })).toBe("game");
     expect(kindOf("YouTube (USA) (Channel)", {})).toBe("application");
     expect(kindOf("Kinect Fun Labs - Build a Buddy (World) (v1) (Title Update)", {})).toBe("update");
+    expect(kindOf("Disruptive Publishers - Beach Sampler (USA) (Static Theme)", {})).toBe("cosmetic");
+    expect(kindOf("Little Big Planet 2 (Europe) (Dynamic Theme)", {})).toBe("cosmetic");
+    expect(kindOf("Star Wars Pinball - Rogue One (Europe) (DLCTrial)", {})).toBe("addon");
   });
 
   it('reads a fantasy console\'s "(Update N)" cart as a version of a whole game, and a patch elsewhere', () => {
