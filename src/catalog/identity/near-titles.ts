@@ -213,10 +213,14 @@ function typoPlace(s: ReturnType<typeof squashed>, at: number): boolean {
   return word.length >= MIN_TYPO_WORD && !/\d/.test(word) && !/^[ivxlc]+$/.test(word);
 }
 
-/** True when the slip at `at` of the longer title `s` is an "s" ending its word. */
-function pluralSlip(s: ReturnType<typeof squashed>, at: number, longer: boolean): boolean {
-  if (!longer || at < 0 || s.text[at] !== "s") return false;
-  return s.wordAt[at + 1] !== s.wordAt[at];
+/** True when the slip at `at` of the longer title `s` is an "s" ending its word, and not a possessive's ("Disney's"): a plural. */
+function pluralSlip(s: ReturnType<typeof squashed>, at: number, longer: boolean, title: string): boolean {
+  if (!longer || at < 0 || s.text[at] !== "s" || s.wordAt[at + 1] === s.wordAt[at]) return false;
+  const word = s.words[s.wordAt[at] ?? -1] ?? "";
+  return !title
+    .toLowerCase()
+    .replaceAll("\u2019", "'")
+    .includes(`${word.slice(0, -1)}'s`);
 }
 
 /** The length of the word a slip falls in: at `at` of `s`, or where the other title has it when `s` lacks the letter. */
@@ -291,9 +295,10 @@ function typoJoins(
         if ((apart.inA >= 0 && !typoPlace(form(list[x] ?? 0), apart.inA)) || (apart.inB >= 0 && !typoPlace(form(list[y] ?? 0), apart.inB)))
           continue;
         // An "s" more at a word's end is a plural, another word ("Tower", "Towers of Hanoi"), not a slip.
+        const titleOf = (n: number): string => items[roots[n]?.item ?? -1]?.title ?? "";
         if (
-          pluralSlip(form(list[x] ?? 0), apart.inA, ta.length > tb.length) ||
-          pluralSlip(form(list[y] ?? 0), apart.inB, tb.length > ta.length)
+          pluralSlip(form(list[x] ?? 0), apart.inA, ta.length > tb.length, titleOf(list[x] ?? 0)) ||
+          pluralSlip(form(list[y] ?? 0), apart.inB, tb.length > ta.length, titleOf(list[y] ?? 0))
         )
           continue;
         const word = Math.min(slipWord(form(list[x] ?? 0), apart.inA, apart.inB), slipWord(form(list[y] ?? 0), apart.inB, apart.inA));
