@@ -161,14 +161,13 @@ export function nearTitleJoins(
   for (const [g, cut] of stray) {
     const ig = items[g];
     if (!ig) continue;
-    const fg = facts(g);
     const glued = gluedCapital.has(g);
     const letter = strayLetter.get(g) ?? "";
     const numbered = /\d[a-z]$/i.test(ig.title.trim());
     const join = (other: number): void => {
       const io = items[other];
       if (other === g || !io || splitFamily(io.groupKey) === splitFamily(ig.groupKey)) return;
-      if (strayAgrees(fg, facts(other), glued || gluedCapital.has(other), letter, numbered)) joins.push({ a: g, b: other });
+      if (strayAgrees(facts(g), facts(other), glued || gluedCapital.has(other), letter, numbered)) joins.push({ a: g, b: other });
     };
     for (const other of bySpelling.get(`${ig.kind}\u0000${cut}`) ?? []) join(other);
     // Two titles that each carry a last letter ("Meteora", "Meteorb") meet only when their entries credit a maker or one letter is glued on.
