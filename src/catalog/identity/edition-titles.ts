@@ -4,8 +4,27 @@ const NUMBER_WORD_RE = /^(?:\d+|ii|iii|iv|vi|vii|viii|ix|xi|xii|xiii)$/;
 /** What joins a second product to a title: "X with Power Up Kit", "X - Special Edition + Y Demo". */
 const BUNDLE_RE = /\swith\s|\s\+\s/i;
 
+const ROMAN: Readonly<Record<string, string>> = {
+  ii: "2",
+  iii: "3",
+  iv: "4",
+  vi: "6",
+  vii: "7",
+  viii: "8",
+  ix: "9",
+  xi: "11",
+  xii: "12",
+  xiii: "13",
+};
+
+/** The sequel numbers of a title key, Roman numerals read as digits ("III" and "3" are one number). */
 function numberWords(key: string): Set<string> {
-  return new Set(key.split(" ").filter((w) => NUMBER_WORD_RE.test(w)));
+  return new Set(
+    key
+      .split(" ")
+      .filter((w) => NUMBER_WORD_RE.test(w))
+      .map((w) => ROMAN[w] ?? String(Number(w))),
+  );
 }
 
 /**

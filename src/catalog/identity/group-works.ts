@@ -145,10 +145,11 @@ function sharesRegion(a: ReadonlySet<string>, b: ReadonlySet<string>): boolean {
 }
 
 /**
- * True when two title groups one clone-list group names are two products of one region: releases
- * of a region in common, and there Nintendo product codes none of which is in both ("Yakuman DS"
- * AMJJ and "Wi-Fi Taiou - Yakuman DS" AYKJ, both Japan), or titles of two editions
- * ({@link editionTitles}). `codes` holds each group's codes by region.
+ * True when two title groups one clone-list group names are two products of one market: releases
+ * of the same regions (a group also lists a game's re-release or larger edition there), and there
+ * one title the other with words before or after it under Nintendo product codes none of which is
+ * in both ("Yakuman DS" AMJJ and "Wi-Fi Taiou - Yakuman DS" AYKJ, both Japan), or titles of two
+ * editions ({@link editionTitles}). `codes` holds each group's codes by region.
  */
 function otherProduct(
   a: WorkInput | undefined,
@@ -159,20 +160,24 @@ function otherProduct(
   ga: number,
   gb: number,
 ): boolean {
-  if (!a || !b || !sharesAnyRegion(fa.regions, fb.regions)) return false;
-  const ca = codes(ga);
-  const cb = codes(gb);
-  for (const [region, own] of ca ?? []) {
-    const other = cb?.get(region);
-    if (other && ![...own].some((c) => other.has(c))) return true;
+  if (!a || !b || !sameRegions(fa.regions, fb.regions)) return false;
+  const [short, long] = a.titleKey.length < b.titleKey.length ? [a.titleKey, b.titleKey] : [b.titleKey, a.titleKey];
+  if (short !== long && (long.startsWith(`${short} `) || long.endsWith(` ${short}`))) {
+    const ca = codes(ga);
+    const cb = codes(gb);
+    for (const [region, own] of ca ?? []) {
+      const other = cb?.get(region);
+      if (other && ![...own].some((c) => other.has(c))) return true;
+    }
   }
   return editionTitles({ key: a.titleKey, title: a.title }, { key: b.titleKey, title: b.title });
 }
 
-/** True when the two sets name a region in common, "World" included. */
-function sharesAnyRegion(a: ReadonlySet<string>, b: ReadonlySet<string>): boolean {
-  for (const region of a) if (b.has(region)) return true;
-  return false;
+/** True when both sets name the same regions, at least one. */
+function sameRegions(a: ReadonlySet<string>, b: ReadonlySet<string>): boolean {
+  if (a.size === 0 || a.size !== b.size) return false;
+  for (const region of a) if (!b.has(region)) return false;
+  return true;
 }
 
 /**

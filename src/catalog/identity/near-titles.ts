@@ -148,13 +148,15 @@ export function nearTitleJoins(
     });
   }
   joins.push(
-    ...typoJoins(items, roots, (a, b, wordLength) => {
+    ...typoJoins(items, roots, (a, b, wordLength, plural) => {
       const fa = facts(a);
       const fb = facts(b);
       const ia = items[a];
       const ib = items[b];
       if (!fa || !fb || !ia || !ib || splitFamily(ia.groupKey) === splitFamily(ib.groupKey) || disagree(fa, fb, false)) return false;
       // One year for both, with no company against it, vouches for a slip too ("Fatal Inertia EX", "Fatal Intertia EX", 2014).
+      // A plural's "s" is another word ("Tower", "Towers of Hanoi") unless two regions name one product so ("Earring", "Earrings").
+      if (plural) return fa.regions.size > 0 && fb.regions.size > 0 && ![...fa.regions].some((r) => fb.regions.has(r));
       return confirm(fa, fb) || (wordLength >= MIN_DATED_SLIP_WORD && sameYear(fa, fb));
     }),
   );
@@ -260,7 +262,7 @@ function oneLetterApart(a: string, b: string): { inA: number; inB: number } | un
 function typoJoins(
   items: readonly NearTitleInput[],
   roots: readonly { item: number; key: string }[],
-  agree: (a: number, b: number, wordLength: number) => boolean,
+  agree: (a: number, b: number, wordLength: number, plural: boolean) => boolean,
 ): NearTitleJoin[] {
   const byHalf = new Map<string, number[]>();
   const texts = roots.map((r) => r.key.replaceAll(" ", ""));
@@ -293,20 +295,17 @@ function typoJoins(
         if (!apart) continue;
         if ((apart.inA >= 0 && !typoPlace(form(list[x] ?? 0), apart.inA)) || (apart.inB >= 0 && !typoPlace(form(list[y] ?? 0), apart.inB)))
           continue;
-        // An "s" more at a word's end is a plural, another word ("Tower", "Towers of Hanoi"), not a slip.
         const titleOf = (n: number): string => items[roots[n]?.item ?? -1]?.title ?? "";
-        if (
+        const plural =
           pluralSlip(form(list[x] ?? 0), apart.inA, ta.length > tb.length, titleOf(list[x] ?? 0)) ||
-          pluralSlip(form(list[y] ?? 0), apart.inB, tb.length > ta.length, titleOf(list[y] ?? 0))
-        )
-          continue;
+          pluralSlip(form(list[y] ?? 0), apart.inB, tb.length > ta.length, titleOf(list[y] ?? 0));
         const word = Math.min(slipWord(form(list[x] ?? 0), apart.inA, apart.inB), slipWord(form(list[y] ?? 0), apart.inB, apart.inA));
         const ra = roots[list[x] ?? 0]?.item ?? 0;
         const rb = roots[list[y] ?? 0]?.item ?? 0;
         const pair = ra < rb ? `${ra}:${rb}` : `${rb}:${ra}`;
         if (seen.has(pair)) continue;
         seen.add(pair);
-        if (agree(ra, rb, word)) joins.push({ a: ra, b: rb });
+        if (agree(ra, rb, word, plural)) joins.push({ a: ra, b: rb });
       }
   }
   return joins;
