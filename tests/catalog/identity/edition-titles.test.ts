@@ -15,6 +15,8 @@ describe("two editions of one series", () => {
     expect(editionTitles(t("F-1 Grand Prix 1996 - Team Un'ei Simulation"), t("F1 Grand Prix 1996 - Team Un'ei Simulation"))).toBe(false);
     expect(editionTitles(t("Sonic Wings Special"), t("Arcade Hits - Sonic Wings Special"))).toBe(false);
     expect(editionTitles(t("Madden NFL 08"), t("Madden NFL 08 en Espanol"))).toBe(false);
+    expect(editionTitles(t("Unreal Tournament 3"), t("Unreal Tournament III"))).toBe(false);
+    expect(editionTitles(t("Jurassic Park II - The Chaos Continues"), t("Jurassic Park Part 2 - The Chaos Continues"))).toBe(false);
   });
 });
 
