@@ -4,8 +4,7 @@ export function companyWord(name: string): string {
 }
 
 /**
- * Words the DATs put where a company belongs (DOS's "demo", "EGA", "RPG"; MAME's "bootleg",
- * "hack", "<unknown>"): they credit no one.
+ * Words the DATs put where a company belongs (DOS's "demo", "EGA", "RPG", "Europe"; MAME's "bootleg", "hack", "<unknown>"): they credit no one.
  */
 const NOT_A_COMPANY: ReadonlySet<string> = new Set([
   "",
@@ -42,7 +41,11 @@ const NOT_A_COMPANY: ReadonlySet<string> = new Set([
   "ag",
   "bv",
   "the",
+  "europe",
 ]);
+
+/** A credit that names a build of the game ("English Demo Version"), not its maker. */
+const BUILD_CREDIT_RE = /\b(?:demo|version)\b/i;
 
 /**
  * The companies a credit names, each by {@link companyWord}: "Futura Games, U.S. Gold Ltd./Kixx"
@@ -55,7 +58,8 @@ export function companies(credit: string | undefined): ReadonlySet<string> {
   const out = new Set<string>();
   for (const part of (credit ?? "").split(/\s*(?:[/,;]|\band\b|&|\+|\s-\s)\s*/i)) {
     const word = companyWord(part.replace(/^\[|\]$/g, ""));
-    if (!NOT_A_COMPANY.has(word)) out.add(word);
+    // "English Demo Version": a credit naming a build credits no one.
+    if (!NOT_A_COMPANY.has(word) && !BUILD_CREDIT_RE.test(part)) out.add(word);
   }
   if (seen.size >= MAX_SEEN) seen.clear();
   seen.set(key, out);

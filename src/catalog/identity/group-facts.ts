@@ -12,6 +12,12 @@ export interface FactsInput {
   readonly developer: string | undefined;
   readonly clone?: boolean;
   readonly source?: string;
+  /** The company the release's own DAT entry names (a TOSEC publisher, a DOS developer). */
+  readonly creditedDeveloper?: string;
+  /** The year the release's DAT name or its metadata dates it to. */
+  readonly datedYear?: number;
+  /** The release's own serial (not one borrowed by name from another dump's entry), letters and digits only. */
+  readonly ownSerial?: string;
 }
 
 /** What a title group's releases say of who made it and when, to test a join against. */
@@ -25,6 +31,12 @@ export interface GroupFacts {
   readonly sources: Set<string>;
   /** The regions its releases name. */
   readonly regions: Set<string>;
+  /** Companies its releases' own DAT entries credit, beside {@link companies}: evidence for a join, never against one. */
+  readonly credited: Set<string>;
+  /** Years its releases' DAT names or metadata date them to. */
+  readonly dated: number[];
+  /** Its releases' own serials ({@link FactsInput.ownSerial}). */
+  readonly serials: Set<string>;
 }
 
 /**
@@ -49,6 +61,9 @@ export function titleGroupFacts(items: readonly FactsInput[], titleGroup: readon
       codes: new Set<string>(),
       sources: new Set<string>(),
       regions: new Set<string>(),
+      credited: new Set<string>(),
+      dated: [] as number[],
+      serials: new Set<string>(),
     };
     for (let i = head[group] ?? -1; i >= 0; i = next[i] ?? -1) {
       const item = items[i];
@@ -56,14 +71,20 @@ export function titleGroupFacts(items: readonly FactsInput[], titleGroup: readon
       if (item.source) f.sources.add(item.source);
       for (const r of item.regions) f.regions.add(r);
       if (item.serialCode && item.retail && item.kind === "game") f.codes.add(item.serialCode.code);
+      if (item.ownSerial && SERIAL_RE.test(item.ownSerial)) f.serials.add(item.ownSerial);
       if (item.clone) continue;
       for (const c of companies(item.developer)) f.companies.add(c);
+      for (const c of companies(item.creditedDeveloper)) f.credited.add(c);
       if (item.year !== undefined) f.years.push(item.year);
+      if (item.datedYear !== undefined) f.dated.push(item.datedYear);
     }
     made.set(group, f);
     return f;
   };
 }
+
+/** A serial that names a product: six characters or more, with a digit that is not all of a placeholder's zeros. */
+const SERIAL_RE = /^(?=.*[1-9])[A-Z0-9]{6,}$/;
 
 /** Years further apart than this, with no company in common, are two works ("Super Tetris" 1991 and 1995). */
 const SAME_WORK_YEARS = 2;
@@ -85,14 +106,29 @@ export function disagree(a: GroupFacts, b: GroupFacts | undefined, strict: boole
   return false;
 }
 
+/** True when the two groups credit a company in common, by their metadata or their own DAT entries. */
+export function shareCompany(a: GroupFacts, b: GroupFacts): boolean {
+  for (const c of a.companies) if (b.companies.has(c) || b.credited.has(c)) return true;
+  for (const c of a.credited) if (b.companies.has(c) || b.credited.has(c)) return true;
+  return false;
+}
+
+/** True when both groups are dated and the years of one are all years of the other. */
+export function sameYear(a: GroupFacts, b: GroupFacts): boolean {
+  if (a.dated.length === 0 || b.dated.length === 0) return false;
+  return a.dated.every((y) => b.dated.includes(y)) || b.dated.every((y) => a.dated.includes(y));
+}
+
 /**
  * True when two title groups' facts vouch for a misspelling being one title: a company credited by
- * both, a retail code both have, releases of different regions, or two collections naming it (within one collection, names
- * a letter apart are two products: "Flash Gordon" and "Flush Gordon").
+ * both, a retail code or an own serial both have, releases of different regions, or two collections
+ * naming it (within one collection, names a letter apart are two products: "Flash Gordon" and
+ * "Flush Gordon").
  */
 export function confirm(a: GroupFacts, b: GroupFacts): boolean {
-  for (const c of a.companies) if (b.companies.has(c)) return true;
+  if (shareCompany(a, b)) return true;
   for (const c of a.codes) if (b.codes.has(c)) return true;
+  for (const s of a.serials) if (b.serials.has(s)) return true;
   // Releases of two regions a letter apart are one product's regional names; two of one region are two products.
   if (a.regions.size > 0 && b.regions.size > 0 && ![...a.regions].some((r) => b.regions.has(r))) return true;
   for (const x of a.sources) if (b.sources.has(x)) return false;

@@ -3,7 +3,8 @@ import { companies, companyWord } from "./company-word.ts";
 import type { ContentKind } from "./content-kind.ts";
 import { isMemberOf, looksLikeCompilation } from "./dump-keys.ts";
 import type { SerialCode } from "./serial-code.ts";
-import { disagree, titleGroupFacts } from "./group-facts.ts";
+import { editionTitles } from "./edition-titles.ts";
+import { disagree, type GroupFacts, titleGroupFacts } from "./group-facts.ts";
 import { nearTitleJoins } from "./near-titles.ts";
 import { UnionFind } from "./union-find.ts";
 
@@ -42,6 +43,10 @@ export interface WorkInput {
   readonly creditedDeveloper?: string;
   /** The most authoritative collection listing the release ("no-intro", "tosec", "dat", ...). */
   readonly source?: string;
+  /** @see FactsInput.datedYear */
+  readonly datedYear?: number;
+  /** @see FactsInput.ownSerial */
+  readonly ownSerial?: string;
 }
 
 /** Why two title groups became one work. */
@@ -140,6 +145,42 @@ function sharesRegion(a: ReadonlySet<string>, b: ReadonlySet<string>): boolean {
 }
 
 /**
+ * True when two title groups one clone-list group names are two products of one market: releases
+ * of the same regions (a group also lists a game's re-release or larger edition there), and there
+ * one title the other with words before or after it under Nintendo product codes none of which is
+ * in both ("Yakuman DS" AMJJ and "Wi-Fi Taiou - Yakuman DS" AYKJ, both Japan), or titles of two
+ * editions ({@link editionTitles}). `codes` holds each group's codes by region.
+ */
+function otherProduct(
+  a: WorkInput | undefined,
+  b: WorkInput | undefined,
+  fa: GroupFacts,
+  fb: GroupFacts,
+  codes: (group: number) => Map<string, Set<string>> | undefined,
+  ga: number,
+  gb: number,
+): boolean {
+  if (!a || !b || !sameRegions(fa.regions, fb.regions)) return false;
+  const [short, long] = a.titleKey.length < b.titleKey.length ? [a.titleKey, b.titleKey] : [b.titleKey, a.titleKey];
+  if (short !== long && (long.startsWith(`${short} `) || long.endsWith(` ${short}`))) {
+    const ca = codes(ga);
+    const cb = codes(gb);
+    for (const [region, own] of ca ?? []) {
+      const other = cb?.get(region);
+      if (other && ![...own].some((c) => other.has(c))) return true;
+    }
+  }
+  return editionTitles({ key: a.titleKey, title: a.title }, { key: b.titleKey, title: b.title });
+}
+
+/** True when both sets name the same regions, at least one. */
+function sameRegions(a: ReadonlySet<string>, b: ReadonlySet<string>): boolean {
+  if (a.size === 0 || a.size !== b.size) return false;
+  for (const region of a) if (!b.has(region)) return false;
+  return true;
+}
+
+/**
  * Groups one platform's releases into works. Title groups (same kind, same clean title) are
  * joined when strong evidence says they are one work, and never across kinds:
  * - the same arcade set name in several collections, and an arcade "A / B" title with "A" and "B";
@@ -213,6 +254,9 @@ export function groupWorks(items: readonly WorkInput[]): WorkGroups {
           codes: new Set<string>(),
           sources: new Set<string>(),
           regions: new Set<string>(),
+          credited: new Set<string>(),
+          dated: [],
+          serials: new Set<string>(),
         };
         if (!disagree(own, facts(other), false)) joins.push({ a: i, b: other, evidence: "title-part" });
       }
@@ -276,7 +320,31 @@ export function groupWorks(items: readonly WorkInput[]): WorkGroups {
   items.forEach((item, i) => {
     for (const group of item.cloneGroups ?? []) pushTo(byClone, `${item.kind}\u0000${group}`, i);
   });
-  for (const list of byClone.values()) for (const i of list.slice(1)) joins.push({ a: list[0] ?? i, b: i, evidence: "clone-list" });
+  for (const list of byClone.values()) {
+    for (const i of list.slice(1)) joins.push({ a: list[0] ?? i, b: i, evidence: "clone-list" });
+    // A clone list puts a game's other products of one region in its group (the fuller one first): two products, not two names.
+    const groups = distinctGroups(list, titleGroup);
+    if (groups.length < 2) continue;
+    const codesByRegion = new Map<number, Map<string, Set<string>>>();
+    for (const i of list) {
+      const item = items[i];
+      if (!item?.serialCode || !item.retail || item.kind !== "game") continue;
+      const g = titleGroup[i] ?? i;
+      const byRegion = codesByRegion.get(g) ?? new Map<string, Set<string>>();
+      codesByRegion.set(g, byRegion);
+      for (const region of item.regions) {
+        const set = byRegion.get(region) ?? new Set<string>();
+        set.add(item.serialCode.code);
+        byRegion.set(region, set);
+      }
+    }
+    for (let x = 0; x < groups.length; x++)
+      for (let y = x + 1; y < groups.length; y++) {
+        const gx = groups[x] ?? 0;
+        const gy = groups[y] ?? 0;
+        if (otherProduct(items[gx], items[gy], facts(gx), facts(gy), (g) => codesByRegion.get(g), gx, gy)) distinct.push([gx, gy]);
+      }
+  }
   items.forEach((item, i) => {
     for (const key of item.akaKeys ?? []) {
       const other = byTitle.get(`${item.kind}\u0000${key}`);

@@ -1,6 +1,7 @@
 import { pushTo } from "../../core/multi-map.ts";
 import type { ContentKind } from "./content-kind.ts";
-import { confirm, disagree, type GroupFacts } from "./group-facts.ts";
+import { noCompanyInCommon } from "./company-word.ts";
+import { confirm, disagree, type GroupFacts, sameYear, shareCompany } from "./group-facts.ts";
 
 /** What the near-title joins read of one release (a grouping input, group-works.ts). */
 export interface NearTitleInput {
@@ -39,17 +40,50 @@ const SPACES_RE = / /g;
 const LONG_O_RE = /ou/g;
 const LONG_U_RE = /uu/g;
 
+/** A letter glued to the punctuation that ends a title ("Slip Out!A", "U.S.A.E"): a DAT's junk suffix. */
+const GLUED_TO_PUNCTUATION_RE = /[!?.][A-Za-z]$/;
+
 /**
  * The key of a title whose last word carries a stray letter, as one DAT glues it to names
- * ("Descenta", "Wolfenstein 3Dg", "Pirates of PestulonS"): the spelling key without its last
- * letter; undefined when the last word is short or a Roman numeral ("II", "IV").
+ * ("Descenta", "Wolfenstein 3Dg", "Pirates of PestulonS", "Slip Out!A"): the spelling key without
+ * its last letter; undefined when the last word is short or a Roman numeral ("II", "IV").
  */
-export function strayLetterKey(key: string): string | undefined {
+export function strayLetterKey(key: string, title = ""): string | undefined {
   const last = key.slice(key.lastIndexOf(" ") + 1);
+  if (last.length === 1 && GLUED_TO_PUNCTUATION_RE.test(title)) return spellingKey(key).slice(0, -1);
   // "3Dg", "13b": a letter glued to a number or a short code counts too.
   const long = last.length >= 4 || (last.length === 3 && /\d/.test(last));
   if (!long || !/[a-z]$/.test(last) || /^[ivxlc]+$/.test(last)) return undefined;
   return spellingKey(key).slice(0, -1);
+}
+
+/**
+ * A DOS DAT's last words that name a build, not a work: a graphics mode ("Commander Keen in Keen
+ * Dreams CGA", "... EGA") or a version with a language letter ("Lands of Lore vF1.20", "vE1.20").
+ */
+const BUILD_SUFFIX_RE = / (?:cga|ega|vga|svga|tandy|hercules|v[a-z]?\d+(?: \d+)*)$/;
+
+/** The spelling key of a title without its build suffix ({@link BUILD_SUFFIX_RE}), or undefined when it has none. */
+export function buildSuffixKey(key: string): string | undefined {
+  const cut = key.replace(BUILD_SUFFIX_RE, "");
+  return cut === key || cut === "" ? undefined : spellingKey(cut);
+}
+
+/**
+ * True when the facts of a title with a stray letter (or a build suffix) and of the title without
+ * it say they are one work: a company both credit (their years may lie apart: a DOS game's releases
+ * span years), a glued capital or punctuation whose facts do not disagree, or, with no company
+ * against it, releases of two regions, or the years of one within the other's when the letter is
+ * not a plural's "s" ("Gabriel Knight" and "Fathersa", 1993).
+ */
+function strayAgrees(fa: GroupFacts, fb: GroupFacts, glued: boolean, letter: string, numbered = false): boolean {
+  if (fa.codes.size > 0 && fb.codes.size > 0 && ![...fa.codes].some((c) => fb.codes.has(c))) return false;
+  if (shareCompany(fa, fb)) return true;
+  if (glued) return !disagree(fa, fb, false);
+  if (noCompanyInCommon(fa.companies, fb.companies) || noCompanyInCommon(fa.credited, fb.credited)) return false;
+  // Releases of two regions are one product's regional names ("Special Edition", "Special Editions"); a letter after a number is a part ("Euro Demo 08b").
+  if (!numbered && fa.regions.size > 0 && fb.regions.size > 0 && ![...fa.regions].some((r) => fb.regions.has(r))) return true;
+  return letter !== "s" && sameYear(fa, fb);
 }
 
 /**
@@ -67,7 +101,12 @@ export function nearTitleJoins(
   const bySpelling = new Map<string, number[]>();
   const byStray = new Map<string, number[]>();
   const stray = new Map<number, string>();
+  /** The letter each stray title would lose. */
+  const strayLetter = new Map<number, string>();
   const gluedCapital = new Set<number>();
+  /** Titles with a build suffix, by the key without it. */
+  const built = new Map<number, string>();
+  const byBuild = new Map<string, number[]>();
   /** Each title group's first item and its plain key. */
   const roots: { item: number; key: string }[] = [];
   items.forEach((item, i) => {
@@ -77,11 +116,17 @@ export function nearTitleJoins(
     roots.push({ item: i, key: plain });
     const key = spellingKey(plain);
     if (key.length >= MIN_NEAR_KEY) pushTo(bySpelling, `${item.kind}\u0000${key}`, i);
-    // "PestulonS", "AdventureB": a capital glued to a lower-case word is a stray letter whoever made the game.
-    const glued = GLUED_CAPITAL_RE.test(item.title);
-    const cut = item.creditedDeveloper || glued ? strayLetterKey(plain) : undefined;
+    // "PestulonS", "AdventureB", "Out!A": a capital glued to a lower-case word or a letter to punctuation is a stray letter whoever made the game.
+    const glued = GLUED_CAPITAL_RE.test(item.title) || GLUED_TO_PUNCTUATION_RE.test(item.title);
+    const build = buildSuffixKey(plain);
+    if (build !== undefined && build.length >= MIN_NEAR_KEY) {
+      built.set(i, build);
+      pushTo(byBuild, `${item.kind}\u0000${build}`, i);
+    }
+    const cut = strayLetterKey(plain, item.title);
     if (cut !== undefined && cut.length >= MIN_NEAR_KEY) {
       stray.set(i, cut);
+      strayLetter.set(i, key.slice(-1));
       if (glued) gluedCapital.add(i);
       pushTo(byStray, `${item.kind}\u0000${cut}`, i);
     }
@@ -103,20 +148,42 @@ export function nearTitleJoins(
     });
   }
   joins.push(
-    ...typoJoins(items, roots, (a, b) => {
+    ...typoJoins(items, roots, (a, b, wordLength, plural) => {
       const fa = facts(a);
       const fb = facts(b);
       const ia = items[a];
       const ib = items[b];
       if (!fa || !fb || !ia || !ib || splitFamily(ia.groupKey) === splitFamily(ib.groupKey) || disagree(fa, fb, false)) return false;
-      return confirm(fa, fb);
+      // One year for both, with no company against it, vouches for a slip too ("Fatal Inertia EX", "Fatal Intertia EX", 2014).
+      // A plural's "s" is another word ("Tower", "Towers of Hanoi") unless two regions name one product so ("Earring", "Earrings").
+      if (plural) return fa.regions.size > 0 && fb.regions.size > 0 && ![...fa.regions].some((r) => fb.regions.has(r));
+      return confirm(fa, fb) || (wordLength >= MIN_DATED_SLIP_WORD && sameYear(fa, fb));
     }),
   );
   for (const [g, cut] of stray) {
-    const kind = items[g]?.kind ?? "game";
-    for (const other of [...(bySpelling.get(`${kind}\u0000${cut}`) ?? []), ...(byStray.get(`${kind}\u0000${cut}`) ?? [])])
-      if (other !== g && (items[other]?.creditedDeveloper || gluedCapital.has(other) || !stray.has(other)))
-        tryJoin(g, other, !gluedCapital.has(g));
+    const ig = items[g];
+    if (!ig) continue;
+    const glued = gluedCapital.has(g);
+    const letter = strayLetter.get(g) ?? "";
+    const numbered = /\d[a-z]$/i.test(ig.title.trim());
+    const join = (other: number): void => {
+      const io = items[other];
+      if (other === g || !io || splitFamily(io.groupKey) === splitFamily(ig.groupKey)) return;
+      if (strayAgrees(facts(g), facts(other), glued || gluedCapital.has(other), letter, numbered)) joins.push({ a: g, b: other });
+    };
+    for (const other of bySpelling.get(`${ig.kind}\u0000${cut}`) ?? []) join(other);
+    // Two titles that each carry a last letter ("Meteora", "Meteorb") meet only when their entries credit a maker or one letter is glued on.
+    for (const other of byStray.get(`${ig.kind}\u0000${cut}`) ?? [])
+      if ((ig.creditedDeveloper && items[other]?.creditedDeveloper) || glued || gluedCapital.has(other)) join(other);
+  }
+  for (const [g, cut] of built) {
+    const ig = items[g];
+    if (!ig) continue;
+    for (const other of [...(bySpelling.get(`${ig.kind}\u0000${cut}`) ?? []), ...(byBuild.get(`${ig.kind}\u0000${cut}`) ?? [])]) {
+      const io = items[other];
+      if (other === g || !io || splitFamily(io.groupKey) === splitFamily(ig.groupKey)) continue;
+      if (strayAgrees(facts(g), facts(other), false, "")) joins.push({ a: g, b: other });
+    }
   }
   return joins;
 }
@@ -147,15 +214,39 @@ function typoPlace(s: ReturnType<typeof squashed>, at: number): boolean {
   return word.length >= MIN_TYPO_WORD && !/\d/.test(word) && !/^[ivxlc]+$/.test(word);
 }
 
+/** True when the slip at `at` of the longer title `s` is an "s" ending its word, and not a possessive's ("Disney's"): a plural. */
+function pluralSlip(s: ReturnType<typeof squashed>, at: number, longer: boolean, title: string): boolean {
+  if (!longer || at < 0 || s.text[at] !== "s" || s.wordAt[at + 1] === s.wordAt[at]) return false;
+  const word = s.words[s.wordAt[at] ?? -1] ?? "";
+  return !title
+    .toLowerCase()
+    .replaceAll("\u2019", "'")
+    .includes(`${word.slice(0, -1)}'s`);
+}
+
+/** The length of the word a slip falls in: at `at` of `s`, or where the other title has it when `s` lacks the letter. */
+function slipWord(s: ReturnType<typeof squashed>, at: number, otherAt: number): number {
+  const place = at >= 0 ? at : Math.min(otherAt, s.text.length - 1);
+  return s.words[s.wordAt[place] ?? -1]?.length ?? 0;
+}
+
+/** Shortest word in which one year for both titles vouches for a slip: short words differ by a letter on purpose ("cIOSx", "cMIOS"). */
+const MIN_DATED_SLIP_WORD = 6;
+
 /**
- * Where `b` differs from `a` by one letter (one more, one less or another), as the place in each
+ * Where `b` differs from `a` by one letter (one more, one less or another) or two neighbouring letters swapped, as the place in each
  * (the extra letter's place for the longer one, -1 for the shorter); undefined when they differ
  * otherwise.
  */
 function oneLetterApart(a: string, b: string): { inA: number; inB: number } | undefined {
   let i = 0;
   while (i < a.length && i < b.length && a[i] === b[i]) i++;
-  if (a.length === b.length) return i < a.length && a.slice(i + 1) === b.slice(i + 1) ? { inA: i, inB: i } : undefined;
+  if (a.length === b.length) {
+    if (i < a.length && a.slice(i + 1) === b.slice(i + 1)) return { inA: i, inB: i };
+    // Two neighbouring letters swapped ("Mutliplayer"): a slip of the same kind.
+    const swapped = a[i] === b[i + 1] && a[i + 1] === b[i] && a.slice(i + 2) === b.slice(i + 2);
+    return swapped ? { inA: i, inB: i } : undefined;
+  }
   if (a.length === b.length + 1) return a.slice(i + 1) === b.slice(i) ? { inA: i, inB: -1 } : undefined;
   if (b.length === a.length + 1) return b.slice(i + 1) === a.slice(i) ? { inA: -1, inB: i } : undefined;
   return undefined;
@@ -171,7 +262,7 @@ function oneLetterApart(a: string, b: string): { inA: number; inB: number } | un
 function typoJoins(
   items: readonly NearTitleInput[],
   roots: readonly { item: number; key: string }[],
-  agree: (a: number, b: number) => boolean,
+  agree: (a: number, b: number, wordLength: number, plural: boolean) => boolean,
 ): NearTitleJoin[] {
   const byHalf = new Map<string, number[]>();
   const texts = roots.map((r) => r.key.replaceAll(" ", ""));
@@ -204,12 +295,17 @@ function typoJoins(
         if (!apart) continue;
         if ((apart.inA >= 0 && !typoPlace(form(list[x] ?? 0), apart.inA)) || (apart.inB >= 0 && !typoPlace(form(list[y] ?? 0), apart.inB)))
           continue;
+        const titleOf = (n: number): string => items[roots[n]?.item ?? -1]?.title ?? "";
+        const plural =
+          pluralSlip(form(list[x] ?? 0), apart.inA, ta.length > tb.length, titleOf(list[x] ?? 0)) ||
+          pluralSlip(form(list[y] ?? 0), apart.inB, tb.length > ta.length, titleOf(list[y] ?? 0));
+        const word = Math.min(slipWord(form(list[x] ?? 0), apart.inA, apart.inB), slipWord(form(list[y] ?? 0), apart.inB, apart.inA));
         const ra = roots[list[x] ?? 0]?.item ?? 0;
         const rb = roots[list[y] ?? 0]?.item ?? 0;
         const pair = ra < rb ? `${ra}:${rb}` : `${rb}:${ra}`;
         if (seen.has(pair)) continue;
         seen.add(pair);
-        if (agree(ra, rb)) joins.push({ a: ra, b: rb });
+        if (agree(ra, rb, word, plural)) joins.push({ a: ra, b: rb });
       }
   }
   return joins;

@@ -895,6 +895,10 @@ export function assembleGames(
       source: release.source,
       ...(arcade && release.extra.cloneOf ? { parentSet: release.extra.cloneOf } : {}),
       ...(release.credits.developer ? { creditedDeveloper: release.credits.developer } : {}),
+      ...(release.extra.releaseYear !== undefined ? { datedYear: release.extra.releaseYear } : {}),
+      ...(release.serial && release.serialSource !== BORROWED_SERIAL
+        ? { ownSerial: release.serial.replace(/[^A-Za-z0-9]/g, "").toUpperCase() }
+        : {}),
       cloneGroups: [...new Set((cloneMatches[i] ?? []).map((m) => m.group))],
       akaKeys: akaTitles(release.parsed.flags).map(titleKey),
     });

@@ -1,7 +1,7 @@
 import { describe, expect, it } from "vitest";
 import { companies, noCompanyInCommon } from "../../../src/catalog/identity/company-word.ts";
 import { groupWorks } from "../../../src/catalog/identity/group-works.ts";
-import { spellingKey, strayLetterKey } from "../../../src/catalog/identity/near-titles.ts";
+import { buildSuffixKey, spellingKey, strayLetterKey } from "../../../src/catalog/identity/near-titles.ts";
 import { splitSameTitle } from "../../../src/catalog/identity/same-title.ts";
 import { titleKey } from "../../../src/catalog/names/title-key.ts";
 import { workInput as input } from "../../helpers/work-input.ts";
@@ -54,6 +54,12 @@ describe("spelling variants", () => {
     expect(strayLetterKey(titleKey("Descenta"))).toBe("descent");
     expect(strayLetterKey(titleKey("Wolfenstein 3Dg"))).toBe("wolfenstein3d");
     expect(strayLetterKey(titleKey("Kessen III"))).toBeUndefined();
+    expect(strayLetterKey(titleKey("Dragcity U.S.A.E"), "Dragcity U.S.A.E")).toBe(spellingKey(titleKey("Dragcity U.S.A")));
+    expect(buildSuffixKey(titleKey("Commander Keen in Keen Dreams EGA"))).toBe(spellingKey(titleKey("Commander Keen in Keen Dreams")));
+    expect(buildSuffixKey(titleKey("Lands of Lore- The Throne of Chaos vF1.20"))).toBe(
+      spellingKey(titleKey("Lands of Lore- The Throne of Chaos")),
+    );
+    expect(buildSuffixKey(titleKey("Final Fantasy V"))).toBeUndefined();
   });
 
   it("joins a spelling variant unless its facts disagree", () => {
@@ -67,17 +73,101 @@ describe("spelling variants", () => {
     ).toEqual([["Akiba Strip 2", "Akiba's Trip 2"], ["Pac Man"], ["PacMan"]]);
   });
 
-  it("joins a stray last letter only when both releases credit one developer", () => {
+  it("joins a stray last letter when both releases credit one developer, whatever their years", () => {
     expect(
       works([
         { title: "Descent", developer: "Interplay Productions", creditedDeveloper: "Interplay Productions", year: 1994 },
         { title: "Descenta", developer: "Interplay Productions", creditedDeveloper: "Interplay Productions", year: 1995 },
+        { title: "PC-FasType", developer: "Trendtech Corporation, Inc.", year: 1987 },
+        { title: "PC-FasTypea", developer: "Trendtech Corporation, Inc.", year: 1991 },
         { title: "Hunter", developer: "HVB Software", creditedDeveloper: "HVB Software", year: 1991 },
         { title: "Hunterd", developer: "Weazel", creditedDeveloper: "Weazel", year: 2002 },
-        { title: "Gabriel Knight", year: 1993 },
-        { title: "Gabriel Knighta", year: 1993 },
       ]),
-    ).toEqual([["Descent", "Descenta"], ["Gabriel Knight"], ["Gabriel Knighta"], ["Hunter"], ["Hunterd"]]);
+    ).toEqual([["Descent", "Descenta"], ["Hunter"], ["Hunterd"], ["PC-FasType", "PC-FasTypea"]]);
+  });
+
+  it("joins a stray last letter without credits dated one year, or of two regions, but not a plural's s or a letter after a number", () => {
+    expect(
+      works([
+        { title: "Gabriel Knight- Sins of the Fathers", datedYear: 1993 },
+        { title: "Gabriel Knight- Sins of the Fathersa", datedYear: 1993 },
+        { title: "Sub Attack", datedYear: 1987 },
+        { title: "Sub Attackb", datedYear: 1991 },
+        { title: "Rocket Ranger", datedYear: 1990 },
+        { title: "Rocket Rangers", datedYear: 1990 },
+        { title: "Special Edition", regions: ["Europe"] },
+        { title: "Special Editions", regions: ["USA"] },
+        { title: "Euro Demo 08", regions: ["Europe"] },
+        { title: "Euro Demo 08b", regions: ["Germany"] },
+      ]),
+    ).toEqual([
+      ["Euro Demo 08"],
+      ["Euro Demo 08b"],
+      ["Gabriel Knight- Sins of the Fathers", "Gabriel Knight- Sins of the Fathersa"],
+      ["Rocket Ranger"],
+      ["Rocket Rangers"],
+      ["Special Edition", "Special Editions"],
+      ["Sub Attack"],
+      ["Sub Attackb"],
+    ]);
+  });
+
+  it("joins a letter glued to closing punctuation, and a DOS build suffix, when the facts agree", () => {
+    expect(
+      works([
+        { title: "Leisure Suit Larry 6- Shape Up or Slip Out!", datedYear: 1993 },
+        { title: "Leisure Suit Larry 6- Shape Up or Slip Out!A", datedYear: 1993 },
+        { title: "Commander Keen in Keen Dreams CGA", developer: "Softdisk Publishing", datedYear: 1993 },
+        { title: "Commander Keen in Keen Dreams EGA", developer: "Softdisk, Inc.", datedYear: 1991 },
+        { title: "Lands of Lore- The Throne of Chaos vE1.20", developer: "Virgin Games, Ltd.", datedYear: 1993 },
+        { title: "Lands of Lore- The Throne of Chaos vF1.20", developer: "Europe", datedYear: 1993 },
+        { title: "Digger VGA", developer: "Windmill Software", datedYear: 1983 },
+        { title: "Digger", developer: "Digger Remastered Team", datedYear: 1998 },
+      ]),
+    ).toEqual([
+      ["Commander Keen in Keen Dreams CGA", "Commander Keen in Keen Dreams EGA"],
+      ["Digger"],
+      ["Digger VGA"],
+      ["Lands of Lore- The Throne of Chaos vE1.20", "Lands of Lore- The Throne of Chaos vF1.20"],
+      ["Leisure Suit Larry 6- Shape Up or Slip Out!", "Leisure Suit Larry 6- Shape Up or Slip Out!A"],
+    ]);
+  });
+
+  it("vouches for a slip by a company the DAT entry credits, an own serial, swapped letters and one year in a long word", () => {
+    expect(
+      works([
+        { title: "Star Trek - The Kobayashi Alternative", source: "tosec", creditedDeveloper: "Simon & Schuster Interactive" },
+        { title: "Star Trek - The Kobyashi Alternative", source: "tosec", creditedDeveloper: "Simon & Schuster Interactive" },
+        { title: "Sword Art Online - Last Song", source: "dat", regions: ["Japan"], ownSerial: "BLJS10312" },
+        { title: "Sword Art Online - Lost Song", source: "dat", regions: ["Japan"], ownSerial: "BLJS10312" },
+        { title: "Blast Factor - Multiplayer Pack", source: "no-intro", regions: ["USA"] },
+        { title: "Blast Factor - Mutliplayer Pack", source: "dat" },
+        { title: "Fatal Inertia EX", source: "dat", datedYear: 2014 },
+        { title: "Fatal Intertia EX", source: "dat", datedYear: 2014 },
+        { title: "cIOS installer", source: "dat", datedYear: 2014 },
+        { title: "cIOSx installer", source: "dat", datedYear: 2014 },
+        { title: "Tower of Hanoi", source: "dat", developer: "Dale B. Klipstein" },
+        { title: "Towers of Hanoi", source: "dat", developer: "Dale B. Klipstein" },
+        { title: "Disney Extreme Skate Adventure", regions: ["Europe"] },
+        { title: "Disney's Extreme Skate Adventure", regions: ["USA"] },
+      ]),
+    ).toEqual([
+      ["Blast Factor - Multiplayer Pack", "Blast Factor - Mutliplayer Pack"],
+      ["cIOS installer"],
+      ["cIOSx installer"],
+      ["Disney Extreme Skate Adventure", "Disney's Extreme Skate Adventure"],
+      ["Fatal Inertia EX", "Fatal Intertia EX"],
+      ["Star Trek - The Kobayashi Alternative", "Star Trek - The Kobyashi Alternative"],
+      ["Sword Art Online - Last Song", "Sword Art Online - Lost Song"],
+      ["Tower of Hanoi"],
+      ["Towers of Hanoi"],
+    ]);
+  });
+
+  it("reads a credit that names a region or a build as no credit", () => {
+    expect(companies("Europe")).toEqual(new Set());
+    expect(companies("English Demo Version")).toEqual(new Set());
+    expect(companies("English Software")).toEqual(new Set(["english"]));
   });
 
   it("joins a capital glued to the last word without credits", () => {

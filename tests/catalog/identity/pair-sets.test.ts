@@ -21,16 +21,18 @@ const dir = path.join(import.meta.dirname, "pairs");
  * What each file must score on the full catalog: precision of the merges (pairs found together
  * among those labelled merge, against those labelled apart found together) and recall of the
  * merges. The goals are 99.5% for merged records and regional links, 98% for arcade records and
- * 80% recall of near-identical titles; where the rules do not reach that yet the floor is what
- * they reach, so that the figure can only rise. A file with no floor yet (null) is scored and printed only.
+ * 80% recall of near-identical titles, and 99.5% for the records a rule change newly merged; where the
+ * rules do not reach that yet the floor is what they reach, so that the figure can only rise. A file
+ * with no floor yet (null) is scored and printed only.
  */
 const floors: Readonly<Record<string, { precision: number; recall: number } | null>> = {
   "arcade-records": { precision: 0.98, recall: 0.99 },
   "dos-same-title": { precision: 0.95, recall: 0.96 },
   "audit-examples": { precision: 0.66, recall: 0.75 },
-  "merged-records": { precision: 0.98, recall: 0.99 },
+  "merged-records": { precision: 0.995, recall: 0.99 },
   "merged-records-judge": null,
-  "near-identical": { precision: 0.995, recall: 0.55 },
+  "near-identical": { precision: 0.995, recall: 0.8 },
+  "new-merges-s2": { precision: 0.95, recall: 0.95 },
   playchoice: { precision: 1, recall: 1 },
   "regional-links": { precision: 0.985, recall: 0.99 },
   "regional-links-judge": null,
