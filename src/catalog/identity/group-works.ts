@@ -127,6 +127,8 @@ export const WEAK_PART_SEPARATOR = "\u0002";
 
 /** One product code names at most this many regional titles (Japan, North America, Europe). */
 const MAX_CODE_GROUPS = 3;
+/** @see sizesDisagree */
+const CODE_SIZE_RATIO = 2;
 
 /** Regions that stand for several; they overlap every region. */
 const WIDE_REGIONS: ReadonlySet<string> = new Set(["World"]);
@@ -305,6 +307,7 @@ export function groupWorks(items: readonly WorkInput[]): WorkGroups {
       const sizes = new Set(list.map((i) => items[i]?.size));
       if (sizes.size !== 1 || sizes.has(undefined)) continue;
     }
+    if (sizesDisagree(list, items)) continue;
     const releases = list.map((i) => items[i]).filter((x): x is WorkInput => x !== undefined);
     if (contradicts(releases)) {
       // One code under two developers is two products (a licence re-skinned): no clone list joins them either.
@@ -445,6 +448,24 @@ function contradicts(list: readonly WorkInput[]): boolean {
   const years = list.map((x) => x.year).filter((y): y is number => y !== undefined);
   if (years.length > 1 && Math.max(...years) - Math.min(...years) > 2) return true;
   return developersDiffer(list);
+}
+
+/**
+ * True when one product code's releases differ in size by more than {@link CODE_SIZE_RATIO}: the
+ * regions of one cartridge or download keep its size within a doubling (more languages), while a
+ * code reused for another product ("Honda ATV Fever" 16 MB, "Gendai Daisenryaku DS" 64 MB, a 1 MB
+ * cheat cartridge beside an 8 MB game) rarely does.
+ */
+function sizesDisagree(list: readonly number[], items: readonly WorkInput[]): boolean {
+  let least = Number.POSITIVE_INFINITY;
+  let most = 0;
+  for (const i of list) {
+    const size = items[i]?.size;
+    if (size === undefined || size <= 0) continue;
+    if (size < least) least = size;
+    if (size > most) most = size;
+  }
+  return most > least * CODE_SIZE_RATIO;
 }
 
 /** True when the releases' known developers differ. */

@@ -156,6 +156,20 @@ describe("groupWorks", () => {
     expect(beta.groups).toHaveLength(2);
   });
 
+  it("joins by a four-character code within a doubling of size, never a code reused for a product four times the size", () => {
+    const code = { code: "NTR-BRQ", short: false };
+    const european = groupWorks([
+      input({ title: "Brain Age", regions: ["USA"], serialCode: code, size: 33_554_432 }),
+      input({ title: "Dr Kawashima's Brain Training", regions: ["Europe"], serialCode: code, size: 67_108_864 }),
+    ]);
+    expect(european.groups).toEqual([[0, 1]]);
+    const reused = groupWorks([
+      input({ title: "Honda ATV Fever", regions: ["USA"], serialCode: code, size: 16_777_216 }),
+      input({ title: "Gendai Daisenryaku DS", regions: ["Japan"], serialCode: code, size: 67_108_864 }),
+    ]);
+    expect(reused.groups).toHaveLength(2);
+  });
+
   it("joins one arcade set across collections, a BIOS set too, but never a BIOS by its files", () => {
     const result = groupWorks([
       input({ title: "Euro League", setName: "wc90b" }),
