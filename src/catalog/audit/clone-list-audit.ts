@@ -7,11 +7,13 @@ import { serialCode } from "../identity/serial-code.ts";
 import { parseGameName } from "../names/parse-game-name.ts";
 import type { RetoolFile, RetoolRole } from "../import/find-retool.ts";
 import { readRetoolData } from "../import/retool-data.ts";
+import { editionTitles } from "../identity/edition-titles.ts";
 
 /** Why the releases of one clone-list group are in several records. */
 /** `product-code`: retail releases show one product code under both titles in one region, or with years or developers apart: two products. */
-export type CloneApartReason = "kind" | "split-title" | "product-code" | "unexplained";
-export const cloneApartReasons: readonly CloneApartReason[] = ["unexplained", "kind", "split-title", "product-code"];
+/** `edition`: the titles name two products of one series or market (group-works.ts `otherProduct`): other sequel numbers, a bundle, a longer title under another product code. */
+export type CloneApartReason = "kind" | "split-title" | "product-code" | "edition" | "unexplained";
+export const cloneApartReasons: readonly CloneApartReason[] = ["unexplained", "kind", "split-title", "product-code", "edition"];
 
 export interface CloneListApart {
   readonly platform: string;
@@ -112,7 +114,9 @@ export function auditCloneLists(db: CatalogDb, examples = 100): CloneListAudit |
             ? "split-title"
             : sharesCode(list.map((r) => codesOf.get(r.id)))
               ? "product-code"
-              : "unexplained";
+              : twoProducts(list, codesOf)
+                ? "edition"
+                : "unexplained";
       const bucket = apart[reason];
       bucket.total++;
       if (bucket.examples.length < examples)
@@ -124,6 +128,28 @@ export function auditCloneLists(db: CatalogDb, examples = 100): CloneListAudit |
     }
   }
   return { groupsHeld, oneRecord, multiTitleHeld, multiTitleOneRecord, apart };
+}
+
+/** True when two of the records' titles name two products: {@link editionTitles}, or one title the other with words added under product codes none of which is in both. */
+function twoProducts(
+  list: readonly { id: number; title: string; titleKey: string }[],
+  codesOf: ReadonlyMap<number, ReadonlySet<string>>,
+): boolean {
+  for (let x = 0; x < list.length; x++)
+    for (let y = x + 1; y < list.length; y++) {
+      const a = list[x];
+      const b = list[y];
+      if (!a || !b) continue;
+      if (editionTitles({ key: a.titleKey, title: a.title }, { key: b.titleKey, title: b.title })) return true;
+      const [short, long] = a.titleKey.length < b.titleKey.length ? [a, b] : [b, a];
+      const extends_ =
+        short.titleKey !== long.titleKey &&
+        (long.titleKey.startsWith(`${short.titleKey} `) || long.titleKey.endsWith(` ${short.titleKey}`));
+      const ca = codesOf.get(a.id);
+      const cb = codesOf.get(b.id);
+      if (extends_ && ca && cb && ![...ca].some((c) => cb.has(c))) return true;
+    }
+  return false;
 }
 
 /** True when two of the records carry one product code. */

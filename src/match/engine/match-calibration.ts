@@ -93,6 +93,14 @@ export function calibrationCases(
   const spaceless = (title: string): string => titleKey(title).replaceAll(" ", "");
   const bySpacelessKey = new Map<string, number>();
   for (const r of records) bySpacelessKey.set(spaceless(r.title), r.id);
+  // The platform's only game titled "X - Subtitle" is what a file named "X" for it means ("Dragon's Lair", "Dragon's Lair - The Legend").
+  const bySubtitleBase = new Map<string, number | undefined>();
+  for (const r of records) {
+    const cut = r.title.indexOf(" - ");
+    if (cut <= 0) continue;
+    const base = titleKey(r.title.slice(0, cut));
+    bySubtitleBase.set(base, bySubtitleBase.has(base) ? undefined : r.id);
+  }
   // The right answer for a renamed title: a game of exactly that title if the platform has one
   // ("Wario Land II" written "Wario Land 2" is "Wario Land 2" when both exist), else the source game.
   const answer = (title: string, source: number): number => byKey.get(titleKey(title)) ?? source;
@@ -155,6 +163,7 @@ export function calibrationCases(
             byKey.get(titleKey(other.title)) ??
               byNumeralKey.get(numeralKey(titleKey(other.title))) ??
               bySpacelessKey.get(spaceless(other.title)) ??
+              bySubtitleBase.get(titleKey(other.title)) ??
               null,
           );
         break;

@@ -27,11 +27,10 @@ describe.skipIf(!hasRealData || real === null)(
       expect(audit.gamesWithAddonReleases.examples).toEqual([]);
     });
 
-    it("keeps its lists bounded and takes a few seconds", () => {
+    it("keeps its lists bounded", () => {
       expect(audit.records.total).toBeGreaterThan(120_000);
       expect(audit.addons.total).toBeLessThanOrEqual(audit.addons.count);
       expect(audit.addons.examples.length).toBe(Math.min(100, audit.addons.total));
-      expect(audit.elapsedMs).toBeLessThan(10_000);
     });
   },
 );
