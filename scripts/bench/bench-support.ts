@@ -49,6 +49,11 @@ export async function load(
   options: { seconds: number; connections: number; method?: string; bodies?: readonly string[]; headers?: Record<string, string> },
 ): Promise<LoadResult> {
   const spec: LoadSpec = { origin, paths, ...options };
+  return (await runLoadClient(spec)).result;
+}
+
+/** One run of the load client in a process of its own, with the CPU time that process used (sampled until it ends). */
+export async function runLoadClient(spec: LoadSpec): Promise<{ result: LoadResult; clientMicros: number }> {
   const dir = mkdtempSync(path.join(os.tmpdir(), "ludex-load-"));
   try {
     const file = path.join(dir, "spec.json");
@@ -56,11 +61,20 @@ export async function load(
     const child = spawn(process.execPath, [path.join(import.meta.dirname, "load-client.ts"), file], {
       stdio: ["ignore", "pipe", "inherit"],
     });
+    let clientMicros = 0;
+    const timer = setInterval(() => {
+      try {
+        clientMicros = cpuMicros(child.pid ?? 0);
+      } catch {
+        // The client has ended.
+      }
+    }, 50);
     const chunks: Buffer[] = [];
     child.stdout.on("data", (chunk: Buffer) => chunks.push(chunk));
     const code = await new Promise<number | null>((resolve) => child.once("close", resolve));
+    clearInterval(timer);
     if (code !== 0) throw new Error(`the load client exited with ${code}`);
-    return JSON.parse(Buffer.concat(chunks).toString("utf8")) as LoadResult;
+    return { result: JSON.parse(Buffer.concat(chunks).toString("utf8")) as LoadResult, clientMicros };
   } finally {
     rmSync(dir, { recursive: true, force: true });
   }

@@ -8,13 +8,12 @@
  * then runs n paired rounds: a server per checkout, all loaded at once (each by its own client),
  * so that each round's ratios of server CPU per request see one state of a shared machine.
  */
-import { spawn } from "node:child_process";
-import { mkdtempSync, readFileSync, rmSync, writeFileSync } from "node:fs";
+import { mkdtempSync, readFileSync, rmSync } from "node:fs";
 import os from "node:os";
 import path from "node:path";
 import { projectRoot } from "../../src/config/config.ts";
-import { cpuMicros, ludexNodeFlags, middle, startProcess, stop } from "./bench-support.ts";
-import type { LoadResult, LoadSpec } from "./load-client.ts";
+import { cpuMicros, ludexNodeFlags, middle, runLoadClient, startProcess, stop } from "./bench-support.ts";
+import type { LoadSpec } from "./load-client.ts";
 import { mixPlatforms } from "./match-mix.ts";
 
 const SECONDS = Number(process.env.BENCH_SECONDS ?? 10);
@@ -23,34 +22,6 @@ const CONNECTIONS = 10;
 const checkouts = process.argv.slice(2);
 const buildDir = process.env.LUDEX_BUILD_DIR ?? path.join(projectRoot, ".ludex", "test-fixtures", "real", "build");
 const profileDir = process.env.BENCH_PROFILE;
-
-/** One load-client run, with the CPU time the client process used (sampled until it ends). */
-async function loadMeasured(spec: LoadSpec): Promise<{ result: LoadResult; clientMicros: number }> {
-  const dir = mkdtempSync(path.join(os.tmpdir(), "ludex-load-"));
-  try {
-    const file = path.join(dir, "spec.json");
-    writeFileSync(file, JSON.stringify(spec));
-    const child = spawn(process.execPath, [path.join(import.meta.dirname, "load-client.ts"), file], {
-      stdio: ["ignore", "pipe", "inherit"],
-    });
-    let clientMicros = 0;
-    const timer = setInterval(() => {
-      try {
-        clientMicros = cpuMicros(child.pid ?? 0);
-      } catch {
-        // ended
-      }
-    }, 50);
-    const chunks: Buffer[] = [];
-    child.stdout.on("data", (chunk: Buffer) => chunks.push(chunk));
-    const code = await new Promise<number | null>((resolve) => child.once("close", resolve));
-    clearInterval(timer);
-    if (code !== 0) throw new Error(`the load client exited with ${code}`);
-    return { result: JSON.parse(Buffer.concat(chunks).toString("utf8")) as LoadResult, clientMicros };
-  } finally {
-    rmSync(dir, { recursive: true, force: true });
-  }
-}
 
 /** User and system CPU time of a process so far, in µs, from /proc/<pid>/stat (clock ticks of 10 ms). */
 function userSystemMicros(pid: number): [number, number] {
@@ -95,10 +66,10 @@ for (let round = 0; round < ROUNDS; round++) {
       bodies,
       headers: { "content-type": "application/json" },
     };
-    await loadMeasured({ ...spec, seconds: 4 });
+    await runLoadClient({ ...spec, seconds: 4 });
     const before = cpuMicros(child.pid ?? 0);
     const [userBefore, systemBefore] = userSystemMicros(child.pid ?? 0);
-    const { result, clientMicros } = await loadMeasured(spec);
+    const { result, clientMicros } = await runLoadClient(spec);
     const serverMicros = cpuMicros(child.pid ?? 0) - before;
     const [userAfter, systemAfter] = userSystemMicros(child.pid ?? 0);
     const system = systemAfter - systemBefore;
@@ -147,12 +118,12 @@ if (PAIRED > 0) {
     bodies,
     headers: { "content-type": "application/json" },
   });
-  await Promise.all(servers.map((s) => loadMeasured(spec(s.origin, 4))));
+  await Promise.all(servers.map((s) => runLoadClient(spec(s.origin, 4))));
   const ratios: number[][] = servers.map(() => []);
   const micros: number[][] = servers.map(() => []);
   for (let round = 0; round < PAIRED; round++) {
     const before = servers.map((s) => cpuMicros(s.child.pid ?? 0));
-    const results = await Promise.all(servers.map((s) => loadMeasured(spec(s.origin, SECONDS))));
+    const results = await Promise.all(servers.map((s) => runLoadClient(spec(s.origin, SECONDS))));
     const perRequest = servers.map(
       (s, k) => (cpuMicros(s.child.pid ?? 0) - (before[k] ?? 0)) / (results[k]?.result.requests ?? Number.NaN),
     );
