@@ -21,7 +21,8 @@ interface KindJudgment {
  * `download-era-after.json`, drawn after they changed, at 309 of 314; `download-era-s2.json`, drawn
  * after the title-level rules and never tuned on, at 302 of 312 (streaming and news apps, PSN video
  * shows and expansions no title word, tag or serial names); `download-era-judge.json`, records of any
- * kind drawn and judged blind by an independent judge, at 423 of 434; `named-examples.json` misses
+ * kind drawn and judged blind by an independent judge, at 423 of 434, and `download-era-judge2.json`, a second
+ * such sample (seed 6161), at 406 of 420 under a provisional floor; `named-examples.json` misses
  * Rakuten TV and Rakuten Showtime.
  */
 const FLOORS: Readonly<Record<string, number>> = {
@@ -29,6 +30,7 @@ const FLOORS: Readonly<Record<string, number>> = {
   "download-era-after.json": 0.98,
   "download-era-s2.json": 0.96,
   "download-era-judge.json": 0.97,
+  "download-era-judge2.json": 0.9,
   "named-examples.json": 0.9,
 };
 
