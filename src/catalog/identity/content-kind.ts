@@ -102,7 +102,7 @@ const STORE_TITLE_KINDS: readonly (readonly [RegExp, ContentKind])[] = [
  * ids, read only as the whole title or its first words before {@link SERVICE_SUFFIX_WORDS} and a
  * subtitle, so that a game that starts with one ("Showtime Championship Boxing", "Sky Force") stays a game.
  */
-export const SERVICE_BRANDS: readonly string[] = [
+const SERVICE_BRANDS: readonly string[] = [
   "4oD",
   "ABC iview",
   "Amazon",
@@ -188,22 +188,14 @@ const SERVICE_SUFFIX_WORDS = [
  * Homebrew tools whose names are their own ("Nintendont", "WiiFlow Banner Downloader", "DIOS MIOS
  * Booter"): the title starts with one. Names distinctive enough that no game starts with them.
  */
-export const HOMEBREW_TOOLS: readonly string[] = [
-  "DIOS MIOS",
-  "Devolution",
-  "Nintendont",
-  "Priiloader",
-  "RiiTag",
-  "USB Loader GX",
-  "WiiFlow",
-];
+const HOMEBREW_TOOLS: readonly string[] = ["DIOS MIOS", "Devolution", "Nintendont", "Priiloader", "RiiTag", "USB Loader GX", "WiiFlow"];
 
 /**
  * Homebrew emulators known by the emulated system's or the project's name ("Snes9x TX", "Wii Stella",
  * "Sega: Genesis Plus GX"): read only as the whole title, with a port's platform word, because the
  * same words name games ("Stella Glow", "Quake").
  */
-export const HOMEBREW_EMULATORS: readonly string[] = [
+const HOMEBREW_EMULATORS: readonly string[] = [
   "Beebem",
   "BlueMSX",
   "DOSBox",
@@ -244,11 +236,11 @@ const HOMEBREW_EMULATOR_RE = new RegExp(
  * "Qore 40 - September 2011"): `video`. Their demo releases carry their own tags ("(Qore Demo)") and
  * other titles, so they stay games.
  */
-export const VIDEO_SHOWS: readonly string[] = ["FirstPlay", "Qore"];
+const VIDEO_SHOWS: readonly string[] = ["FirstPlay", "Qore"];
 const VIDEO_SHOW_RE = new RegExp(`^(?:${VIDEO_SHOWS.map(escapeName).join("|")})\\s+(?:Episode\\s+)?\\d+\\b`, "i");
 
 /** Which store-title class made a title other than a game, for the audit: the brand lists, then the title words. */
-export type StoreTitleClass = "service" | "video-show" | "homebrew-tool" | "title-words";
+type StoreTitleClass = "service" | "video-show" | "homebrew-tool" | "title-words";
 
 /** The class and kind the store title rules give a title, or undefined for a game. */
 export function storeTitleKind(title: string): { readonly kind: ContentKind; readonly rule: StoreTitleClass } | undefined {
