@@ -106,6 +106,10 @@ export function formatAudit(audit: CatalogAudit): string {
     "",
     `store downloads read as other than games by their titles or app serials: ${number(k.storeNonGames.total)}${storeKinds.length > 0 ? ` (${storeKinds.join(", ")})` : ""}`,
   );
+  const storeRules = Object.entries(k.storeNonGames.byRule)
+    .sort(([a], [b]) => (a < b ? -1 : a > b ? 1 : 0))
+    .map(([rule, n]) => `${rule} ${number(n)}`);
+  if (storeRules.length > 0) out.push(`  by rule: ${storeRules.join(", ")}`);
   out.push(...examples({ total: k.storeNonGames.total, examples: k.storeNonGames.examples }, kindRecord));
   out.push(`store records made of unlock keys alone (add-ons): ${number(k.unlockKeyRecords.total)}`);
   out.push(...examples(k.unlockKeyRecords, kindRecord));

@@ -1,6 +1,14 @@
 import type { CatalogDb } from "../db/catalog-db.ts";
 import type { AuditRecord } from "./audit-record.ts";
-import { type ContentKind, type KindContext, releaseKind, settleTitleKinds, type TitleMember } from "../identity/content-kind.ts";
+import {
+  type ContentKind,
+  hasTitleWideTag,
+  type KindContext,
+  releaseKind,
+  settleTitleKinds,
+  storeTitleKind,
+  type TitleMember,
+} from "../identity/content-kind.ts";
 import { releaseStatus } from "../identity/release-status.ts";
 import { parseGameName } from "../names/parse-game-name.ts";
 
@@ -24,6 +32,13 @@ export interface KindAudit {
   readonly storeNonGames: {
     readonly total: number;
     readonly byKind: Readonly<Record<string, number>>;
+    /**
+     * By the rule that read the record's first release: `service` (a streaming or media brand),
+     * `video-show` (a numbered video magazine episode), `homebrew-tool` (a named loader or emulator),
+     * `title-words` (theme, guide, firmware, player… words), `title-tag` (a tag naming the whole
+     * title, "(Web TV)"), and `other` (app serials, unlock keys, a title's twice-named game).
+     */
+    readonly byRule: Readonly<Record<string, number>>;
     readonly examples: readonly KindAuditRecord[];
   };
   /** On store platforms: records made of "(Unlock Key)" licences alone, kinded `addon`. */
@@ -101,6 +116,7 @@ export function auditKinds(db: CatalogDb, limit: number, platforms?: readonly st
     .all(...params);
 
   const storeByKind: Record<string, number> = {};
+  const storeByRule: Record<string, number> = {};
   const storeExamples: KindAuditRecord[] = [];
   let storeTotal = 0;
   const disagreements = new KindTally(limit);
@@ -153,6 +169,9 @@ export function auditKinds(db: CatalogDb, limit: number, platforms?: readonly st
       if (info.store && kind !== "game" && releaseKind(parsed, { arcade: info.context.arcade === true }) === "game") {
         storeTotal++;
         storeByKind[kind] = (storeByKind[kind] ?? 0) + 1;
+        const rule =
+          storeTitleKind(parsed.title)?.rule ?? (releases.some((r) => hasTitleWideTag(parseGameName(r[4]))) ? "title-tag" : "other");
+        storeByRule[rule] = (storeByRule[rule] ?? 0) + 1;
         if (storeExamples.length < limit) storeExamples.push(ref(name));
       }
       if (info.carts) {
@@ -182,7 +201,7 @@ export function auditKinds(db: CatalogDb, limit: number, platforms?: readonly st
   }
 
   return {
-    storeNonGames: { total: storeTotal, byKind: storeByKind, examples: storeExamples },
+    storeNonGames: { total: storeTotal, byKind: storeByKind, byRule: storeByRule, examples: storeExamples },
     unlockKeyRecords: unlockKeys.list(),
     appSerialRecords: appSerialRecords.list(),
     kindDisagreements: disagreements.list(),

@@ -39,6 +39,8 @@ const TAG_KINDS: ReadonlyMap<string, ContentKind> = new Map([
   ["program", "application"],
   ["channel", "application"],
   ["application", "application"],
+  ["web tv", "application"],
+  ["map software", "application"],
   ["video", "video"],
   ["umd video", "video"],
   ["movie", "video"],
@@ -95,6 +97,161 @@ const STORE_TITLE_KINDS: readonly (readonly [RegExp, ContentKind])[] = [
 ];
 
 /**
+ * Streaming, broadcast, social and media services whose store apps are titled with the service's
+ * own name ("YouTube", "Hulu Plus", "Amazon - LOVEFiLM", "IGN for PlayStation"): brand names, never
+ * ids, read only as the whole title or its first words before {@link SERVICE_SUFFIX_WORDS} and a
+ * subtitle, so that a game that starts with one ("Showtime Championship Boxing", "Sky Force") stays a game.
+ */
+const SERVICE_BRANDS: readonly string[] = [
+  "4oD",
+  "ABC iview",
+  "Amazon",
+  "BBC iPlayer",
+  "Blockbuster",
+  "Clan en Rtve.es",
+  "Crackle",
+  "Crunchyroll",
+  "DAZN",
+  "Demand 5",
+  "Eurosport",
+  "Facebook",
+  "Filmbox",
+  "Filmin",
+  "Flickr",
+  "HBO",
+  "Hulu",
+  "IGN",
+  "Infinity",
+  "LOVEFiLM",
+  "Maxdome",
+  "Movistar+",
+  "MUBI",
+  "Music Unlimited",
+  "Napster",
+  "Netflix",
+  "NFL Sunday Ticket",
+  "NHL GameCenter",
+  "NicoNico",
+  "NRK",
+  "OCS",
+  "Plex",
+  "Qello",
+  "Qriocity",
+  "Rakuten",
+  "Rakuten Showtime",
+  "Red Bull TV",
+  "Redbox",
+  "Showtime",
+  "Sky",
+  "Sky Fan Pass",
+  "Sky Italia",
+  "Sky! On-Demand",
+  "Skype",
+  "Spotify",
+  "Torne",
+  "TuneIn",
+  "TV from Sky",
+  "Twitch",
+  "U-Next",
+  "Uke-Torne",
+  "Vevo",
+  "Viaplay",
+  "Video Unlimited",
+  "Vimeo",
+  "VUDU",
+  "Watchever",
+  "WWE Network",
+  "YLE Areena",
+  "YouTube",
+];
+
+/** Words a service's app adds to its brand ("Hulu Plus", "Netflix Instant Streaming Disc", "VUDU Movies", "Qello HD Concerts"). */
+const SERVICE_SUFFIX_WORDS = [
+  "Plus",
+  "Premium",
+  "Instant",
+  "Streaming",
+  "Disc",
+  "TV",
+  "Movies",
+  "Video",
+  "Online",
+  "Go",
+  "Now",
+  "Live",
+  "HD",
+  "Concerts",
+  "Radio",
+];
+
+/**
+ * Homebrew tools whose names are their own ("Nintendont", "WiiFlow Banner Downloader", "DIOS MIOS
+ * Booter"): the title starts with one. Names distinctive enough that no game starts with them.
+ */
+const HOMEBREW_TOOLS: readonly string[] = ["DIOS MIOS", "Devolution", "Nintendont", "Priiloader", "RiiTag", "USB Loader GX", "WiiFlow"];
+
+/**
+ * Homebrew emulators known by the emulated system's or the project's name ("Snes9x TX", "Wii Stella",
+ * "Sega: Genesis Plus GX"): read only as the whole title, with a port's platform word, because the
+ * same words name games ("Stella Glow", "Quake").
+ */
+const HOMEBREW_EMULATORS: readonly string[] = [
+  "Beebem",
+  "BlueMSX",
+  "DOSBox",
+  "FCE Ultra",
+  "FCEUX",
+  "Frodo",
+  "Genesis Plus",
+  "Hatari",
+  "Mame",
+  "Mednafen",
+  "Mupen64",
+  "ScummVM",
+  "Snes9x",
+  "Stella",
+  "UAE",
+  "VisualBoyAdvance",
+  "Wii64",
+  "WiiSX",
+];
+
+/** A brand or a name inside a regular expression. */
+function escapeName(name: string): string {
+  return name.replace(/[.*+?^${}()|[\]\\]/g, "\\$&").replace(/ /g, "\\s+");
+}
+
+const SERVICE_RE = new RegExp(
+  `^(?:${SERVICE_BRANDS.map(escapeName).join("|")})(?:\\s+(?:${SERVICE_SUFFIX_WORDS.join("|")}))*(?:\\s+(?:-|on|for)\\s.*)?$`,
+  "i",
+);
+const HOMEBREW_TOOL_RE = new RegExp(`^(?:${HOMEBREW_TOOLS.map(escapeName).join("|")})\\b`, "i");
+const HOMEBREW_EMULATOR_RE = new RegExp(
+  `^(?:(?:Wii|Sega:)\\s+)?(?:${HOMEBREW_EMULATORS.map(escapeName).join("|")})(?:[\\s-]+(?:Wii|GX|TX|Advanced|Mod))*$`,
+  "i",
+);
+
+/**
+ * Video magazines and shows published on a store as numbered episodes ("FirstPlay Episode 020",
+ * "Qore 40 - September 2011"): `video`. Their demo releases carry their own tags ("(Qore Demo)") and
+ * other titles, so they stay games.
+ */
+const VIDEO_SHOWS: readonly string[] = ["FirstPlay", "Qore"];
+const VIDEO_SHOW_RE = new RegExp(`^(?:${VIDEO_SHOWS.map(escapeName).join("|")})\\s+(?:Episode\\s+)?\\d+\\b`, "i");
+
+/** Which store-title class made a title other than a game, for the audit: the brand lists, then the title words. */
+type StoreTitleClass = "service" | "video-show" | "homebrew-tool" | "title-words";
+
+/** The class and kind the store title rules give a title, or undefined for a game. */
+export function storeTitleKind(title: string): { readonly kind: ContentKind; readonly rule: StoreTitleClass } | undefined {
+  for (const [re, kind] of STORE_TITLE_KINDS) if (re.test(title)) return { kind, rule: "title-words" };
+  if (SERVICE_RE.test(title)) return { kind: "application", rule: "service" };
+  if (VIDEO_SHOW_RE.test(title)) return { kind: "video", rule: "video-show" };
+  if (HOMEBREW_TOOL_RE.test(title) || HOMEBREW_EMULATOR_RE.test(title)) return { kind: "application", rule: "homebrew-tool" };
+  return undefined;
+}
+
+/**
  * A store item named after its game and then its own name, the game's title repeated first
  * ("Senran Kagura - Shinovi Versus - Senran Kagura - Shinovi Versus - Battle Ticket"): content for
  * that game. A title that is only repeated ("PlayStation Home - PlayStation Home") is the game itself.
@@ -141,7 +298,8 @@ export function releaseKind(parsed: Pick<ParsedGameName, "title" | "flags" | "ex
   if (UPDATE_TITLE_RE.test(parsed.title)) return "update";
   if (ADDON_TITLE_RE.test(parsed.title)) return "addon";
   if (ctx.storeTitles) {
-    for (const [re, kind] of STORE_TITLE_KINDS) if (re.test(parsed.title)) return kind;
+    const store = storeTitleKind(parsed.title);
+    if (store) return store.kind;
     if (UPDATE_DATA_RE.test(parsed.title)) return "update";
     if (namesItsGameTwice(parsed.title)) return "addon";
   }
@@ -159,6 +317,14 @@ export interface TitleMember {
   readonly serial?: string | undefined;
 }
 
+/** Tags that say what a whole store title is ("(Web TV)" on one region's release of a broadcaster's app, "(Map Software)"). */
+const TITLE_WIDE_TAG_RE = /^(?:web tv|map software)$/i;
+
+/** True for a release whose tag says what its whole title is: the title's untagged releases take its kind ({@link settleTitleKinds}). */
+export function hasTitleWideTag(parsed: TitleMember["parsed"]): boolean {
+  return parsed.extra.some((tag) => TITLE_WIDE_TAG_RE.test(tag)) || parsed.flags.some((tag) => TITLE_WIDE_TAG_RE.test(tag));
+}
+
 function isUnlockKey(parsed: TitleMember["parsed"]): boolean {
   return (
     parsed.extra.some((tag) => tag.toLowerCase() === UNLOCK_KEY_TAG) || parsed.flags.some((tag) => tag.toLowerCase() === UNLOCK_KEY_TAG)
@@ -168,6 +334,8 @@ function isUnlockKey(parsed: TitleMember["parsed"]): boolean {
 /**
  * Settles the kinds of a store platform's releases of one clean title from what they say together
  * (one release's name or serial alone does not tell), changing `kind` in place:
+ * - a title one of whose releases carries a tag naming the whole title ("ABC iView (Australia) (Web TV)")
+ *   is of that release's kind, its untagged releases ("ABC iview (Europe)") too;
  * - a title whose every release is an "(Unlock Key)" is a licence for content, an `addon` (a key
  *   beside its game's trial or package is that game's own licence and stays in the game);
  * - with {@link KindContext.appSerials}: a title whose serialled releases all carry an app serial is
@@ -177,6 +345,11 @@ function isUnlockKey(parsed: TitleMember["parsed"]): boolean {
  */
 export function settleTitleKinds(members: readonly TitleMember[], context: KindContext): void {
   if (!context.storeTitles || members.length === 0) return;
+  const tagged = members.find((m) => m.kind !== "game" && hasTitleWideTag(m.parsed));
+  if (tagged) {
+    for (const m of members) if (m.kind === "game") m.kind = tagged.kind;
+    return;
+  }
   if (members.every((m) => m.kind === "game" && isUnlockKey(m.parsed))) {
     for (const m of members) m.kind = "addon";
     return;

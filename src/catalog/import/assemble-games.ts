@@ -1,6 +1,6 @@
 import type { DatFile, DatRom } from "../dat/dat-types.ts";
 import { type CloneMatch, matchCloneTitles, namingTitle } from "../identity/clone-list-match.ts";
-import { releaseKind, settleTitleKinds, type ContentKind, type KindContext } from "../identity/content-kind.ts";
+import { hasTitleWideTag, releaseKind, settleTitleKinds, type ContentKind, type KindContext } from "../identity/content-kind.ts";
 import { compareReleases, type ReleasePreference } from "../identity/release-preference.ts";
 import { dumpKeys, looksLikeCompilation } from "../identity/dump-keys.ts";
 import {
@@ -569,14 +569,14 @@ function settleStoreKinds(
   keys: readonly string[],
   context: Omit<KindContext, "arcade" | "serial">,
 ): void {
-  // Only titles with an unlock key or an app-serial release can change: the others are not grouped at all.
+  // Only titles with an unlock key, an app-serial release or a title-wide tag can change: the others are not grouped at all.
   const app = context.appSerials;
   const wanted = new Set<string>();
   releases.forEach((release, i) => {
     if (
       release.kind === "game"
         ? release.name.includes("(Unlock Key)")
-        : release.kind === "application" && release.serial && app?.test(release.serial)
+        : release.kind === "application" && ((release.serial && app?.test(release.serial)) || hasTitleWideTag(release.parsed))
     )
       wanted.add(keys[i] ?? "");
   });

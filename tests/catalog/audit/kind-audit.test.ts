@@ -14,7 +14,7 @@ const clr = (system: string, games: readonly (readonly [string, number])[]): str
   `clrmamepro (\n\tname "${system}"\n)\n\n${games.map(([name, seed]) => `game (\n\tname "${name}"\n\t${rom(`${name}.bin`, seed)}\n)\n`).join("\n")}`;
 
 describe("the kind audit", () => {
-  it("counts store downloads read by their titles, fantasy-console update carts, and demos kept in their game's record", () => {
+  it("counts store downloads read by their titles (by rule), fantasy-console update carts, and demos kept in their game's record", () => {
     const dir = tempDir("kind-audit");
     const source = path.join(dir, "libretro-database");
     mkdirSync(path.join(source, "metadat/no-intro"), { recursive: true });
@@ -31,6 +31,8 @@ describe("the kind audit", () => {
         ["NHL Gamecenter (USA)", 10],
         ["Zen Pinball 2 - Mars (USA) (Unlock Key)", 11],
         ["Zen Pinball 2 - Mars (Europe) (Unlock Key)", 12],
+        ["Twitch (USA)", 14],
+        ["FirstPlay Episode 001 (Europe)", 15],
       ]),
     );
     // libretro's own PS3 DAT gives PSN serials; "NPUO" is Sony's category of non-game apps.
@@ -49,8 +51,10 @@ describe("the kind audit", () => {
     const dbFile = path.join(dir, "catalog.db");
     importCatalog({ sources: [source], dbFile, platformsFile });
     const audit = auditCatalogFile(dbFile);
-    expect(audit.kinds.storeNonGames.total).toBe(5);
-    expect(audit.kinds.storeNonGames.byKind).toEqual({ application: 2, cosmetic: 1, bios: 1, addon: 1 });
+    expect(audit.kinds.storeNonGames.total).toBe(7);
+    expect(audit.kinds.storeNonGames.byKind).toEqual({ application: 3, cosmetic: 1, bios: 1, addon: 1, video: 1 });
+    // "NHL Gamecenter" is read by its brand before its app serial; the unlock-key record by no title rule.
+    expect(audit.kinds.storeNonGames.byRule).toEqual({ "title-words": 3, service: 2, "video-show": 1, other: 1 });
     expect(audit.kinds.unlockKeyRecords.total).toBe(1);
     expect(audit.kinds.unlockKeyRecords.examples[0]).toMatchObject({ title: "Zen Pinball 2 - Mars", kind: "addon" });
     expect(audit.kinds.appSerialRecords.total).toBe(1);
@@ -61,7 +65,8 @@ describe("the kind audit", () => {
     expect(audit.kinds.demosInRetailRecords.examples[0]).toMatchObject({ title: "Blokus", release: "Blokus (Japan) (Taikenban)" });
     expect(audit.kinds.demoOnlyRecords).toBe(1);
     const text = formatAudit(audit);
-    expect(text).toContain("store downloads read as other than games by their titles or app serials: 5 (");
+    expect(text).toContain("store downloads read as other than games by their titles or app serials: 7 (");
+    expect(text).toContain("  by rule: other 1, service 2, title-words 3, video-show 1");
     expect(text).toContain("store records made of unlock keys alone (add-ons): 1");
     expect(text).toContain("store applications by the platform's app serials: 1");
     expect(text).toContain('fantasy-console records with an "(Update N)" cart: 2, not games: 0');

@@ -59,6 +59,53 @@ describe("releaseKind on platforms whose DATs list store downloads", () => {
     expect(kindOf("Destiny - Pre-Order")).toBe("addon");
   });
 
+  it("reads streaming and media service brands as the whole title or before a service word or subtitle", () => {
+    expect(kindOf("YouTube (USA) (Rev 2) (eShop)")).toBe("application");
+    expect(kindOf("Netflix (USA) (v8.09)")).toBe("application");
+    expect(kindOf("Netflix Instant Streaming Disc (USA)")).toBe("application");
+    expect(kindOf("Hulu Plus on Xbox 360 (World) (XBLA)")).toBe("application");
+    expect(kindOf("VUDU Movies (World) (GOD)")).toBe("application");
+    expect(kindOf("Amazon - LOVEFiLM (Europe)")).toBe("application");
+    expect(kindOf("IGN for PlayStation (Europe)")).toBe("application");
+    expect(kindOf("Qello HD Concerts (USA)")).toBe("application");
+    expect(kindOf("Rakuten Showtime (Japan)")).toBe("application");
+    expect(kindOf("Sky Italia (Europe)")).toBe("application");
+  });
+
+  it("keeps games that start with or hold a service brand games", () => {
+    expect(kindOf("Showtime Championship Boxing (USA)")).toBe("game");
+    expect(kindOf("Sky Force Anniversary (USA)")).toBe("game");
+    expect(kindOf("Sky Diving (Europe)")).toBe("game");
+    expect(kindOf("Space Invaders - Infinity Gene (USA)")).toBe("game");
+    expect(kindOf("Pandora's Tower (USA)")).toBe("game");
+    expect(kindOf("ESPN Sports Connection (USA)")).toBe("game");
+    expect(kindOf("Madden NFL 13 (USA)")).toBe("game");
+    expect(kindOf("Red Bull X-Fighters (USA)")).toBe("game");
+    expect(kindOf("Twitch Live Arena (USA)")).toBe("game");
+  });
+
+  it("reads numbered episodes of store video magazines as video, and leaves their demos and compilations games", () => {
+    expect(kindOf("FirstPlay Episode 020 (Europe)")).toBe("video");
+    expect(kindOf("Qore 40 - September 2011 (USA)")).toBe("video");
+    expect(kindOf("Qore Episode 26 - July 2010 (USA)")).toBe("video");
+    expect(kindOf("Qore 06 - November 2008 (USA) (Annual Subscription)")).toBe("video");
+    expect(kindOf("Qore Ultimate Arqade (USA)")).toBe("game");
+    expect(kindOf("Wipeout HD (USA) (Qore Demo)")).toBe("game");
+  });
+
+  it("reads named homebrew loaders and emulators, and leaves games that share an emulator's name", () => {
+    expect(kindOf("Nintendont")).toBe("application");
+    expect(kindOf("WiiFlow Banner Downloader")).toBe("application");
+    expect(kindOf("DIOS MIOS Booter")).toBe("application");
+    expect(kindOf("Priiloader HacksDen Edition")).toBe("application");
+    expect(kindOf("Snes9x TX (Europe)")).toBe("application");
+    expect(kindOf("Wii Stella")).toBe("application");
+    expect(kindOf("Sega: Genesis Plus GX")).toBe("application");
+    expect(kindOf("Stella Glow (USA)")).toBe("game");
+    expect(kindOf("Strania - The Stella Machina (World) (XBLA)")).toBe("game");
+    expect(kindOf("Knobswitch (USA)")).toBe("game");
+  });
+
   it("leaves one-word titles that only end like a tool word, and spaced titles, to the other rules", () => {
     expect(kindOf("Chaos (Japan)")).toBe("game");
     expect(kindOf("CHAOS")).toBe("game");
@@ -137,10 +184,24 @@ describe("settleTitleKinds: the releases of one clean title together", () => {
   });
 
   it("makes a title whose serials are all app serials an application, its releases without a serial too", () => {
-    const nhl = [member("NHL Gamecenter (USA)", ps3), member("NHL GameCenter", ps3, "NPUO00008")];
+    // A made-up title: a real app's name ("NHL GameCenter") is a service brand, an application by its title alone.
+    const nhl = [member("Sports Hub (USA)", ps3), member("Sports Hub", ps3, "NPUO00008")];
     expect(nhl.map((m) => m.kind)).toEqual(["game", "application"]);
     settleTitleKinds(nhl, ps3);
     expect(nhl.map((m) => m.kind)).toEqual(["application", "application"]);
+  });
+
+  it("gives a title's untagged releases the kind of a release tagged for the whole title (Web TV, Map Software)", () => {
+    const psp: KindContext = { storeTitles: true };
+    const webTv = [member("AXN (Bulgaria) (Web TV)", ps3), member("AXN", ps3), member("AXN (Poland) (Web TV)", ps3)];
+    settleTitleKinds(webTv, ps3);
+    expect(webTv.map((m) => m.kind)).toEqual(["application", "application", "application"]);
+    const maps = [
+      member("Passport to Paris (Europe) (En,Fr,De,Es,It) (v1.01) (Map Software)", psp),
+      member("Passport to... Paris (Europe) (En,Fr,De,Es,It)", psp),
+    ];
+    settleTitleKinds(maps, psp);
+    expect(maps.map((m) => m.kind)).toEqual(["application", "application"]);
   });
 
   it("keeps a title with a game's serial a game, its app-serial release a store item of it", () => {
@@ -151,13 +212,13 @@ describe("settleTitleKinds: the releases of one clean title together", () => {
 
   it("keeps an app-serial release an application where the title's own names call it an app", () => {
     const wii: KindContext = { storeTitles: true, appSerials: /^H[ABCF][A-Z0-9][A-Z]$/ };
-    const netflix = [
-      member("Netflix (USA) (Channel)", wii),
-      member("Netflix (Europe)", wii, "HCLP"),
-      member("Netflix (USA) (Rev 3)", wii, "RVL-SNTE-USA-B3"),
+    const photoHub = [
+      member("Photo Hub (USA) (Channel)", wii),
+      member("Photo Hub (Europe)", wii, "HCLP"),
+      member("Photo Hub (USA) (Rev 3)", wii, "RVL-SNTE-USA-B3"),
     ];
-    settleTitleKinds(netflix, wii);
-    expect(netflix.map((m) => m.kind)).toEqual(["application", "application", "game"]);
+    settleTitleKinds(photoHub, wii);
+    expect(photoHub.map((m) => m.kind)).toEqual(["application", "application", "game"]);
   });
 });
 
