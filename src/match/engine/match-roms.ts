@@ -16,7 +16,8 @@ import {
 } from "../schema/match-response-schemas.ts";
 import type { HexLookup } from "../index/hex-index.ts";
 import { CRC_WORD, ITEM_HASH_WORDS, MD5_WORD, SHA1_WORD } from "./item-hash-words.ts";
-import { type KnownName, MAX_KNOWN_NAMES, MAX_UNLIKE_TITLES, MAX_UNMATCHED_NAMES, type MatchIndex } from "../index/match-index.ts";
+import { MAX_UNLIKE_TITLES, MAX_UNMATCHED_NAMES, type MatchIndex } from "../index/match-index.ts";
+import type { KnownName } from "../index/known-names.ts";
 import { utf8AsLatin1 } from "../../core/utf8-as-latin1.ts";
 import { bareFileName, datNameKey, fileNameKey } from "../index/match-keys.ts";
 import type { MatchItem } from "../schema/match-schemas.ts";
@@ -334,9 +335,9 @@ function byName(ctx: MatchContext, i: number, name: string, run: Run): MatchResu
         genericCount: result.candidateCount,
         tail: `,"status":"ambiguous","matchedBy":"name","candidateCount":${result.candidateCount},"reason":"generic-name"}`,
       });
-  } else if (knownNames.size < MAX_KNOWN_NAMES) {
+  } else {
     const kept = knownName(result, run);
-    if (kept) knownNames.set(name, kept);
+    if (kept) knownNames.add(name, kept);
   }
   return result;
 }

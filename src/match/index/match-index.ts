@@ -3,7 +3,7 @@ import { parseGameName } from "../../catalog/names/parse-game-name.ts";
 import { serialKey } from "../../core/keys.ts";
 import { datNameKey } from "./match-keys.ts";
 import type { MatchTable } from "./match-table.ts";
-import type { MatchResult } from "../schema/match-response-schemas.ts";
+import { KnownNames } from "./known-names.ts";
 import { type HexLookup, hexIndex, type RowLookup } from "./hex-index.ts";
 import { createSharedMatches, type SharedMatches } from "./shared-matches.ts";
 
@@ -106,13 +106,8 @@ export interface MatchIndex {
    * come again and again, and each cost the name's keys, a title parse and several look-ups.
    */
   readonly unmatchedNames: Map<string, UnmatchedName>;
-  /**
-   * File names as sent whose name steps ended in any other result (a match by name, title or
-   * fuzzy title, an ambiguous name or title, suggestions), at most {@link MAX_KNOWN_NAMES}: a
-   * ROM manager's names come again (every client holding the same set), and each cost the name's
-   * keys, the chain walks of its look-ups, a title parse and, for the fuzzy step, a title search.
-   */
-  readonly knownNames: Map<string, KnownName>;
+  /** File names as sent whose name steps ended in any other result, with that result (bounded). */
+  readonly knownNames: KnownNames;
   /**
    * Release indexes by SHA-1 and by MD5, one per rom holding the hash: a hit names its release at
    * once, where a rom row cost one more cache miss (its `romRelease`) on nearly every item.
@@ -153,22 +148,6 @@ export interface UnmatchedName {
 
 /** File names an index remembers as unmatched: a bound on the memo's memory, about a MB. */
 export const MAX_UNMATCHED_NAMES = 8192;
-
-/**
- * What {@link MatchIndex.knownNames} keeps of a name's result: the result with index 0, frozen,
- * and its JSON after its index; for a `matched` one, the release its artwork is of.
- */
-export interface KnownName {
-  readonly result: MatchResult;
-  readonly tail: string;
-  readonly release: number;
-}
-
-/**
- * File names an index remembers with their results: a bound on the memo's memory, a few MB (a
- * result lists at most 10 candidates or 5 suggestions, a few hundred bytes each).
- */
-export const MAX_KNOWN_NAMES = 8192;
 
 /** Titles an index remembers as resembling no game: a bound on the memo's memory, a few hundred KB. */
 export const MAX_UNLIKE_TITLES = 4096;
@@ -244,7 +223,7 @@ export function buildMatchIndex(read: () => MatchTable): MatchIndexBuild {
       built.genericNames = new Map();
       built.unlikeTitles = new Set();
       built.unmatchedNames = new Map();
-      built.knownNames = new Map();
+      built.knownNames = new KnownNames();
       return undefined;
     },
     () => void (built.sha1 = hexIndex(of().sha1, 40, romRelease)),

@@ -2,7 +2,8 @@ import { describe, expect, it } from "vitest";
 import { attribution } from "../../../src/catalog/record/attribution.ts";
 import type { GameRecord, PlatformEntry, ReleaseRecord } from "../../../src/catalog/record/game-record.ts";
 import type { GameSummary } from "../../../src/catalog/search/game-summary.ts";
-import { createMatchIndex, MAX_KNOWN_NAMES, MAX_UNLIKE_TITLES, MAX_UNMATCHED_NAMES } from "../../../src/match/index/match-index.ts";
+import { createMatchIndex, MAX_UNLIKE_TITLES, MAX_UNMATCHED_NAMES } from "../../../src/match/index/match-index.ts";
+import { MAX_KNOWN_NAME_CHARS, MAX_KNOWN_NAMES } from "../../../src/match/index/known-names.ts";
 import { MAX_MATCH_CANDIDATES } from "../../../src/match/schema/match-response-schemas.ts";
 import { checkItems } from "../../../src/match/engine/check-items.ts";
 import { matchResponseJson } from "../../../src/match/engine/match-response-json.ts";
@@ -183,6 +184,25 @@ describe("what an index remembers between items", () => {
         [],
       );
     expect(ctx.index.knownNames.size).toBe(MAX_KNOWN_NAMES);
+  });
+
+  it("stops remembering names with results past MAX_KNOWN_NAME_CHARS, however few", () => {
+    const ctx = context(() => {
+      const channel = ctx.summary(1);
+      return channel ? [channel] : [];
+    });
+    const long = "x".repeat(1000);
+    for (let round = 0; round * 100 * 1000 < MAX_KNOWN_NAME_CHARS + 100_000; round++)
+      matchRoms(
+        ctx,
+        Array.from({ length: 100 }, (_, n) => ({ name: `Channel ${round}-${n} [${long}].app` })),
+        [],
+      );
+    const { size, chars } = ctx.index.knownNames;
+    expect(size).toBeLessThan(MAX_KNOWN_NAMES);
+    expect(size).toBeGreaterThan(0);
+    expect(chars).toBeLessThanOrEqual(MAX_KNOWN_NAME_CHARS);
+    expect(chars).toBeGreaterThan(MAX_KNOWN_NAME_CHARS - 2000);
   });
 
   it("stops remembering unmatched names at MAX_UNMATCHED_NAMES", () => {
