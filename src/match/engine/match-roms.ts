@@ -19,6 +19,7 @@ import { CRC_WORD, ITEM_HASH_WORDS, MD5_WORD, SHA1_WORD } from "./item-hash-word
 import { MAX_UNLIKE_TITLES, MAX_UNMATCHED_NAMES, type MatchIndex } from "../index/match-index.ts";
 import type { KnownName } from "../index/known-names.ts";
 import { utf8AsLatin1 } from "../../core/utf8-as-latin1.ts";
+import { ownString } from "../../core/own-string.ts";
 import { bareFileName, datNameKey, fileNameKey } from "../index/match-keys.ts";
 import type { MatchItem } from "../schema/match-schemas.ts";
 import { type CheckedItems, checkItems } from "./check-items.ts";
@@ -328,16 +329,17 @@ function byName(ctx: MatchContext, i: number, name: string, run: Run): MatchResu
   }
   const result = nameSteps(ctx, i, name, run);
   if (result.status === "notFound" && result.suggestions === undefined) {
-    if (unmatchedNames.size < MAX_UNMATCHED_NAMES) unmatchedNames.set(name, { genericCount: undefined, tail: ',"status":"notFound"}' });
+    if (unmatchedNames.size < MAX_UNMATCHED_NAMES)
+      unmatchedNames.set(ownString(name), { genericCount: undefined, tail: ',"status":"notFound"}' });
   } else if (result.status === "ambiguous" && result.reason === "generic-name") {
     if (unmatchedNames.size < MAX_UNMATCHED_NAMES)
-      unmatchedNames.set(name, {
+      unmatchedNames.set(ownString(name), {
         genericCount: result.candidateCount,
         tail: `,"status":"ambiguous","matchedBy":"name","candidateCount":${result.candidateCount},"reason":"generic-name"}`,
       });
   } else {
     const kept = knownName(result, run);
-    if (kept) knownNames.add(name, kept);
+    if (kept) knownNames.add(ownString(name), kept);
   }
   return result;
 }
@@ -402,7 +404,7 @@ function nameSteps(ctx: MatchContext, i: number, name: string, run: Run): MatchR
       : single === -1
         ? undefined
         : decide(ctx, i, "name", namedReleases(ctx, key, index.fileName.get(key)), false, run);
-  if (hit?.status === "ambiguous" && hit.reason === "generic-name") index.genericNames.set(key, hit.candidateCount);
+  if (hit?.status === "ambiguous" && hit.reason === "generic-name") index.genericNames.set(ownString(key), hit.candidateCount);
   if (hit) return hit;
 
   const parsed = parseGameName(bareFileName(name));
@@ -478,7 +480,7 @@ function fuzzy(ctx: MatchContext, i: number, title: string, wanted: string, regi
     .sort((a, b) => b.similarity - a.similarity || a.game.id - b.game.id);
   const best = scored[0];
   if (!best) {
-    if (index.unlikeTitles.size < MAX_UNLIKE_TITLES) index.unlikeTitles.add(memo);
+    if (index.unlikeTitles.size < MAX_UNLIKE_TITLES) index.unlikeTitles.add(ownString(memo));
     return { index: i, status: "notFound" };
   }
   const releaseOf = (gameId: number): number => bestRelease(ctx, index.title.get(ctx.summary(gameId)?.key ?? ""), regions)[0] ?? -1;
