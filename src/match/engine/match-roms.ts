@@ -17,6 +17,9 @@ import {
 import type { HexLookup } from "../index/hex-index.ts";
 import { CRC_WORD, ITEM_HASH_WORDS, MD5_WORD, SHA1_WORD } from "./item-hash-words.ts";
 import { MAX_UNLIKE_TITLES, MAX_UNMATCHED_NAMES, type MatchIndex } from "../index/match-index.ts";
+import type { KnownName } from "../index/known-names.ts";
+import { utf8AsLatin1 } from "../../core/utf8-as-latin1.ts";
+import { ownString } from "../../core/own-string.ts";
 import { bareFileName, datNameKey, fileNameKey } from "../index/match-keys.ts";
 import type { MatchItem } from "../schema/match-schemas.ts";
 import { type CheckedItems, checkItems } from "./check-items.ts";
@@ -51,6 +54,8 @@ interface Run {
   /** The shared match last put in a result, and that result's JSON after its index (`SharedMatches.resultTail`). */
   shared: Match | undefined;
   tail: string | undefined;
+  /** The release of the last `matched` result made, whose artwork it carries. */
+  release: number;
 }
 
 /**
@@ -184,6 +189,7 @@ function matched(
     run.shared = match;
     run.tail = shared.resultTail(release, by, variant);
   }
+  run.release = release;
   const artwork = run.artwork?.of(release);
   return artwork ? { index: i, status: "matched", match, artwork } : { index: i, status: "matched", match };
 }
@@ -241,7 +247,7 @@ function byHeaderless(ctx: MatchContext, i: number, h: NonNullable<MatchItem["he
   const { index } = ctx;
   // A run of its own: these hashes are not among the parsed words, and the shared match it notes
   // is not the copy answered here.
-  const own: Run = { artwork: run.artwork, words: undefined, shared: undefined, tail: undefined };
+  const own: Run = { artwork: run.artwork, words: undefined, shared: undefined, tail: undefined, release: -1 };
   const hit =
     (h.sha1 ? byHash(ctx, i, "sha1", index.sha1, h.sha1, 0, own) : undefined) ??
     (h.md5 ? byHash(ctx, i, "md5", index.md5, h.md5, 0, own) : undefined) ??
@@ -304,12 +310,16 @@ function matchOne(ctx: MatchContext, i: number, item: MatchItem, run: Run): Matc
 /**
  * The name steps for a file name: file or DAT name, clean title, fuzzy title. A name whose steps
  * end in a plain `notFound` or a generic name is remembered with its result's text
- * ({@link MatchIndex.unmatchedNames}) and answered from there the next time, when no fuzzy
+ * ({@link MatchIndex.unmatchedNames}), any other result with its result and text
+ * ({@link MatchIndex.knownNames}), and answered from there the next time, when no fuzzy
  * thresholds of a calibration are in play; the text is noted in `run` as a shared match's is.
  */
 function byName(ctx: MatchContext, i: number, name: string, run: Run): MatchResult {
-  const { unmatchedNames } = ctx.index;
-  const known = ctx.fuzzy === undefined ? unmatchedNames.get(name) : undefined;
+  const { unmatchedNames, knownNames } = ctx.index;
+  if (ctx.fuzzy !== undefined) return nameSteps(ctx, i, name, run);
+  const seen = knownNames.get(name);
+  if (seen !== undefined) return knownResult(i, seen, run);
+  const known = unmatchedNames.get(name);
   if (known !== undefined) {
     run.tail = known.tail;
     const { genericCount } = known;
@@ -318,16 +328,66 @@ function byName(ctx: MatchContext, i: number, name: string, run: Run): MatchResu
       : { index: i, status: "ambiguous", matchedBy: "name", candidateCount: genericCount, reason: "generic-name" };
   }
   const result = nameSteps(ctx, i, name, run);
-  if (ctx.fuzzy === undefined && unmatchedNames.size < MAX_UNMATCHED_NAMES) {
-    if (result.status === "notFound" && result.suggestions === undefined)
-      unmatchedNames.set(name, { genericCount: undefined, tail: ',"status":"notFound"}' });
-    else if (result.status === "ambiguous" && result.reason === "generic-name")
-      unmatchedNames.set(name, {
+  if (result.status === "notFound" && result.suggestions === undefined) {
+    if (unmatchedNames.size < MAX_UNMATCHED_NAMES)
+      unmatchedNames.set(ownString(name), { genericCount: undefined, tail: ',"status":"notFound"}' });
+  } else if (result.status === "ambiguous" && result.reason === "generic-name") {
+    if (unmatchedNames.size < MAX_UNMATCHED_NAMES)
+      unmatchedNames.set(ownString(name), {
         genericCount: result.candidateCount,
         tail: `,"status":"ambiguous","matchedBy":"name","candidateCount":${result.candidateCount},"reason":"generic-name"}`,
       });
+  } else {
+    const kept = knownName(result, run);
+    if (kept) knownNames.add(ownString(name), kept);
   }
   return result;
+}
+
+/** The head of a result's JSON that {@link KnownName.tail} follows. */
+const FIRST_INDEX_JSON = '{"index":0';
+
+/**
+ * A name's result as {@link MatchIndex.knownNames} keeps it: index 0, without artwork, frozen;
+ * undefined for a `matched` result with members besides its match, which {@link knownResult}
+ * would not give back.
+ */
+function knownName(result: MatchResult, run: Run): KnownName | undefined {
+  if (result.status !== "matched") {
+    const kept = deepFreeze({ ...result, index: 0 });
+    return { result: kept, tail: flatOneByte(utf8AsLatin1(JSON.stringify(kept)).slice(FIRST_INDEX_JSON.length)), release: -1 };
+  }
+  if (Object.keys(result).some((member) => member !== "index" && member !== "status" && member !== "match" && member !== "artwork"))
+    return undefined;
+  const match = deepFreeze(result.match);
+  const tail =
+    match === run.shared && run.tail !== undefined
+      ? run.tail
+      : flatOneByte(`,"status":"matched","match":${utf8AsLatin1(JSON.stringify(match))}}`);
+  return { result: { index: 0, status: "matched", match }, tail, release: run.release };
+}
+
+/** A one-byte string's chars in one flat string, not the tree of the pieces it was joined from. */
+function flatOneByte(text: string): string {
+  return Buffer.from(text, "latin1").toString("latin1");
+}
+
+function deepFreeze<T>(value: T): T {
+  if (typeof value === "object" && value !== null && !Object.isFrozen(value)) {
+    for (const member of Object.values(value)) deepFreeze(member);
+    Object.freeze(value);
+  }
+  return value;
+}
+
+/** A remembered name's result at index `i`, with its artwork when asked for; its text is noted in `run`. */
+function knownResult(i: number, known: KnownName, run: Run): MatchResult {
+  const { result } = known;
+  run.tail = known.tail;
+  if (result.status !== "matched") return { ...result, index: i };
+  run.shared = result.match;
+  const artwork = run.artwork?.of(known.release);
+  return artwork ? { index: i, status: "matched", match: result.match, artwork } : { index: i, status: "matched", match: result.match };
 }
 
 function nameSteps(ctx: MatchContext, i: number, name: string, run: Run): MatchResult {
@@ -344,7 +404,7 @@ function nameSteps(ctx: MatchContext, i: number, name: string, run: Run): MatchR
       : single === -1
         ? undefined
         : decide(ctx, i, "name", namedReleases(ctx, key, index.fileName.get(key)), false, run);
-  if (hit?.status === "ambiguous" && hit.reason === "generic-name") index.genericNames.set(key, hit.candidateCount);
+  if (hit?.status === "ambiguous" && hit.reason === "generic-name") index.genericNames.set(ownString(key), hit.candidateCount);
   if (hit) return hit;
 
   const parsed = parseGameName(bareFileName(name));
@@ -420,7 +480,7 @@ function fuzzy(ctx: MatchContext, i: number, title: string, wanted: string, regi
     .sort((a, b) => b.similarity - a.similarity || a.game.id - b.game.id);
   const best = scored[0];
   if (!best) {
-    if (index.unlikeTitles.size < MAX_UNLIKE_TITLES) index.unlikeTitles.add(memo);
+    if (index.unlikeTitles.size < MAX_UNLIKE_TITLES) index.unlikeTitles.add(ownString(memo));
     return { index: i, status: "notFound" };
   }
   const releaseOf = (gameId: number): number => bestRelease(ctx, index.title.get(ctx.summary(gameId)?.key ?? ""), regions)[0] ?? -1;
@@ -449,6 +509,7 @@ function fuzzy(ctx: MatchContext, i: number, title: string, wanted: string, regi
     ...candidate(ctx, pick.game.id, release, Math.round(pick.similarity * FUZZY_SCALE * 1000) / 1000),
     matchedBy: "fuzzy",
   };
+  run.release = release;
   const artwork = run.artwork?.of(release);
   return { index: i, status: "matched", match, ...(artwork ? { artwork } : {}) };
 }
@@ -472,7 +533,7 @@ export interface MatchedItems {
  */
 export function matchItems(ctx: MatchContext, checked: CheckedItems, types: readonly ArtworkType[]): MatchedItems {
   const { items, invalid } = checked;
-  const run: Run = { artwork: artworkOf(ctx, types), words: checked.hashWords, shared: undefined, tail: undefined };
+  const run: Run = { artwork: artworkOf(ctx, types), words: checked.hashWords, shared: undefined, tail: undefined, release: -1 };
   const results = new Array<MatchResult>(items.length);
   const sharedTails = new Array<string | undefined>(items.length);
   for (let i = 0; i < items.length; i++) {

@@ -3,6 +3,7 @@ import { parseGameName } from "../../catalog/names/parse-game-name.ts";
 import { serialKey } from "../../core/keys.ts";
 import { datNameKey } from "./match-keys.ts";
 import type { MatchTable } from "./match-table.ts";
+import { KnownNames } from "./known-names.ts";
 import { type HexLookup, hexIndex, type RowLookup } from "./hex-index.ts";
 import { createSharedMatches, type SharedMatches } from "./shared-matches.ts";
 
@@ -105,6 +106,8 @@ export interface MatchIndex {
    * come again and again, and each cost the name's keys, a title parse and several look-ups.
    */
   readonly unmatchedNames: Map<string, UnmatchedName>;
+  /** File names as sent whose name steps ended in any other result, with that result (bounded). */
+  readonly knownNames: KnownNames;
   /**
    * Release indexes by SHA-1 and by MD5, one per rom holding the hash: a hit names its release at
    * once, where a rom row cost one more cache miss (its `romRelease`) on nearly every item.
@@ -220,6 +223,7 @@ export function buildMatchIndex(read: () => MatchTable): MatchIndexBuild {
       built.genericNames = new Map();
       built.unlikeTitles = new Set();
       built.unmatchedNames = new Map();
+      built.knownNames = new KnownNames();
       return undefined;
     },
     () => void (built.sha1 = hexIndex(of().sha1, 40, romRelease)),

@@ -3,6 +3,7 @@ import { attribution } from "../../../src/catalog/record/attribution.ts";
 import type { GameRecord, PlatformEntry, ReleaseRecord } from "../../../src/catalog/record/game-record.ts";
 import type { GameSummary } from "../../../src/catalog/search/game-summary.ts";
 import { createMatchIndex, MAX_UNLIKE_TITLES, MAX_UNMATCHED_NAMES } from "../../../src/match/index/match-index.ts";
+import { MAX_KNOWN_NAME_CHARS, MAX_KNOWN_NAMES } from "../../../src/match/index/known-names.ts";
 import { MAX_MATCH_CANDIDATES } from "../../../src/match/schema/match-response-schemas.ts";
 import { checkItems } from "../../../src/match/engine/check-items.ts";
 import { matchResponseJson } from "../../../src/match/engine/match-response-json.ts";
@@ -71,7 +72,7 @@ describe("what an index remembers between items", () => {
     expect([...ctx.index.genericNames]).toEqual([["tmd", MAX_MATCH_CANDIDATES + 2]]);
   });
 
-  it("searches a title no game resembles once, and one with suggestions every time", () => {
+  it("searches a title no game resembles once, and one with suggestions once too", () => {
     const searched: string[] = [];
     const ctx = context((title) => {
       searched.push(title);
@@ -84,7 +85,7 @@ describe("what an index remembers between items", () => {
     expect(results[1]).toEqual({ index: 1, status: "notFound" });
     expect(results[3]).toEqual({ ...results[2], index: 3 });
     expect(results[2]?.status === "notFound" && results[2].suggestions?.[0]?.gameId).toBe(1);
-    expect(searched).toEqual(["00000001", "Channel", "Channel"]);
+    expect(searched).toEqual(["00000001", "Channel"]);
   });
 
   it("stops remembering unlike titles at MAX_UNLIKE_TITLES", () => {
@@ -136,8 +137,72 @@ describe("what an index remembers between items", () => {
     matchRoms(ctx, [{ name: "Channel (USA).iso" }], []);
     expect(ctx.index.unmatchedNames.size).toBe(0);
     const calibrating: MatchContext = { ...context(() => []), fuzzy: { similarity: 0.9, margin: 0.1 } };
-    matchRoms(calibrating, [{ name: "00000001.app" }, { name: "00000001.app" }], []);
+    matchRoms(calibrating, [{ name: "00000001.app" }, { name: "00000001.app" }, { name: "Channel 3 (USA).zip" }], []);
     expect(calibrating.index.unmatchedNames.size).toBe(0);
+    expect(calibrating.index.knownNames.size).toBe(0);
+  });
+
+  it("answers a name that matched, or listed games, from memory the second time, text, artwork and all", () => {
+    const searched: string[] = [];
+    const plain = context((title) => {
+      searched.push(title);
+      const channel = plain.summary(1);
+      return title === "Channel" && channel ? [channel] : [];
+    });
+    const ctx: MatchContext = { ...plain, platform: { ...platform, thumbnailFolder: "Nintendo - Wii" } };
+    const items = [
+      { name: "Channel 3 (USA).zip" },
+      { name: "Channel (USA).iso" },
+      { name: "Channel 3 (USA).zip" },
+      { name: "Channel (USA).iso" },
+    ];
+    for (const types of [[], ["boxart", "snap"]] as const) {
+      const { results, sharedTails } = matchItems(ctx, checkItems(items), types);
+      expect(results[0]).toMatchObject({ index: 0, status: "matched", match: { gameId: 3, matchedBy: "name" } });
+      expect(results[2]).toEqual({ ...results[0], index: 2 });
+      expect(results[3]).toEqual({ ...results[1], index: 3 });
+      expect(results[1]?.status === "notFound" && results[1].suggestions?.[0]?.gameId).toBe(1);
+      if (types.length > 0) expect(results[2]).toHaveProperty("artwork");
+      expect(sharedTails[3]).toBe(`${JSON.stringify({ ...results[3], index: 0 }).slice('{"index":0'.length)}`);
+      const body = { systemId: "wii", results };
+      expect(Buffer.from(matchResponseJson(body, sharedTails), "latin1")).toEqual(Buffer.from(JSON.stringify(body)));
+    }
+    expect(searched).toEqual(["Channel"]);
+    expect([...ctx.index.knownNames.keys()]).toEqual(["Channel 3 (USA).zip", "Channel (USA).iso"]);
+    expect(Object.isFrozen(ctx.index.knownNames.get("Channel (USA).iso")?.result)).toBe(true);
+  });
+
+  it("stops remembering names with results at MAX_KNOWN_NAMES", () => {
+    const ctx = context(() => {
+      const channel = ctx.summary(1);
+      return channel ? [channel] : [];
+    });
+    for (let round = 0; round * 100 < MAX_KNOWN_NAMES + 100; round++)
+      matchRoms(
+        ctx,
+        Array.from({ length: 100 }, (_, n) => ({ name: `Channel ${round}-${n}.app` })),
+        [],
+      );
+    expect(ctx.index.knownNames.size).toBe(MAX_KNOWN_NAMES);
+  });
+
+  it("stops remembering names with results past MAX_KNOWN_NAME_CHARS, however few", () => {
+    const ctx = context(() => {
+      const channel = ctx.summary(1);
+      return channel ? [channel] : [];
+    });
+    const long = "x".repeat(1000);
+    for (let round = 0; round * 100 * 1000 < MAX_KNOWN_NAME_CHARS + 100_000; round++)
+      matchRoms(
+        ctx,
+        Array.from({ length: 100 }, (_, n) => ({ name: `Channel ${round}-${n} [${long}].app` })),
+        [],
+      );
+    const { size, chars } = ctx.index.knownNames;
+    expect(size).toBeLessThan(MAX_KNOWN_NAMES);
+    expect(size).toBeGreaterThan(0);
+    expect(chars).toBeLessThanOrEqual(MAX_KNOWN_NAME_CHARS);
+    expect(chars).toBeGreaterThan(MAX_KNOWN_NAME_CHARS - 2000);
   });
 
   it("stops remembering unmatched names at MAX_UNMATCHED_NAMES", () => {
