@@ -148,16 +148,17 @@ export function nearTitleJoins(
     });
   }
   joins.push(
-    ...typoJoins(items, roots, (a, b, wordLength, plural) => {
+    ...typoJoins(items, roots, (a, b, wordLength, plural, initial) => {
       const fa = facts(a);
       const fb = facts(b);
       const ia = items[a];
       const ib = items[b];
       if (!fa || !fb || !ia || !ib || splitFamily(ia.groupKey) === splitFamily(ib.groupKey) || disagree(fa, fb, false)) return false;
-      // One year for both, with no company against it, vouches for a slip too ("Fatal Inertia EX", "Fatal Intertia EX", 2014).
+      // One year for both, with no company against it, vouches for a slip too ("Fatal Inertia EX", "Fatal Intertia EX", 2014),
+      // but not for another first letter, which makes another word ("Follow the Reader", "Follow the Leader").
       // A plural's "s" is another word ("Tower", "Towers of Hanoi") unless two regions name one product so ("Earring", "Earrings").
       if (plural) return fa.regions.size > 0 && fb.regions.size > 0 && ![...fa.regions].some((r) => fb.regions.has(r));
-      return confirm(fa, fb) || (wordLength >= MIN_DATED_SLIP_WORD && sameYear(fa, fb));
+      return confirm(fa, fb) || (wordLength >= MIN_DATED_SLIP_WORD && !initial && sameYear(fa, fb));
     }),
   );
   for (const [g, cut] of stray) {
@@ -172,9 +173,14 @@ export function nearTitleJoins(
       if (strayAgrees(facts(g), facts(other), glued || gluedCapital.has(other), letter, numbered)) joins.push({ a: g, b: other });
     };
     for (const other of bySpelling.get(`${ig.kind}\u0000${cut}`) ?? []) join(other);
-    // Two titles that each carry a last letter ("Meteora", "Meteorb") meet only when their entries credit a maker or one letter is glued on.
+    // Two titles that each carry a last letter ("Meteora", "Meteorb") meet only when their entries credit a maker or one letter is glued on;
+    // two that end in the same letter ("Mille Bornes", "MilleBornes") are one spelling, which the spelling join alone tests.
     for (const other of byStray.get(`${ig.kind}\u0000${cut}`) ?? [])
-      if ((ig.creditedDeveloper && items[other]?.creditedDeveloper) || glued || gluedCapital.has(other)) join(other);
+      if (
+        strayLetter.get(other) !== letter &&
+        ((ig.creditedDeveloper && items[other]?.creditedDeveloper) || glued || gluedCapital.has(other))
+      )
+        join(other);
   }
   for (const [g, cut] of built) {
     const ig = items[g];
@@ -230,6 +236,11 @@ function slipWord(s: ReturnType<typeof squashed>, at: number, otherAt: number): 
   return s.words[s.wordAt[place] ?? -1]?.length ?? 0;
 }
 
+/** True when the slip is another letter (not one more or less) in place of a word's first: "Reader" and "Leader". */
+function wordInitial(s: ReturnType<typeof squashed>, inA: number, inB: number): boolean {
+  return inA >= 0 && inB >= 0 && (inA === 0 || s.wordAt[inA - 1] !== s.wordAt[inA]);
+}
+
 /** Shortest word in which one year for both titles vouches for a slip: short words differ by a letter on purpose ("cIOSx", "cMIOS"). */
 const MIN_DATED_SLIP_WORD = 6;
 
@@ -262,7 +273,7 @@ function oneLetterApart(a: string, b: string): { inA: number; inB: number } | un
 function typoJoins(
   items: readonly NearTitleInput[],
   roots: readonly { item: number; key: string }[],
-  agree: (a: number, b: number, wordLength: number, plural: boolean) => boolean,
+  agree: (a: number, b: number, wordLength: number, plural: boolean, initial: boolean) => boolean,
 ): NearTitleJoin[] {
   const byHalf = new Map<string, number[]>();
   const texts = roots.map((r) => r.key.replaceAll(" ", ""));
@@ -305,7 +316,7 @@ function typoJoins(
         const pair = ra < rb ? `${ra}:${rb}` : `${rb}:${ra}`;
         if (seen.has(pair)) continue;
         seen.add(pair);
-        if (agree(ra, rb, word, plural)) joins.push({ a: ra, b: rb });
+        if (agree(ra, rb, word, plural, wordInitial(form(list[x] ?? 0), apart.inA, apart.inB))) joins.push({ a: ra, b: rb });
       }
   }
   return joins;
