@@ -69,6 +69,11 @@ export function buildSuffixKey(key: string): string | undefined {
   return cut === key || cut === "" ? undefined : spellingKey(cut);
 }
 
+/** True when both groups carry retail codes and none is in both: two products. */
+function codesApart(fa: GroupFacts, fb: GroupFacts): boolean {
+  return fa.codes.size > 0 && fb.codes.size > 0 && ![...fa.codes].some((c) => fb.codes.has(c));
+}
+
 /**
  * True when the facts of a title with a stray letter (or a build suffix) and of the title without
  * it say they are one work: a company both credit (their years may lie apart: a DOS game's releases
@@ -77,7 +82,7 @@ export function buildSuffixKey(key: string): string | undefined {
  * not a plural's "s" ("Gabriel Knight" and "Fathersa", 1993).
  */
 function strayAgrees(fa: GroupFacts, fb: GroupFacts, glued: boolean, letter: string, numbered = false): boolean {
-  if (fa.codes.size > 0 && fb.codes.size > 0 && ![...fa.codes].some((c) => fb.codes.has(c))) return false;
+  if (codesApart(fa, fb)) return false;
   if (shareCompany(fa, fb)) return true;
   if (glued) return !disagree(fa, fb, false);
   if (noCompanyInCommon(fa.companies, fb.companies) || noCompanyInCommon(fa.credited, fb.credited)) return false;
@@ -136,7 +141,10 @@ export function nearTitleJoins(
     const ia = items[a];
     const ib = items[b];
     if (!ia || !ib || a === b || splitFamily(ia.groupKey) === splitFamily(ib.groupKey)) return false;
-    if (disagree(facts(a), facts(b), strict)) return false;
+    const fa = facts(a);
+    const fb = facts(b);
+    // A maker both credit vouches across years (a game's regions and re-releases span years: "Moto Roader" 2014, "Motoroader" 2017); retail codes still tell two products apart.
+    if (codesApart(fa, fb) || (!shareCompany(fa, fb) && disagree(fa, fb, strict))) return false;
     joins.push({ a, b });
     return true;
   };
