@@ -118,11 +118,19 @@ describe("one title on DOS, several programs", () => {
 
   it("keeps entries of one name crediting other makers as releases of their own, and gives a release the credit that names someone", () => {
     const dos = dat([
-      { name: "Monopoly (1985)", fields: { developer: "Don Phillip Gibson", releaseyear: "1985" }, roms: [rom("MONOPOLY.COM", "1", 12206)] },
+      {
+        name: "Monopoly (1985)",
+        fields: { developer: "Don Phillip Gibson", releaseyear: "1985" },
+        roms: [rom("MONOPOLY.COM", "1", 12206)],
+      },
       { name: "Monopoly (1986)", fields: { developer: "Hoops Software", releaseyear: "1986" }, roms: [rom("MONOPOLY.EXE", "2", 109312)] },
       { name: "Monopoly (1986)", fields: { developer: "Anonymous", releaseyear: "1986" }, roms: [rom("MONOPOLY.EXE", "3", 71994)] },
       { name: "Monopoly (1986)", fields: { developer: "Don Phillip Gibson", releaseyear: "1986" }, roms: [rom("MONOPOL.COM", "4", 12247)] },
-      { name: "Monopoly (1986)", fields: { developer: "Don Phillip Gibson", releaseyear: "1986" }, roms: [rom("MONOPOLY.COM", "5", 12612)] },
+      {
+        name: "Monopoly (1986)",
+        fields: { developer: "Don Phillip Gibson", releaseyear: "1986" },
+        roms: [rom("MONOPOLY.COM", "5", 12612)],
+      },
       { name: "Chess (2001)", fields: { developer: "Anonymous", releaseyear: "2001" }, roms: [rom("CHESS.EXE", "6", 30000)] },
       { name: "Chess (2001)", fields: { developer: "EduGateway", releaseyear: "2001" }, roms: [rom("EDUCHESS.EXE", "7", 40000)] },
     ]);
