@@ -199,7 +199,16 @@ export function nearTitleJoins(
       if (strayAgrees(facts(g), facts(other), false, "")) joins.push({ a: g, b: other });
     }
   }
-  return joins;
+  // A variant meets one part of a title split on purpose, never several: "TetrisN" would otherwise join Pajitnov's and Plavcan's "Tetris" again.
+  const met = new Set<string>();
+  return joins.filter(({ a, b }) => {
+    const ka = `${a}\u0000${splitFamily(items[b]?.groupKey ?? "")}`;
+    const kb = `${b}\u0000${splitFamily(items[a]?.groupKey ?? "")}`;
+    if (met.has(ka) || met.has(kb)) return false;
+    met.add(ka);
+    met.add(kb);
+    return true;
+  });
 }
 
 /** Shortest title (letters and digits) a one-letter slip may join: shorter titles differ by a letter on purpose. */

@@ -253,6 +253,16 @@ describe("spelling variants", () => {
     ]);
   });
 
+  it("joins a variant to one part of a title split by its credits, not to several", () => {
+    const parts = works([
+      { title: "Tetris", groupKey: "tetris", year: 1986, developer: "A. Pajitnov, V. Gerasimov" },
+      { title: "Tetris", groupKey: "tetris\u00021", year: 1990, developer: "Matt Plavcan" },
+      { title: "TetrisN", year: 1988, developer: "Anonymous" },
+    ]);
+    expect(parts).toHaveLength(2);
+    expect(parts.map((p) => p.length).sort()).toEqual([1, 2]);
+  });
+
   it("never joins two parts of one title split on purpose", () => {
     expect(
       works([
