@@ -1,4 +1,4 @@
-import { companies, noCompanyInCommon } from "./company-word.ts";
+import { companies, makerInCommon, noCompanyInCommon } from "./company-word.ts";
 import type { ContentKind } from "./content-kind.ts";
 import type { SerialCode } from "./serial-code.ts";
 
@@ -108,9 +108,12 @@ export function disagree(a: GroupFacts, b: GroupFacts | undefined, strict: boole
 
 /** True when the two groups credit a company in common, by their metadata or their own DAT entries. */
 export function shareCompany(a: GroupFacts, b: GroupFacts): boolean {
-  for (const c of a.companies) if (b.companies.has(c) || b.credited.has(c)) return true;
-  for (const c of a.credited) if (b.companies.has(c) || b.credited.has(c)) return true;
-  return false;
+  return (
+    makerInCommon(a.companies, b.companies) ||
+    makerInCommon(a.companies, b.credited) ||
+    makerInCommon(a.credited, b.companies) ||
+    makerInCommon(a.credited, b.credited)
+  );
 }
 
 /** True when both groups are dated and the years of one are all years of the other. */

@@ -69,6 +69,11 @@ export function buildSuffixKey(key: string): string | undefined {
   return cut === key || cut === "" ? undefined : spellingKey(cut);
 }
 
+/** True when both groups carry retail codes and none is in both: two products. */
+function codesApart(fa: GroupFacts, fb: GroupFacts): boolean {
+  return fa.codes.size > 0 && fb.codes.size > 0 && ![...fa.codes].some((c) => fb.codes.has(c));
+}
+
 /**
  * True when the facts of a title with a stray letter (or a build suffix) and of the title without
  * it say they are one work: a company both credit (their years may lie apart: a DOS game's releases
@@ -77,7 +82,7 @@ export function buildSuffixKey(key: string): string | undefined {
  * not a plural's "s" ("Gabriel Knight" and "Fathersa", 1993).
  */
 function strayAgrees(fa: GroupFacts, fb: GroupFacts, glued: boolean, letter: string, numbered = false): boolean {
-  if (fa.codes.size > 0 && fb.codes.size > 0 && ![...fa.codes].some((c) => fb.codes.has(c))) return false;
+  if (codesApart(fa, fb)) return false;
   if (shareCompany(fa, fb)) return true;
   if (glued) return !disagree(fa, fb, false);
   if (noCompanyInCommon(fa.companies, fb.companies) || noCompanyInCommon(fa.credited, fb.credited)) return false;
@@ -136,7 +141,10 @@ export function nearTitleJoins(
     const ia = items[a];
     const ib = items[b];
     if (!ia || !ib || a === b || splitFamily(ia.groupKey) === splitFamily(ib.groupKey)) return false;
-    if (disagree(facts(a), facts(b), strict)) return false;
+    const fa = facts(a);
+    const fb = facts(b);
+    // A maker both credit vouches across years (a game's regions and re-releases span years: "Moto Roader" 2014, "Motoroader" 2017); retail codes still tell two products apart.
+    if (codesApart(fa, fb) || (!shareCompany(fa, fb) && disagree(fa, fb, strict))) return false;
     joins.push({ a, b });
     return true;
   };
@@ -148,16 +156,17 @@ export function nearTitleJoins(
     });
   }
   joins.push(
-    ...typoJoins(items, roots, (a, b, wordLength, plural) => {
+    ...typoJoins(items, roots, (a, b, wordLength, plural, initial) => {
       const fa = facts(a);
       const fb = facts(b);
       const ia = items[a];
       const ib = items[b];
       if (!fa || !fb || !ia || !ib || splitFamily(ia.groupKey) === splitFamily(ib.groupKey) || disagree(fa, fb, false)) return false;
-      // One year for both, with no company against it, vouches for a slip too ("Fatal Inertia EX", "Fatal Intertia EX", 2014).
+      // One year for both, with no company against it, vouches for a slip too ("Fatal Inertia EX", "Fatal Intertia EX", 2014),
+      // but not for another first letter, which makes another word ("Follow the Reader", "Follow the Leader").
       // A plural's "s" is another word ("Tower", "Towers of Hanoi") unless two regions name one product so ("Earring", "Earrings").
       if (plural) return fa.regions.size > 0 && fb.regions.size > 0 && ![...fa.regions].some((r) => fb.regions.has(r));
-      return confirm(fa, fb) || (wordLength >= MIN_DATED_SLIP_WORD && sameYear(fa, fb));
+      return confirm(fa, fb) || (wordLength >= MIN_DATED_SLIP_WORD && !initial && sameYear(fa, fb));
     }),
   );
   for (const [g, cut] of stray) {
@@ -172,9 +181,14 @@ export function nearTitleJoins(
       if (strayAgrees(facts(g), facts(other), glued || gluedCapital.has(other), letter, numbered)) joins.push({ a: g, b: other });
     };
     for (const other of bySpelling.get(`${ig.kind}\u0000${cut}`) ?? []) join(other);
-    // Two titles that each carry a last letter ("Meteora", "Meteorb") meet only when their entries credit a maker or one letter is glued on.
+    // Two titles that each carry a last letter ("Meteora", "Meteorb") meet only when their entries credit a maker or one letter is glued on;
+    // two that end in the same letter ("Mille Bornes", "MilleBornes") are one spelling, which the spelling join alone tests.
     for (const other of byStray.get(`${ig.kind}\u0000${cut}`) ?? [])
-      if ((ig.creditedDeveloper && items[other]?.creditedDeveloper) || glued || gluedCapital.has(other)) join(other);
+      if (
+        strayLetter.get(other) !== letter &&
+        ((ig.creditedDeveloper && items[other]?.creditedDeveloper) || glued || gluedCapital.has(other))
+      )
+        join(other);
   }
   for (const [g, cut] of built) {
     const ig = items[g];
@@ -185,7 +199,16 @@ export function nearTitleJoins(
       if (strayAgrees(facts(g), facts(other), false, "")) joins.push({ a: g, b: other });
     }
   }
-  return joins;
+  // A variant meets one part of a title split on purpose, never several: "TetrisN" would otherwise join Pajitnov's and Plavcan's "Tetris" again.
+  const met = new Set<string>();
+  return joins.filter(({ a, b }) => {
+    const ka = `${a}\u0000${splitFamily(items[b]?.groupKey ?? "")}`;
+    const kb = `${b}\u0000${splitFamily(items[a]?.groupKey ?? "")}`;
+    if (met.has(ka) || met.has(kb)) return false;
+    met.add(ka);
+    met.add(kb);
+    return true;
+  });
 }
 
 /** Shortest title (letters and digits) a one-letter slip may join: shorter titles differ by a letter on purpose. */
@@ -230,6 +253,11 @@ function slipWord(s: ReturnType<typeof squashed>, at: number, otherAt: number): 
   return s.words[s.wordAt[place] ?? -1]?.length ?? 0;
 }
 
+/** True when the slip is another letter (not one more or less) in place of a word's first: "Reader" and "Leader". */
+function wordInitial(s: ReturnType<typeof squashed>, inA: number, inB: number): boolean {
+  return inA >= 0 && inB >= 0 && (inA === 0 || s.wordAt[inA - 1] !== s.wordAt[inA]);
+}
+
 /** Shortest word in which one year for both titles vouches for a slip: short words differ by a letter on purpose ("cIOSx", "cMIOS"). */
 const MIN_DATED_SLIP_WORD = 6;
 
@@ -262,7 +290,7 @@ function oneLetterApart(a: string, b: string): { inA: number; inB: number } | un
 function typoJoins(
   items: readonly NearTitleInput[],
   roots: readonly { item: number; key: string }[],
-  agree: (a: number, b: number, wordLength: number, plural: boolean) => boolean,
+  agree: (a: number, b: number, wordLength: number, plural: boolean, initial: boolean) => boolean,
 ): NearTitleJoin[] {
   const byHalf = new Map<string, number[]>();
   const texts = roots.map((r) => r.key.replaceAll(" ", ""));
@@ -305,7 +333,7 @@ function typoJoins(
         const pair = ra < rb ? `${ra}:${rb}` : `${rb}:${ra}`;
         if (seen.has(pair)) continue;
         seen.add(pair);
-        if (agree(ra, rb, word, plural)) joins.push({ a: ra, b: rb });
+        if (agree(ra, rb, word, plural, wordInitial(form(list[x] ?? 0), apart.inA, apart.inB))) joins.push({ a: ra, b: rb });
       }
   }
   return joins;

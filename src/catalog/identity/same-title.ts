@@ -1,4 +1,4 @@
-import { companies, noCompanyInCommon } from "./company-word.ts";
+import { companies, makerInCommon, noCompanyInCommon } from "./company-word.ts";
 
 /** What the split reads of one release of a title group. */
 export interface SameTitleRelease {
@@ -27,16 +27,24 @@ function differentProducts(a: SameTitleRelease, b: SameTitleRelease): boolean {
  */
 function differentCredits(a: SameTitleRelease, b: SameTitleRelease): boolean {
   if (a.code !== undefined && b.code !== undefined && a.code !== b.code) return true;
-  if (a.publisher === undefined || b.publisher === undefined || a.year === undefined || b.year === undefined) return false;
-  return noCompanyInCommon(companies(a.publisher), companies(b.publisher)) && Math.abs(a.year - b.year) > REISSUE_YEARS;
+  const x = companies(a.publisher);
+  const y = companies(b.publisher);
+  if (!noCompanyInCommon(x, y)) return false;
+  // A program credited to its authors alone is not re-credited to other people: a label reissues it, not a stranger.
+  if (onlyPeople(x) && onlyPeople(y)) return true;
+  if (a.year === undefined || b.year === undefined) return false;
+  return Math.abs(a.year - b.year) > REISSUE_YEARS;
+}
+
+/** True when every maker a credit names is a person (company-word.ts). */
+function onlyPeople(makers: ReadonlySet<string>): boolean {
+  for (const m of makers) if (!m.includes(" ")) return false;
+  return makers.size > 0;
 }
 
 /** True when both credit a company and one is in both. */
 function sameCompany(a: SameTitleRelease, b: SameTitleRelease): boolean {
-  const x = companies(a.publisher);
-  if (x.size === 0) return false;
-  for (const c of companies(b.publisher)) if (x.has(c)) return true;
-  return false;
+  return makerInCommon(companies(a.publisher), companies(b.publisher));
 }
 
 /**

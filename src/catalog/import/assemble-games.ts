@@ -2,6 +2,7 @@ import type { DatFile, DatRom } from "../dat/dat-types.ts";
 import { type CloneMatch, matchCloneTitles, namingTitle } from "../identity/clone-list-match.ts";
 import { hasTitleWideTag, releaseKind, settleTitleKinds, type ContentKind, type KindContext } from "../identity/content-kind.ts";
 import { compareReleases, type ReleasePreference } from "../identity/release-preference.ts";
+import { companies, makerInCommon, noCompanyInCommon } from "../identity/company-word.ts";
 import { dumpKeys, looksLikeCompilation } from "../identity/dump-keys.ts";
 import {
   groupWorks,
@@ -162,6 +163,15 @@ function otherDump(a: readonly DatRom[], b: readonly DatRom[]): boolean {
       .sort()
       .join("|");
   return a.length > 0 && b.length > 0 && shape(a) === shape(b) && !sharesDump(a, b);
+}
+
+/**
+ * True when an entry of libretro's own DATs crediting `makers` is another program than a release of
+ * the same name: both name their makers and none is in both ("Monopoly (1986)" by Hoops Software
+ * and by Don Phillip Gibson).
+ */
+function otherMakers(release: ReleaseDraft, makers: ReadonlySet<string>, source: string): boolean {
+  return source === "dat" && release.source === "dat" && noCompanyInCommon(companies(release.credits.developer), makers);
 }
 
 function romKey(rom: DatRom): string {
@@ -714,9 +724,14 @@ export function assembleGames(
         const first = releasesByName.get(key);
         // Another dump under the same name in the same DAT ("Tempest (USA) (Proto)", dated 1983 and 1984) is a release of its own.
         const twins = first ? [first, ...(sameName.get(key) ?? [])] : [];
+        const makers = companies(entryCredits(entry.metadata, entry.extra.publisher).developer);
         const existing =
           twins.find((r) => sharesDump(r.roms, entry.roms)) ??
-          (twins.some((r) => labelOf.get(r) === label && otherDump(r.roms, entry.roms)) ? undefined : first);
+          (twins.some((r) => labelOf.get(r) === label && otherDump(r.roms, entry.roms))
+            ? undefined
+            : twins.some((r) => labelOf.get(r) === label && otherMakers(r, makers, tosecSource))
+              ? twins.find((r) => labelOf.get(r) === label && makerInCommon(companies(r.credits.developer), makers))
+              : first);
         if (first && !existing) {
           const release = newRelease(entry);
           const list = sameName.get(key) ?? [];
@@ -731,7 +746,8 @@ export function assembleGames(
           for (const rom of entry.roms) if (!known.has(romKey(rom))) existing.roms.push(rom);
           for (const [k, v] of Object.entries(entry.metadata) as [keyof MetadataFields, string][]) existing.metadata[k] ??= v;
           const credits = entryCredits(entry.metadata, entry.extra.publisher);
-          existing.credits.developer ??= credits.developer;
+          // A twin naming no one ("Anonymous") leaves the credit to the entry that names its maker.
+          if (companies(existing.credits.developer).size === 0 && credits.developer) existing.credits.developer = credits.developer;
           existing.credits.year ??= credits.year;
           // A No-Intro or Redump entry's own serial outranks one another collection gave the same name; a serial
           // of an entry that shares no file with the release is another dump's, borrowed by name.

@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { companies, noCompanyInCommon } from "../../../src/catalog/identity/company-word.ts";
+import { companies, noCompanyInCommon, personKey, sameMaker } from "../../../src/catalog/identity/company-word.ts";
 import { groupWorks } from "../../../src/catalog/identity/group-works.ts";
 import { buildSuffixKey, spellingKey, strayLetterKey } from "../../../src/catalog/identity/near-titles.ts";
 import { splitSameTitle } from "../../../src/catalog/identity/same-title.ts";
@@ -24,6 +24,30 @@ describe("credits", () => {
     expect(noCompanyInCommon(companies("Paul Levy"), companies("Dynamo Software"))).toBe(true);
     expect(noCompanyInCommon(companies("Paul Levy"), companies("Anonymous"))).toBe(false);
   });
+
+  it("reads a person's name by first and last name, so that a first name alone is no maker in common", () => {
+    expect(companies("Pete Ridley, Richard Kaapke")).toEqual(new Set(["pete ridley", "richard kaapke"]));
+    expect(noCompanyInCommon(companies("Pete Ridley, Richard Kaapke"), companies("Richard Tom"))).toBe(true);
+    expect(noCompanyInCommon(companies("Bob Fritz"), companies("Bob Sorem"))).toBe(true);
+    expect(personKey("J. T. Chisholm")).toBe("j chisholm");
+    expect(personKey("Ed T. Toton III")).toBe("ed toton");
+    expect(personKey("Brooks deForest")).toBe("brooks forest");
+    expect(personKey("Unique Software")).toBeUndefined();
+    expect(personKey("Epic MegaGames")).toBeUndefined();
+    expect(personKey("Infodisc")).toBeUndefined();
+    // A leading "The" is no maker's word: "The Two Nice Guys" credits someone.
+    expect(companies("The Two Nice Guys").size).toBe(1);
+  });
+
+  it("matches one person written two ways, and a person with a company named after them", () => {
+    expect(sameMaker("mike stephenson", "m stephenson")).toBe(true);
+    expect(noCompanyInCommon(companies("Thomas Scheels"), companies("Thomas Schels"))).toBe(false);
+    expect(noCompanyInCommon(companies("William Soleau"), companies("Soleau Software, Inc."))).toBe(false);
+    expect(noCompanyInCommon(companies("Electronic Arts"), companies("Electronic Arts, Inc."))).toBe(false);
+    expect(noCompanyInCommon(companies("Square Enix"), companies("Square Co., Ltd."))).toBe(false);
+    expect(noCompanyInCommon(companies("Don Phillip Gibson"), companies("Hoops Software"))).toBe(true);
+    expect(sameMaker("thomas scheels", "thomas scheer")).toBe(false);
+  });
 });
 
 describe("one title, several works by their credits", () => {
@@ -40,8 +64,17 @@ describe("one title, several works by their credits", () => {
   });
 
   it("keeps releases two years apart, or without credits, in one work", () => {
-    expect(splitSameTitle([release("Paul Levy", 1984), release("Gregg Minkow", 1986)]).map((p) => p.weak)).toEqual([0, 0]);
+    expect(splitSameTitle([release("Sensible Software", 1992), release("Renegade Software", 1993)]).map((p) => p.weak)).toEqual([0, 0]);
+    expect(splitSameTitle([release("Mark Neri", 1991), release("WestWorld Computer Services", 1992)]).map((p) => p.weak)).toEqual([0, 0]);
     expect(splitSameTitle([release("Paul Levy", 1984), release(undefined, 1998)]).map((p) => p.weak)).toEqual([0, 0]);
+  });
+
+  it("splits programs credited to different people alone, whatever their years, and keeps one author's", () => {
+    expect(splitSameTitle([release("Paul Levy", 1984), release("Gregg Minkow", 1986)]).map((p) => p.weak)).toEqual([0, 1]);
+    expect(
+      splitSameTitle([release("Glencoe Computing", 1988), release("Scott L. Cox", 1988), release("Paul Warner", 1990)]).map((p) => p.weak),
+    ).toEqual([0, 0, 1]);
+    expect(splitSameTitle([release("Thomas Scheels", 1991), release("Thomas Schels", 1992)]).map((p) => p.weak)).toEqual([0, 0]);
   });
 });
 
@@ -84,6 +117,31 @@ describe("spelling variants", () => {
         { title: "Hunterd", developer: "Weazel", creditedDeveloper: "Weazel", year: 2002 },
       ]),
     ).toEqual([["Descent", "Descenta"], ["Hunter"], ["Hunterd"], ["PC-FasType", "PC-FasTypea"]]);
+  });
+
+  it("tests two spellings of one title by the spelling join alone, where a maker both credit vouches across years", () => {
+    expect(
+      works([
+        { title: "Mille Bornes", developer: "Pete Ridley, Richard Kaapke", creditedDeveloper: "Pete Ridley, Richard Kaapke", year: 1984 },
+        { title: "MilleBornes", developer: "Richard Tom", creditedDeveloper: "Richard Tom", year: 1989 },
+        { title: "MilleBornesb", developer: "Richard Tom", creditedDeveloper: "Richard Tom", year: 1989 },
+        { title: "Star Trek", developer: "Bob Fritz", creditedDeveloper: "Bob Fritz", year: 1981 },
+        { title: "Startrek", developer: "Bob Sorem", creditedDeveloper: "Bob Sorem", year: 2000 },
+        { title: "Moto Roader", developer: "Hudson Soft", regions: ["Japan"], year: 2014 },
+        { title: "MOTOROADER", developer: "Hudson Soft", regions: ["USA"], year: 2017 },
+      ]),
+    ).toEqual([["Mille Bornes"], ["MilleBornes", "MilleBornesb"], ["MOTOROADER", "Moto Roader"], ["Star Trek"], ["Startrek"]]);
+  });
+
+  it("does not take one year for both as proof of another first letter", () => {
+    expect(
+      works([
+        { title: "Follow the Reader", source: "dat", developer: "Walt Disney Computer Software, Inc.", datedYear: 1993 },
+        { title: "Follow the Leader", source: "dat", datedYear: 1993 },
+        { title: "Fatal Inertia EX", source: "dat", datedYear: 2014 },
+        { title: "Fatal Intertia EX", source: "dat", datedYear: 2014 },
+      ]),
+    ).toEqual([["Fatal Inertia EX", "Fatal Intertia EX"], ["Follow the Leader"], ["Follow the Reader"]]);
   });
 
   it("joins a stray last letter without credits dated one year, or of two regions, but not a plural's s or a letter after a number", () => {
@@ -193,6 +251,16 @@ describe("spelling variants", () => {
       ["Tech Saturn Jul. 1997"],
       ["Tech Saturn Jun. 1997"],
     ]);
+  });
+
+  it("joins a variant to one part of a title split by its credits, not to several", () => {
+    const parts = works([
+      { title: "Tetris", groupKey: "tetris", year: 1986, developer: "A. Pajitnov, V. Gerasimov" },
+      { title: "Tetris", groupKey: "tetris\u00021", year: 1990, developer: "Matt Plavcan" },
+      { title: "TetrisN", year: 1988, developer: "Anonymous" },
+    ]);
+    expect(parts).toHaveLength(2);
+    expect(parts.map((p) => p.length).sort()).toEqual([1, 2]);
   });
 
   it("never joins two parts of one title split on purpose", () => {

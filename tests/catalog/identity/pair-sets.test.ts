@@ -27,13 +27,14 @@ const dir = path.join(import.meta.dirname, "pairs");
  */
 const floors: Readonly<Record<string, { precision: number; recall: number } | null>> = {
   "arcade-records": { precision: 0.98, recall: 0.99 },
-  "dos-same-title": { precision: 0.95, recall: 0.96 },
+  "dos-same-title": { precision: 0.96, recall: 0.96 },
   "audit-examples": { precision: 0.66, recall: 0.75 },
   "merged-records": { precision: 0.995, recall: 0.99 },
   "merged-records-judge": { precision: 0.99, recall: 0.99 },
   "merged-records-judge2": { precision: 0.9, recall: 0.9 },
   "near-identical": { precision: 0.995, recall: 0.8 },
-  "new-merges-s2": { precision: 0.95, recall: 0.95 },
+  "new-merges-s2": { precision: 0.98, recall: 0.99 },
+  "new-merges-s3": { precision: 0.96, recall: 0.99 },
   playchoice: { precision: 1, recall: 1 },
   "regional-links": { precision: 0.985, recall: 0.99 },
   "regional-links-judge": { precision: 0.98, recall: 0.99 },

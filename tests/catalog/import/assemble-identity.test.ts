@@ -115,6 +115,34 @@ describe("one title on DOS, several programs", () => {
     ]);
     expect(works([{ dat: dos, source: "dat", label: "DOS.dat" }], "dos")).toEqual([["Descent (1994)", "Descenta (1995)"]]);
   });
+
+  it("keeps entries of one name crediting other makers as releases of their own, and gives a release the credit that names someone", () => {
+    const dos = dat([
+      {
+        name: "Monopoly (1985)",
+        fields: { developer: "Don Phillip Gibson", releaseyear: "1985" },
+        roms: [rom("MONOPOLY.COM", "1", 12206)],
+      },
+      { name: "Monopoly (1986)", fields: { developer: "Hoops Software", releaseyear: "1986" }, roms: [rom("MONOPOLY.EXE", "2", 109312)] },
+      { name: "Monopoly (1986)", fields: { developer: "Anonymous", releaseyear: "1986" }, roms: [rom("MONOPOLY.EXE", "3", 71994)] },
+      { name: "Monopoly (1986)", fields: { developer: "Don Phillip Gibson", releaseyear: "1986" }, roms: [rom("MONOPOL.COM", "4", 12247)] },
+      {
+        name: "Monopoly (1986)",
+        fields: { developer: "Don Phillip Gibson", releaseyear: "1986" },
+        roms: [rom("MONOPOLY.COM", "5", 12612)],
+      },
+      { name: "Chess (2001)", fields: { developer: "Anonymous", releaseyear: "2001" }, roms: [rom("CHESS.EXE", "6", 30000)] },
+      { name: "Chess (2001)", fields: { developer: "EduGateway", releaseyear: "2001" }, roms: [rom("EDUCHESS.EXE", "7", 40000)] },
+    ]);
+    const { games } = assembleGames([{ dat: dos, source: "dat", label: "DOS.dat" }], createMetadataIndex(), { platform: "dos" });
+    const releases = games.flatMap((g) => g.releases).filter((r) => r.name === "Monopoly (1986)");
+    expect(releases.map((r) => [r.credits.developer, r.roms.length]).sort()).toEqual([
+      ["Don Phillip Gibson", 2],
+      ["Hoops Software", 2],
+    ]);
+    const chess = games.flatMap((g) => g.releases).filter((r) => r.name === "Chess (2001)");
+    expect(chess.map((r) => r.credits.developer)).toEqual(["EduGateway"]);
+  });
 });
 
 describe("serials as evidence", () => {
