@@ -48,8 +48,6 @@ export interface WorkInput {
   readonly datedYear?: number;
   /** @see FactsInput.ownSerial */
   readonly ownSerial?: string;
-  /** Retool's priority of the clone-list title that names the release (1, the highest, when none is given). */
-  readonly clonePriority?: number;
   /** The licence or series the metadata names ("Garfield", "Mickey Mouse"). */
   readonly franchise?: string;
 }
@@ -157,8 +155,6 @@ interface CloneSide {
   readonly facts: GroupFacts;
   /** Its retail product codes by region. */
   readonly codes: Map<string, Set<string>> | undefined;
-  /** The best Retool priority of its retail releases in the group (undefined when it has none: a beta's title). */
-  readonly priority: number | undefined;
   /** The franchises its releases' metadata names. */
   readonly franchises: ReadonlySet<string>;
 }
@@ -170,10 +166,8 @@ interface CloneSide {
  *   Labyrinth" and "Mickey Mouse IV");
  * - releases of the same regions (a group also lists a game's re-release or larger edition there)
  *   where one title is the other with words before or after it, under Nintendo product codes none
- *   of which is in both ("Yakuman DS" AMJJ and "Wi-Fi Taiou - Yakuman DS" AYKJ, both Japan) or
- *   under other Retool priorities of retail releases and no code in common ("Angelique" and
- *   "Angelique - Voice Fantasy"), or titles of two
- *   editions ({@link editionTitles}).
+ *   of which is in both ("Yakuman DS" AMJJ and "Wi-Fi Taiou - Yakuman DS" AYKJ, both Japan), or
+ *   titles of two editions ({@link editionTitles}).
  */
 function otherProduct(a: CloneSide, b: CloneSide): boolean {
   if (!a.item || !b.item) return false;
@@ -184,8 +178,6 @@ function otherProduct(a: CloneSide, b: CloneSide): boolean {
   if (!sameRegions(a.facts.regions, b.facts.regions)) return false;
   const [short, long] = ta.key.length < tb.key.length ? [ta.key, tb.key] : [tb.key, ta.key];
   if (short !== long && (long.startsWith(`${short} `) || long.endsWith(` ${short}`))) {
-    const sharedCode = [...a.facts.codes].some((c) => b.facts.codes.has(c));
-    if (a.priority !== undefined && b.priority !== undefined && a.priority !== b.priority && !sharedCode) return true;
     for (const [region, own] of a.codes ?? []) {
       const other = b.codes?.get(region);
       if (other && ![...own].some((c) => other.has(c))) return true;
@@ -358,14 +350,13 @@ export function groupWorks(items: readonly WorkInput[]): WorkGroups {
     // A clone list puts a game's other products in its group (a larger edition, a reskin): two products, not two names.
     const groups = distinctGroups(list, titleGroup);
     if (groups.length < 2) continue;
-    const sides = new Map<number, { codes: Map<string, Set<string>>; priority: number | undefined; franchises: Set<string> }>();
+    const sides = new Map<number, { codes: Map<string, Set<string>>; franchises: Set<string> }>();
     for (const i of list) {
       const item = items[i];
       if (!item) continue;
       const g = titleGroup[i] ?? i;
       let side = sides.get(g);
-      if (!side) sides.set(g, (side = { codes: new Map(), priority: undefined, franchises: new Set() }));
-      if (item.retail) side.priority = Math.min(side.priority ?? Number.POSITIVE_INFINITY, item.clonePriority ?? 1);
+      if (!side) sides.set(g, (side = { codes: new Map(), franchises: new Set() }));
       if (item.franchise && !item.clone) side.franchises.add(item.franchise);
       if (!item.serialCode || !item.retail || item.kind !== "game") continue;
       for (const region of item.regions) {
@@ -376,7 +367,7 @@ export function groupWorks(items: readonly WorkInput[]): WorkGroups {
     }
     const sideOf = (g: number): CloneSide => {
       const side = sides.get(g);
-      return { item: items[g], facts: facts(g), codes: side?.codes, priority: side?.priority, franchises: side?.franchises ?? new Set() };
+      return { item: items[g], facts: facts(g), codes: side?.codes, franchises: side?.franchises ?? new Set() };
     };
     for (let x = 0; x < groups.length; x++)
       for (let y = x + 1; y < groups.length; y++) {
