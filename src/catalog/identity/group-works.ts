@@ -346,7 +346,11 @@ export function groupWorks(items: readonly WorkInput[]): WorkGroups {
     for (const group of item.cloneGroups ?? []) pushTo(byClone, `${item.kind}\u0000${group}`, i);
   });
   for (const list of byClone.values()) {
-    for (const i of list.slice(1)) joins.push({ a: list[0] ?? i, b: i, evidence: "clone-list" });
+    // Each title joins the first and, where a pair proven distinct keeps it from that one, the one before it.
+    list.forEach((i, at) => {
+      if (at > 0) joins.push({ a: list[0] ?? i, b: i, evidence: "clone-list" });
+      if (at > 1) joins.push({ a: list[at - 1] ?? i, b: i, evidence: "clone-list" });
+    });
     // A clone list puts a game's other products in its group (a larger edition, a reskin): two products, not two names.
     const groups = distinctGroups(list, titleGroup);
     if (groups.length < 2) continue;
