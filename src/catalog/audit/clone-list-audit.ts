@@ -2,7 +2,7 @@ import { existsSync } from "node:fs";
 import type { CatalogDb } from "../db/catalog-db.ts";
 import { type CloneReleaseInput, matchCloneTitles } from "../identity/clone-list-match.ts";
 import type { ContentKind } from "../identity/content-kind.ts";
-import { PART_SEPARATOR } from "../identity/group-works.ts";
+import { PART_SEPARATOR, WEAK_PART_SEPARATOR } from "../identity/group-works.ts";
 import { serialCode } from "../identity/serial-code.ts";
 import { parseGameName } from "../names/parse-game-name.ts";
 import type { RetoolFile, RetoolRole } from "../import/find-retool.ts";
@@ -120,7 +120,7 @@ export function auditCloneLists(db: CatalogDb, examples = 100): CloneListAudit |
       const reason: CloneApartReason =
         new Set(list.map((r) => r.kind)).size > 1
           ? "kind"
-          : list.some((r) => r.titleKey.includes(PART_SEPARATOR))
+          : list.some((r) => r.titleKey.includes(PART_SEPARATOR) || r.titleKey.includes(WEAK_PART_SEPARATOR))
             ? "split-title"
             : sharesCode(list.map((r) => codesOf.get(r.id)))
               ? "product-code"
