@@ -93,7 +93,6 @@ export function auditCloneLists(db: CatalogDb, examples = 100): CloneListAudit |
     const inputs: CloneReleaseInput[] = releases.map((r) => ({ name: r.name, parsed: parseGameName(r.name), kind: r.kind }));
     const matches = matchCloneTitles(inputs, groups);
     const records = new Map<number, Map<number, (typeof releases)[number]>>();
-
     const titles = new Map<number, Set<string>>();
     matches.forEach((list, i) => {
       const release = releases[i];

@@ -30,12 +30,12 @@ const floors: Readonly<Record<string, { precision: number; recall: number } | nu
   "dos-same-title": { precision: 0.95, recall: 0.96 },
   "audit-examples": { precision: 0.66, recall: 0.75 },
   "merged-records": { precision: 0.995, recall: 0.99 },
-  "merged-records-judge": { precision: 0.99, recall: 0.99 },
+  "merged-records-judge": { precision: 0.995, recall: 0.99 },
   "near-identical": { precision: 0.995, recall: 0.8 },
   "new-merges-s2": { precision: 0.95, recall: 0.95 },
   playchoice: { precision: 1, recall: 1 },
-  "regional-links": { precision: 0.985, recall: 0.99 },
-  "regional-links-judge": { precision: 0.98, recall: 0.99 },
+  "regional-links": { precision: 0.99, recall: 0.99 },
+  "regional-links-judge": { precision: 0.985, recall: 0.99 },
   "title-part-joins": { precision: 0.78, recall: 0.95 },
 };
 
