@@ -2,7 +2,7 @@ import { existsSync } from "node:fs";
 import type { CatalogDb } from "../db/catalog-db.ts";
 import { type CloneReleaseInput, matchCloneTitles } from "../identity/clone-list-match.ts";
 import type { ContentKind } from "../identity/content-kind.ts";
-import { PART_SEPARATOR } from "../identity/group-works.ts";
+import { PART_SEPARATOR, WEAK_PART_SEPARATOR } from "../identity/group-works.ts";
 import { serialCode } from "../identity/serial-code.ts";
 import { parseGameName } from "../names/parse-game-name.ts";
 import type { RetoolFile, RetoolRole } from "../import/find-retool.ts";
@@ -11,7 +11,7 @@ import { editionTitles } from "../identity/edition-titles.ts";
 
 /** Why the releases of one clone-list group are in several records. */
 /** `product-code`: retail releases show one product code under both titles in one region, or with years or developers apart: two products. */
-/** `edition`: the titles name two products of one series or market (group-works.ts `otherProduct`): other sequel numbers, a bundle, a longer title under another product code. */
+/** `edition`: the titles name two products (group-works.ts `otherProduct`): other sequel numbers, a bundle, a longer title under another code, two licences (franchises). */
 export type CloneApartReason = "kind" | "split-title" | "product-code" | "edition" | "unexplained";
 export const cloneApartReasons: readonly CloneApartReason[] = ["unexplained", "kind", "split-title", "product-code", "edition"];
 
@@ -57,9 +57,18 @@ export function auditCloneLists(db: CatalogDb, examples = 100): CloneListAudit |
   }
   const releasesOf = db.prepare<
     [string],
-    { name: string; source: string; serial: string | null; id: number; title: string; kind: ContentKind; titleKey: string }
+    {
+      name: string;
+      source: string;
+      serial: string | null;
+      id: number;
+      title: string;
+      kind: ContentKind;
+      titleKey: string;
+      metadata: string;
+    }
   >(
-    "SELECT r.name, r.source, r.serial, g.id, g.title, g.kind, g.title_key AS titleKey FROM releases r JOIN games g ON g.id = r.game_id WHERE g.platform = ?",
+    "SELECT r.name, r.source, r.serial, g.id, g.title, g.kind, g.title_key AS titleKey, g.metadata_json AS metadata FROM releases r JOIN games g ON g.id = r.game_id WHERE g.platform = ?",
   );
   let groupsHeld = 0;
   let oneRecord = 0;
@@ -110,7 +119,7 @@ export function auditCloneLists(db: CatalogDb, examples = 100): CloneListAudit |
       const reason: CloneApartReason =
         new Set(list.map((r) => r.kind)).size > 1
           ? "kind"
-          : list.some((r) => r.titleKey.includes(PART_SEPARATOR))
+          : list.some((r) => r.titleKey.includes(PART_SEPARATOR) || r.titleKey.includes(WEAK_PART_SEPARATOR))
             ? "split-title"
             : sharesCode(list.map((r) => codesOf.get(r.id)))
               ? "product-code"
@@ -130,11 +139,16 @@ export function auditCloneLists(db: CatalogDb, examples = 100): CloneListAudit |
   return { groupsHeld, oneRecord, multiTitleHeld, multiTitleOneRecord, apart };
 }
 
-/** True when two of the records' titles name two products: {@link editionTitles}, or one title the other with words added under product codes none of which is in both. */
+/**
+ * True when two of the records' titles name two products: {@link editionTitles}, two franchises, or
+ * one title the other with words added under product codes none of which is in both.
+ */
 function twoProducts(
-  list: readonly { id: number; title: string; titleKey: string }[],
+  list: readonly { id: number; title: string; titleKey: string; metadata: string }[],
   codesOf: ReadonlyMap<number, ReadonlySet<string>>,
 ): boolean {
+  const franchises = new Set(list.map((r) => franchiseOf(r.metadata)).filter((f): f is string => f !== undefined));
+  if (franchises.size > 1) return true;
   for (let x = 0; x < list.length; x++)
     for (let y = x + 1; y < list.length; y++) {
       const a = list[x];
@@ -150,6 +164,12 @@ function twoProducts(
       if (extends_ && ca && cb && ![...ca].some((c) => cb.has(c))) return true;
     }
   return false;
+}
+
+/** The franchise a record's metadata names. */
+function franchiseOf(metadata: string): string | undefined {
+  const value = (JSON.parse(metadata) as { franchise?: unknown }).franchise;
+  return typeof value === "string" && value !== "" ? value : undefined;
 }
 
 /** True when two of the records carry one product code. */

@@ -81,9 +81,17 @@ export function isNonGameCategory(categories: readonly string[]): boolean {
   return categories.some((c) => !GAME_CATEGORIES.has(c));
 }
 
+/** A plus sign names another product ("Korg DS-10+ Synthesizer" is not "Korg DS-10 Synthesizer"); Retool compares names with it. */
+const PLUS_RE = /\+/g;
+
+/** The key a clone-list name is matched by: its title key, a plus sign kept as a word. */
+function cloneKey(text: string): string {
+  return titleKey(text.replace(PLUS_RE, " plus "));
+}
+
 /** The release's short name with its other tags: "Mega Man X (USA) (Flashback Entertainment) (Unl)" → "mega man x flashback entertainment". */
 function taggedKey(release: CloneReleaseInput): string {
-  return titleKey([release.parsed.title, ...release.parsed.extra].join(" "));
+  return cloneKey([release.parsed.title, ...release.parsed.extra].join(" "));
 }
 
 /** The name without its region and language tags ("Aladdin (Hummer Team) (Pirate)"). */
@@ -92,7 +100,7 @@ function regionFreeKey(release: CloneReleaseInput): string {
   const name = release.name.replace(/\s*\(([^()]*)\)/g, (tag, inner: string) =>
     inner.split(/\s*[,+]\s*/).every((part) => words.has(part)) ? "" : tag,
   );
-  return titleKey(name);
+  return cloneKey(name);
 }
 
 /**
@@ -119,18 +127,18 @@ export function matchCloneTitles(releases: readonly CloneReleaseInput[], groups:
         else map.set(key, [match]);
       };
       if (t.nameType === "full") add(full, t.searchTerm);
-      else if (t.nameType === "regionFree") add(regionFree, titleKey(t.searchTerm));
+      else if (t.nameType === "regionFree") add(regionFree, cloneKey(t.searchTerm));
       else if (t.nameType === "regex") {
         try {
           regexes.push({ re: new RegExp(t.searchTerm), match });
         } catch {
           // An expression JavaScript cannot read names nothing.
         }
-      } else add(short, titleKey(t.searchTerm));
+      } else add(short, cloneKey(t.searchTerm));
     });
   });
   const out: CloneMatch[][] = releases.map((release) => {
-    const own = titleKey(release.parsed.title);
+    const own = cloneKey(release.parsed.title);
     const tagged = taggedKey(release);
     const named = (tagged !== own ? short.get(tagged) : undefined) ?? short.get(own) ?? [];
     return [...(full.get(release.name) ?? []), ...(regionFree.get(regionFreeKey(release)) ?? []), ...named];
@@ -174,8 +182,9 @@ export function matchCloneTitles(releases: readonly CloneReleaseInput[], groups:
 /** Whether every condition of a filter holds for a release. */
 function filterApplies(filter: CloneFilterInput, release: CloneReleaseInput): boolean {
   if (filter.regionOrder) return false;
-  if (filter.regions && !filter.regions.some((r) => release.parsed.regions.includes(r))) return false;
-  if (filter.languages && !filter.languages.some((l) => release.parsed.languages.includes(l))) return false;
+  // Retool asks for every listed region and language: ["Fr", "Nl", "Sv", "No", "Da", "Fi"] is the Nordic release, not every French one.
+  if (filter.regions && !filter.regions.every((r) => release.parsed.regions.includes(r))) return false;
+  if (filter.languages && !filter.languages.every((l) => release.parsed.languages.includes(l))) return false;
   if (filter.matchString && !filter.matchString.test(release.name)) return false;
   return filter.regions !== undefined || filter.languages !== undefined || filter.matchString !== undefined;
 }

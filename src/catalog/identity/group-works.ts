@@ -1,4 +1,5 @@
 import { pushTo } from "../../core/multi-map.ts";
+import { titleKey } from "../names/title-key.ts";
 import { companies, companyWord } from "./company-word.ts";
 import type { ContentKind } from "./content-kind.ts";
 import { isMemberOf, looksLikeCompilation } from "./dump-keys.ts";
@@ -47,6 +48,8 @@ export interface WorkInput {
   readonly datedYear?: number;
   /** @see FactsInput.ownSerial */
   readonly ownSerial?: string;
+  /** The licence or series the metadata names ("Garfield", "Mickey Mouse"). */
+  readonly franchise?: string;
 }
 
 /** Why two title groups became one work. */
@@ -146,33 +149,48 @@ function sharesRegion(a: ReadonlySet<string>, b: ReadonlySet<string>): boolean {
   return false;
 }
 
+/** What a clone-list group's join reads of one of its title groups. */
+interface CloneSide {
+  readonly item: WorkInput | undefined;
+  readonly facts: GroupFacts;
+  /** Its retail product codes by region. */
+  readonly codes: Map<string, Set<string>> | undefined;
+  /** The franchises its releases' metadata names. */
+  readonly franchises: ReadonlySet<string>;
+}
+
 /**
- * True when two title groups one clone-list group names are two products of one market: releases
- * of the same regions (a group also lists a game's re-release or larger edition there), and there
- * one title the other with words before or after it under Nintendo product codes none of which is
- * in both ("Yakuman DS" AMJJ and "Wi-Fi Taiou - Yakuman DS" AYKJ, both Japan), or titles of two
- * editions ({@link editionTitles}). `codes` holds each group's codes by region.
+ * True when two title groups one clone-list group names are two products, not one game's names:
+ * - a title with a second product bundled on ("X" and "X + 1989"), in any region;
+ * - two licences on one engine: franchises from the metadata with none in common ("Garfield
+ *   Labyrinth" and "Mickey Mouse IV");
+ * - releases of the same regions (a group also lists a game's re-release or larger edition there)
+ *   where one title is the other with words before or after it, under Nintendo product codes none
+ *   of which is in both ("Yakuman DS" AMJJ and "Wi-Fi Taiou - Yakuman DS" AYKJ, both Japan), or
+ *   titles of two editions ({@link editionTitles}).
  */
-function otherProduct(
-  a: WorkInput | undefined,
-  b: WorkInput | undefined,
-  fa: GroupFacts,
-  fb: GroupFacts,
-  codes: (group: number) => Map<string, Set<string>> | undefined,
-  ga: number,
-  gb: number,
-): boolean {
-  if (!a || !b || !sameRegions(fa.regions, fb.regions)) return false;
-  const [short, long] = a.titleKey.length < b.titleKey.length ? [a.titleKey, b.titleKey] : [b.titleKey, a.titleKey];
+function otherProduct(a: CloneSide, b: CloneSide): boolean {
+  if (!a.item || !b.item) return false;
+  const ta = { key: a.item.titleKey, title: a.item.title };
+  const tb = { key: b.item.titleKey, title: b.item.title };
+  if (plusEdition(ta, tb)) return true;
+  if (a.franchises.size > 0 && b.franchises.size > 0 && ![...a.franchises].some((f) => b.franchises.has(f))) return true;
+  if (!sameRegions(a.facts.regions, b.facts.regions)) return false;
+  const [short, long] = ta.key.length < tb.key.length ? [ta.key, tb.key] : [tb.key, ta.key];
   if (short !== long && (long.startsWith(`${short} `) || long.endsWith(` ${short}`))) {
-    const ca = codes(ga);
-    const cb = codes(gb);
-    for (const [region, own] of ca ?? []) {
-      const other = cb?.get(region);
+    for (const [region, own] of a.codes ?? []) {
+      const other = b.codes?.get(region);
       if (other && ![...own].some((c) => other.has(c))) return true;
     }
   }
-  return editionTitles({ key: a.titleKey, title: a.title }, { key: b.titleKey, title: b.title });
+  return editionTitles(ta, tb);
+}
+
+/** True when one title is the other with " + " and a second product after it: "Prince of Persia - The Forgotten Sands + 1989". */
+function plusEdition(a: { key: string; title: string }, b: { key: string; title: string }): boolean {
+  if (a.key === b.key || a.key === "" || b.key === "") return false;
+  const [short, long] = a.key.length < b.key.length ? [a, b] : [b, a];
+  return long.key.startsWith(`${short.key} `) && BUNDLE_PARTS_RE.test(long.title) && !BUNDLE_PARTS_RE.test(short.title);
 }
 
 /** True when both sets name the same regions, at least one. */
@@ -315,7 +333,11 @@ export function groupWorks(items: readonly WorkInput[]): WorkGroups {
         for (let x = 0; x < groups.length; x++) for (let y = x + 1; y < groups.length; y++) distinct.push([groups[x] ?? 0, groups[y] ?? 0]);
       continue;
     }
-    for (const g of groups.slice(1)) joins.push({ a: groups[0] ?? g, b: g, evidence: "serial-code" });
+    // A bundle's code on a title that holds one of its games and lacks another sold on its own is two products, not one.
+    const lacking = new Set(groups.filter((g) => groups.some((b) => lacksBundledGame(items[g], items[b], byTitle))));
+    for (const side of [groups.filter((g) => !lacking.has(g)), [...lacking]])
+      for (const g of side.slice(1)) joins.push({ a: side[0] ?? g, b: g, evidence: "serial-code" });
+    for (const g of lacking) for (const other of groups) if (!lacking.has(other)) distinct.push([g, other]);
   }
 
   // A curated clone list's group is one game; "[aka …]" names another title of the same kind on the platform.
@@ -324,28 +346,38 @@ export function groupWorks(items: readonly WorkInput[]): WorkGroups {
     for (const group of item.cloneGroups ?? []) pushTo(byClone, `${item.kind}\u0000${group}`, i);
   });
   for (const list of byClone.values()) {
-    for (const i of list.slice(1)) joins.push({ a: list[0] ?? i, b: i, evidence: "clone-list" });
-    // A clone list puts a game's other products of one region in its group (the fuller one first): two products, not two names.
+    // Each title joins the first and, where a pair proven distinct keeps it from that one, the one before it.
+    list.forEach((i, at) => {
+      if (at > 0) joins.push({ a: list[0] ?? i, b: i, evidence: "clone-list" });
+      if (at > 1) joins.push({ a: list[at - 1] ?? i, b: i, evidence: "clone-list" });
+    });
+    // A clone list puts a game's other products in its group (a larger edition, a reskin): two products, not two names.
     const groups = distinctGroups(list, titleGroup);
     if (groups.length < 2) continue;
-    const codesByRegion = new Map<number, Map<string, Set<string>>>();
+    const sides = new Map<number, { codes: Map<string, Set<string>>; franchises: Set<string> }>();
     for (const i of list) {
       const item = items[i];
-      if (!item?.serialCode || !item.retail || item.kind !== "game") continue;
+      if (!item) continue;
       const g = titleGroup[i] ?? i;
-      const byRegion = codesByRegion.get(g) ?? new Map<string, Set<string>>();
-      codesByRegion.set(g, byRegion);
+      let side = sides.get(g);
+      if (!side) sides.set(g, (side = { codes: new Map(), franchises: new Set() }));
+      if (item.franchise && !item.clone) side.franchises.add(item.franchise);
+      if (!item.serialCode || !item.retail || item.kind !== "game") continue;
       for (const region of item.regions) {
-        const set = byRegion.get(region) ?? new Set<string>();
+        const set = side.codes.get(region) ?? new Set<string>();
         set.add(item.serialCode.code);
-        byRegion.set(region, set);
+        side.codes.set(region, set);
       }
     }
+    const sideOf = (g: number): CloneSide => {
+      const side = sides.get(g);
+      return { item: items[g], facts: facts(g), codes: side?.codes, franchises: side?.franchises ?? new Set() };
+    };
     for (let x = 0; x < groups.length; x++)
       for (let y = x + 1; y < groups.length; y++) {
         const gx = groups[x] ?? 0;
         const gy = groups[y] ?? 0;
-        if (otherProduct(items[gx], items[gy], facts(gx), facts(gy), (g) => codesByRegion.get(g), gx, gy)) distinct.push([gx, gy]);
+        if (otherProduct(sideOf(gx), sideOf(gy))) distinct.push([gx, gy]);
       }
   }
   items.forEach((item, i) => {
@@ -441,6 +473,23 @@ function provedDistinct(pairs: readonly (readonly [number, number])[], uf: Union
 function addAll(into: Set<string>, from: ReadonlySet<string>): Set<string> {
   for (const key of from) into.add(key);
   return into;
+}
+
+/** Joins the games of a bundle's title: "Puzzle & Dragons Z + Puzzle & Dragons Super Mario Bros. Edition". */
+const BUNDLE_PARTS_RE = /\s\+\s/;
+
+/**
+ * True when `single` holds some of the games a bundle's title names but not another that the
+ * platform sells as a title of its own ("PazuDora Z - Puzzle & Dragons Z" under the code of
+ * "Puzzle & Dragons Z + Puzzle & Dragons Super Mario Bros. Edition", whose second game is its own
+ * product): the bundle is a larger product, not the single's name elsewhere. A name that only
+ * leaves out a game sold with it everywhere ("Super Mario Advance 2" and "… + Mario Brothers") is not.
+ */
+function lacksBundledGame(single: WorkInput | undefined, bundle: WorkInput | undefined, titles: ReadonlyMap<string, number>): boolean {
+  if (!single || !bundle || BUNDLE_PARTS_RE.test(single.title) || !BUNDLE_PARTS_RE.test(bundle.title)) return false;
+  const parts = bundle.title.split(BUNDLE_PARTS_RE).map(titleKey);
+  const held = parts.filter((p) => isMemberOf(p, single.titleKey));
+  return held.length > 0 && parts.some((p) => !held.includes(p) && titles.has(`${bundle.kind}\u0000${p}`));
 }
 
 /** True when the releases' known years lie more than two years apart or their known developers differ. */

@@ -916,6 +916,7 @@ export function assembleGames(
         ? { ownSerial: release.serial.replace(/[^A-Za-z0-9]/g, "").toUpperCase() }
         : {}),
       cloneGroups: [...new Set((cloneMatches[i] ?? []).map((m) => m.group))],
+      ...(release.metadata.franchise ? { franchise: release.metadata.franchise } : {}),
       akaKeys: akaTitles(release.parsed.flags).map(titleKey),
     });
   }

@@ -1,7 +1,8 @@
 import { describe, expect, it } from "vitest";
 import { type CloneGroupInput, isTrialRelease, matchCloneTitles } from "../../../src/catalog/identity/clone-list-match.ts";
 import type { ContentKind } from "../../../src/catalog/identity/content-kind.ts";
-import { groupWorks } from "../../../src/catalog/identity/group-works.ts";
+import { groupWorks, type WorkInput } from "../../../src/catalog/identity/group-works.ts";
+import { titleKey } from "../../../src/catalog/names/title-key.ts";
 import { parseGameName } from "../../../src/catalog/names/parse-game-name.ts";
 import { workInput } from "../../helpers/work-input.ts";
 
@@ -63,7 +64,43 @@ describe("matchCloneTitles", () => {
     expect(matchCloneTitles([release("Casper (USA) (Beta)")], groups)).toEqual([[]]);
   });
 
-  it("names a release by its title without tags, case and punctuation aside", () => {
+  it("moves a release by a filter only when it has every region and language the filter lists, as Retool does", () => {
+    const groups = [
+      {
+        group: "Junior Brain Trainer",
+        titles: [title("Junior Brain Trainer", { filters: [{ languages: ["Fr", "Nl", "Sv", "No", "Da", "Fi"], group: "Maths" }] })],
+        categories: [],
+      },
+      { group: "Maths", titles: [title("Junior Brain Trainer - Maths Edition")], categories: [] },
+      {
+        group: "Altered Beast",
+        titles: [title("Altered Beast", { filters: [{ regions: ["Japan", "USA"], group: "Maths" }] })],
+        categories: [],
+      },
+    ];
+    const matches = matchCloneTitles(
+      [
+        release("Junior Brain Trainer (USA) (En,Fr,De,Es,It)"),
+        release("Junior Brain Trainer (Europe) (Fr,Nl,Sv,No,Da,Fi)"),
+        release("Altered Beast (USA)"),
+        release("Altered Beast (Japan, USA)"),
+      ],
+      groups,
+    );
+    expect(matches).toEqual([
+      [{ group: 0, title: 0 }],
+      [{ group: 1, title: 0, titleGroup: 0 }],
+      [{ group: 2, title: 0 }],
+      [{ group: 1, title: 0, titleGroup: 2 }],
+    ]);
+  });
+
+  it("names a release by its title without tags, case and punctuation aside, a plus sign kept", () => {
+    const plus = [{ titles: [title("Korg DS-10+ Synthesizer"), title("Korg DS-10+ Synthesizer Limited Edition")], categories: [] }];
+    expect(
+      matchCloneTitles([release("Korg DS-10 Synthesizer (USA)"), release("Korg DS-10+ Synthesizer (USA) (NDSi Enhanced)")], plus),
+    ).toEqual([[], [{ group: 0, title: 0 }]]);
+
     const groups = [{ titles: [title("Mega Man"), title("Rockman")], categories: [] }];
     const matches = matchCloneTitles([release("Rockman (Japan)"), release("Mega Man (USA)"), release("Mega Man 2 (USA)")], groups);
     expect(matches).toEqual([[{ group: 0, title: 1 }], [{ group: 0, title: 0 }], []]);
@@ -127,6 +164,30 @@ describe("groupWorks with clone lists and TOSEC aka titles", () => {
     ]);
     expect(works.groups).toEqual([[0, 1], [2], [3]]);
     expect(works.evidence[0]).toEqual(["clone-list"]);
+  });
+
+  it("keeps apart a group's bundle and another licence's reskin, never a budget re-release", () => {
+    const clone = (title: string, over: Partial<WorkInput> = {}) =>
+      workInput({ title, titleKey: titleKey(title), groupKey: titleKey(title), cloneGroups: [0], ...over });
+    // "X + 1989" holds a second game: a larger edition, whichever regions sold the two.
+    const bundle = groupWorks([
+      clone("Prince of Persia - The Forgotten Sands", { regions: ["USA"] }),
+      clone("Prince of Persia - The Forgotten Sands + 1989", { regions: ["Europe"] }),
+    ]);
+    expect(bundle.groups).toHaveLength(2);
+    // One engine under two licences (the metadata's franchises) is two games.
+    const reskin = groupWorks([
+      clone("Garfield Labyrinth", { regions: ["Europe"], franchise: "Garfield" }),
+      clone("Mickey Mouse IV - Mahou no Labyrinth", { regions: ["Japan"], franchise: "Mickey Mouse" }),
+      clone("Mickey Mouse IV", { regions: ["USA"], franchise: "Mickey Mouse" }),
+    ]);
+    expect(reskin.groups).toEqual([[0], [1, 2]]);
+    // A budget re-release in the game's market keeps the game's title inside a longer one: still the game.
+    const budget = groupWorks([
+      clone("Neo Atlas II", { regions: ["Japan"] }),
+      clone("SuperLite 1500 Series - Neo Atlas II", { regions: ["Japan"] }),
+    ]);
+    expect(budget.groups).toEqual([[0, 1]]);
   });
 
   it("joins a TOSEC title to the title its [aka …] tag names", () => {

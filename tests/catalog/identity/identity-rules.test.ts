@@ -170,6 +170,35 @@ describe("groupWorks", () => {
     expect(reused.groups).toHaveLength(2);
   });
 
+  it("never joins by a bundle's code a title that lacks one of its games sold on its own", () => {
+    const code = { code: "CTR-AZG", short: false };
+    const size = 1_073_741_824;
+    const works = groupWorks([
+      input({ title: "Puzzle & Dragons Z + Puzzle & Dragons Super Mario Bros. Edition", regions: ["USA"], serialCode: code, size }),
+      input({ title: "PazuDora Z - Puzzle & Dragons Z", regions: ["Japan"], serialCode: code, size }),
+      input({ title: "Puzzle & Dragons Z - Puzzle & Dragons Super Mario Bros Edition", regions: ["Korea"], serialCode: code, size }),
+      input({
+        title: "Puzzle & Dragons - Super Mario Bros. Edition",
+        regions: ["Japan"],
+        serialCode: { code: "CTR-AZM", short: false },
+        size,
+      }),
+    ]);
+    expect(works.groups).toEqual([[0, 2], [1], [3]]);
+    // A name that leaves out a game no title of the platform sells alone is the same product.
+    const advance = { code: "AGB-AA2", short: false };
+    const same = groupWorks([
+      input({
+        title: "Super Mario Advance 2 - Super Mario World + Mario Brothers",
+        regions: ["USA"],
+        serialCode: advance,
+        size: 4_194_304,
+      }),
+      input({ title: "Super Mario Advance 2 - Super Mario World", regions: ["Japan"], serialCode: advance, size: 4_194_304 }),
+    ]);
+    expect(same.groups).toEqual([[0, 1]]);
+  });
+
   it("joins one arcade set across collections, a BIOS set too, but never a BIOS by its files", () => {
     const result = groupWorks([
       input({ title: "Euro League", setName: "wc90b" }),
