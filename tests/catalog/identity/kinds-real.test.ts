@@ -22,7 +22,10 @@ interface KindJudgment {
  * 314; `download-era-s2.json` 306 of 312; `download-era-judge.json`, judged blind by an independent
  * judge, 427 of 434; `download-era-s3.json`, drawn after those rules and judged before reading the
  * catalog's kind, 325 of 333 (apps no word names: a clock, a painting program, racing data; a kiosk
- * UMD; add-ons sold as a licence key under their game's serial); `named-examples.json` 29 of 29.
+ * UMD; add-ons sold as a licence key under their game's serial); `download-era-judge2.json`, a second
+ * independent judge's sample drawn before those rules, 413 of 420; `download-era-judge3.json`, a third
+ * drawn after them, 416 of 426 (Wii homebrew tools no name list holds, a manga, a PlayView magazine, a
+ * shiatsu course, a drawing program, a kiosk UMD, a web-video app); `named-examples.json` 29 of 29.
  */
 const FLOORS: Readonly<Record<string, number>> = {
   "download-era.json": 0.99,
@@ -30,8 +33,8 @@ const FLOORS: Readonly<Record<string, number>> = {
   "download-era-s2.json": 0.98,
   "download-era-judge.json": 0.98,
   "download-era-s3.json": 0.97,
-  "download-era-judge2.json": 0.9,
-  "download-era-judge3.json": 0.9,
+  "download-era-judge2.json": 0.98,
+  "download-era-judge3.json": 0.97,
   "named-examples.json": 0.95,
 };
 
