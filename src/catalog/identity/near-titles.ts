@@ -40,12 +40,15 @@ export function spellingKey(key: string): string {
     .replace(LONG_U_RE, "u");
 }
 
-/** A space between two numbers, where a dotted version's point was ("Version 1.3"): kept, or "1.3" would meet "13". */
-const NUMBER_PARTS_RE = /(\d) (?=\d)/g;
+/**
+ * A space between two numbers where a dotted version's point was ("Version 1.3"): kept, or "1.3" would
+ * meet "13"; a group of three digits after it is a thousands separator's ("20,000", "20000").
+ */
+const NUMBER_PARTS_RE = /(\d) (?!\d{3}(?!\d))(?=\d)/g;
 
-/** A title's numbers in order, dotted parts kept apart: a slip never falls in a number, so titles whose numbers differ are two titles. */
+/** A title's numbers in order, as {@link spellingKey} reads them: a slip never falls in a number, so titles whose numbers differ are two titles. */
 function numbersOf(key: string): string {
-  return (key.match(/\d+/g) ?? []).join(" ");
+  return (key.replace(NUMBER_PARTS_RE, "$1.").match(/\d+(?:[ .]\d+)*/g) ?? []).map((n) => n.replaceAll(" ", "")).join(" ");
 }
 
 const PARTICLE_WO_RE = /(?<=^| )wo(?= |$)/g;
@@ -373,7 +376,8 @@ function typoJoins(
         seen.add(pair);
         const shortEnd =
           (apart.inB < 0 && shortWordEnd(form(list[x] ?? 0), apart.inA)) || (apart.inA < 0 && shortWordEnd(form(list[y] ?? 0), apart.inB));
-        if (agree(ra, rb, { word, plural, initial: wordInitial(form(list[x] ?? 0), apart.inA, apart.inB), shortEnd })) joins.push({ a: ra, b: rb });
+        if (agree(ra, rb, { word, plural, initial: wordInitial(form(list[x] ?? 0), apart.inA, apart.inB), shortEnd }))
+          joins.push({ a: ra, b: rb });
       }
   }
   return joins;

@@ -96,6 +96,7 @@ describe("spelling variants", () => {
     expect(strayLetterKey(titleKey("聖少女戰隊III"))).toBeUndefined();
     expect(strayLetterKey(titleKey("Wolfenstein 3Dc"))).toBe("wolfenstein3d");
     expect(spellingKey(titleKey("Xbox Demo Disc Version 1.3"))).not.toBe(spellingKey(titleKey("Xbox Demo Disc Version 13")));
+    expect(spellingKey(titleKey("20,000 Avant J.C"))).toBe(spellingKey(titleKey("20000 Avant J.C.")));
   });
 
   it("reads a dotted version and a numeral glued to a CJK title as numbers, not as spellings or stray letters", () => {
