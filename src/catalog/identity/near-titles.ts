@@ -41,10 +41,11 @@ export function spellingKey(key: string): string {
 }
 
 /**
- * A space between two numbers where a dotted version's point was ("Version 1.3"): kept, or "1.3" would
- * meet "13"; a group of three digits after it is a thousands separator's ("20,000", "20000").
+ * A space after a one-digit number and before another, where a version's point was ("Version 1.3",
+ * "Thema 1-3"): kept, or it would meet "13". A longer number is split for style ("NHL Hitz 20-02"), and
+ * a group of three digits after the space is a thousands separator's ("1,000", "1000").
  */
-const NUMBER_PARTS_RE = /(\d) (?!\d{3}(?!\d))(?=\d)/g;
+const NUMBER_PARTS_RE = /(?<!\d)(\d) (?!\d{3}(?!\d))(?=\d)/g;
 
 /** A title's numbers in order, as {@link spellingKey} reads them: a slip never falls in a number, so titles whose numbers differ are two titles. */
 function numbersOf(key: string): string {

@@ -97,6 +97,9 @@ describe("spelling variants", () => {
     expect(strayLetterKey(titleKey("Wolfenstein 3Dc"))).toBe("wolfenstein3d");
     expect(spellingKey(titleKey("Xbox Demo Disc Version 1.3"))).not.toBe(spellingKey(titleKey("Xbox Demo Disc Version 13")));
     expect(spellingKey(titleKey("20,000 Avant J.C"))).toBe(spellingKey(titleKey("20000 Avant J.C.")));
+    expect(spellingKey(titleKey("1,000 Miles"))).toBe(spellingKey(titleKey("1000 Miles")));
+    expect(spellingKey(titleKey("NHL Hitz 20-02"))).toBe(spellingKey(titleKey("NHL Hitz 2002")));
+    expect(spellingKey(titleKey("Thema 1-3"))).not.toBe(spellingKey(titleKey("Thema 13")));
   });
 
   it("reads a dotted version and a numeral glued to a CJK title as numbers, not as spellings or stray letters", () => {
