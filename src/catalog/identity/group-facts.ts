@@ -116,6 +116,12 @@ export function shareCompany(a: GroupFacts, b: GroupFacts): boolean {
   );
 }
 
+/** True when the years the two groups' names or metadata date them to lie more than {@link SAME_WORK_YEARS} apart. */
+export function datedApart(a: GroupFacts, b: GroupFacts): boolean {
+  if (a.dated.length === 0 || b.dated.length === 0) return false;
+  return Math.max(Math.min(...b.dated) - Math.max(...a.dated), Math.min(...a.dated) - Math.max(...b.dated)) > SAME_WORK_YEARS;
+}
+
 /** True when both groups are dated and the years of one are all years of the other. */
 export function sameYear(a: GroupFacts, b: GroupFacts): boolean {
   if (a.dated.length === 0 || b.dated.length === 0) return false;
@@ -126,10 +132,10 @@ export function sameYear(a: GroupFacts, b: GroupFacts): boolean {
  * True when two title groups' facts vouch for a misspelling being one title: a company credited by
  * both, a retail code or an own serial both have, releases of different regions, or two collections
  * naming it (within one collection, names a letter apart are two products: "Flash Gordon" and
- * "Flush Gordon").
+ * "Flush Gordon"). `byMaker` false leaves a company in common out, for slips one maker makes on purpose.
  */
-export function confirm(a: GroupFacts, b: GroupFacts): boolean {
-  if (shareCompany(a, b)) return true;
+export function confirm(a: GroupFacts, b: GroupFacts, byMaker = true): boolean {
+  if (byMaker && shareCompany(a, b)) return true;
   for (const c of a.codes) if (b.codes.has(c)) return true;
   for (const s of a.serials) if (b.serials.has(s)) return true;
   // Releases of two regions a letter apart are one product's regional names; two of one region are two products.

@@ -1,7 +1,7 @@
 import { pushTo } from "../../core/multi-map.ts";
 import type { ContentKind } from "./content-kind.ts";
 import { noCompanyInCommon } from "./company-word.ts";
-import { confirm, disagree, type GroupFacts, sameYear, shareCompany } from "./group-facts.ts";
+import { confirm, datedApart, disagree, type GroupFacts, sameYear, shareCompany } from "./group-facts.ts";
 
 /** What the near-title joins read of one release (a grouping input, group-works.ts). */
 export interface NearTitleInput {
@@ -32,7 +32,24 @@ const MIN_NEAR_KEY = 6;
  * and Japanese long vowels and the particle "wo" written short ("Kojou", "Kojo"; "Tomo wo", "Tomo o").
  */
 export function spellingKey(key: string): string {
-  return key.replace(PARTICLE_WO_RE, "o").replace(SPACES_RE, "").replace(LONG_O_RE, "o").replace(LONG_U_RE, "u");
+  return key
+    .replace(PARTICLE_WO_RE, "o")
+    .replace(NUMBER_PARTS_RE, "$1.")
+    .replace(SPACES_RE, "")
+    .replace(LONG_O_RE, "o")
+    .replace(LONG_U_RE, "u");
+}
+
+/**
+ * A space after a one-digit number and before another, where a version's point was ("Version 1.3",
+ * "Thema 1-3"): kept, or it would meet "13". A longer number is split for style ("NHL Hitz 20-02"), and
+ * a group of three digits after the space is a thousands separator's ("1,000", "1000").
+ */
+const NUMBER_PARTS_RE = /(?<!\d)(\d) (?!\d{3}(?!\d))(?=\d)/g;
+
+/** A title's numbers in order, as {@link spellingKey} reads them: a slip never falls in a number, so titles whose numbers differ are two titles. */
+function numbersOf(key: string): string {
+  return (key.replace(NUMBER_PARTS_RE, "$1.").match(/\d+(?:[ .]\d+)*/g) ?? []).map((n) => n.replaceAll(" ", "")).join(" ");
 }
 
 const PARTICLE_WO_RE = /(?<=^| )wo(?= |$)/g;
@@ -53,9 +70,12 @@ export function strayLetterKey(key: string, title = ""): string | undefined {
   if (last.length === 1 && GLUED_TO_PUNCTUATION_RE.test(title)) return spellingKey(key).slice(0, -1);
   // "3Dg", "13b": a letter glued to a number or a short code counts too.
   const long = last.length >= 4 || (last.length === 3 && /\d/.test(last));
-  if (!long || !/[a-z]$/.test(last) || /^[ivxlc]+$/.test(last)) return undefined;
+  if (!long || !/[a-z]$/.test(last) || /^[ivxlc]+$/.test(last) || GLUED_NUMERAL_RE.test(last)) return undefined;
   return spellingKey(key).slice(0, -1);
 }
+
+/** A Roman numeral glued to a word of another script, as CJK titles number sequels ("聖少女戰隊III"). */
+const GLUED_NUMERAL_RE = /(?![a-z])\p{L}[ivxlc]+$/u;
 
 /**
  * A DOS DAT's last words that name a build, not a work: a graphics mode ("Commander Keen in Keen
@@ -85,7 +105,8 @@ function strayAgrees(fa: GroupFacts, fb: GroupFacts, glued: boolean, letter: str
   if (codesApart(fa, fb)) return false;
   if (shareCompany(fa, fb)) return true;
   if (glued) return !disagree(fa, fb, false);
-  if (noCompanyInCommon(fa.companies, fb.companies) || noCompanyInCommon(fa.credited, fb.credited)) return false;
+  // Years far apart are two works whatever the regions: a 1997 pirate "Soul Blade" is no regional name of 1992's "Soul Blader".
+  if (disagree(fa, fb, false) || datedApart(fa, fb) || noCompanyInCommon(fa.credited, fb.credited)) return false;
   // Releases of two regions are one product's regional names ("Special Edition", "Special Editions"); a letter after a number is a part ("Euro Demo 08b").
   if (!numbered && fa.regions.size > 0 && fb.regions.size > 0 && ![...fa.regions].some((r) => fb.regions.has(r))) return true;
   return letter !== "s" && sameYear(fa, fb);
@@ -156,7 +177,7 @@ export function nearTitleJoins(
     });
   }
   joins.push(
-    ...typoJoins(items, roots, (a, b, wordLength, plural, initial) => {
+    ...typoJoins(items, roots, (a, b, { word, plural, initial, shortEnd }) => {
       const fa = facts(a);
       const fb = facts(b);
       const ia = items[a];
@@ -166,7 +187,9 @@ export function nearTitleJoins(
       // but not for another first letter, which makes another word ("Follow the Reader", "Follow the Leader").
       // A plural's "s" is another word ("Tower", "Towers of Hanoi") unless two regions name one product so ("Earring", "Earrings").
       if (plural) return fa.regions.size > 0 && fb.regions.size > 0 && ![...fa.regions].some((r) => fb.regions.has(r));
-      return confirm(fa, fb) || (wordLength >= MIN_DATED_SLIP_WORD && !initial && sameYear(fa, fb));
+      // A letter more ending a short word makes another word ("Rect Demo", "Rectb Demo"): one author's two programs, which a maker both credit cannot tell from a slip.
+      if (shortEnd) return confirm(fa, fb, false);
+      return confirm(fa, fb) || (word >= MIN_DATED_SLIP_WORD && !initial && sameYear(fa, fb));
     }),
   );
   for (const [g, cut] of stray) {
@@ -258,6 +281,24 @@ function wordInitial(s: ReturnType<typeof squashed>, inA: number, inB: number): 
   return inA >= 0 && inB >= 0 && (inA === 0 || s.wordAt[inA - 1] !== s.wordAt[inA]);
 }
 
+/** Where a slip falls, for the facts to weigh it. */
+interface Slip {
+  /** The length of the word it falls in. */
+  readonly word: number;
+  /** An "s" ending a word (not a possessive's): a plural. */
+  readonly plural: boolean;
+  /** Another letter in place of a word's first. */
+  readonly initial: boolean;
+  /** A letter more ending a word shorter than {@link MIN_DATED_SLIP_WORD} ("Rect", "Rectb"). */
+  readonly shortEnd: boolean;
+}
+
+/** True when the extra letter at `at` of the longer title `s` ends a word shorter than {@link MIN_DATED_SLIP_WORD}. */
+function shortWordEnd(s: ReturnType<typeof squashed>, at: number): boolean {
+  if (at < 0 || s.wordAt[at + 1] === s.wordAt[at]) return false;
+  return (s.words[s.wordAt[at] ?? -1]?.length ?? 0) < MIN_DATED_SLIP_WORD;
+}
+
 /** Shortest word in which one year for both titles vouches for a slip: short words differ by a letter on purpose ("cIOSx", "cMIOS"). */
 const MIN_DATED_SLIP_WORD = 6;
 
@@ -290,7 +331,7 @@ function oneLetterApart(a: string, b: string): { inA: number; inB: number } | un
 function typoJoins(
   items: readonly NearTitleInput[],
   roots: readonly { item: number; key: string }[],
-  agree: (a: number, b: number, wordLength: number, plural: boolean, initial: boolean) => boolean,
+  agree: (a: number, b: number, slip: Slip) => boolean,
 ): NearTitleJoin[] {
   const byHalf = new Map<string, number[]>();
   const texts = roots.map((r) => r.key.replaceAll(" ", ""));
@@ -319,6 +360,7 @@ function typoJoins(
         const ta = texts[list[x] ?? 0] ?? "";
         const tb = texts[list[y] ?? 0] ?? "";
         if (ta === tb || Math.abs(ta.length - tb.length) > 1) continue;
+        if (numbersOf(roots[list[x] ?? 0]?.key ?? "") !== numbersOf(roots[list[y] ?? 0]?.key ?? "")) continue;
         const apart = oneLetterApart(ta, tb);
         if (!apart) continue;
         if ((apart.inA >= 0 && !typoPlace(form(list[x] ?? 0), apart.inA)) || (apart.inB >= 0 && !typoPlace(form(list[y] ?? 0), apart.inB)))
@@ -333,7 +375,10 @@ function typoJoins(
         const pair = ra < rb ? `${ra}:${rb}` : `${rb}:${ra}`;
         if (seen.has(pair)) continue;
         seen.add(pair);
-        if (agree(ra, rb, word, plural, wordInitial(form(list[x] ?? 0), apart.inA, apart.inB))) joins.push({ a: ra, b: rb });
+        const shortEnd =
+          (apart.inB < 0 && shortWordEnd(form(list[x] ?? 0), apart.inA)) || (apart.inA < 0 && shortWordEnd(form(list[y] ?? 0), apart.inB));
+        if (agree(ra, rb, { word, plural, initial: wordInitial(form(list[x] ?? 0), apart.inA, apart.inB), shortEnd }))
+          joins.push({ a: ra, b: rb });
       }
   }
   return joins;

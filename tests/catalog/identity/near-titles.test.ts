@@ -93,6 +93,58 @@ describe("spelling variants", () => {
       spellingKey(titleKey("Lands of Lore- The Throne of Chaos")),
     );
     expect(buildSuffixKey(titleKey("Final Fantasy V"))).toBeUndefined();
+    expect(strayLetterKey(titleKey("聖少女戰隊III"))).toBeUndefined();
+    expect(strayLetterKey(titleKey("Wolfenstein 3Dc"))).toBe("wolfenstein3d");
+    expect(spellingKey(titleKey("Xbox Demo Disc Version 1.3"))).not.toBe(spellingKey(titleKey("Xbox Demo Disc Version 13")));
+    expect(spellingKey(titleKey("20,000 Avant J.C"))).toBe(spellingKey(titleKey("20000 Avant J.C.")));
+    expect(spellingKey(titleKey("1,000 Miles"))).toBe(spellingKey(titleKey("1000 Miles")));
+    expect(spellingKey(titleKey("NHL Hitz 20-02"))).toBe(spellingKey(titleKey("NHL Hitz 2002")));
+    expect(spellingKey(titleKey("Thema 1-3"))).not.toBe(spellingKey(titleKey("Thema 13")));
+  });
+
+  it("reads a dotted version and a numeral glued to a CJK title as numbers, not as spellings or stray letters", () => {
+    expect(
+      works([
+        { title: "Xbox Demo Disc Version 1.3", source: "redump", regions: ["USA"] },
+        { title: "Xbox Demo Disk Version 13", source: "redump", regions: ["Europe"] },
+        { title: "Demo Collection Version 1.3", regions: ["USA"] },
+        { title: "DemoCollection Version 13", regions: ["USA"] },
+        { title: "聖少女戰隊II", source: "dat", datedYear: 1995, creditedDeveloper: "Kuo Kuang" },
+        { title: "聖少女戰隊III", source: "dat", datedYear: 1996, creditedDeveloper: "Kuo Kuang" },
+        { title: "Xbox Demo Disc Version 1.4", source: "redump", regions: ["USA"] },
+        { title: "Xbox Demo Disk Version 1.4", source: "redump", regions: ["Europe"] },
+      ]),
+    ).toEqual([
+      ["Demo Collection Version 1.3"],
+      ["DemoCollection Version 13"],
+      ["Xbox Demo Disc Version 1.3"],
+      ["Xbox Demo Disc Version 1.4", "Xbox Demo Disk Version 1.4"],
+      ["Xbox Demo Disk Version 13"],
+      ["聖少女戰隊II"],
+      ["聖少女戰隊III"],
+    ]);
+  });
+
+  it("takes no maker in common as proof of a letter ending a short word, and no regions as proof of a stray letter years apart", () => {
+    expect(
+      works([
+        { title: "Rect Demo / Moon", source: "dat", developer: "Nesbox" },
+        { title: "Rectb Demo / Moon", source: "dat", developer: "Nesbox" },
+        { title: "Space Demo Moon", source: "no-intro", regions: ["USA"] },
+        { title: "Spacex Demo Moon", source: "no-intro", regions: ["Japan"] },
+        { title: "Soul Blade", regions: ["USA"], datedYear: 1997 },
+        { title: "Soul Blader", regions: ["Japan"], datedYear: 1992 },
+        { title: "Star Blade", regions: ["USA"], datedYear: 1992 },
+        { title: "Star Blader", regions: ["Japan"], datedYear: 1993 },
+      ]),
+    ).toEqual([
+      ["Rect Demo / Moon"],
+      ["Rectb Demo / Moon"],
+      ["Soul Blade"],
+      ["Soul Blader"],
+      ["Space Demo Moon", "Spacex Demo Moon"],
+      ["Star Blade", "Star Blader"],
+    ]);
   });
 
   it("joins a spelling variant unless its facts disagree", () => {
