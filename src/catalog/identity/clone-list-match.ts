@@ -110,9 +110,15 @@ function regionFreeKey(release: CloneReleaseInput): string {
  * against the whole DAT name, `regex` as a regular expression over it (one matching more than
  * {@link MAX_REGEX_RELEASES} releases is left out), `regionFree` against the name without its
  * region and language tags. Demo, kiosk and trial releases, and a title or group categorised as
- * something else than a game matched by a game release, match nothing.
+ * something else than a game matched by a game release, match nothing. `moved` receives, by
+ * release index, the group a filter sent a release to when no title kept it in its own group:
+ * Retool groups it there, a group the list does not hold being the one of that title.
  */
-export function matchCloneTitles(releases: readonly CloneReleaseInput[], groups: readonly CloneGroupInput[]): CloneMatch[][] {
+export function matchCloneTitles(
+  releases: readonly CloneReleaseInput[],
+  groups: readonly CloneGroupInput[],
+  moved?: Map<number, string>,
+): CloneMatch[][] {
   const short = new Map<string, CloneMatch[]>();
   const full = new Map<string, CloneMatch[]>();
   const regionFree = new Map<string, CloneMatch[]>();
@@ -157,7 +163,9 @@ export function matchCloneTitles(releases: readonly CloneReleaseInput[], groups:
   return out.map((matches, i) => {
     const release = releases[i];
     if (!release || matches.length === 0 || isTrialRelease(release)) return [];
-    return matches.flatMap((m): CloneMatch[] => {
+    let target: string | undefined;
+    let stays = false;
+    const out = matches.flatMap((m): CloneMatch[] => {
       const g = groups[m.group];
       const t = g?.titles[m.title];
       const filter = t?.filters?.find((f) => filterApplies(f, release));
@@ -166,16 +174,20 @@ export function matchCloneTitles(releases: readonly CloneReleaseInput[], groups:
         title: m.title,
         ...(t?.priority !== undefined && t.priority !== 1 ? { priority: t.priority } : {}),
       };
+      if (filter?.group === undefined || byName.get(filter.group) === m.group) stays = true;
+      else target ??= filter.group;
       if (filter?.group !== undefined) {
-        const moved = byName.get(filter.group);
+        const to = byName.get(filter.group);
         // A group the list does not hold is one of its own: nothing joins the release.
-        if (moved === undefined || moved === m.group) return moved === undefined ? [] : [match];
-        match = { group: moved, title: m.title, titleGroup: m.group };
+        if (to === undefined || to === m.group) return to === undefined ? [] : [match];
+        match = { group: to, title: m.title, titleGroup: m.group };
       }
       if (filter?.priority !== undefined) match = { ...match, priority: filter.priority };
       const categories = filter?.categories ?? [...(g?.categories ?? []), ...(t?.categories ?? [])];
       return release.kind !== "game" || !isNonGameCategory(categories) ? [match] : [];
     });
+    if (moved && target !== undefined && !stays) moved.set(i, target);
+    return out;
   });
 }
 

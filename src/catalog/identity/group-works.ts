@@ -1,5 +1,5 @@
 import { pushTo } from "../../core/multi-map.ts";
-import { titleKey } from "../names/title-key.ts";
+import { titleKey, titleWords } from "../names/title-key.ts";
 import { companies, companyWord } from "./company-word.ts";
 import type { ContentKind } from "./content-kind.ts";
 import { isMemberOf, looksLikeCompilation } from "./dump-keys.ts";
@@ -25,6 +25,8 @@ export interface WorkInput {
   readonly dumpKeys: readonly string[];
   readonly serialCode: SerialCode | undefined;
   readonly regions: readonly string[];
+  /** The languages the release's name lists (none when it lists none). */
+  readonly languages?: readonly string[];
   /** Bytes of the release's largest file, when the DAT gives a size. */
   readonly size: number | undefined;
   /** A retail release: betas, prototypes and demos often carry another product's serial. */
@@ -130,7 +132,7 @@ export const WEAK_PART_SEPARATOR = "\u0002";
 
 /** One product code names at most this many regional titles (Japan, North America, Europe). */
 const MAX_CODE_GROUPS = 3;
-/** @see sizesDisagree */
+/** @see sizeRatio */
 const CODE_SIZE_RATIO = 2;
 
 /** Regions that stand for several; they overlap every region. */
@@ -325,7 +327,10 @@ export function groupWorks(items: readonly WorkInput[]): WorkGroups {
       const sizes = new Set(list.map((i) => items[i]?.size));
       if (sizes.size !== 1 || sizes.has(undefined)) continue;
     }
-    if (sizesDisagree(list, items)) continue;
+    const ratio = sizeRatio(list, items);
+    if (ratio > CODE_SIZE_RATIO) continue;
+    // At exactly a doubling that no more languages explain, titles with nothing in common are a reused code's two products.
+    if (ratio === CODE_SIZE_RATIO && !doublingByLanguages(list, items) && strangers(list, titleGroup, items)) continue;
     const releases = list.map((i) => items[i]).filter((x): x is WorkInput => x !== undefined);
     if (contradicts(releases)) {
       // One code under two developers is two products (a licence re-skinned): no clone list joins them either.
@@ -500,12 +505,13 @@ function contradicts(list: readonly WorkInput[]): boolean {
 }
 
 /**
- * True when one product code's releases differ in size by more than {@link CODE_SIZE_RATIO}: the
- * regions of one cartridge or download keep its size within a doubling (more languages), while a
- * code reused for another product ("Honda ATV Fever" 16 MB, "Gendai Daisenryaku DS" 64 MB, a 1 MB
- * cheat cartridge beside an 8 MB game) rarely does.
+ * The ratio of the largest to the smallest known size of one product code's releases (1 when fewer
+ * than two are known). The regions of one cartridge or download keep its size within a doubling
+ * (more languages), while a code reused for another product ("Honda ATV Fever" 16 MB, "Gendai
+ * Daisenryaku DS" 64 MB, a 1 MB cheat cartridge beside an 8 MB game) rarely does: above
+ * {@link CODE_SIZE_RATIO} the code joins nothing.
  */
-function sizesDisagree(list: readonly number[], items: readonly WorkInput[]): boolean {
+function sizeRatio(list: readonly number[], items: readonly WorkInput[]): number {
   let least = Number.POSITIVE_INFINITY;
   let most = 0;
   for (const i of list) {
@@ -514,7 +520,46 @@ function sizesDisagree(list: readonly number[], items: readonly WorkInput[]): bo
     if (size < least) least = size;
     if (size > most) most = size;
   }
-  return most > least * CODE_SIZE_RATIO;
+  return most > 0 && least < Number.POSITIVE_INFINITY ? most / least : 1;
+}
+
+/**
+ * True when the largest of a product code's releases lists more languages than the smallest: one
+ * game's European edition ("I Did It Mum! - Picture Book", five languages, 64 MB) doubles its
+ * Japanese one (32 MB) to hold them.
+ */
+function doublingByLanguages(list: readonly number[], items: readonly WorkInput[]): boolean {
+  const sized = list.map((i) => items[i]).filter((x): x is WorkInput => x?.size !== undefined && x.size > 0);
+  const sizes = sized.map((x) => x.size ?? 0);
+  const languages = (size: number): number =>
+    Math.max(...sized.filter((x) => x.size === size).map((x) => Math.max(1, x.languages?.length ?? 0)));
+  return sized.length > 0 && languages(Math.max(...sizes)) > languages(Math.min(...sizes));
+}
+
+/**
+ * True when no two of a product code's title groups share a title word or a clone-list group
+ * ("Besser Essen - Leben Leicht Gemacht" and "Habu Yoshiharu Shougi de Kitaeru - Ketsudanryoku DS").
+ */
+function strangers(list: readonly number[], titleGroup: readonly number[], items: readonly WorkInput[]): boolean {
+  const sides = new Map<number, { words: Set<string>; clones: Set<number> }>();
+  for (const i of list) {
+    const item = items[i];
+    if (!item) continue;
+    const g = titleGroup[i] ?? i;
+    let side = sides.get(g);
+    if (!side) sides.set(g, (side = { words: new Set(), clones: new Set() }));
+    for (const word of titleWords(item.title)) side.words.add(word);
+    for (const clone of item.cloneGroups ?? []) side.clones.add(clone);
+  }
+  const all = [...sides.values()];
+  for (let x = 0; x < all.length; x++)
+    for (let y = x + 1; y < all.length; y++) {
+      const a = all[x];
+      const b = all[y];
+      if (!a || !b) continue;
+      if ([...a.words].some((w) => b.words.has(w)) || [...a.clones].some((c) => b.clones.has(c))) return false;
+    }
+  return true;
 }
 
 /** True when the releases' known developers differ. */

@@ -651,6 +651,9 @@ function akaTitles(flags: readonly string[]): string[] {
   });
 }
 
+/** Between a title's key and the clone-list group a filter moved its release to: a title group of its own. */
+const MOVED_SEPARATOR = "\u0003";
+
 /** Alternate titles kept on one record; the real data's largest works have about a dozen. */
 export const MAX_ALTERNATE_TITLES = 32;
 
@@ -878,8 +881,17 @@ export function assembleGames(
     release.serial && retailSerial(release) ? serialCode(release.serial, options.platform)?.code.slice(-2) : undefined,
   );
   const order = releaseOrder(options.preference);
+  const moved = new Map<number, string>();
+  const cloneMatches = options.retool ? matchCloneTitles(releases, options.retool.cloneGroups, moved) : [];
+  // A release a clone-list filter sends to another group leaves its own title's: to the list's group
+  // by the list alone, or to the title a group the list does not hold names (Japan's "MLB 2004" is America's "MLB 2005").
+  for (const [i, group] of moved) {
+    const release = releases[i];
+    if (!release || !titleKey(group)) continue;
+    keys[i] =
+      (cloneMatches[i]?.length ?? 0) > 0 ? `${keys[i]}${MOVED_SEPARATOR}${titleKey(group)}` : storedTitleKey(release.kind, titleKey(group));
+  }
   const groupKeys = splitTitleGroups(releases, keys, codes, arcade, order);
-  const cloneMatches = options.retool ? matchCloneTitles(releases, options.retool.cloneGroups) : [];
   if (options.retool) {
     addLocalNames(releases, cloneMatches, options.retool);
     addClonePriorities(releases, cloneMatches, options.retool);
@@ -903,6 +915,7 @@ export function assembleGames(
       dumpKeys: dumpKeys(release.roms),
       serialCode: release.serial ? serialCode(release.serial, options.platform) : undefined,
       regions: release.parsed.regions,
+      languages: release.parsed.languages,
       size: mainSize(release.roms),
       retail: retailSerial(release),
       year: int(release.metadata.releaseyear, 1950, 2100),

@@ -64,6 +64,29 @@ describe("matchCloneTitles", () => {
     expect(matchCloneTitles([release("Casper (USA) (Beta)")], groups)).toEqual([[]]);
   });
 
+  it("reports the group a filter sends a release to when no title keeps it in its own, and the catalog groups it there", () => {
+    const groups = [
+      { group: "MLB 2003", titles: [title("MLB 2003", { filters: [{ regions: ["Japan"], group: "MLB 2004" }] })], categories: [] },
+      { group: "MLB 2004", titles: [title("MLB 2004", { filters: [{ regions: ["Japan"], group: "MLB 2005" }] })], categories: [] },
+    ];
+    const releases = [
+      release("MLB 2003 (Japan)"),
+      release("MLB 2004 (USA)"),
+      release("MLB 2004 (Japan, Asia)"),
+      release("MLB 2005 (USA)"),
+      release("MLB 2003 (USA)"),
+    ];
+    const moved = new Map<number, string>();
+    const matches = matchCloneTitles(releases, groups, moved);
+    expect(matches[0]).toEqual([{ group: 1, title: 0, titleGroup: 0 }]);
+    // "MLB 2005" is no group of the list: Retool groups Japan's "MLB 2004" with the title "MLB 2005".
+    expect(matches[2]).toEqual([]);
+    expect([...moved]).toEqual([
+      [0, "MLB 2004"],
+      [2, "MLB 2005"],
+    ]);
+  });
+
   it("moves a release by a filter only when it has every region and language the filter lists, as Retool does", () => {
     const groups = [
       {

@@ -170,6 +170,38 @@ describe("groupWorks", () => {
     expect(reused.groups).toHaveLength(2);
   });
 
+  it("at exactly a doubling no more languages explain, never joins by one code titles with no word and no clone-list group in common", () => {
+    const code = { code: "NTR-C26", short: false };
+    const strangers = groupWorks([
+      input({ title: "Besser Essen - Leben Leicht Gemacht", regions: ["Germany"], serialCode: code, size: 16_777_216 }),
+      input({ title: "Habu Yoshiharu Shougi de Kitaeru - Ketsudanryoku DS", regions: ["Japan"], serialCode: code, size: 8_388_608 }),
+    ]);
+    expect(strangers.groups).toHaveLength(2);
+    // Five languages double the Japanese cartridge: one game.
+    const languages = groupWorks([
+      input({
+        title: "I Did It Mum! - Picture Book",
+        regions: ["Europe"],
+        languages: ["En", "Fr", "De", "Es", "It"],
+        serialCode: code,
+        size: 67_108_864,
+      }),
+      input({ title: "Kodomo no Tame no Yomi Kikase - Ehon de Asobou 1-kan", regions: ["Japan"], serialCode: code, size: 33_554_432 }),
+    ]);
+    expect(languages.groups).toEqual([[0, 1]]);
+    // A clone-list group in common vouches for the regional titles.
+    const listed = groupWorks([
+      input({ title: "Elite Beat Agents", regions: ["USA"], serialCode: code, size: 134_217_728, cloneGroups: [7] }),
+      input({ title: "Osu! Tatakae! Ouendan", regions: ["Japan"], serialCode: code, size: 67_108_864, cloneGroups: [7] }),
+    ]);
+    expect(listed.groups).toEqual([[0, 1]]);
+    const unlisted = groupWorks([
+      input({ title: "Elite Beat Agents", regions: ["USA"], serialCode: code, size: 134_217_728 }),
+      input({ title: "Osu! Tatakae! Ouendan", regions: ["Japan"], serialCode: code, size: 67_108_864 }),
+    ]);
+    expect(unlisted.groups).toHaveLength(2);
+  });
+
   it("never joins by a bundle's code a title that lacks one of its games sold on its own", () => {
     const code = { code: "CTR-AZG", short: false };
     const size = 1_073_741_824;

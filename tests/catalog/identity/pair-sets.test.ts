@@ -31,7 +31,7 @@ const floors: Readonly<Record<string, { precision: number; recall: number } | nu
   "audit-examples": { precision: 0.66, recall: 0.75 },
   "merged-records": { precision: 0.995, recall: 0.99 },
   "merged-records-judge": { precision: 0.995, recall: 0.99 },
-  "merged-records-judge2": { precision: 0.9, recall: 0.9 },
+  "merged-records-judge2": { precision: 0.98, recall: 0.99 },
   "near-identical": { precision: 0.995, recall: 0.8 },
   "new-merges-s2": { precision: 0.98, recall: 0.99 },
   "new-merges-s3": { precision: 0.96, recall: 0.99 },
