@@ -6,6 +6,7 @@ import {
   type KindContext,
   releaseKind,
   settleTitleKinds,
+  homebrewToolTitle,
   storeTitleKind,
   type TitleMember,
 } from "../identity/content-kind.ts";
@@ -36,7 +37,7 @@ export interface KindAudit {
      * By the rule that read the record's first release: `service` (a streaming or media brand),
      * `video-show` (a numbered video magazine episode), `homebrew-tool` (a named loader or emulator),
      * `title-words` (theme, guide, firmware, player… words), `title-tag` (a tag naming the whole
-     * title, "(Web TV)"), and `other` (app serials, unlock keys, a title's twice-named game).
+     * title, "(Web TV)"), `homebrew-words` (a tool word or emulator name on a homebrew collection's program), and `other` (app serials, unlock keys, a title's twice-named game).
      */
     readonly byRule: Readonly<Record<string, number>>;
     readonly examples: readonly KindAuditRecord[];
@@ -70,7 +71,13 @@ const DEMO_WORD_RE = /demo|trial|taikenban|kiosk/i;
 function platformKinds(db: CatalogDb): Map<string, PlatformKinds> {
   const out = new Map<string, PlatformKinds>();
   for (const row of db.prepare<[], { slug: string; info_json: string }>("SELECT slug, info_json FROM platforms").all()) {
-    const info = JSON.parse(row.info_json) as { kind?: string; storeContent?: boolean; appSerials?: string; collections?: unknown[] };
+    const info = JSON.parse(row.info_json) as {
+      kind?: string;
+      storeContent?: boolean;
+      appSerials?: string;
+      homebrewSerials?: string;
+      collections?: unknown[];
+    };
     const store = info.storeContent === true;
     const carts = info.kind === "fantasy-console";
     out.set(row.slug, {
@@ -81,6 +88,7 @@ function platformKinds(db: CatalogDb): Map<string, PlatformKinds> {
         storeTitles: store,
         wholeCarts: carts,
         ...(info.appSerials ? { appSerials: new RegExp(info.appSerials) } : {}),
+        ...(info.homebrewSerials ? { homebrewSerials: new RegExp(info.homebrewSerials) } : {}),
       },
     });
   }
@@ -168,9 +176,15 @@ export function auditKinds(db: CatalogDb, limit: number, platforms?: readonly st
       if (ruled !== kind && (ruled !== "game" || info.carts)) disagreements.add(() => ref(name));
       if (info.store && kind !== "game" && releaseKind(parsed, { arcade: info.context.arcade === true }) === "game") {
         storeTotal++;
+        const homebrew = info.context.homebrewSerials;
         storeByKind[kind] = (storeByKind[kind] ?? 0) + 1;
         const rule =
-          storeTitleKind(parsed.title)?.rule ?? (releases.some((r) => hasTitleWideTag(parseGameName(r[4]))) ? "title-tag" : "other");
+          storeTitleKind(parsed.title)?.rule ??
+          (releases.some((r) => hasTitleWideTag(parseGameName(r[4])))
+            ? "title-tag"
+            : homebrew && serial && homebrew.test(serial) && homebrewToolTitle(parsed.title)
+              ? "homebrew-words"
+              : "other");
         storeByRule[rule] = (storeByRule[rule] ?? 0) + 1;
         if (storeExamples.length < limit) storeExamples.push(ref(name));
       }

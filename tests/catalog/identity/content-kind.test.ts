@@ -154,6 +154,30 @@ describe("releaseKind on platforms whose DATs list store downloads", () => {
     expect(kindOf("Star Wars Pinball - Rogue One (Europe) (DLCTrial)", {})).toBe("addon");
   });
 
+  it("reads tool words and emulator names on a homebrew collection's programs only, never on its games or other serials", () => {
+    const wii: KindContext = { storeTitles: true, homebrewSerials: /^D[A-Z0-9]{3}$/ };
+    const homebrew = (title: string, serial = "DXXA"): string => releaseKind(parseGameName(title), { ...wii, serial });
+    for (const tool of [
+      "Multi Mod Manager",
+      "Homebrew Filter",
+      "MyMenuify",
+      "Multiboot",
+      "Superdump",
+      "Strobe Alarm Clock",
+      "GxGeo",
+      "HuGo-GX",
+      "cIOSFix",
+      "Wii2600",
+      "MPlayer CE",
+    ])
+      expect(homebrew(tool), tool).toBe("application");
+    for (const game of ["BlisterBall", "Quakegx", "Abuse Wii", "SuperTux Wii", "Sqrxz 2", "Tick Tock Car Race", "Wii Donut"])
+      expect(homebrew(game), game).toBe("game");
+    expect(homebrew("Superdump", "RSBE01")).toBe("game");
+    expect(kindOf("Multi Mod Manager", store)).toBe("game");
+    expect(kindOf("Sciifii", store)).toBe("application");
+  });
+
   it('reads a fantasy console\'s "(Update N)" cart as a version of a whole game, and a patch elsewhere', () => {
     expect(kindOf("Again! (Update 3)", { wholeCarts: true })).toBe("game");
     expect(kindOf("Again! (Update 3)", {})).toBe("update");
