@@ -293,6 +293,22 @@ function namesItsGameTwice(title: string): boolean {
   return false;
 }
 
+/**
+ * Sony's content id at the start of a PSN package's file name, its label naming the WebMAF web-app
+ * framework ("EP8811-NPEB02345_00-WEBMAF0000MINBIO_bg_1_….pkg"), which Sony gave streaming and
+ * broadcasters' web apps; the product code is captured.
+ */
+const WEBMAF_CONTENT_ID_RE = /^[A-Z]{2}\d{4}-([A-Z]{4}\d{5})_\d{2}-WEBMAF/;
+
+/** The product code of a WebMAF web app whose package one of these ROM names is, or undefined. */
+export function webAppProductCode(romNames: readonly string[]): string | undefined {
+  for (const name of romNames) {
+    const code = WEBMAF_CONTENT_ID_RE.exec(name)?.[1];
+    if (code) return code;
+  }
+  return undefined;
+}
+
 /** What decides a release's kind beyond its name: the platform's conventions. */
 export interface KindContext {
   /** Arcade: BIOS sets are read from titles. */
@@ -307,6 +323,8 @@ export interface KindContext {
   readonly homebrewSerials?: RegExp;
   /** The release's serial, from its DAT entry. */
   readonly serial?: string;
+  /** The release's ROM file names, where a PSN package's name carries Sony's content id ({@link webAppProductCode}). */
+  readonly romNames?: readonly string[];
 }
 
 /**
@@ -335,6 +353,7 @@ export function releaseKind(parsed: Pick<ParsedGameName, "title" | "flags" | "ex
     if (namesItsGameTwice(parsed.title)) return "addon";
   }
   if (ctx.appSerials && ctx.serial && ctx.appSerials.test(ctx.serial)) return "application";
+  if (ctx.storeTitles && ctx.romNames && webAppProductCode(ctx.romNames)) return "application";
   if (ctx.homebrewSerials && ctx.serial && ctx.homebrewSerials.test(ctx.serial) && homebrewToolTitle(parsed.title)) return "application";
   return "game";
 }
