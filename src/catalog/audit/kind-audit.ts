@@ -6,7 +6,9 @@ import {
   type KindContext,
   releaseKind,
   settleTitleKinds,
+  homebrewToolTitle,
   storeTitleKind,
+  webAppProductCode,
   type TitleMember,
 } from "../identity/content-kind.ts";
 import { releaseStatus } from "../identity/release-status.ts";
@@ -36,7 +38,8 @@ export interface KindAudit {
      * By the rule that read the record's first release: `service` (a streaming or media brand),
      * `video-show` (a numbered video magazine episode), `homebrew-tool` (a named loader or emulator),
      * `title-words` (theme, guide, firmware, player… words), `title-tag` (a tag naming the whole
-     * title, "(Web TV)"), and `other` (app serials, unlock keys, a title's twice-named game).
+     * title, "(Web TV)"), `homebrew-words` (a tool word or emulator name on a homebrew collection's program), `web-app` (a
+     * PSN package whose content id names the WebMAF web-app framework), and `other` (app serials, unlock keys, a title's twice-named game).
      */
     readonly byRule: Readonly<Record<string, number>>;
     readonly examples: readonly KindAuditRecord[];
@@ -70,7 +73,13 @@ const DEMO_WORD_RE = /demo|trial|taikenban|kiosk/i;
 function platformKinds(db: CatalogDb): Map<string, PlatformKinds> {
   const out = new Map<string, PlatformKinds>();
   for (const row of db.prepare<[], { slug: string; info_json: string }>("SELECT slug, info_json FROM platforms").all()) {
-    const info = JSON.parse(row.info_json) as { kind?: string; storeContent?: boolean; appSerials?: string; collections?: unknown[] };
+    const info = JSON.parse(row.info_json) as {
+      kind?: string;
+      storeContent?: boolean;
+      appSerials?: string;
+      homebrewSerials?: string;
+      collections?: unknown[];
+    };
     const store = info.storeContent === true;
     const carts = info.kind === "fantasy-console";
     out.set(row.slug, {
@@ -81,6 +90,7 @@ function platformKinds(db: CatalogDb): Map<string, PlatformKinds> {
         storeTitles: store,
         wholeCarts: carts,
         ...(info.appSerials ? { appSerials: new RegExp(info.appSerials) } : {}),
+        ...(info.homebrewSerials ? { homebrewSerials: new RegExp(info.homebrewSerials) } : {}),
       },
     });
   }
@@ -109,8 +119,8 @@ export function auditKinds(db: CatalogDb, limit: number, platforms?: readonly st
   const filter = platforms === undefined ? "" : "WHERE g.platform IN (SELECT value FROM json_each(?))";
   const params = platforms === undefined ? [] : [JSON.stringify(platforms)];
   const rows = db
-    .prepare<unknown[], [number, string, string, ContentKind, string, string | null, string, string, string | null]>(
-      `SELECT g.id, g.platform, g.title, g.kind, r.name, r.serial, r.status, r.flags_json, r.extra_json FROM games g JOIN releases r ON r.game_id = g.id ${filter} ORDER BY g.id, r.id`,
+    .prepare<unknown[], [number, string, string, ContentKind, string, string | null, string, string, string | null, string | null]>(
+      `SELECT g.id, g.platform, g.title, g.kind, r.name, r.serial, r.status, r.flags_json, r.extra_json, (SELECT group_concat(name, char(10)) FROM roms WHERE release_id = r.id) FROM games g JOIN releases r ON r.game_id = g.id ${filter} ORDER BY g.id, r.id`,
     )
     .raw()
     .all(...params);
@@ -139,17 +149,17 @@ export function auditKinds(db: CatalogDb, limit: number, platforms?: readonly st
     i = end;
     const info = kinds.get(platform);
     const ref = (release: string): KindAuditRecord => ({ id, platform, title, kind, release });
-    const [, , , , name, serial] = first;
+    const [, , , , name, serial, , , , roms] = first;
 
     if (info) {
       const parsed = parseGameName(name);
-      let ruled = releaseKind(parsed, { ...info.context, ...(serial ? { serial } : {}) });
+      let ruled = releaseKind(parsed, { ...info.context, ...(serial ? { serial } : {}), romNames: roms ? roms.split("\n") : [] });
       if (info.store) {
         // A store title's kind is settled by all its releases together, as the import does.
         const members: TitleMember[] = releases.map((r, n) => {
           const p = n === 0 ? parsed : parseGameName(r[4]);
           return {
-            kind: releaseKind(p, { ...info.context, ...(r[5] ? { serial: r[5] } : {}) }),
+            kind: releaseKind(p, { ...info.context, ...(r[5] ? { serial: r[5] } : {}), romNames: r[9] ? r[9].split("\n") : [] }),
             parsed: p,
             ...(r[5] ? { serial: r[5] } : {}),
           };
@@ -168,9 +178,17 @@ export function auditKinds(db: CatalogDb, limit: number, platforms?: readonly st
       if (ruled !== kind && (ruled !== "game" || info.carts)) disagreements.add(() => ref(name));
       if (info.store && kind !== "game" && releaseKind(parsed, { arcade: info.context.arcade === true }) === "game") {
         storeTotal++;
+        const homebrew = info.context.homebrewSerials;
         storeByKind[kind] = (storeByKind[kind] ?? 0) + 1;
         const rule =
-          storeTitleKind(parsed.title)?.rule ?? (releases.some((r) => hasTitleWideTag(parseGameName(r[4]))) ? "title-tag" : "other");
+          storeTitleKind(parsed.title)?.rule ??
+          (releases.some((r) => hasTitleWideTag(parseGameName(r[4])))
+            ? "title-tag"
+            : homebrew && serial && homebrew.test(serial) && homebrewToolTitle(parsed.title)
+              ? "homebrew-words"
+              : releases.some((r) => r[9] && webAppProductCode(r[9].split("\n")))
+                ? "web-app"
+                : "other");
         storeByRule[rule] = (storeByRule[rule] ?? 0) + 1;
         if (storeExamples.length < limit) storeExamples.push(ref(name));
       }

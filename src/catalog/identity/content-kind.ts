@@ -188,7 +188,36 @@ const SERVICE_SUFFIX_WORDS = [
  * Homebrew tools whose names are their own ("Nintendont", "WiiFlow Banner Downloader", "DIOS MIOS
  * Booter"): the title starts with one. Names distinctive enough that no game starts with them.
  */
-const HOMEBREW_TOOLS: readonly string[] = ["DIOS MIOS", "Devolution", "Nintendont", "Priiloader", "RiiTag", "USB Loader GX", "WiiFlow"];
+const HOMEBREW_TOOLS: readonly string[] = [
+  "DIOS MIOS",
+  "Devolution",
+  "Nintendont",
+  "Priiloader",
+  "RiiTag",
+  "Sciifii",
+  "USB Loader GX",
+  "WiiFlow",
+];
+
+/**
+ * Tool words read only on a homebrew collection's programs ({@link KindContext.homebrewSerials}),
+ * where games rarely carry them and tools fuse them to a name ("Superdump", "MyMenuify",
+ * "Multiboot", "ShutMiiReboot"); "lister" needs its word end because "BlisterBall" is a game.
+ */
+const HOMEBREW_WORD_RE =
+  /manager|installer|loader|^load|load$|filter|dump|boot|menu|config|downloader|editor|clock|alarm|player|browser|channel|extractor|check|deleter|changer|remover|fixer|restorer|switch|modifier|tester|downgrader|updat|lister\b|sorter|enabler|creator|\btools?$|radio|reader|tracker|server|httpd|countdown/i;
+/**
+ * Homebrew emulator and system-tool name shapes, case kept: Nintendo's IOS ("cIOSFix", "BootIOS"),
+ * "Gx"/"-GX" ports ("GxGeo", "HuGo-GX"), "Wii" fused to a system ("Wii2600", "WiiColEm") and
+ * emulators known by their project's name ("Yabause", "NeoPopWii").
+ */
+const HOMEBREW_NAME_RE =
+  /IOS|^Gx[A-Z]|-GX$|^Wii(?:\d{4}|ColEm|Apple|Handy|Mednafen|sixty|rtualBoy|VNC|Tweet)|^FTPii|^(?:NeoCD|NeoPop|Not64|VectrexWii|Xroar|Yabause|O2EM|Quasi88|Neko Project|DeSmuME|Dcvg5k|JzintvWii|Wii Virtual Jaguar|FBZX)/;
+
+/** True for a title of a homebrew collection's program that names a tool or an emulator. */
+export function homebrewToolTitle(title: string): boolean {
+  return HOMEBREW_WORD_RE.test(title) || HOMEBREW_NAME_RE.test(title);
+}
 
 /**
  * Homebrew emulators known by the emulated system's or the project's name ("Snes9x TX", "Wii Stella",
@@ -264,6 +293,22 @@ function namesItsGameTwice(title: string): boolean {
   return false;
 }
 
+/**
+ * Sony's content id at the start of a PSN package's file name, its label naming the WebMAF web-app
+ * framework ("EP8811-NPEB02345_00-WEBMAF0000MINBIO_bg_1_….pkg"), which Sony gave streaming and
+ * broadcasters' web apps; the product code is captured.
+ */
+const WEBMAF_CONTENT_ID_RE = /^[A-Z]{2}\d{4}-([A-Z]{4}\d{5})_\d{2}-WEBMAF/;
+
+/** The product code of a WebMAF web app whose package one of these ROM names is, or undefined. */
+export function webAppProductCode(romNames: readonly string[]): string | undefined {
+  for (const name of romNames) {
+    const code = WEBMAF_CONTENT_ID_RE.exec(name)?.[1];
+    if (code) return code;
+  }
+  return undefined;
+}
+
 /** What decides a release's kind beyond its name: the platform's conventions. */
 export interface KindContext {
   /** Arcade: BIOS sets are read from titles. */
@@ -274,8 +319,12 @@ export interface KindContext {
   readonly wholeCarts?: boolean;
   /** The serials the platform holder gives system channels and apps (Wii "HAxx"), matched against {@link KindContext.serial}. */
   readonly appSerials?: RegExp;
+  /** The serials a homebrew collection gives its programs (libretro's Wii "Dxxx"): {@link homebrewToolTitle} applies to them. */
+  readonly homebrewSerials?: RegExp;
   /** The release's serial, from its DAT entry. */
   readonly serial?: string;
+  /** The release's ROM file names, where a PSN package's name carries Sony's content id ({@link webAppProductCode}). */
+  readonly romNames?: readonly string[];
 }
 
 /**
@@ -304,6 +353,8 @@ export function releaseKind(parsed: Pick<ParsedGameName, "title" | "flags" | "ex
     if (namesItsGameTwice(parsed.title)) return "addon";
   }
   if (ctx.appSerials && ctx.serial && ctx.appSerials.test(ctx.serial)) return "application";
+  if (ctx.storeTitles && ctx.romNames && webAppProductCode(ctx.romNames)) return "application";
+  if (ctx.homebrewSerials && ctx.serial && ctx.homebrewSerials.test(ctx.serial) && homebrewToolTitle(parsed.title)) return "application";
   return "game";
 }
 

@@ -1,6 +1,13 @@
 import type { DatFile, DatRom } from "../dat/dat-types.ts";
 import { type CloneMatch, matchCloneTitles, namingTitle } from "../identity/clone-list-match.ts";
-import { hasTitleWideTag, releaseKind, settleTitleKinds, type ContentKind, type KindContext } from "../identity/content-kind.ts";
+import {
+  hasTitleWideTag,
+  releaseKind,
+  settleTitleKinds,
+  webAppProductCode,
+  type ContentKind,
+  type KindContext,
+} from "../identity/content-kind.ts";
 import { compareReleases, type ReleasePreference } from "../identity/release-preference.ts";
 import { companies, makerInCommon, noCompanyInCommon } from "../identity/company-word.ts";
 import { dumpKeys, looksLikeCompilation } from "../identity/dump-keys.ts";
@@ -603,7 +610,13 @@ function settleStoreKinds(
   }
   // One product code is one item: a title naming it an app ("HandDic - Hand Dictionary", UCKS-45017) makes its shorter-titled twin ("Handdic") one too.
   const appSerials = new Set<string>();
-  for (const release of releases) if (release.kind === "application" && release.serial) appSerials.add(release.serial);
+  for (const release of releases) {
+    if (release.kind !== "application") continue;
+    if (release.serial) appSerials.add(release.serial);
+    // A web app's package names its product code, which libretro's own entry of it gives as its serial.
+    const web = webAppProductCode(release.roms.flatMap((rom) => (rom.name ? [rom.name] : [])));
+    if (web) appSerials.add(web);
+  }
   if (appSerials.size === 0) return;
   for (const release of releases)
     if (release.kind === "game" && release.serial && appSerials.has(release.serial)) release.kind = "application";
@@ -678,8 +691,9 @@ export function assembleGames(
   /** The DAT each release was first read from. */
   const labelOf = new Map<ReleaseDraft, string>();
   const arcade = options.arcade === true;
-  const kindOf = (parsed: ParsedGameName, serial: string | undefined): ContentKind => {
-    const kind = releaseKind(parsed, { ...options.kindContext, arcade, ...(serial ? { serial } : {}) });
+  const kindOf = (parsed: ParsedGameName, serial: string | undefined, roms: readonly DatRom[]): ContentKind => {
+    const romNames = roms.flatMap((rom) => (rom.name ? [rom.name] : []));
+    const kind = releaseKind(parsed, { ...options.kindContext, arcade, ...(serial ? { serial } : {}), romNames });
     return kind === "game" ? (options.defaultKind ?? kind) : kind;
   };
   /** The DAT each arcade clone came from, to name it when its parent set is missing. */
@@ -702,7 +716,7 @@ export function assembleGames(
       ...(entry.serial ? { serialSource: tosecSource } : {}),
       roms: entry.roms,
       metadata: entry.metadata,
-      kind: kindOf(entry.parsed, entry.serial),
+      kind: kindOf(entry.parsed, entry.serial, entry.roms),
       collections: collection ? [collection] : [],
       credits: entryCredits(entry.metadata, entry.extra.publisher),
     });

@@ -93,6 +93,7 @@ export function assemblePlatform({ platform, files, strict, foreignDumps, retool
       storeTitles: platform.storeContent === true,
       wholeCarts: platform.kind === "fantasy-console",
       ...(platform.appSerials ? { appSerials: new RegExp(platform.appSerials) } : {}),
+      ...(platform.homebrewSerials ? { homebrewSerials: new RegExp(platform.homebrewSerials) } : {}),
     },
     ...(foreignDumps ? { foreignDumps: new Set(foreignDumps) } : {}),
     ...(retool && retool.length > 0 ? { retool: readRetoolData(retool) } : {}),

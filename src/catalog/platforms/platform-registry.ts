@@ -55,6 +55,18 @@ const platformSchema = z.object({
       }
     }, "must be a regular expression")
     .optional(),
+  /** A regular expression over DAT serials: the ids homebrew collections give their programs (libretro's Wii "Dxxx"), where tool words in a title mean a tool. */
+  homebrewSerials: z
+    .string()
+    .refine((value) => {
+      try {
+        new RegExp(value);
+        return true;
+      } catch {
+        return false;
+      }
+    }, "must be a regular expression")
+    .optional(),
   /**
    * The system names Retool's clone lists, metadata and RetroAchievements lists use for this
    * platform where they differ from its libretro name and aliases ("Atari - Atari 2600").

@@ -40,6 +40,13 @@ describe("the kind audit", () => {
       path.join(source, "dat", "Sony - PlayStation 3.dat"),
       `clrmamepro (\n\tname "Sony - PlayStation 3"\n)\n\ngame (\n\tname "NHL GameCenter"\n\tserial "NPUO00008"\n\t${rom("NHL GameCenter.iso", 13)}\n)\n`,
     );
+    // libretro's Wii homebrew programs carry "D" serials: tool words are read on them only.
+    const wii = (name: string, serial: string, seed: number): string =>
+      `game (\n\tname "${name}"\n\tserial "${serial}"\n\t${rom(`${name}.dol`, seed)}\n)\n`;
+    writeFileSync(
+      path.join(source, "dat", "Nintendo - Wii.dat"),
+      `clrmamepro (\n\tname "Nintendo - Wii"\n)\n\n${wii("Superdump", "DSDA", 16)}\n${wii("Sqrxz 2", "DSQA", 17)}`,
+    );
     writeFileSync(
       path.join(source, "dat", "PICO-8.dat"),
       clr("PICO-8", [
@@ -51,10 +58,10 @@ describe("the kind audit", () => {
     const dbFile = path.join(dir, "catalog.db");
     importCatalog({ sources: [source], dbFile, platformsFile });
     const audit = auditCatalogFile(dbFile);
-    expect(audit.kinds.storeNonGames.total).toBe(7);
-    expect(audit.kinds.storeNonGames.byKind).toEqual({ application: 3, cosmetic: 1, bios: 1, addon: 1, video: 1 });
+    expect(audit.kinds.storeNonGames.total).toBe(8);
+    expect(audit.kinds.storeNonGames.byKind).toEqual({ application: 4, cosmetic: 1, bios: 1, addon: 1, video: 1 });
     // "NHL Gamecenter" is read by its brand before its app serial; the unlock-key record by no title rule.
-    expect(audit.kinds.storeNonGames.byRule).toEqual({ "title-words": 3, service: 2, "video-show": 1, other: 1 });
+    expect(audit.kinds.storeNonGames.byRule).toEqual({ "title-words": 3, service: 2, "video-show": 1, "homebrew-words": 1, other: 1 });
     expect(audit.kinds.unlockKeyRecords.total).toBe(1);
     expect(audit.kinds.unlockKeyRecords.examples[0]).toMatchObject({ title: "Zen Pinball 2 - Mars", kind: "addon" });
     expect(audit.kinds.appSerialRecords.total).toBe(1);
@@ -65,8 +72,8 @@ describe("the kind audit", () => {
     expect(audit.kinds.demosInRetailRecords.examples[0]).toMatchObject({ title: "Blokus", release: "Blokus (Japan) (Taikenban)" });
     expect(audit.kinds.demoOnlyRecords).toBe(1);
     const text = formatAudit(audit);
-    expect(text).toContain("store downloads read as other than games by their titles or app serials: 7 (");
-    expect(text).toContain("  by rule: other 1, service 2, title-words 3, video-show 1");
+    expect(text).toContain("store downloads read as other than games by their titles or app serials: 8 (");
+    expect(text).toContain("  by rule: homebrew-words 1, other 1, service 2, title-words 3, video-show 1");
     expect(text).toContain("store records made of unlock keys alone (add-ons): 1");
     expect(text).toContain("store applications by the platform's app serials: 1");
     expect(text).toContain('fantasy-console records with an "(Update N)" cart: 2, not games: 0');

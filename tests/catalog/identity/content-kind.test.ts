@@ -1,6 +1,12 @@
 import { describe, expect, it } from "vitest";
 import type { DatFile, DatGame } from "../../../src/catalog/dat/dat-types.ts";
-import { type KindContext, releaseKind, settleTitleKinds, type TitleMember } from "../../../src/catalog/identity/content-kind.ts";
+import {
+  type KindContext,
+  releaseKind,
+  settleTitleKinds,
+  type TitleMember,
+  webAppProductCode,
+} from "../../../src/catalog/identity/content-kind.ts";
 import { releaseStatus } from "../../../src/catalog/identity/release-status.ts";
 import { assembleGames } from "../../../src/catalog/import/assemble-games.ts";
 import { createMetadataIndex } from "../../../src/catalog/import/metadata-index.ts";
@@ -152,6 +158,40 @@ describe("releaseKind on platforms whose DATs list store downloads", () => {
     expect(kindOf("Disruptive Publishers - Beach Sampler (USA) (Static Theme)", {})).toBe("cosmetic");
     expect(kindOf("Little Big Planet 2 (Europe) (Dynamic Theme)", {})).toBe("cosmetic");
     expect(kindOf("Star Wars Pinball - Rogue One (Europe) (DLCTrial)", {})).toBe("addon");
+  });
+
+  it("reads tool words and emulator names on a homebrew collection's programs only, never on its games or other serials", () => {
+    const wii: KindContext = { storeTitles: true, homebrewSerials: /^D[A-Z0-9]{3}$/ };
+    const homebrew = (title: string, serial = "DXXA"): string => releaseKind(parseGameName(title), { ...wii, serial });
+    for (const tool of [
+      "Multi Mod Manager",
+      "Homebrew Filter",
+      "MyMenuify",
+      "Multiboot",
+      "Superdump",
+      "Strobe Alarm Clock",
+      "GxGeo",
+      "HuGo-GX",
+      "cIOSFix",
+      "Wii2600",
+      "MPlayer CE",
+    ])
+      expect(homebrew(tool), tool).toBe("application");
+    for (const game of ["BlisterBall", "Quakegx", "Abuse Wii", "SuperTux Wii", "Sqrxz 2", "Tick Tock Car Race", "Wii Donut"])
+      expect(homebrew(game), game).toBe("game");
+    expect(homebrew("Superdump", "RSBE01")).toBe("game");
+    expect(kindOf("Multi Mod Manager", store)).toBe("game");
+    expect(kindOf("Sciifii", store)).toBe("application");
+  });
+
+  it("reads a PSN package whose content id names the WebMAF web-app framework as an application, on store platforms only", () => {
+    const ps3: KindContext = { storeTitles: true, appSerials: /^NP[A-Z][OP]\d{5}$/ };
+    const minBio = ["EP8811-NPEB02345_00-WEBMAF0000MINBIO_bg_1_5ad28ebad24007cc53ced6a895767cf43746cd78.pkg"];
+    expect(releaseKind(parseGameName("Min Bio (Europe)"), { ...ps3, romNames: minBio })).toBe("application");
+    expect(releaseKind(parseGameName("Min Bio (Europe)"), { romNames: minBio })).toBe("game");
+    const game = ["EP0001-NPEB00001_00-MINBIOGAME000000_bg_1_0000000000000000000000000000000000000000.pkg"];
+    expect(releaseKind(parseGameName("Min Bio (Europe)"), { ...ps3, romNames: game })).toBe("game");
+    expect(webAppProductCode(minBio)).toBe("NPEB02345");
   });
 
   it('reads a fantasy console\'s "(Update N)" cart as a version of a whole game, and a patch elsewhere', () => {

@@ -34,7 +34,7 @@ const FLOORS: Readonly<Record<string, number>> = {
   "download-era-judge.json": 0.98,
   "download-era-s3.json": 0.97,
   "download-era-judge2.json": 0.98,
-  "download-era-judge3.json": 0.97,
+  "download-era-judge3.json": 0.98,
   "named-examples.json": 0.95,
 };
 
