@@ -35,6 +35,7 @@ const FLOORS: Readonly<Record<string, number>> = {
   "download-era-s3.json": 0.97,
   "download-era-judge2.json": 0.98,
   "download-era-judge3.json": 0.98,
+  "download-era-judge4.json": 0.9,
   "named-examples.json": 0.95,
 };
 
