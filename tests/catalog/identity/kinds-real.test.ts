@@ -25,7 +25,9 @@ interface KindJudgment {
  * UMD; add-ons sold as a licence key under their game's serial); `download-era-judge2.json`, a second
  * independent judge's sample drawn before those rules, 413 of 420; `download-era-judge3.json`, a third
  * drawn after them, 416 of 426 (Wii homebrew tools no name list holds, a manga, a PlayView magazine, a
- * shiatsu course, a drawing program, a kiosk UMD, a web-video app); `named-examples.json` 29 of 29.
+ * shiatsu course, a drawing program, a kiosk UMD, a web-video app), 421 of 426 after the Wii homebrew and
+ * web-app rules written on it; `download-era-judge4.json`, a fourth drawn after every kind rule and never
+ * shown to a rules' author, 403 of 405; `named-examples.json` 29 of 29.
  */
 const FLOORS: Readonly<Record<string, number>> = {
   "download-era.json": 0.99,
@@ -35,6 +37,7 @@ const FLOORS: Readonly<Record<string, number>> = {
   "download-era-s3.json": 0.97,
   "download-era-judge2.json": 0.98,
   "download-era-judge3.json": 0.98,
+  "download-era-judge4.json": 0.99,
   "named-examples.json": 0.95,
 };
 
