@@ -4,6 +4,16 @@ import { z } from "zod";
 import { problems } from "../../core/problem.ts";
 import { contentKinds } from "../identity/content-kind.ts";
 
+/** A regular expression over DAT serials, checked to compile. */
+const serialPatternSchema = z.string().refine((value) => {
+  try {
+    new RegExp(value);
+    return true;
+  } catch {
+    return false;
+  }
+}, "must be a regular expression");
+
 export const platformKinds = ["console", "handheld", "computer", "arcade", "fantasy-console", "engine", "other"] as const;
 export type PlatformKind = (typeof platformKinds)[number];
 
@@ -44,29 +54,9 @@ const platformSchema = z.object({
   /** Its DATs list an online store's downloads, where apps, themes, guides and firmware carry plain titles: their title words set the kind. */
   storeContent: z.boolean().optional(),
   /** A regular expression over DAT serials: the ids the platform holder gives its system channels and apps (Wii "HAxx"). */
-  appSerials: z
-    .string()
-    .refine((value) => {
-      try {
-        new RegExp(value);
-        return true;
-      } catch {
-        return false;
-      }
-    }, "must be a regular expression")
-    .optional(),
+  appSerials: serialPatternSchema.optional(),
   /** A regular expression over DAT serials: the ids homebrew collections give their programs (libretro's Wii "Dxxx"), where tool words in a title mean a tool. */
-  homebrewSerials: z
-    .string()
-    .refine((value) => {
-      try {
-        new RegExp(value);
-        return true;
-      } catch {
-        return false;
-      }
-    }, "must be a regular expression")
-    .optional(),
+  homebrewSerials: serialPatternSchema.optional(),
   /**
    * The system names Retool's clone lists, metadata and RetroAchievements lists use for this
    * platform where they differ from its libretro name and aliases ("Atari - Atari 2600").
