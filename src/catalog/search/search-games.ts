@@ -238,7 +238,7 @@ export function searchGames(scope: SearchScope, request: GameSearchRequest): Gam
       if (forms.length > 0 && !anyKey((key) => forms.every((f) => f.some((w) => hasWord(key, w))))) continue;
       const typing = pass.typing;
       if (typing && !anyKey((key) => typing.some((w) => hasWordStart(key, w)))) continue;
-      // An alternate title equal to the query ranks as an exact title, below a title spelt as typed.
+      // A regional title equal to the query is as much the game's name as its main title: the release-count boost orders them.
       const literal = keyLengths[ordinal] === wanted.length && keyOf() === wanted;
       const alias =
         !literal &&
@@ -273,7 +273,10 @@ export function searchGames(scope: SearchScope, request: GameSearchRequest): Gam
       hitOrdinals[count] = ordinal;
       hitScores[count] = matches.scores[i] as number;
       hitClasses[count] =
-        (literal ? LITERAL_CLASS : exact ? EXACT_CLASS : 0) + (gamesFirst && game ? GAME_CLASS : 0) + covered * 2 + (sequel ? 0 : 1);
+        (literal || alias ? LITERAL_CLASS : exact ? EXACT_CLASS : 0) +
+        (gamesFirst && game ? GAME_CLASS : 0) +
+        covered * 2 +
+        (sequel ? 0 : 1);
       count++;
     }
     if (count > 0) break;

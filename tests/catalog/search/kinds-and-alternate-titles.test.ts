@@ -57,6 +57,20 @@ describe("search by alternate title", () => {
     expect(search("rockman").results.map((r) => r.id)).toEqual(expect.arrayContaining([1, 2, 3]));
   });
 
+  it("ranks a game found by a regional title equal to the query before less released games of that title", () => {
+    const local = [
+      game(1, "Mega Man", { alternateTitles: ["Rockman"], releaseCount: 10 }),
+      game(2, "Rockman", { releaseCount: 2 }),
+      game(3, "Rockman", { releaseCount: 1 }),
+    ];
+    const localIndex = decodeTitleIndex(encodeTitleIndex([{ slug: "snes", summaries: local }]));
+    const localSearcher = createTitleSearcher(localIndex, () => gamesOfSummaries(local));
+    const localScope = { searcher: localSearcher, summary: (id: number) => summaryById(localSearcher, id) };
+    const found = searchGames(localScope, { query: "rockman", limit: 10 }).results;
+    expect(found.map((r) => r.id)).toEqual([1, 2, 3]);
+    expect(found[0]).toMatchObject({ matchedTitle: "Rockman" });
+  });
+
   it("names no matched title when the game's own title matches", () => {
     const [first] = search("mega man x").results;
     expect(first?.id).toBe(1);
