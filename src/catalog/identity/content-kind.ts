@@ -57,6 +57,12 @@ const ADDON_TITLE_RE = /\b(?:data|mission|scenario|expansion|tournament|course|d
 const UPDATE_TITLE_RE = /\s-\s(?:title\s)?update\s+v?\d/i;
 /** A store title that names a game's update data ("Durarara!! 3Way Standoff - Update Data"). */
 const UPDATE_DATA_RE = /\s-\s(?:update data|title update)$/i;
+/**
+ * Titles that name a hardware test or diagnostic program ("Arkagis Revolution - Input Diagnostics",
+ * "Atari PAM Diagnostics", "Lynx II Production Test Program", "240p Test Suite"): a word must name
+ * what is tested, so a game's episode titled "Diagnostics" stays a game. Arcade test sets are read as MAME lists them.
+ */
+const TEST_PROGRAM_TITLE_RE = /\w\s+diagnostics?(?:\s+cartridge)?$|\btest\s+(?:program|cartridge|suite)$/i;
 /** Arcade DATs name their BIOS sets in the title ("PGM (Polygame Master) System BIOS"). */
 const BIOS_WORD_RE = /\bbios\b/i;
 
@@ -346,6 +352,7 @@ export function releaseKind(parsed: Pick<ParsedGameName, "title" | "flags" | "ex
   if (ctx.arcade && BIOS_WORD_RE.test(parsed.title)) return "bios";
   if (UPDATE_TITLE_RE.test(parsed.title)) return "update";
   if (ADDON_TITLE_RE.test(parsed.title)) return "addon";
+  if (!ctx.arcade && TEST_PROGRAM_TITLE_RE.test(parsed.title)) return "application";
   if (ctx.storeTitles) {
     const store = storeTitleKind(parsed.title);
     if (store) return store.kind;

@@ -18,6 +18,8 @@ export interface FactsInput {
   readonly datedYear?: number;
   /** The release's own serial (not one borrowed by name from another dump's entry), letters and digits only. */
   readonly ownSerial?: string;
+  /** Bytes of the release's largest file, when the DAT gives a size. */
+  readonly size?: number | undefined;
 }
 
 /** What a title group's releases say of who made it and when, to test a join against. */
@@ -37,6 +39,8 @@ export interface GroupFacts {
   readonly dated: number[];
   /** Its releases' own serials ({@link FactsInput.ownSerial}). */
   readonly serials: Set<string>;
+  /** The largest file of its retail game releases, in bytes (0 when none gives one of {@link MIN_GAME_SIZE} or more): demos and DLC vary in size between regions. */
+  readonly largest: number;
 }
 
 /**
@@ -64,6 +68,7 @@ export function titleGroupFacts(items: readonly FactsInput[], titleGroup: readon
       credited: new Set<string>(),
       dated: [] as number[],
       serials: new Set<string>(),
+      largest: 0,
     };
     for (let i = head[group] ?? -1; i >= 0; i = next[i] ?? -1) {
       const item = items[i];
@@ -72,6 +77,8 @@ export function titleGroupFacts(items: readonly FactsInput[], titleGroup: readon
       for (const r of item.regions) f.regions.add(r);
       if (item.serialCode && item.retail && item.kind === "game") f.codes.add(item.serialCode.code);
       if (item.ownSerial && SERIAL_RE.test(item.ownSerial)) f.serials.add(item.ownSerial);
+      if (item.retail && item.kind === "game" && item.size !== undefined && item.size >= MIN_GAME_SIZE && item.size > f.largest)
+        f.largest = item.size;
       if (item.clone) continue;
       for (const c of companies(item.developer)) f.companies.add(c);
       for (const c of companies(item.creditedDeveloper)) f.credited.add(c);
@@ -82,6 +89,9 @@ export function titleGroupFacts(items: readonly FactsInput[], titleGroup: readon
     return f;
   };
 }
+
+/** Smaller files are a store download's licence or stub (PS Vita's 512-byte entries, Wii U's 20-byte ones), not the game's size. */
+const MIN_GAME_SIZE = 65_536;
 
 /** A serial that names a product: six characters or more, with a digit that is not all of a placeholder's zeros. */
 const SERIAL_RE = /^(?=.*[1-9])[A-Z0-9]{6,}$/;
@@ -139,7 +149,20 @@ export function confirm(a: GroupFacts, b: GroupFacts, byMaker = true): boolean {
   for (const c of a.codes) if (b.codes.has(c)) return true;
   for (const s of a.serials) if (b.serials.has(s)) return true;
   // Releases of two regions a letter apart are one product's regional names; two of one region are two products.
-  if (a.regions.size > 0 && b.regions.size > 0 && ![...a.regions].some((r) => b.regions.has(r))) return true;
+  if (regionalNames(a, b)) return true;
   for (const x of a.sources) if (b.sources.has(x)) return false;
   return a.sources.size > 0 && b.sources.size > 0;
+}
+
+/** Largest files further apart than this are two products, whatever regions name them ("Fire Ball!!" 61 MB, "Firewall" 675 MB). */
+const REGIONAL_SIZE_RATIO = 4;
+
+/**
+ * True when the two groups' releases name regions none of which is in both, and their largest
+ * files lie within {@link REGIONAL_SIZE_RATIO} of each other: one product's names in two regions.
+ */
+export function regionalNames(a: GroupFacts, b: GroupFacts): boolean {
+  if (a.regions.size === 0 || b.regions.size === 0 || [...a.regions].some((r) => b.regions.has(r))) return false;
+  if (a.largest === 0 || b.largest === 0) return true;
+  return Math.max(a.largest, b.largest) <= REGIONAL_SIZE_RATIO * Math.min(a.largest, b.largest);
 }

@@ -279,6 +279,7 @@ export function groupWorks(items: readonly WorkInput[]): WorkGroups {
           credited: new Set<string>(),
           dated: [],
           serials: new Set<string>(),
+          largest: 0,
         };
         if (!disagree(own, facts(other), false)) joins.push({ a: i, b: other, evidence: "title-part" });
       }
@@ -323,11 +324,14 @@ export function groupWorks(items: readonly WorkInput[]): WorkGroups {
         if (sharesRegion(regions[x] ?? new Set(), regions[y] ?? new Set())) distinct.push([groups[x] ?? 0, groups[y] ?? 0]);
       }
     if (!apart) continue;
+    const ratio = sizeRatio(list, items);
     if (items[list[0] ?? 0]?.serialCode?.short) {
+      // One SNES game keeps its cartridge's size in every region: a reused two-character code's carts more than a doubling apart are two products, which no clone list joins either.
+      if (ratio > CODE_SIZE_RATIO)
+        for (let x = 0; x < groups.length; x++) for (let y = x + 1; y < groups.length; y++) distinct.push([groups[x] ?? 0, groups[y] ?? 0]);
       const sizes = new Set(list.map((i) => items[i]?.size));
       if (sizes.size !== 1 || sizes.has(undefined)) continue;
     }
-    const ratio = sizeRatio(list, items);
     if (ratio > CODE_SIZE_RATIO) continue;
     // At exactly a doubling that no more languages explain, titles with nothing in common are a reused code's two products.
     if (ratio === CODE_SIZE_RATIO && !doublingByLanguages(list, items) && strangers(list, titleGroup, items)) continue;

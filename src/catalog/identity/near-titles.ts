@@ -1,7 +1,7 @@
 import { pushTo } from "../../core/multi-map.ts";
 import type { ContentKind } from "./content-kind.ts";
 import { noCompanyInCommon } from "./company-word.ts";
-import { confirm, datedApart, disagree, type GroupFacts, sameYear, shareCompany } from "./group-facts.ts";
+import { confirm, datedApart, disagree, type GroupFacts, regionalNames, sameYear, shareCompany } from "./group-facts.ts";
 
 /** What the near-title joins read of one release (a grouping input, group-works.ts). */
 export interface NearTitleInput {
@@ -108,7 +108,7 @@ function strayAgrees(fa: GroupFacts, fb: GroupFacts, glued: boolean, letter: str
   // Years far apart are two works whatever the regions: a 1997 pirate "Soul Blade" is no regional name of 1992's "Soul Blader".
   if (disagree(fa, fb, false) || datedApart(fa, fb) || noCompanyInCommon(fa.credited, fb.credited)) return false;
   // Releases of two regions are one product's regional names ("Special Edition", "Special Editions"); a letter after a number is a part ("Euro Demo 08b").
-  if (!numbered && fa.regions.size > 0 && fb.regions.size > 0 && ![...fa.regions].some((r) => fb.regions.has(r))) return true;
+  if (!numbered && regionalNames(fa, fb)) return true;
   return letter !== "s" && sameYear(fa, fb);
 }
 
@@ -186,7 +186,7 @@ export function nearTitleJoins(
       // One year for both, with no company against it, vouches for a slip too ("Fatal Inertia EX", "Fatal Intertia EX", 2014),
       // but not for another first letter, which makes another word ("Follow the Reader", "Follow the Leader").
       // A plural's "s" is another word ("Tower", "Towers of Hanoi") unless two regions name one product so ("Earring", "Earrings").
-      if (plural) return fa.regions.size > 0 && fb.regions.size > 0 && ![...fa.regions].some((r) => fb.regions.has(r));
+      if (plural) return regionalNames(fa, fb);
       // A letter more ending a short word makes another word ("Rect Demo", "Rectb Demo"): one author's two programs, which a maker both credit cannot tell from a slip.
       if (shortEnd) return confirm(fa, fb, false);
       return confirm(fa, fb) || (word >= MIN_DATED_SLIP_WORD && !initial && sameYear(fa, fb));

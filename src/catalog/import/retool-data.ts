@@ -2,6 +2,7 @@ import { readFileSync } from "node:fs";
 import { z } from "zod";
 import { problems } from "../../core/problem.ts";
 import type { CloneFilterInput } from "../identity/clone-list-match.ts";
+import { titleKey } from "../names/title-key.ts";
 import type { RetoolFile } from "./find-retool.ts";
 
 /** A title's filter, as matching reads it. */
@@ -176,11 +177,12 @@ export function readRetoolData(files: readonly RetoolFile[]): RetoolData {
       for (const v of readJson(file, cloneListSchema).variants) {
         // A group without titles names its one game by the group's name (a game listed only for its compilations).
         const titles = v.titles && v.titles.length > 0 ? v.titles.map(cloneTitle) : [cloneTitle({ searchTerm: v.group })];
+        const editions = supersetTitles(v.group, titles, (v.supersets ?? []).map(cloneTitle));
         cloneGroups.push({
           group: v.group,
-          titles,
+          titles: editions.titles,
           categories: v.categories ?? [],
-          supersets: (v.supersets ?? []).map(cloneTitle),
+          supersets: editions.supersets,
           compilations: (v.compilations ?? []).map(cloneTitle),
         });
       }
@@ -195,4 +197,33 @@ export function readRetoolData(files: readonly RetoolFile[]): RetoolData {
     }
   }
   return { cloneGroups, localNames, achievementHashes };
+}
+
+/** A name's tags: "Metal Gear Solid 3 - Subsistence (Disc 1) (Subsistence)" → " (Disc 1) (Subsistence)". */
+const TAGS_RE = /\s*\(.*$/;
+
+/**
+ * A group's titles and supersets, with a title that is, untagged, the title of one of the group's
+ * own larger editions moved to its supersets: "Metal Gear Solid 3 - Subsistence" beside the superset
+ * "Metal Gear Solid 3 - Subsistence (Disc 1) (Subsistence)" in Snake Eater's group, "Biohazard 5 -
+ * Alternative Edition" in Resident Evil 5's, names that edition, which the group links and never
+ * merges. A title that is the group's own name or its only title stays ("Just Dance 3" beside
+ * "Just Dance 3 (Special Edition)").
+ */
+function supersetTitles(
+  group: string,
+  titles: readonly CloneTitle[],
+  supersets: readonly CloneTitle[],
+): { titles: CloneTitle[]; supersets: CloneTitle[] } {
+  const own = titleKey(group.replace(TAGS_RE, ""));
+  const editions = new Set(
+    supersets
+      .filter((s) => s.nameType === "short" && TAGS_RE.test(s.searchTerm))
+      .map((s) => titleKey(s.searchTerm.replace(TAGS_RE, "")))
+      .filter((key) => key !== "" && key !== own),
+  );
+  const edition = (t: CloneTitle): boolean => t.nameType === "short" && !TAGS_RE.test(t.searchTerm) && editions.has(titleKey(t.searchTerm));
+  const kept = titles.filter((t) => !edition(t));
+  if (editions.size === 0 || kept.length === 0 || kept.length === titles.length) return { titles: [...titles], supersets: [...supersets] };
+  return { titles: kept, supersets: [...supersets, ...titles.filter(edition)] };
 }

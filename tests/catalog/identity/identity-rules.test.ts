@@ -34,6 +34,16 @@ describe("releaseKind", () => {
     expect(kindOf("PGM (Polygame Master) System BIOS")).toBe("game");
   });
 
+  it("reads a test or diagnostic program by its title, but not a game's episode so titled nor an arcade test set", () => {
+    expect(kindOf("Arkagis Revolution - Input Diagnostics (World)")).toBe("application");
+    expect(kindOf("Atari PAM Diagnostics (USA) (v2.3)")).toBe("application");
+    expect(kindOf("Lynx II Production Test Program (USA)")).toBe("application");
+    expect(kindOf("RPG Maker 2000 Test Suite")).toBe("application");
+    expect(kindOf("Solder Runner- Episode 1- Diagnostics (1996)")).toBe("game");
+    expect(kindOf("Test Programados Mecanica (Spain)")).toBe("game");
+    expect(kindOf("Sente Diagnostic Cartridge", true)).toBe("game");
+  });
+
   it("leaves games and multi-disk labels alone", () => {
     expect(kindOf("Mega Man X (USA)")).toBe("game");
     expect(kindOf("Amaranth II (1992)(Fuga System)(JP)(Disk 2 of 4)(Data Disk A)")).toBe("game");
@@ -168,6 +178,26 @@ describe("groupWorks", () => {
       input({ title: "Gendai Daisenryaku DS", regions: ["Japan"], serialCode: code, size: 67_108_864 }),
     ]);
     expect(reused.groups).toHaveLength(2);
+    // Nor does a clone list join a code's releases four times apart: the smaller cart holds half the game.
+    const short = { code: "LU", short: true };
+    const half = groupWorks([
+      input({
+        title: "Sports Illustrated - Championship Football & Baseball",
+        regions: ["USA"],
+        serialCode: short,
+        size: 2_097_152,
+        cloneGroups: [3],
+      }),
+      input({ title: "All-American Championship Football", regions: ["Europe"], serialCode: short, size: 524_288, cloneGroups: [3] }),
+    ]);
+    expect(half.groups).toHaveLength(2);
+    // A four-character code's regional carts four times apart are still one game a clone list joins.
+    const mini = { code: "FMR", short: false };
+    const metroid = groupWorks([
+      input({ title: "Classic NES Series - Metroid", regions: ["USA", "Europe"], serialCode: mini, size: 1_048_576, cloneGroups: [4] }),
+      input({ title: "Famicom Mini 23 - Metroid", regions: ["Japan"], serialCode: mini, size: 4_194_304, cloneGroups: [4] }),
+    ]);
+    expect(metroid.groups).toEqual([[0, 1]]);
   });
 
   it("at exactly a doubling no more languages explain, never joins by one code titles with no word and no clone-list group in common", () => {

@@ -305,6 +305,29 @@ describe("spelling variants", () => {
     ]);
   });
 
+  it("takes no two regions as proof of a slip when the two titles' largest files lie more than four times apart", () => {
+    expect(
+      works([
+        { title: "Fire Ball!!", source: "redump", regions: ["Japan"], size: 61_269_600 },
+        { title: "Firewall", source: "redump", regions: ["Korea"], size: 674_722_944 },
+        { title: "Mega Bomberman Special", source: "redump", regions: ["Japan"], size: 61_269_600 },
+        { title: "Mega Bomberman Spetial", source: "redump", regions: ["Korea"], size: 122_539_200 },
+        // A DLC's size varies between regions: only retail games' sizes are read.
+        { title: "Derby Dogs", kind: "addon", source: "no-intro", regions: ["USA"], size: 165_408 },
+        { title: "Derby Dog", kind: "addon", source: "no-intro", regions: ["Japan"], size: 3_320 },
+        // Nor a store entry's 512-byte licence.
+        { title: "Antiquia Lost", source: "no-intro", regions: ["USA"], size: 512 },
+        { title: "Antiqua Lost", source: "no-intro", regions: ["Japan"], size: 275_976_016 },
+      ]),
+    ).toEqual([
+      ["Antiqua Lost", "Antiquia Lost"],
+      ["Derby Dog", "Derby Dogs"],
+      ["Fire Ball!!"],
+      ["Firewall"],
+      ["Mega Bomberman Special", "Mega Bomberman Spetial"],
+    ]);
+  });
+
   it("joins a variant to one part of a title split by its credits, not to several", () => {
     const parts = works([
       { title: "Tetris", groupKey: "tetris", year: 1986, developer: "A. Pajitnov, V. Gerasimov" },
