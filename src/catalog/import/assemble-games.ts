@@ -8,6 +8,7 @@ import {
   type ContentKind,
   type KindContext,
 } from "../identity/content-kind.ts";
+import { compilationSetName, reworkedGame } from "../identity/arcade-rework.ts";
 import { compareReleases, type ReleasePreference } from "../identity/release-preference.ts";
 import { companies, makerInCommon, noCompanyInCommon } from "../identity/company-word.ts";
 import { dumpKeys, looksLikeCompilation } from "../identity/dump-keys.ts";
@@ -357,6 +358,63 @@ function curatedParent(release: ReleaseDraft): boolean {
   return !release.extra.cloneOf && !reworked(release) && release.collections.some((c) => c.startsWith("mame"));
 }
 
+/** How an arcade set's DAT names place it: under the title of the game they say it reworks, or apart as a board of several games. */
+interface ArcadeSetKey {
+  /** The title key of the game the set is a bootleg, hack or re-release of, when a set of the platform has that title. */
+  readonly reworks?: string;
+  /** A board of several games ({@link compilationSetName}): its releases under a single game's title stay apart from that game. */
+  readonly board?: boolean;
+}
+
+/**
+ * What the DAT names of each arcade set say of it across collections ("Jumping Pop (Nics, Korean
+ * hack of Plump Pop)" is Plump Pop's; "Puzzle King (includes bootleg of Snow Bros.)" a board):
+ * one collection's name speaks for the set in all of them, since the set name joins them. `hacks`
+ * gives the game of each title whose sets other than hacks all rework that game.
+ */
+function arcadeSetKeys(
+  releases: readonly ReleaseDraft[],
+  ownKeys: readonly string[],
+  titleBySet: ReadonlyMap<string, string>,
+): { sets: Map<string, ArcadeSetKey>; hacks: Map<string, string> } {
+  const original = new Set<string>();
+  releases.forEach((release, i) => {
+    const own = ownKeys[i];
+    if (own && release.kind === "game" && !release.extra.cloneOf && !reworked(release) && !reworkedGame(release.name)) original.add(own);
+  });
+  const out = new Map<string, ArcadeSetKey>();
+  releases.forEach((release, i) => {
+    const set = release.extra.setName;
+    if (!set || release.kind !== "game") return;
+    const known = out.get(set) ?? {};
+    if (compilationSetName(release.name, release.parsed.title)) out.set(set, { board: true });
+    if (known.board || out.get(set)?.board) return;
+    const game = reworkedGame(release.name);
+    if (game === undefined) return;
+    // The game is named by its title ("bootleg of Scramble") or its set name ("hack of ottopz").
+    const parent = titleBySet.get(game.toLowerCase());
+    const reworks = original.has(titleKey(game))
+      ? titleKey(game)
+      : parent !== undefined && original.has(titleKey(parent))
+        ? titleKey(parent)
+        : undefined;
+    if (reworks !== undefined && reworks !== ownKeys[i]) out.set(set, { reworks });
+  });
+  // A title whose every set but hacks reworks one game is that game's, and so are the hacks of it
+  // ("Crouching Tiger Hidden Dragon 2003 (hack of The King of Fighters 2001)" and HBMAME's hacks of it).
+  const games = new Map<string, string | null>();
+  releases.forEach((release, i) => {
+    const own = ownKeys[i];
+    if (!own || release.kind !== "game" || release.parsed.flags.includes("Hack")) return;
+    const reworks = out.get(release.extra.setName ?? "")?.reworks ?? null;
+    const known = games.get(own);
+    games.set(own, known === undefined || known === reworks ? reworks : null);
+  });
+  const hacks = new Map<string, string>();
+  for (const [own, reworks] of games) if (reworks) hacks.set(own, reworks);
+  return { sets: out, hacks };
+}
+
 /** A PlayChoice-10 set's DAT name: "Contra (PlayChoice-10)", "PlayChoice-10: Contra". */
 const PLAYCHOICE_RE = /\bPlayChoice-10\b/i;
 /** The PlayChoice-10 words of a title ("PlayChoice-10: Contra", "Contra (PlayChoice-10)"), left out before they are put back the one way. */
@@ -400,14 +458,16 @@ function splitTitleGroups(
     // An arcade clone belongs with its parent set, whatever its own credits.
     if (arcade) {
       const partOfSet = new Map<string, (typeof parts)[number]>();
-      list.forEach((i, n) => {
-        const release = releases[i] as ReleaseDraft;
+      // A set's credited MAME entry places it; its other collections' entries, which credit no one, follow.
+      const ranked = list.map((i, n) => ({ release: releases[i] as ReleaseDraft, n }));
+      ranked.sort((a, b) => Number(curatedParent(a.release)) - Number(curatedParent(b.release)));
+      for (const { release, n } of ranked) {
         const part = parts[n];
         if (part && release.extra.setName && !release.extra.cloneOf) partOfSet.set(release.extra.setName, part);
-      });
+      }
       list.forEach((i, n) => {
-        const parent = (releases[i] as ReleaseDraft).extra.cloneOf;
-        const part = parent ? partOfSet.get(parent) : undefined;
+        const release = releases[i] as ReleaseDraft;
+        const part = partOfSet.get(release.extra.cloneOf ?? release.extra.setName ?? "");
         if (part) parts[n] = part;
       });
     }
@@ -884,10 +944,15 @@ export function assembleGames(
     ownKeys.push(titleKey(release.parsed.title));
   }
   if (options.kindContext?.storeTitles) settleStoreKinds(releases, ownKeys, options.kindContext);
+  const sets = arcade ? arcadeSetKeys(releases, ownKeys, titleBySet) : undefined;
   releases.forEach((release, i) => {
     const parentTitle = release.extra.cloneOf ? titleBySet.get(release.extra.cloneOf) : undefined;
     const ownKey = ownKeys[i] ?? "";
-    keys.push(storedTitleKey(release.kind, (parentTitle === undefined ? ownKey : titleKey(parentTitle)) || release.name.toLowerCase()));
+    const setKey = release.extra.setName ? sets?.sets.get(release.extra.setName) : undefined;
+    const hackOf = release.parsed.flags.includes("Hack") ? sets?.hacks.get(ownKey) : undefined;
+    const key = setKey?.reworks ?? hackOf ?? (parentTitle === undefined ? ownKey : titleKey(parentTitle));
+    const board = setKey?.board === true && !looksLikeCompilation(release.parsed.title) ? `${PART_SEPARATOR}board` : "";
+    keys.push(`${storedTitleKey(release.kind, key || release.name.toLowerCase())}${board}`);
   });
   // A product code's last two characters name the game within its code space: one title's "DMG-AZLJ",
   // "CGB-AZLJ" and "CGB-BZLJ" (a Game Boy game made Color-only) are one product.

@@ -1,3 +1,4 @@
+import { decodeXmlEntities } from "../dat/xml-entities.ts";
 import type { DatFile, DatGame } from "../dat/dat-types.ts";
 import { serialKey } from "../../core/keys.ts";
 
@@ -46,7 +47,7 @@ export function inlineMetadata(game: DatGame, exclude?: MetadataKey): MetadataFi
   for (const key of metadataKeys) {
     if (key === exclude) continue;
     const value = game.fields[key]?.trim();
-    if (value) out[key] = value;
+    if (value) out[key] = decodeXmlEntities(value);
   }
   return out;
 }

@@ -1,3 +1,4 @@
+import { decodeXmlEntities } from "../dat/xml-entities.ts";
 import path from "node:path";
 import type { DatFile, DatGame, DatRom } from "../dat/dat-types.ts";
 import { parseGameName, type ParsedGameName } from "../names/parse-game-name.ts";
@@ -152,7 +153,7 @@ function arcadeEntry(game: DatGame, name: string, serial: string | undefined, wa
   const year = game.fields.year?.trim();
   if (year && /^\d{4}$/.test(year)) metadata.releaseyear ??= year;
   const manufacturer = game.fields.manufacturer?.trim();
-  if (manufacturer) metadata.developer ??= manufacturer;
+  if (manufacturer) metadata.developer ??= decodeXmlEntities(manufacturer);
   const extra: ReleaseExtra = { setName: name };
   const cloneOf = game.fields.cloneof?.trim();
   if (cloneOf) extra.cloneOf = cloneOf;

@@ -1,0 +1,209 @@
+import { describe, expect, it } from "vitest";
+import type { DatFile, DatGame } from "../../../src/catalog/dat/dat-types.ts";
+import { compilationSetName, reworkedGame } from "../../../src/catalog/identity/arcade-rework.ts";
+import { assembleGames, type GameDatInput } from "../../../src/catalog/import/assemble-games.ts";
+import { createMetadataIndex } from "../../../src/catalog/import/metadata-index.ts";
+
+function dat(games: Partial<DatGame>[]): DatFile {
+  return { format: "clrmamepro", header: { fields: {} }, games: games.map((g, i) => ({ fields: {}, roms: [], line: i + 1, ...g })) };
+}
+
+/** A set's zip of `size` bytes whose hashes are made of `seed`. */
+function rom(name: string, seed: string, size = 65536): { name: string; size: number; crc: string; sha1: string } {
+  return { name, size, crc: seed.repeat(8).slice(0, 8), sha1: seed.repeat(40).slice(0, 40) };
+}
+
+/** The arcade works' release names, each work's sorted, works sorted. */
+function works(inputs: GameDatInput[]): string[][] {
+  const { games } = assembleGames(inputs, createMetadataIndex(), {
+    platform: "arcade",
+    arcade: true,
+    hackCollections: new Set(["hbmame"]),
+  });
+  return games.map((g) => g.releases.map((r) => r.name).sort()).sort((a, b) => (a[0] ?? "").localeCompare(b[0] ?? ""));
+}
+
+describe("what an arcade set's DAT name says it reworks", () => {
+  it("reads the game of a bootleg, hack or clone tag and of an 'X re-release', never a compilation's contents or a board", () => {
+    expect(reworkedGame("Space Trek (Video Game S.A., Spanish bootleg of Scramble)")).toBe("Scramble");
+    expect(reworkedGame("Jumping Pop (Nics, Korean hack of Plump Pop)")).toBe("Plump Pop");
+    expect(reworkedGame("Gals Panic SU (Korea, Gals Panic 4 re-release)")).toBe("Gals Panic 4");
+    expect(reworkedGame("Amigo (bootleg of Amidar, set 1)")).toBe("Amidar");
+    expect(reworkedGame("Galaxian Part X (hack of 'Moon Alien')")).toBe("Moon Alien");
+    expect(reworkedGame("Aracnis (bootleg of Scorpion on Moon Cresta hardware)")).toBe("Scorpion");
+    expect(reworkedGame("Crazy Otto - The Original Ms Pacman (hack of ottopz)")).toBe("ottopz");
+    expect(reworkedGame("Puzzle King (includes bootleg of Snow Bros.)")).toBeUndefined();
+    expect(reworkedGame("Gals Panic SU (Korea)")).toBeUndefined();
+    expect(reworkedGame("Bay Route (Japan, re-release)")).toBeUndefined();
+    expect(reworkedGame("Head On 2 (bootleg)")).toBeUndefined();
+  });
+
+  it("calls a set a board of several games by its title or by what its tags say it includes", () => {
+    expect(compilationSetName("Puzzle King (includes bootleg of Snow Bros.)", "Puzzle King")).toBe(true);
+    expect(compilationSetName("4-in-1 bootleg", "4-in-1 bootleg")).toBe(true);
+    expect(compilationSetName("Puzzle King (Dance & Puzzle)", "Puzzle King")).toBe(false);
+  });
+});
+
+describe("arcade sets whose DAT names say whose they are", () => {
+  it("puts a bootleg or hack of another title with that title's game, and keeps the same-titled game apart", () => {
+    const mame = dat([
+      { name: "Jumping Pop", fields: { developer: "ESD", releaseyear: "2001" }, roms: [rom("jumppop.zip", "1")] },
+      {
+        name: "Jumping Pop (Nics, Korean bootleg of Plump Pop)",
+        fields: { developer: "bootleg (Nics)", releaseyear: "1992" },
+        roms: [rom("jpopnics.zip", "2")],
+      },
+      { name: "Plump Pop (Japan)", fields: { developer: "Taito Corporation", releaseyear: "1987" }, roms: [rom("plumppop.zip", "3")] },
+      { name: "Space Trek (cocktail)", fields: { developer: "Sega", releaseyear: "1980" }, roms: [rom("sptrekct.zip", "4")] },
+      { name: "Scramble", fields: { developer: "Konami", releaseyear: "1981" }, roms: [rom("scramble.zip", "5")] },
+    ]);
+    const fbneo = dat([
+      {
+        name: "Jumping Pop (Nics, Korean hack of Plump Pop)",
+        fields: { publisher: "bootleg (Nics)", releaseyear: "1992" },
+        roms: [rom("jpopnics.zip", "2")],
+      },
+      {
+        name: "Space Trek (Video Game S.A., Spanish bootleg of Scramble)",
+        fields: { publisher: "bootleg", releaseyear: "1981" },
+        roms: [rom("spctrek.zip", "6")],
+      },
+      { name: "Gals Panic 4 (Japan)", fields: { publisher: "Kaneko", releaseyear: "1996" }, roms: [rom("galpani4.zip", "7")] },
+      { name: "Gals Panic SU (Korea)", fields: { publisher: "Kaneko", releaseyear: "1999" }, roms: [rom("galpansua.zip", "8")] },
+      {
+        name: "Gals Panic SU (Korea, Gals Panic 4 re-release)",
+        fields: { publisher: "Kaneko", releaseyear: "2000" },
+        roms: [rom("galpanisu.zip", "9")],
+      },
+    ]);
+    expect(
+      works([
+        { dat: mame, source: "mame-split", label: "mame.dat", collection: "mame-2010" },
+        { dat: fbneo, source: "fbneo-split", label: "fbneo.dat", collection: "fbneo" },
+      ]),
+    ).toEqual([
+      ["Gals Panic 4 (Japan)", "Gals Panic SU (Korea, Gals Panic 4 re-release)"],
+      ["Gals Panic SU (Korea)"],
+      ["Jumping Pop"],
+      ["Jumping Pop (Nics, Korean bootleg of Plump Pop)", "Jumping Pop (Nics, Korean hack of Plump Pop)", "Plump Pop (Japan)"],
+      ["Scramble", "Space Trek (Video Game S.A., Spanish bootleg of Scramble)"],
+      ["Space Trek (cocktail)"],
+    ]);
+  });
+
+  it("puts the hacks of a title whose only other sets rework another game with that game, never the hacks of a title with a game of its own", () => {
+    const mame = dat([
+      {
+        name: "The King of Fighters 2001 (NGM-262?)",
+        fields: { developer: "Eolith / SNK", releaseyear: "2001" },
+        roms: [rom("kof2001.zip", "1")],
+      },
+      {
+        name: "Crouching Tiger Hidden Dragon 2003 (hack of The King of Fighters 2001)",
+        fields: { developer: "bootleg", releaseyear: "2003" },
+        roms: [rom("cthd2003.zip", "2")],
+      },
+      { name: "Jumping Pop", fields: { developer: "ESD", releaseyear: "2001" }, roms: [rom("jumppop.zip", "3")] },
+      {
+        name: "Jumping Pop (Nics, Korean bootleg of Plump Pop)",
+        fields: { developer: "bootleg (Nics)", releaseyear: "1992" },
+        roms: [rom("jpopnics.zip", "4")],
+      },
+      { name: "Plump Pop (Japan)", fields: { developer: "Taito Corporation", releaseyear: "1987" }, roms: [rom("plumppop.zip", "5")] },
+    ]);
+    const hbmame = dat([
+      {
+        name: "Crouching Tiger Hidden Dragon 2003 (Simplified 2016-03-15)",
+        fields: { developer: "hack", releaseyear: "2016" },
+        roms: [rom("ct2k3spi.zip", "6")],
+      },
+      { name: "Jumping Pop (Easy Mode)", fields: { developer: "hack", releaseyear: "2019" }, roms: [rom("jumppope.zip", "7")] },
+    ]);
+    expect(
+      works([
+        { dat: mame, source: "mame-split", label: "mame.dat", collection: "mame-2010" },
+        { dat: hbmame, source: "dat", label: "hbmame.dat", collection: "hbmame" },
+      ]),
+    ).toEqual([
+      [
+        "Crouching Tiger Hidden Dragon 2003 (Simplified 2016-03-15)",
+        "Crouching Tiger Hidden Dragon 2003 (hack of The King of Fighters 2001)",
+        "The King of Fighters 2001 (NGM-262?)",
+      ],
+      ["Jumping Pop", "Jumping Pop (Easy Mode)"],
+      ["Jumping Pop (Nics, Korean bootleg of Plump Pop)", "Plump Pop (Japan)"],
+    ]);
+  });
+
+  it("keeps a board of several games apart from a game of the board's title, under every collection's name of the board", () => {
+    const mame = dat([{ name: "4-in-1 bootleg", fields: { releaseyear: "2002" }, roms: [rom("4in1boot.zip", "1")] }]);
+    const mame2010 = dat([
+      {
+        name: "Puzzle King (includes bootleg of Snow Bros.)",
+        fields: { developer: "K1 Soft", releaseyear: "2002" },
+        roms: [rom("4in1boot.zip", "1")],
+      },
+    ]);
+    const fbneo = dat([
+      {
+        name: "Puzzle King (PacMan 2, Tetris, HyperMan 2, Snow Bros.)",
+        fields: { publisher: "K1 Soft", releaseyear: "2002" },
+        roms: [rom("4in1boot.zip", "1")],
+      },
+      { name: "Puzzle King (Dance & Puzzle)", fields: { publisher: "Eolith", releaseyear: "1998" }, roms: [rom("puzzlekg.zip", "2")] },
+    ]);
+    expect(
+      works([
+        { dat: mame, source: "mame-split", label: "2003.dat", collection: "mame-2003" },
+        { dat: mame2010, source: "mame-split", label: "2010.dat", collection: "mame-2010" },
+        { dat: fbneo, source: "fbneo-split", label: "fbneo.dat", collection: "fbneo" },
+      ]),
+    ).toEqual([
+      ["4-in-1 bootleg", "Puzzle King (PacMan 2, Tetris, HyperMan 2, Snow Bros.)", "Puzzle King (includes bootleg of Snow Bros.)"],
+      ["Puzzle King (Dance & Puzzle)"],
+    ]);
+  });
+
+  it("keeps a set whose MAME credits split it from a same-titled game there, when another collection lists it uncredited", () => {
+    const mame = dat([
+      { name: "Judge Dredd (rev LA1, prototype)", fields: { developer: "Midway", releaseyear: "1993" }, roms: [rom("jdreddp.zip", "1")] },
+      { name: "Judge Dredd (Rev C Dec. 17 1997)", fields: { developer: "Acclaim", releaseyear: "1996" }, roms: [rom("jdredd.zip", "2")] },
+    ]);
+    const fbneo = dat([
+      { name: "Judge Dredd (rev TA1 7/12/92, location test)", fields: { releaseyear: "1993" }, roms: [rom("jdreddp.zip", "1")] },
+    ]);
+    expect(
+      works([
+        { dat: fbneo, source: "fbneo-split", label: "fbneo.dat", collection: "fbneo" },
+        { dat: mame, source: "mame-split", label: "mame.dat", collection: "mame-2010" },
+      ]),
+    ).toEqual([["Judge Dredd (Rev C Dec. 17 1997)"], ["Judge Dredd (rev LA1, prototype)", "Judge Dredd (rev TA1 7/12/92, location test)"]]);
+  });
+
+  it("reads an escaped '<unknown>' maker as no one, so it does not split a title from the sets that name their maker", () => {
+    const mame = dat([
+      {
+        name: "Witch Card (Spanish, witch game, set 2)",
+        fields: { developer: "&lt;unknown&gt;", releaseyear: "1991" },
+        roms: [rom("witchcdb.zip", "1")],
+      },
+      {
+        name: "Witch Card (English, witch game, lamps)",
+        fields: { developer: "PlayMan", releaseyear: "1985" },
+        roms: [rom("witchcdf.zip", "2")],
+      },
+    ]);
+    const { games } = assembleGames(
+      [{ dat: mame, source: "mame-split", label: "mame.dat", collection: "mame-2010" }],
+      createMetadataIndex(),
+      {
+        platform: "arcade",
+        arcade: true,
+      },
+    );
+    expect(games.map((g) => g.releases.map((r) => r.name).sort())).toEqual([
+      ["Witch Card (English, witch game, lamps)", "Witch Card (Spanish, witch game, set 2)"],
+    ]);
+  });
+});
