@@ -1,5 +1,5 @@
 import type { DatFile, DatRom } from "../dat/dat-types.ts";
-import { type CloneMatch, matchCloneTitles, namingTitle } from "../identity/clone-list-match.ts";
+import { type CloneMatch, type CloneReleaseKeys, cloneReleaseKeys, matchCloneTitles, namingTitle } from "../identity/clone-list-match.ts";
 import {
   hasTitleWideTag,
   releaseKind,
@@ -527,6 +527,7 @@ function linkRelated(
   releases: readonly ReleaseDraft[],
   matches: readonly (readonly CloneMatch[])[],
   retool: RetoolData,
+  keys: readonly CloneReleaseKeys[],
 ): void {
   const gameOf = new Map<ReleaseDraft, number>();
   games.forEach((game, g) => {
@@ -562,7 +563,7 @@ function linkRelated(
     if (!map.has(to)) map.set(to, relation);
     links.set(from, map);
   };
-  matchCloneTitles(releases, pseudo).forEach((list, i) => {
+  matchCloneTitles(releases, pseudo, undefined, keys).forEach((list, i) => {
     const holder = gameOf.get(releases[i] as ReleaseDraft);
     if (holder === undefined) return;
     for (const m of list) {
@@ -896,7 +897,8 @@ export function assembleGames(
   );
   const order = releaseOrder(options.preference);
   const moved = new Map<number, string>();
-  const cloneMatches = options.retool ? matchCloneTitles(releases, options.retool.cloneGroups, moved) : [];
+  const cloneKeys = options.retool ? cloneReleaseKeys(releases) : [];
+  const cloneMatches = options.retool ? matchCloneTitles(releases, options.retool.cloneGroups, moved, cloneKeys) : [];
   // A release a clone-list filter sends to another group leaves its own title's: to the list's group
   // by the list alone, or to the title a group the list does not hold names (Japan's "MLB 2004" is America's "MLB 2005").
   for (const [i, group] of moved) {
@@ -997,6 +999,6 @@ export function assembleGames(
       `${options.platform || "hacks"}: ${hacks.unlinked.length} of ${hacks.hacks} hacks are not linked to a base game: ${shown}${hacks.unlinked.length > 3 ? "; …" : ""}`,
     );
   }
-  if (options.retool) linkRelated(games, releases, cloneMatches, options.retool);
+  if (options.retool) linkRelated(games, releases, cloneMatches, options.retool, cloneKeys);
   return { games, warnings, stats, unmerged: works.unmerged };
 }
