@@ -38,7 +38,8 @@ function normalised(value: unknown): unknown {
 
 function* rowsOf(db: Database.Database, table: string): Generator<string> {
   const order = orderOf(db, table);
-  const select = order === "rowid" ? `SELECT rowid AS "(rowid)", * FROM "${table}" ORDER BY rowid` : `SELECT * FROM "${table}" ORDER BY ${order}`;
+  const select =
+    order === "rowid" ? `SELECT rowid AS "(rowid)", * FROM "${table}" ORDER BY rowid` : `SELECT * FROM "${table}" ORDER BY ${order}`;
   for (const row of db.prepare(select).raw().iterate() as IterableIterator<unknown[]>) yield JSON.stringify(row.map(normalised));
 }
 

@@ -163,7 +163,7 @@ export function matchCloneTitles(
     });
   });
   const out: CloneMatch[][] = releases.map((release, i) => {
-    const { own, tagged, regionFree: free } = keys[i] ?? cloneReleaseKeys([release])[0] as CloneReleaseKeys;
+    const { own, tagged, regionFree: free } = keys[i] ?? (cloneReleaseKeys([release])[0] as CloneReleaseKeys);
     const named = (tagged !== own ? short.get(tagged) : undefined) ?? short.get(own) ?? [];
     return [...(full.get(release.name) ?? []), ...(regionFree.get(free) ?? []), ...named];
   });
