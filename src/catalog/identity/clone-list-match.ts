@@ -103,6 +103,24 @@ function regionFreeKey(release: CloneReleaseInput): string {
   return cloneKey(name);
 }
 
+/** A release's keys as clone-list names are matched against them ({@link cloneReleaseKeys}). */
+export interface CloneReleaseKeys {
+  /** Its title's. */
+  readonly own: string;
+  /** Its title's with its other tags. */
+  readonly tagged: string;
+  /** Its name's without its region and language tags. */
+  readonly regionFree: string;
+}
+
+/** Each release's keys, for {@link matchCloneTitles}: an import matches its releases against the groups, then against their compilations and supersets. */
+export function cloneReleaseKeys(releases: readonly CloneReleaseInput[]): CloneReleaseKeys[] {
+  return releases.map((release) => {
+    const own = cloneKey(release.parsed.title);
+    return { own, tagged: release.parsed.extra.length === 0 ? own : taggedKey(release), regionFree: regionFreeKey(release) };
+  });
+}
+
 /**
  * The clone-list titles each release is named by, as Retool matches them: a title's searchTerm
  * against the release's title without tags (by title key), or its title with its other tags where
@@ -118,6 +136,7 @@ export function matchCloneTitles(
   releases: readonly CloneReleaseInput[],
   groups: readonly CloneGroupInput[],
   moved?: Map<number, string>,
+  keys: readonly CloneReleaseKeys[] = cloneReleaseKeys(releases),
 ): CloneMatch[][] {
   const short = new Map<string, CloneMatch[]>();
   const full = new Map<string, CloneMatch[]>();
@@ -143,11 +162,10 @@ export function matchCloneTitles(
       } else add(short, cloneKey(t.searchTerm));
     });
   });
-  const out: CloneMatch[][] = releases.map((release) => {
-    const own = cloneKey(release.parsed.title);
-    const tagged = taggedKey(release);
+  const out: CloneMatch[][] = releases.map((release, i) => {
+    const { own, tagged, regionFree: free } = keys[i] ?? (cloneReleaseKeys([release])[0] as CloneReleaseKeys);
     const named = (tagged !== own ? short.get(tagged) : undefined) ?? short.get(own) ?? [];
-    return [...(full.get(release.name) ?? []), ...(regionFree.get(regionFreeKey(release)) ?? []), ...named];
+    return [...(full.get(release.name) ?? []), ...(regionFree.get(free) ?? []), ...named];
   });
   for (const { re, match } of regexes) {
     const hits: number[] = [];

@@ -342,6 +342,13 @@ function typoJoins(
     if (!f) forms.set(n, (f = squashed(roots[n]?.key ?? "")));
     return f;
   };
+  /** Each compared title's numbers, made once: a title meets many others in its buckets. */
+  const numbers = new Map<number, string>();
+  const numbersAt = (n: number): string => {
+    let found = numbers.get(n);
+    if (found === undefined) numbers.set(n, (found = numbersOf(roots[n]?.key ?? "")));
+    return found;
+  };
   roots.forEach((r, n) => {
     const text = texts[n] ?? "";
     if (text.length < MIN_TYPO_KEY) return;
@@ -353,33 +360,31 @@ function typoJoins(
   });
   const joins: NearTitleJoin[] = [];
   const seen = new Set<string>();
-  for (const list of byHalf.values()) {
-    if (list.length < 2 || list.length > MAX_TYPO_BUCKET) continue;
-    for (let x = 0; x < list.length; x++)
-      for (let y = x + 1; y < list.length; y++) {
-        const ta = texts[list[x] ?? 0] ?? "";
-        const tb = texts[list[y] ?? 0] ?? "";
-        if (ta === tb || Math.abs(ta.length - tb.length) > 1) continue;
-        if (numbersOf(roots[list[x] ?? 0]?.key ?? "") !== numbersOf(roots[list[y] ?? 0]?.key ?? "")) continue;
-        const apart = oneLetterApart(ta, tb);
-        if (!apart) continue;
-        if ((apart.inA >= 0 && !typoPlace(form(list[x] ?? 0), apart.inA)) || (apart.inB >= 0 && !typoPlace(form(list[y] ?? 0), apart.inB)))
-          continue;
-        const titleOf = (n: number): string => items[roots[n]?.item ?? -1]?.title ?? "";
-        const plural =
-          pluralSlip(form(list[x] ?? 0), apart.inA, ta.length > tb.length, titleOf(list[x] ?? 0)) ||
-          pluralSlip(form(list[y] ?? 0), apart.inB, tb.length > ta.length, titleOf(list[y] ?? 0));
-        const word = Math.min(slipWord(form(list[x] ?? 0), apart.inA, apart.inB), slipWord(form(list[y] ?? 0), apart.inB, apart.inA));
-        const ra = roots[list[x] ?? 0]?.item ?? 0;
-        const rb = roots[list[y] ?? 0]?.item ?? 0;
-        const pair = ra < rb ? `${ra}:${rb}` : `${rb}:${ra}`;
-        if (seen.has(pair)) continue;
-        seen.add(pair);
-        const shortEnd =
-          (apart.inB < 0 && shortWordEnd(form(list[x] ?? 0), apart.inA)) || (apart.inA < 0 && shortWordEnd(form(list[y] ?? 0), apart.inB));
-        if (agree(ra, rb, { word, plural, initial: wordInitial(form(list[x] ?? 0), apart.inA, apart.inB), shortEnd }))
-          joins.push({ a: ra, b: rb });
-      }
-  }
+  const titleOf = (n: number): string => items[roots[n]?.item ?? -1]?.title ?? "";
+  /** Tests two titles of one bucket; a function of its own, so that V8 optimises it once rather than replacing and dropping the loops' code on each bucket. */
+  const tryPair = (nx: number, ny: number): void => {
+    const ta = texts[nx] ?? "";
+    const tb = texts[ny] ?? "";
+    if (ta === tb || Math.abs(ta.length - tb.length) > 1) return;
+    if (numbersAt(nx) !== numbersAt(ny)) return;
+    const apart = oneLetterApart(ta, tb);
+    if (!apart) return;
+    if ((apart.inA >= 0 && !typoPlace(form(nx), apart.inA)) || (apart.inB >= 0 && !typoPlace(form(ny), apart.inB))) return;
+    const plural =
+      pluralSlip(form(nx), apart.inA, ta.length > tb.length, titleOf(nx)) ||
+      pluralSlip(form(ny), apart.inB, tb.length > ta.length, titleOf(ny));
+    const word = Math.min(slipWord(form(nx), apart.inA, apart.inB), slipWord(form(ny), apart.inB, apart.inA));
+    const ra = roots[nx]?.item ?? 0;
+    const rb = roots[ny]?.item ?? 0;
+    const pair = ra < rb ? `${ra}:${rb}` : `${rb}:${ra}`;
+    if (seen.has(pair)) return;
+    seen.add(pair);
+    const shortEnd = (apart.inB < 0 && shortWordEnd(form(nx), apart.inA)) || (apart.inA < 0 && shortWordEnd(form(ny), apart.inB));
+    if (agree(ra, rb, { word, plural, initial: wordInitial(form(nx), apart.inA, apart.inB), shortEnd })) joins.push({ a: ra, b: rb });
+  };
+  const tryBucket = (list: readonly number[]): void => {
+    for (let x = 0; x < list.length; x++) for (let y = x + 1; y < list.length; y++) tryPair(list[x] ?? 0, list[y] ?? 0);
+  };
+  for (const list of byHalf.values()) if (list.length >= 2 && list.length <= MAX_TYPO_BUCKET) tryBucket(list);
   return joins;
 }

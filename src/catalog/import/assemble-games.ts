@@ -1,5 +1,5 @@
 import type { DatFile, DatRom } from "../dat/dat-types.ts";
-import { type CloneMatch, matchCloneTitles, namingTitle } from "../identity/clone-list-match.ts";
+import { type CloneMatch, type CloneReleaseKeys, cloneReleaseKeys, matchCloneTitles, namingTitle } from "../identity/clone-list-match.ts";
 import {
   hasTitleWideTag,
   releaseKind,
@@ -587,6 +587,7 @@ function linkRelated(
   releases: readonly ReleaseDraft[],
   matches: readonly (readonly CloneMatch[])[],
   retool: RetoolData,
+  keys: readonly CloneReleaseKeys[],
 ): void {
   const gameOf = new Map<ReleaseDraft, number>();
   games.forEach((game, g) => {
@@ -622,7 +623,7 @@ function linkRelated(
     if (!map.has(to)) map.set(to, relation);
     links.set(from, map);
   };
-  matchCloneTitles(releases, pseudo).forEach((list, i) => {
+  matchCloneTitles(releases, pseudo, undefined, keys).forEach((list, i) => {
     const holder = gameOf.get(releases[i] as ReleaseDraft);
     if (holder === undefined) return;
     for (const m of list) {
@@ -724,6 +725,30 @@ function akaTitles(flags: readonly string[]): string[] {
   });
 }
 
+/**
+ * Gives a release the metadata keyed by its roms' crc, then by its serials, its serial from that
+ * metadata when it has none, and its own date. A function of its own, so that V8 optimises it once
+ * rather than each platform's loop over its releases.
+ */
+function addMetadata(release: ReleaseDraft, metadata: MetadataIndex): void {
+  for (const rom of release.roms) {
+    const fields = rom.crc ? metadata.byCrc.get(rom.crc) : undefined;
+    if (fields) for (const [k, v] of Object.entries(fields) as [keyof MetadataFields, string][]) release.metadata[k] ??= v;
+  }
+  const serials = [release.serial, ...release.roms.map((r) => r.serial)].filter((s): s is string => Boolean(s));
+  for (const serial of serials) {
+    const fields = metadata.bySerial.get(serialKey(serial));
+    if (fields) for (const [k, v] of Object.entries(fields) as [keyof MetadataFields, string][]) release.metadata[k] ??= v;
+  }
+  if (release.serial === undefined && release.metadata.serial) {
+    release.serial = release.metadata.serial;
+    release.serialSource = "metadata";
+  }
+  const date = releaseDate(release);
+  if (date.year !== undefined) release.extra.releaseYear = date.year;
+  if (date.month !== undefined) release.extra.releaseMonth = date.month;
+}
+
 /** Between a title's key and the clone-list group a filter moved its release to: a title group of its own. */
 const MOVED_SEPARATOR = "\u0003";
 
@@ -780,74 +805,72 @@ export function assembleGames(
       collections: collection ? [collection] : [],
       credits: entryCredits(entry.metadata, entry.extra.publisher),
     });
+    /** One entry of the DAT: a new release, another dump under a taken name, or more of a release another DAT has. */
+    const addEntry = (entry: ReturnType<typeof releaseEntries>[number]): void => {
+      if (foreign && entry.roms.length > 0 && entry.roms.every((rom) => rom.sha1 !== undefined && foreign.has(rom.sha1))) {
+        deferred.push(entry.name);
+        return;
+      }
+      // A hack collection's set is its own release, even where it reuses a parent's set name; one set
+      // under two collections' descriptions stays two releases, so that each DAT's name still matches.
+      const key = hack ? `${collection}\u0000${entry.key}` : arcade && entry.extra.setName ? `${entry.key}\u0000${entry.name}` : entry.key;
+      const first = releasesByName.get(key);
+      // Another dump under the same name in the same DAT ("Tempest (USA) (Proto)", dated 1983 and 1984) is a release of its own.
+      const twins = first ? [first, ...(sameName.get(key) ?? [])] : [];
+      const makers = companies(entryCredits(entry.metadata, entry.extra.publisher).developer);
+      const existing =
+        twins.find((r) => sharesDump(r.roms, entry.roms)) ??
+        (twins.some((r) => labelOf.get(r) === label && otherDump(r.roms, entry.roms))
+          ? undefined
+          : twins.some((r) => labelOf.get(r) === label && otherMakers(r, makers, tosecSource))
+            ? twins.find((r) => labelOf.get(r) === label && makerInCommon(companies(r.credits.developer), makers))
+            : first);
+      if (first && !existing) {
+        const release = newRelease(entry);
+        const list = sameName.get(key) ?? [];
+        list.push(release);
+        sameName.set(key, list);
+        labelOf.set(release, label);
+        return;
+      }
+      if (existing) {
+        const shared = sharesDump(existing.roms, entry.roms);
+        const known = new Set(existing.roms.map(romKey));
+        for (const rom of entry.roms) if (!known.has(romKey(rom))) existing.roms.push(rom);
+        for (const [k, v] of Object.entries(entry.metadata) as [keyof MetadataFields, string][]) existing.metadata[k] ??= v;
+        const credits = entryCredits(entry.metadata, entry.extra.publisher);
+        // A twin naming no one ("Anonymous") leaves the credit to the entry that names its maker.
+        if (companies(existing.credits.developer).size === 0 && credits.developer) existing.credits.developer = credits.developer;
+        existing.credits.year ??= credits.year;
+        // A No-Intro or Redump entry's own serial outranks one another collection gave the same name; a serial
+        // of an entry that shares no file with the release is another dump's, borrowed by name.
+        const retailEntry = RETAIL_SERIAL_SOURCES.has(tosecSource);
+        if (entry.serial && (existing.serial === undefined || (retailEntry && !RETAIL_SERIAL_SOURCES.has(existing.serialSource ?? "")))) {
+          existing.serial = entry.serial;
+          existing.serialSource = shared || retailEntry ? tosecSource : BORROWED_SERIAL;
+        } else if (existing.serial !== undefined && !shared && precedence(tosecSource) < precedence(existing.source))
+          existing.serialSource = BORROWED_SERIAL;
+        if (!existing.sources.includes(tosecSource)) {
+          existing.sources.push(tosecSource);
+          existing.sources.sort((a, b) => precedence(a) - precedence(b));
+          existing.source = existing.sources[0] ?? existing.source;
+        }
+        if (collection && !existing.collections.includes(collection)) existing.collections.push(collection);
+        return;
+      }
+      if (tosecSource === "tosec") formats.set(entry.name, (formats.get(entry.name) ?? 0) + 1);
+      const release = newRelease(entry);
+      releasesByName.set(key, release);
+      labelOf.set(release, label);
+      if (entry.extra.cloneOf) cloneLabels.set(release, label);
+    };
     for (const game of dat.games) {
       const entries = releaseEntries(game, convention, (message) => malformed.push(`line ${game.line}: ${message}`));
       if (entries.length === 0) {
         warnings.push(`${label}:${game.line}: game entry without a name skipped`);
         continue;
       }
-      for (const entry of entries) {
-        if (foreign && entry.roms.length > 0 && entry.roms.every((rom) => rom.sha1 !== undefined && foreign.has(rom.sha1))) {
-          deferred.push(entry.name);
-          continue;
-        }
-        // A hack collection's set is its own release, even where it reuses a parent's set name; one set
-        // under two collections' descriptions stays two releases, so that each DAT's name still matches.
-        const key = hack
-          ? `${collection}\u0000${entry.key}`
-          : arcade && entry.extra.setName
-            ? `${entry.key}\u0000${entry.name}`
-            : entry.key;
-        const first = releasesByName.get(key);
-        // Another dump under the same name in the same DAT ("Tempest (USA) (Proto)", dated 1983 and 1984) is a release of its own.
-        const twins = first ? [first, ...(sameName.get(key) ?? [])] : [];
-        const makers = companies(entryCredits(entry.metadata, entry.extra.publisher).developer);
-        const existing =
-          twins.find((r) => sharesDump(r.roms, entry.roms)) ??
-          (twins.some((r) => labelOf.get(r) === label && otherDump(r.roms, entry.roms))
-            ? undefined
-            : twins.some((r) => labelOf.get(r) === label && otherMakers(r, makers, tosecSource))
-              ? twins.find((r) => labelOf.get(r) === label && makerInCommon(companies(r.credits.developer), makers))
-              : first);
-        if (first && !existing) {
-          const release = newRelease(entry);
-          const list = sameName.get(key) ?? [];
-          list.push(release);
-          sameName.set(key, list);
-          labelOf.set(release, label);
-          continue;
-        }
-        if (existing) {
-          const shared = sharesDump(existing.roms, entry.roms);
-          const known = new Set(existing.roms.map(romKey));
-          for (const rom of entry.roms) if (!known.has(romKey(rom))) existing.roms.push(rom);
-          for (const [k, v] of Object.entries(entry.metadata) as [keyof MetadataFields, string][]) existing.metadata[k] ??= v;
-          const credits = entryCredits(entry.metadata, entry.extra.publisher);
-          // A twin naming no one ("Anonymous") leaves the credit to the entry that names its maker.
-          if (companies(existing.credits.developer).size === 0 && credits.developer) existing.credits.developer = credits.developer;
-          existing.credits.year ??= credits.year;
-          // A No-Intro or Redump entry's own serial outranks one another collection gave the same name; a serial
-          // of an entry that shares no file with the release is another dump's, borrowed by name.
-          const retailEntry = RETAIL_SERIAL_SOURCES.has(tosecSource);
-          if (entry.serial && (existing.serial === undefined || (retailEntry && !RETAIL_SERIAL_SOURCES.has(existing.serialSource ?? "")))) {
-            existing.serial = entry.serial;
-            existing.serialSource = shared || retailEntry ? tosecSource : BORROWED_SERIAL;
-          } else if (existing.serial !== undefined && !shared && precedence(tosecSource) < precedence(existing.source))
-            existing.serialSource = BORROWED_SERIAL;
-          if (!existing.sources.includes(tosecSource)) {
-            existing.sources.push(tosecSource);
-            existing.sources.sort((a, b) => precedence(a) - precedence(b));
-            existing.source = existing.sources[0] ?? existing.source;
-          }
-          if (collection && !existing.collections.includes(collection)) existing.collections.push(collection);
-          continue;
-        }
-        if (tosecSource === "tosec") formats.set(entry.name, (formats.get(entry.name) ?? 0) + 1);
-        const release = newRelease(entry);
-        releasesByName.set(key, release);
-        labelOf.set(release, label);
-        if (entry.extra.cloneOf) cloneLabels.set(release, label);
-      }
+      for (const entry of entries) addEntry(entry);
     }
     const multiFormat = [...formats.values()].filter((n) => n > 1).length;
     if (multiFormat > 0) {
@@ -925,22 +948,7 @@ export function assembleGames(
   const keys: string[] = [];
   const ownKeys: string[] = [];
   for (const release of releases) {
-    for (const rom of release.roms) {
-      const fields = rom.crc ? metadata.byCrc.get(rom.crc) : undefined;
-      if (fields) for (const [k, v] of Object.entries(fields) as [keyof MetadataFields, string][]) release.metadata[k] ??= v;
-    }
-    const serials = [release.serial, ...release.roms.map((r) => r.serial)].filter((s): s is string => Boolean(s));
-    for (const serial of serials) {
-      const fields = metadata.bySerial.get(serialKey(serial));
-      if (fields) for (const [k, v] of Object.entries(fields) as [keyof MetadataFields, string][]) release.metadata[k] ??= v;
-    }
-    if (release.serial === undefined && release.metadata.serial) {
-      release.serial = release.metadata.serial;
-      release.serialSource = "metadata";
-    }
-    const date = releaseDate(release);
-    if (date.year !== undefined) release.extra.releaseYear = date.year;
-    if (date.month !== undefined) release.extra.releaseMonth = date.month;
+    addMetadata(release, metadata);
     ownKeys.push(titleKey(release.parsed.title));
   }
   if (options.kindContext?.storeTitles) settleStoreKinds(releases, ownKeys, options.kindContext);
@@ -961,7 +969,8 @@ export function assembleGames(
   );
   const order = releaseOrder(options.preference);
   const moved = new Map<number, string>();
-  const cloneMatches = options.retool ? matchCloneTitles(releases, options.retool.cloneGroups, moved) : [];
+  const cloneKeys = options.retool ? cloneReleaseKeys(releases) : [];
+  const cloneMatches = options.retool ? matchCloneTitles(releases, options.retool.cloneGroups, moved, cloneKeys) : [];
   // A release a clone-list filter sends to another group leaves its own title's: to the list's group
   // by the list alone, or to the title a group the list does not hold names (Japan's "MLB 2004" is America's "MLB 2005").
   for (const [i, group] of moved) {
@@ -1062,6 +1071,6 @@ export function assembleGames(
       `${options.platform || "hacks"}: ${hacks.unlinked.length} of ${hacks.hacks} hacks are not linked to a base game: ${shown}${hacks.unlinked.length > 3 ? "; …" : ""}`,
     );
   }
-  if (options.retool) linkRelated(games, releases, cloneMatches, options.retool);
+  if (options.retool) linkRelated(games, releases, cloneMatches, options.retool, cloneKeys);
   return { games, warnings, stats, unmerged: works.unmerged };
 }

@@ -1,6 +1,18 @@
 import { pushTo } from "../../core/multi-map.ts";
+import type { Statement } from "better-sqlite3";
 import type { CatalogDb } from "../db/catalog-db.ts";
 import { type PlatformRows, releaseName } from "./platform-rows.ts";
+
+/** Each database's statements by their SQL: an import assigns ids once per platform and would otherwise prepare them again each time. */
+const statements = new WeakMap<CatalogDb, Map<string, Statement<unknown[], unknown>>>();
+
+function prepared<P extends unknown[] = unknown[], R = unknown>(db: CatalogDb, sql: string): Statement<P, R> {
+  let cache = statements.get(db);
+  if (!cache) statements.set(db, (cache = new Map()));
+  let statement = cache.get(sql);
+  if (!statement) cache.set(sql, (statement = db.prepare(sql)));
+  return statement as unknown as Statement<P, R>;
+}
 
 /** A stored game that joined another work: its id now stands for `into`. */
 export interface MergedGame {
@@ -69,20 +81,20 @@ interface Claim {
 export function assignGameIds(db: CatalogDb, platform: string, former: readonly string[], works: PlatformRows): AssignedIds {
   const platforms = [platform, ...former];
   const marks = platforms.map(() => "?").join(", ");
-  const stored = db
-    .prepare<string[], StoredGame>(`SELECT id, platform, title_key, title, kind FROM games WHERE platform IN (${marks})`)
-    .all(...platforms);
+  const stored = prepared<string[], StoredGame>(
+    db,
+    `SELECT id, platform, title_key, title, kind FROM games WHERE platform IN (${marks})`,
+  ).all(...platforms);
   const kindOf = new Map(stored.map((g) => [g.id, g.kind]));
   /** Each stored game's first release by id: its best, as the import ordered them. */
   const bestOf = new Map<number, string>();
   const byKey = new Map<string, number[]>();
   for (const g of stored) pushTo(byKey, g.title_key, g.id);
   const ownerOf = new Map<string, number[]>();
-  for (const row of db
-    .prepare<string[], { name: string; game_id: number; extra_json: string | null }>(
-      `SELECT r.name, r.game_id, r.extra_json FROM releases r JOIN games g ON g.id = r.game_id WHERE g.platform IN (${marks}) ORDER BY r.id`,
-    )
-    .iterate(...platforms)) {
+  for (const row of prepared<string[], { name: string; game_id: number; extra_json: string | null }>(
+    db,
+    `SELECT r.name, r.game_id, r.extra_json FROM releases r JOIN games g ON g.id = r.game_id WHERE g.platform IN (${marks}) ORDER BY r.id`,
+  ).iterate(...platforms)) {
     pushTo(ownerOf, row.name, row.game_id);
     if (!bestOf.has(row.game_id)) bestOf.set(row.game_id, row.name);
     const setName = row.extra_json ? (JSON.parse(row.extra_json) as { setName?: string }).setName : undefined;
@@ -143,9 +155,9 @@ export function assignGameIds(db: CatalogDb, platform: string, former: readonly 
     mergedInto.set(claim.id, claim.work);
   }
 
-  db.prepare(`DELETE FROM releases WHERE game_id IN (SELECT id FROM games WHERE platform IN (${marks}))`).run(...platforms);
-  const deleteGame = db.prepare<[number]>("DELETE FROM games WHERE id = ?");
-  const dropMergesInto = db.prepare<[number]>("DELETE FROM game_merges WHERE into_id = ?");
+  prepared(db, `DELETE FROM releases WHERE game_id IN (SELECT id FROM games WHERE platform IN (${marks}))`).run(...platforms);
+  const deleteGame = prepared<[number]>(db, "DELETE FROM games WHERE id = ?");
+  const dropMergesInto = prepared<[number]>(db, "DELETE FROM game_merges WHERE into_id = ?");
   const removed: GoneGame[] = [];
   const pendingMerges: { old: StoredGame; work: number }[] = [];
   for (const old of stored) {
@@ -158,19 +170,22 @@ export function assignGameIds(db: CatalogDb, platform: string, former: readonly 
     } else pendingMerges.push({ old, work });
   }
 
-  const park = db.prepare<[string, number]>("UPDATE games SET title_key = ? WHERE id = ?");
+  const park = prepared<[string, number]>(db, "UPDATE games SET title_key = ? WHERE id = ?");
   // Parked first, so that two kept games that swap keys never meet the UNIQUE constraint.
   for (const id of kept) park.run(`\u0001${id}`, id);
-  const update = db.prepare<[string, string, string, string, string, string | null, number]>(
+  const update = prepared<[string, string, string, string, string, string | null, number]>(
+    db,
     "UPDATE games SET platform = ?, title_key = ?, title = ?, metadata_json = ?, kind = ?, alternate_titles_json = ?, base_game_id = NULL, related_json = NULL WHERE id = ?",
   );
-  const insert = db.prepare<[string, string, string, string, string, string | null]>(
+  const insert = prepared<[string, string, string, string, string, string | null]>(
+    db,
     "INSERT INTO games (platform, title_key, title, metadata_json, kind, alternate_titles_json) VALUES (?, ?, ?, ?, ?, ?)",
   );
   let added = 0;
   const out: number[] = [];
   const split: SplitGame[] = [];
-  const recordSplit = db.prepare<[number, number, string, string, string]>(
+  const recordSplit = prepared<[number, number, string, string, string]>(
+    db,
     "INSERT OR REPLACE INTO game_splits (id, from_id, platform, title, split_at) VALUES (?, ?, ?, ?, ?)",
   );
   const splitAt = new Date().toISOString();
@@ -200,10 +215,11 @@ export function assignGameIds(db: CatalogDb, platform: string, former: readonly 
   }
 
   const merged: MergedGame[] = [];
-  const recordMerge = db.prepare<[number, number, string, string, string]>(
+  const recordMerge = prepared<[number, number, string, string, string]>(
+    db,
     "INSERT OR REPLACE INTO game_merges (id, into_id, platform, title, merged_at) VALUES (?, ?, ?, ?, ?)",
   );
-  const repoint = db.prepare<[number, number]>("UPDATE game_merges SET into_id = ? WHERE into_id = ?");
+  const repoint = prepared<[number, number]>(db, "UPDATE game_merges SET into_id = ? WHERE into_id = ?");
   const now = new Date().toISOString();
   for (const { old, work } of pendingMerges) {
     const into = out[work];

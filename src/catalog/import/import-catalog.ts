@@ -173,22 +173,51 @@ function groupByPlatform(
   return groups;
 }
 
+/** Rows one INSERT statement writes: one statement step for many rows costs less than a step per row (docs/performance.md). */
+const ROWS_PER_INSERT = 64;
+
+/** One INSERT of `rows` rows of `width` values each into `columns` of `table`. */
+function insertRows(db: CatalogDb, table: string, columns: readonly string[], rows: number): import("better-sqlite3").Statement<unknown[]> {
+  const row = `(?${", ?".repeat(columns.length - 1)})`;
+  return db.prepare(`INSERT INTO ${table} (${columns.join(", ")}) VALUES ${new Array<string>(rows).fill(row).join(", ")}`);
+}
+
+/** The same INSERT for one row and for {@link ROWS_PER_INSERT} rows. */
+interface RowInserts {
+  readonly one: import("better-sqlite3").Statement<unknown[]>;
+  readonly many: import("better-sqlite3").Statement<unknown[]>;
+  readonly width: number;
+}
+
+function rowInserts(db: CatalogDb, table: string, columns: readonly string[]): RowInserts {
+  return { one: insertRows(db, table, columns, 1), many: insertRows(db, table, columns, ROWS_PER_INSERT), width: columns.length };
+}
+
+/** Writes the rows whose values `values` holds one after the other, in order. */
+function insertAll(insert: RowInserts, values: readonly unknown[]): void {
+  const rows = values.length / insert.width;
+  let r = 0;
+  for (; r + ROWS_PER_INSERT <= rows; r += ROWS_PER_INSERT)
+    insert.many.run(values.slice(r * insert.width, (r + ROWS_PER_INSERT) * insert.width));
+  for (; r < rows; r++) insert.one.run(values.slice(r * insert.width, (r + 1) * insert.width));
+}
+
 interface Statements {
   readonly upsertPlatform: import("better-sqlite3").Statement<[string, string, string, string | null]>;
   readonly deleteSourceFiles: import("better-sqlite3").Statement<[string]>;
   readonly insertSourceFile: import("better-sqlite3").Statement<[string, string, string, string, number]>;
-  readonly insertRelease: import("better-sqlite3").Statement<unknown[]>;
-  readonly insertRom: import("better-sqlite3").Statement<unknown[]>;
+  readonly insertReleases: RowInserts;
+  readonly insertRoms: RowInserts;
+  readonly lastReleaseId: import("better-sqlite3").Statement<[], number | null>;
   readonly setBase: import("better-sqlite3").Statement<[number, number]>;
   readonly setRelated: import("better-sqlite3").Statement<[string, number]>;
 }
 
 function prepare(db: CatalogDb): Statements {
   return {
-    insertRelease: db.prepare(
-      `INSERT INTO releases (game_id, ${RELEASE_COLUMNS.join(", ")}) VALUES (?${", ?".repeat(RELEASE_COLUMNS.length)})`,
-    ),
-    insertRom: db.prepare(`INSERT INTO roms (release_id, ${ROM_COLUMNS.join(", ")}) VALUES (?${", ?".repeat(ROM_COLUMNS.length)})`),
+    insertReleases: rowInserts(db, "releases", ["id", "game_id", ...RELEASE_COLUMNS]),
+    insertRoms: rowInserts(db, "roms", ["release_id", ...ROM_COLUMNS]),
+    lastReleaseId: db.prepare<[], number | null>("SELECT max(id) FROM releases").pluck(),
     setBase: db.prepare("UPDATE games SET base_game_id = ? WHERE id = ?"),
     setRelated: db.prepare("UPDATE games SET related_json = ? WHERE id = ?"),
     upsertPlatform: db.prepare(
@@ -227,23 +256,26 @@ function writePlatform(
   for (const [i, f] of group.retool.entries()) st.insertSourceFile.run(f.path, slug, `retool-${f.role}`, group.retoolSha256[i] ?? "", 0);
 
   const assigned = assignGameIds(db, slug, formerPlatforms, rows);
+  // The ids SQLite would give the releases one by one: one past the largest, in order.
+  const firstRelease = (st.lastReleaseId.get() ?? 0) + 1;
   const releaseWidth = RELEASE_COLUMNS.length;
   const romWidth = ROM_COLUMNS.length;
-  const release: unknown[] = new Array(1 + releaseWidth);
-  const rom: unknown[] = new Array(1 + romWidth);
+  const releases: unknown[] = [];
+  const roms: unknown[] = [];
   let r = 0;
   let o = 0;
   assigned.ids.forEach((id, w) => {
-    release[0] = id;
     for (const releaseEnd = rows.releaseEnd[w] ?? 0; r < releaseEnd; r++) {
-      for (let c = 0; c < releaseWidth; c++) release[c + 1] = rows.releaseValues[r * releaseWidth + c];
-      rom[0] = st.insertRelease.run(release).lastInsertRowid;
+      releases.push(firstRelease + r, id);
+      for (let c = 0; c < releaseWidth; c++) releases.push(rows.releaseValues[r * releaseWidth + c]);
       for (const romEnd = rows.romEnd[r] ?? 0; o < romEnd; o++) {
-        for (let c = 0; c < romWidth; c++) rom[c + 1] = rows.romValues[o * romWidth + c];
-        st.insertRom.run(rom);
+        roms.push(firstRelease + r);
+        for (let c = 0; c < romWidth; c++) roms.push(rows.romValues[o * romWidth + c]);
       }
     }
   });
+  insertAll(st.insertReleases, releases);
+  insertAll(st.insertRoms, roms);
   rows.baseGame.forEach((base, w) => {
     const id = assigned.ids[w];
     const baseId = base < 0 ? undefined : assigned.ids[base];
