@@ -63,7 +63,11 @@ export interface BuildOptions {
    * outcomes in the order of `tasks`: src/pipeline/ runs them on this thread and a worker thread,
    * adding each platform's website pages, made from the records in memory.
    */
-  readonly runPlatforms: (settings: PlatformJobSettings, tasks: readonly PlatformTask[]) => readonly PlatformOutcome[];
+  readonly runPlatforms: (
+    settings: PlatformJobSettings,
+    tasks: readonly PlatformTask[],
+    documents: readonly DocumentTask[],
+  ) => PlatformsAndDocuments;
   /**
    * What is derived from the built records besides what the platform jobs make (the website's
    * pages, src/pipeline/): told the build's time first, and handed the whole build after the records
@@ -127,6 +131,28 @@ export interface PlatformTask {
   readonly logChanges: boolean;
   /** The platform's records in the database: jobs are taken largest first. */
   readonly records: number;
+}
+
+/**
+ * A document whose body is known before the platform jobs (the release feed, the discovery
+ * documents): plain data, so that whichever thread runs out of platforms first compresses and
+ * writes it ({@link writeDocumentTask}) while the other finishes its last platform.
+ */
+export interface DocumentTask {
+  readonly input: StaticDocumentInput;
+  /** The previous build's document of the same key. */
+  readonly previous?: BuiltDocument;
+}
+
+/** What {@link BuildOptions.runPlatforms} hands back: each task's outcome and each document, in the order given. */
+export interface PlatformsAndDocuments {
+  readonly outcomes: readonly PlatformOutcome[];
+  readonly documents: readonly BuiltDocument[];
+}
+
+/** Writes a {@link DocumentTask}'s document with its compressed variants. */
+export function writeDocumentTask(settings: PlatformJobSettings, task: DocumentTask): BuiltDocument {
+  return writeStaticDocument(settings.buildDir, task.input, settings.buildTime, task.previous);
 }
 
 /** What a platform job hands back: plain data. */
@@ -476,7 +502,13 @@ export function buildCatalogFiles(options: BuildOptions): BuildSummary {
       buildTime,
       artworkBaseUrl: options.artworkBaseUrl,
     };
-    const outcomes = options.runPlatforms(settings, tasks);
+    const documentTasks = extraDocuments.map(
+      (d): DocumentTask => ({
+        input: { name: d.name, staticFile: d.staticFile, body: d.body, contentType: d.contentType },
+        ...(previous?.documents[d.key] ? { previous: previous.documents[d.key] } : {}),
+      }),
+    );
+    const { outcomes, documents: extraBuilt } = options.runPlatforms(settings, tasks, documentTasks);
     tasks.forEach((task, i) => {
       const outcome = outcomes[i];
       if (!outcome) throw new Error(`the build lost the platform ${task.info.slug}`);
@@ -530,9 +562,11 @@ export function buildCatalogFiles(options: BuildOptions): BuildSummary {
       }),
       [MERGED_IDS_DOCUMENT]: document(MERGED_IDS_DOCUMENT, mergedIdsDocument(merged)),
     };
-    for (const d of extraDocuments) {
-      documents[d.key] = document(d.key, { name: d.name, staticFile: d.staticFile, body: d.body, contentType: d.contentType });
-    }
+    extraDocuments.forEach((d, i) => {
+      const built = extraBuilt[i];
+      if (!built) throw new Error(`the build lost the document ${d.key}`);
+      documents[d.key] = built;
+    });
     derived?.beforeManifest({ buildTime, platforms, entries });
     const count = (sql: string): number => db.prepare(sql).pluck().get() as number;
     const dataVersion = (db.prepare("SELECT value FROM meta WHERE key = 'data_version'").pluck().get() as string | undefined) ?? "none";
