@@ -126,11 +126,17 @@ export function buildCatalog(options: BuildOptions): BuildSummary | BareBuildSum
     documents,
     // Each platform whole on one of two threads: its catalog files, then its pages from the records
     // in memory (only platforms whose shard or entry changed are rendered again, src/site/build-site.ts).
-    runPlatforms: (settings, tasks) => {
+    runPlatforms: (settings, tasks, documentTasks) => {
       const site = pages?.plan();
-      const outputs = runPlatformJobs(options.dbFile, { settings, ...(site ? { site } : {}) }, tasks, options.workerMinRecords);
-      for (const output of outputs) if (output.pages) rendered.set(output.outcome.entry.id, output.pages);
-      return outputs.map((output) => output.outcome);
+      const { platforms, documents: built } = runPlatformJobs(
+        options.dbFile,
+        { settings, ...(site ? { site } : {}) },
+        tasks,
+        options.workerMinRecords,
+        documentTasks,
+      );
+      for (const output of platforms) if (output.pages) rendered.set(output.outcome.entry.id, output.pages);
+      return { outcomes: platforms.map((output) => output.outcome), documents: built };
     },
     derived: (buildTime) => {
       if (options.pages === false) return undefined;

@@ -33,6 +33,14 @@ describe("runPlatformJobs", () => {
     expect(two.rebuiltPlatforms).toEqual(one.rebuiltPlatforms);
     expect(two.site.platformsRendered).toBe(one.manifest.counts.platforms);
     expect(two.recordsWritten).toEqual(one.recordsWritten);
+    // The release feed and discovery documents, written by whichever thread ran out of platforms first
+    // (the change and dump feeds carry each build's own time).
+    const documentHashes = (documents: typeof one.manifest.documents): [string, string, string][] =>
+      Object.entries(documents)
+        .filter(([key]) => key !== "changes" && key !== "dumps")
+        .map(([key, d]) => [key, d.file, d.hash]);
+    expect(documentHashes(two.manifest.documents)).toEqual(documentHashes(one.manifest.documents));
+    expect(Object.keys(two.manifest.documents)).toEqual(expect.arrayContaining(["releaseFeed", "openapi", "llmsFullTxt"]));
     const staticFiles = files(path.join(alone, "static"));
     expect(files(path.join(shared, "static"))).toEqual(staticFiles);
     const pages = staticFiles.filter((f) => f.endsWith(".html"));

@@ -63,7 +63,11 @@ export interface BuildOptions {
    * outcomes in the order of `tasks`: src/pipeline/ runs them on this thread and a worker thread,
    * adding each platform's website pages, made from the records in memory.
    */
-  readonly runPlatforms: (settings: PlatformJobSettings, tasks: readonly PlatformTask[]) => readonly PlatformOutcome[];
+  readonly runPlatforms: (
+    settings: PlatformJobSettings,
+    tasks: readonly PlatformTask[],
+    documents: readonly DocumentTask[],
+  ) => PlatformsAndDocuments;
   /**
    * What is derived from the built records besides what the platform jobs make (the website's
    * pages, src/pipeline/): told the build's time first, and handed the whole build after the records
@@ -127,6 +131,28 @@ export interface PlatformTask {
   readonly logChanges: boolean;
   /** The platform's records in the database: jobs are taken largest first. */
   readonly records: number;
+}
+
+/**
+ * A document whose body is known before the platform jobs (the release feed, the discovery
+ * documents): plain data, so that whichever thread runs out of platforms first compresses and
+ * writes it ({@link writeDocumentTask}) while the other finishes its last platform.
+ */
+export interface DocumentTask {
+  readonly input: StaticDocumentInput;
+  /** The previous build's document of the same key. */
+  readonly previous?: BuiltDocument;
+}
+
+/** What {@link BuildOptions.runPlatforms} hands back: each task's outcome and each document, in the order given. */
+export interface PlatformsAndDocuments {
+  readonly outcomes: readonly PlatformOutcome[];
+  readonly documents: readonly BuiltDocument[];
+}
+
+/** Writes a {@link DocumentTask}'s document with its compressed variants. */
+export function writeDocumentTask(settings: PlatformJobSettings, task: DocumentTask): BuiltDocument {
+  return writeStaticDocument(settings.buildDir, task.input, settings.buildTime, task.previous);
 }
 
 /** What a platform job hands back: plain data. */
@@ -223,10 +249,12 @@ function buildPlatform(
       old.set(id, { length: oldIndex.lengths[i] ?? -1, mtime: mtimes[i] ?? 0, hash: hashes[i] ?? "" });
     });
   }
-  const chunks: Buffer[] = [];
-  /** The dump's lines: games first ({@link writePlatformDump}). */
-  const otherKinds: Buffer[] = [];
-  const gameLines: Buffer[] = [];
+  // Each record's JSON is encoded once, into the shard: its content hash, its record file and the
+  // dump are read from those bytes.
+  const shardBytes = new ShardBytes(records.length);
+  /** The dump's lines ({@link writePlatformDump}: games first), as [start, end) of the shard, newline included. */
+  const gameLines: number[] = [];
+  const otherKinds: number[] = [];
   const index = {
     ids: [] as number[],
     offsets: [] as number[],
@@ -238,7 +266,6 @@ function buildPlatform(
   } satisfies ShardIndexHead;
   const hashes: string[] = [];
   const summaries: GameSummary[] = [];
-  let offset = 0;
   // Older indexes hashed the same content, but their record files lack `updatedAt` or sit in one
   // flat folder: rewrite them once (the flat files go after the jobs, removeFlatRecordFiles).
   const stamped = oldIndex?.stamped === true;
@@ -246,14 +273,15 @@ function buildPlatform(
   const folders = new Set<string>();
   const changedIds = new Set<number>();
   for (const record of records) {
-    const content = JSON.stringify(record);
+    const start = shardBytes.length;
+    const content = shardBytes.appendJson(JSON.stringify(record));
     const hash = contentHash(content, 16);
     const before = old.get(record.id);
     const changed = !before || before.hash !== hash;
     if (changed) changedIds.add(record.id);
     // `updatedAt` is the build time at which the content last changed: the file's mtime.
     const mtime = changed || !before ? buildTime : before.mtime;
-    const body = Buffer.from(withUpdatedAt(content, mtime));
+    const body = shardBytes.closeRecord(updatedAtTail(mtime));
     if (changed || !inPlace) {
       const file = path.join(buildDir, recordFile(record.id));
       const folder = path.dirname(file);
@@ -266,17 +294,15 @@ function buildPlatform(
       if (changed || !stamped) written.push(record.id);
     }
     index.ids.push(record.id);
-    index.offsets.push(offset);
+    index.offsets.push(start);
     index.lengths.push(body.length);
     index.mtimes.push(mtime);
     hashes.push(hash);
     index.releaseCounts.push(record.releases.length);
     summaries.push(summarize(record));
-    chunks.push(body, newline);
-    (record.kind === "game" ? gameLines : otherKinds).push(body, newline);
-    offset += body.length + 1;
+    (record.kind === "game" ? gameLines : otherKinds).push(start, shardBytes.length);
   }
-  const shard = Buffer.concat(chunks);
+  const shard = shardBytes.bytes();
   // What only the build and first searches read goes last, after the head a server reads alone at start-up (`indexHead`).
   const head = JSON.stringify(index).slice(0, -1);
   const indexJson = `${head},"hashes":${JSON.stringify(hashes)},"summaries":${JSON.stringify(summaries)}}`;
@@ -309,7 +335,12 @@ function buildPlatform(
   );
   const kinds: Record<string, number> = {};
   for (const record of records) kinds[record.kind] = (kinds[record.kind] ?? 0) + 1;
-  const dumpBody = otherKinds.length === 0 ? shard : Buffer.concat([...gameLines, ...otherKinds]);
+  const lines = (ranges: readonly number[]): Buffer[] => {
+    const out: Buffer[] = [];
+    for (let i = 0; i < ranges.length; i += 2) out.push(shard.subarray(ranges[i], ranges[i + 1]));
+    return out;
+  };
+  const dumpBody = otherKinds.length === 0 ? shard : Buffer.concat([...lines(gameLines), ...lines(otherKinds)]);
   const dump = timed(timings, "dumpsMs", () => writePlatformDump(buildDir, platform, dumpBody, kinds, buildTime, previous?.dump));
   const built: BuiltPlatform = {
     fingerprint,
@@ -340,18 +371,54 @@ function readShardIndex(buildDir: string, file: string): ShardIndex | undefined 
   }
 }
 
-const newline = Buffer.from("\n");
+/**
+ * A platform's shard as its job writes it: each record's JSON encoded once into one growing buffer,
+ * then closed with its `updatedAt` and a newline.
+ */
+class ShardBytes {
+  private buffer: Buffer;
+  length = 0;
+  private recordStart = 0;
+  constructor(records: number) {
+    this.buffer = Buffer.allocUnsafe(Math.max(records, 1) * 2048);
+  }
 
-/** A record's JSON with `updatedAt` (the ISO time of `mtime`) as its last member. */
-function withUpdatedAt(json: string, mtime: number): string {
-  return `${json.slice(0, -1)},"updatedAt":"${isoTime(mtime)}"}`;
+  /** Appends a record's JSON (the next record's) and returns its bytes, valid until the next append. */
+  appendJson(json: string): Buffer {
+    // A UTF-16 code unit is at most 3 UTF-8 bytes; the tail adds fewer than 64.
+    this.reserve(json.length * 3 + 64);
+    this.recordStart = this.length;
+    this.length += this.buffer.write(json, this.length, "utf8");
+    return this.buffer.subarray(this.recordStart, this.length);
+  }
+
+  /** Replaces the record's closing brace with `tail` (which ends with it) and adds a newline; returns the record's bytes without the newline. */
+  closeRecord(tail: Buffer): Buffer {
+    const at = this.length - 1;
+    tail.copy(this.buffer, at);
+    this.length = at + tail.length;
+    this.buffer[this.length++] = 0x0a;
+    return this.buffer.subarray(this.recordStart, this.length - 1);
+  }
+
+  /** The shard: every record with its newline. */
+  bytes(): Buffer {
+    return this.buffer.subarray(0, this.length);
+  }
+
+  private reserve(bytes: number): void {
+    if (this.length + bytes <= this.buffer.length) return;
+    const grown = Buffer.allocUnsafe(Math.max(this.buffer.length * 2, this.length + bytes));
+    this.buffer.copy(grown, 0, 0, this.length);
+    this.buffer = grown;
+  }
 }
 
-/** Most records of a build share one `updatedAt` (the build's time): its text is made once. */
-let lastIso = { mtime: Number.NaN, text: "" };
-function isoTime(mtime: number): string {
-  if (lastIso.mtime !== mtime) lastIso = { mtime, text: new Date(mtime * 1000).toISOString() };
-  return lastIso.text;
+/** The end of a record's JSON with `updatedAt` (the ISO time of `mtime`) as its last member; most records of a build share one. */
+let lastTail = { mtime: Number.NaN, bytes: Buffer.alloc(0) };
+function updatedAtTail(mtime: number): Buffer {
+  if (lastTail.mtime !== mtime) lastTail = { mtime, bytes: Buffer.from(`,"updatedAt":"${new Date(mtime * 1000).toISOString()}"}`) };
+  return lastTail.bytes;
 }
 
 /** Removes shard, search-index and document files named by neither the new nor the previous manifest. */
@@ -435,7 +502,13 @@ export function buildCatalogFiles(options: BuildOptions): BuildSummary {
       buildTime,
       artworkBaseUrl: options.artworkBaseUrl,
     };
-    const outcomes = options.runPlatforms(settings, tasks);
+    const documentTasks = extraDocuments.map(
+      (d): DocumentTask => ({
+        input: { name: d.name, staticFile: d.staticFile, body: d.body, contentType: d.contentType },
+        ...(previous?.documents[d.key] ? { previous: previous.documents[d.key] } : {}),
+      }),
+    );
+    const { outcomes, documents: extraBuilt } = options.runPlatforms(settings, tasks, documentTasks);
     tasks.forEach((task, i) => {
       const outcome = outcomes[i];
       if (!outcome) throw new Error(`the build lost the platform ${task.info.slug}`);
@@ -489,9 +562,11 @@ export function buildCatalogFiles(options: BuildOptions): BuildSummary {
       }),
       [MERGED_IDS_DOCUMENT]: document(MERGED_IDS_DOCUMENT, mergedIdsDocument(merged)),
     };
-    for (const d of extraDocuments) {
-      documents[d.key] = document(d.key, { name: d.name, staticFile: d.staticFile, body: d.body, contentType: d.contentType });
-    }
+    extraDocuments.forEach((d, i) => {
+      const built = extraBuilt[i];
+      if (!built) throw new Error(`the build lost the document ${d.key}`);
+      documents[d.key] = built;
+    });
     derived?.beforeManifest({ buildTime, platforms, entries });
     const count = (sql: string): number => db.prepare(sql).pluck().get() as number;
     const dataVersion = (db.prepare("SELECT value FROM meta WHERE key = 'data_version'").pluck().get() as string | undefined) ?? "none";
