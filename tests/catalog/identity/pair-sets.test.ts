@@ -27,14 +27,14 @@ const dir = path.join(import.meta.dirname, "pairs");
 const floors: Readonly<Record<string, { precision: number; recall: number }>> = {
   "arcade-records": { precision: 0.98, recall: 0.99 },
   "arcade-records-judge": { precision: 0.997, recall: 0.98 },
-  "arcade-records-judge2": { precision: 0.9, recall: 0.9 },
+  "arcade-records-judge2": { precision: 0.99, recall: 0.955 },
   "dos-same-title": { precision: 0.96, recall: 0.96 },
   "audit-examples": { precision: 0.66, recall: 0.75 },
   "merged-records": { precision: 0.995, recall: 0.99 },
   "merged-records-judge": { precision: 0.995, recall: 0.99 },
   "merged-records-judge2": { precision: 0.985, recall: 0.99 },
   "merged-records-judge3": { precision: 0.995, recall: 0.99 },
-  "merged-records-judge4": { precision: 0.9, recall: 0.9 },
+  "merged-records-judge4": { precision: 0.987, recall: 0.99 },
   "near-identical": { precision: 0.995, recall: 0.8 },
   "new-merges-s2": { precision: 0.98, recall: 0.99 },
   "new-merges-s3": { precision: 0.98, recall: 0.99 },
@@ -43,7 +43,7 @@ const floors: Readonly<Record<string, { precision: number; recall: number }>> = 
   "regional-links-judge": { precision: 0.99, recall: 0.99 },
   "regional-links-judge2": { precision: 0.995, recall: 0.99 },
   "regional-links-judge3": { precision: 0.995, recall: 0.99 },
-  "regional-links-judge4": { precision: 0.9, recall: 0.9 },
+  "regional-links-judge4": { precision: 0.996, recall: 0.99 },
   "title-part-joins": { precision: 0.78, recall: 0.95 },
 };
 
