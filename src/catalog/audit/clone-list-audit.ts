@@ -12,8 +12,16 @@ import { editionTitles } from "../identity/edition-titles.ts";
 /** Why the releases of one clone-list group are in several records. */
 /** `product-code`: retail releases show one product code under both titles in one region, or with years or developers apart: two products. */
 /** `edition`: the titles name two products (group-works.ts `otherProduct`): other sequel numbers, a bundle, a longer title under another code, two licences (franchises). */
-export type CloneApartReason = "kind" | "split-title" | "product-code" | "edition" | "unexplained";
-export const cloneApartReasons: readonly CloneApartReason[] = ["unexplained", "kind", "split-title", "product-code", "edition"];
+/** `aftermarket`: an aftermarket program the list gathers by its title, kept apart from the retail game (same-title.ts). */
+export type CloneApartReason = "kind" | "split-title" | "product-code" | "edition" | "aftermarket" | "unexplained";
+export const cloneApartReasons: readonly CloneApartReason[] = [
+  "unexplained",
+  "kind",
+  "split-title",
+  "product-code",
+  "edition",
+  "aftermarket",
+];
 
 export interface CloneListApart {
   readonly platform: string;
@@ -125,7 +133,9 @@ export function auditCloneLists(db: CatalogDb, examples = 100): CloneListAudit |
               ? "product-code"
               : twoProducts(list, codesOf)
                 ? "edition"
-                : "unexplained";
+                : aftermarketBeside(list)
+                  ? "aftermarket"
+                  : "unexplained";
       const bucket = apart[reason];
       bucket.total++;
       if (bucket.examples.length < examples)
@@ -164,6 +174,12 @@ function twoProducts(
       if (extends_ && ca && cb && ![...ca].some((c) => cb.has(c))) return true;
     }
   return false;
+}
+
+/** True when one record's release is an aftermarket one and another's is not. */
+function aftermarketBeside(list: readonly { name: string }[]): boolean {
+  const after = list.map((r) => parseGameName(r.name).flags.includes("Aftermarket"));
+  return after.includes(true) && after.includes(false);
 }
 
 /** The franchise a record's metadata names. */

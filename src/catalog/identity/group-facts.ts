@@ -20,6 +20,8 @@ export interface FactsInput {
   readonly ownSerial?: string;
   /** Bytes of the release's largest file, when the DAT gives a size. */
   readonly size?: number | undefined;
+  /** An aftermarket or homebrew release (No-Intro's "(Aftermarket)"), made after and apart from the platform's retail trade. */
+  readonly aftermarket?: boolean;
 }
 
 /** What a title group's releases say of who made it and when, to test a join against. */
@@ -41,6 +43,10 @@ export interface GroupFacts {
   readonly serials: Set<string>;
   /** The largest file of its retail game releases, in bytes (0 when none gives one of {@link MIN_GAME_SIZE} or more): demos and DLC vary in size between regions. */
   readonly largest: number;
+  /** The largest file of any of its releases, in bytes (0 when none gives one). */
+  readonly anySize?: number;
+  /** Whether its releases are aftermarket ones: "all", "none" or "some" (undefined when it has none). */
+  readonly aftermarket?: "all" | "none" | "some";
 }
 
 /**
@@ -69,6 +75,8 @@ export function titleGroupFacts(items: readonly FactsInput[], titleGroup: readon
       dated: [] as number[],
       serials: new Set<string>(),
       largest: 0,
+      anySize: 0,
+      aftermarket: undefined as "all" | "none" | "some" | undefined,
     };
     for (let i = head[group] ?? -1; i >= 0; i = next[i] ?? -1) {
       const item = items[i];
@@ -79,6 +87,9 @@ export function titleGroupFacts(items: readonly FactsInput[], titleGroup: readon
       if (item.ownSerial && SERIAL_RE.test(item.ownSerial)) f.serials.add(item.ownSerial);
       if (item.retail && item.kind === "game" && item.size !== undefined && item.size >= MIN_GAME_SIZE && item.size > f.largest)
         f.largest = item.size;
+      if (item.size !== undefined && item.size > f.anySize) f.anySize = item.size;
+      const after = item.aftermarket ? "all" : "none";
+      f.aftermarket = f.aftermarket === undefined || f.aftermarket === after ? after : "some";
       if (item.clone) continue;
       for (const c of companies(item.developer)) f.companies.add(c);
       for (const c of companies(item.creditedDeveloper)) f.credited.add(c);
@@ -106,6 +117,7 @@ const SAME_WORK_YEARS = 2;
  */
 export function disagree(a: GroupFacts, b: GroupFacts | undefined, strict: boolean): boolean {
   if (!b) return strict;
+  if (aftermarketApart(a, b)) return true;
   if (a.codes.size > 0 && b.codes.size > 0 && ![...a.codes].some((c) => b.codes.has(c))) return true;
   if (strict && (a.companies.size === 0 || b.companies.size === 0)) return true;
   if (noCompanyInCommon(a.companies, b.companies)) return true;
@@ -114,6 +126,22 @@ export function disagree(a: GroupFacts, b: GroupFacts | undefined, strict: boole
     if (gap > SAME_WORK_YEARS) return true;
   }
   return false;
+}
+
+/** A retail game's file larger than this many times an aftermarket release's of its title is another work's. */
+const AFTERMARKET_SIZE_RATIO = 4;
+
+/**
+ * True when one group is aftermarket releases only and the other retail releases with product
+ * codes and no aftermarket one, whose largest file is more than {@link AFTERMARKET_SIZE_RATIO} times
+ * the aftermarket group's: a homebrew program under a retail game's title ("SudokuDS", 178 KB, and
+ * Hudson's 8 MB "Sudoku DS"), not a reprint, which holds the whole game.
+ */
+export function aftermarketApart(a: GroupFacts, b: GroupFacts): boolean {
+  const [after, retail] = a.aftermarket === "all" ? [a, b] : [b, a];
+  if (after.aftermarket !== "all" || retail.aftermarket !== "none" || retail.codes.size === 0) return false;
+  const small = after.anySize ?? 0;
+  return small > 0 && retail.largest > AFTERMARKET_SIZE_RATIO * small;
 }
 
 /** True when the two groups credit a company in common, by their metadata or their own DAT entries. */

@@ -5,7 +5,7 @@ import type { ContentKind } from "./content-kind.ts";
 import { isMemberOf, looksLikeCompilation } from "./dump-keys.ts";
 import type { SerialCode } from "./serial-code.ts";
 import { editionTitles } from "./edition-titles.ts";
-import { disagree, type GroupFacts, titleGroupFacts } from "./group-facts.ts";
+import { aftermarketApart, disagree, type GroupFacts, titleGroupFacts } from "./group-facts.ts";
 import { nearTitleJoins } from "./near-titles.ts";
 import { UnionFind } from "./union-find.ts";
 
@@ -52,6 +52,8 @@ export interface WorkInput {
   readonly ownSerial?: string;
   /** The licence or series the metadata names ("Garfield", "Mickey Mouse"). */
   readonly franchise?: string;
+  /** @see FactsInput.aftermarket */
+  readonly aftermarket?: boolean;
 }
 
 /** Why two title groups became one work. */
@@ -177,6 +179,7 @@ function otherProduct(a: CloneSide, b: CloneSide): boolean {
   const tb = { key: b.item.titleKey, title: b.item.title };
   if (plusEdition(ta, tb)) return true;
   if (a.franchises.size > 0 && b.franchises.size > 0 && ![...a.franchises].some((f) => b.franchises.has(f))) return true;
+  if (largerEdition(a, b) || largerEdition(b, a)) return true;
   if (!sameRegions(a.facts.regions, b.facts.regions)) return false;
   const [short, long] = ta.key.length < tb.key.length ? [ta.key, tb.key] : [tb.key, ta.key];
   if (short !== long && (long.startsWith(`${short} `) || long.endsWith(` ${short}`))) {
@@ -186,6 +189,28 @@ function otherProduct(a: CloneSide, b: CloneSide): boolean {
     }
   }
   return editionTitles(ta, tb);
+}
+
+/** Words that name a game's enlarged edition sold on its own: "Joker 2 - Professional", "Sudoku 2 Deluxe". */
+const EDITION_WORD_RE = /^(?:professional|deluxe|plus|special|complete|ultimate|gold|premium|definitive|directors cut)$/;
+
+/**
+ * True when `big`'s title is `small`'s with an edition word after it, under a retail product code
+ * of a region both are sold in that `small` has not there, on larger files: an edition of the game
+ * sold beside it ("Dragon Quest Monsters - Joker 2 - Professional", B2JJ, 256 MB, beside "Joker 2",
+ * CJRJ, 128 MB, both Japan). A region's retitle with such a word ("X Plus" in Japan only) shares no
+ * region with the game, so it still joins.
+ */
+function largerEdition(big: CloneSide, small: CloneSide): boolean {
+  if (!big.item || !small.item) return false;
+  const rest = big.item.titleKey.startsWith(`${small.item.titleKey} `) ? big.item.titleKey.slice(small.item.titleKey.length + 1) : "";
+  if (!EDITION_WORD_RE.test(rest)) return false;
+  if (big.facts.largest === 0 || big.facts.largest <= small.facts.largest) return false;
+  for (const [region, own] of big.codes ?? []) {
+    const other = small.codes?.get(region);
+    if (other && ![...own].some((c) => other.has(c))) return true;
+  }
+  return false;
 }
 
 /** True when one title is the other with " + " and a second product after it: "Prince of Persia - The Forgotten Sands + 1989". */
@@ -324,6 +349,11 @@ export function groupWorks(items: readonly WorkInput[]): WorkGroups {
         if (sharesRegion(regions[x] ?? new Set(), regions[y] ?? new Set())) distinct.push([groups[x] ?? 0, groups[y] ?? 0]);
       }
     if (!apart) continue;
+    // A demo disc series keeps one code for every issue: discs dated to other months are other discs.
+    if (datesDiffer(groups.map((g) => items[g]?.title ?? ""))) {
+      for (let x = 0; x < groups.length; x++) for (let y = x + 1; y < groups.length; y++) distinct.push([groups[x] ?? 0, groups[y] ?? 0]);
+      continue;
+    }
     const ratio = sizeRatio(list, items);
     if (items[list[0] ?? 0]?.serialCode?.short) {
       // One SNES game keeps its cartridge's size in every region: a reused two-character code's carts more than a doubling apart are two products, which no clone list joins either.
@@ -386,7 +416,8 @@ export function groupWorks(items: readonly WorkInput[]): WorkGroups {
       for (let y = x + 1; y < groups.length; y++) {
         const gx = groups[x] ?? 0;
         const gy = groups[y] ?? 0;
-        if (otherProduct(sideOf(gx), sideOf(gy))) distinct.push([gx, gy]);
+        // A clone list that matches by title also gathers a homebrew program of its game's title.
+        if (otherProduct(sideOf(gx), sideOf(gy)) || aftermarketApart(facts(gx), facts(gy))) distinct.push([gx, gy]);
       }
   }
   items.forEach((item, i) => {
@@ -564,6 +595,20 @@ function strangers(list: readonly number[], titleGroup: readonly number[], items
       if ([...a.words].some((w) => b.words.has(w)) || [...a.clones].some((c) => b.clones.has(c))) return false;
     }
   return true;
+}
+
+/** A month and year in a title: "Interactive Multi-Game Demo Disc - January 2002". */
+const MONTH_DATE_RE =
+  /\b(jan(?:uary)?|feb(?:ruary)?|mar(?:ch)?|apr(?:il)?|may|june?|july?|aug(?:ust)?|sep(?:tember)?|oct(?:ober)?|nov(?:ember)?|dec(?:ember)?)\.? (\d{4})\b/i;
+
+/** True when two of the titles are dated to a month and year and the dates differ. */
+function datesDiffer(titles: readonly string[]): boolean {
+  const dates = new Set<string>();
+  for (const title of titles) {
+    const m = MONTH_DATE_RE.exec(title);
+    if (m) dates.add(`${(m[1] ?? "").slice(0, 3).toLowerCase()} ${m[2]}`);
+  }
+  return dates.size > 1;
 }
 
 /** True when the releases' known developers differ. */

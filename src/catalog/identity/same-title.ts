@@ -9,6 +9,24 @@ export interface SameTitleRelease {
   readonly year: number | undefined;
   /** For a compilation, the tags that list its contents ("4B-002, 4B-004, 8B-002, Sachen"): multi-carts of one name differ by them. */
   readonly contents: string | undefined;
+  /** An aftermarket or homebrew release. */
+  readonly aftermarket?: boolean;
+  /** Bytes of the release's largest file, when the DAT gives a size. */
+  readonly size?: number | undefined;
+}
+
+/** Files further apart than this are two works when one release is aftermarket and the other is not. */
+const AFTERMARKET_SIZE_RATIO = 4;
+
+/**
+ * True when one release is aftermarket and the other a retail one (with a product code) whose file
+ * is more than {@link AFTERMARKET_SIZE_RATIO} times the aftermarket one's: a homebrew program under a
+ * retail game's title. A reprint holds the whole game, so a larger aftermarket cart stays with it.
+ */
+function aftermarketApart(a: SameTitleRelease, b: SameTitleRelease): boolean {
+  const [after, retail] = a.aftermarket ? [a, b] : [b, a];
+  if (!after.aftermarket || retail.aftermarket || retail.code === undefined || !after.size || !retail.size) return false;
+  return retail.size > AFTERMARKET_SIZE_RATIO * after.size;
 }
 
 /** TOSEC re-releases by budget labels come a few years later; a longer gap and another publisher is another game. */
@@ -26,6 +44,7 @@ function differentProducts(a: SameTitleRelease, b: SameTitleRelease): boolean {
  * still joins them.
  */
 function differentCredits(a: SameTitleRelease, b: SameTitleRelease): boolean {
+  if (aftermarketApart(a, b)) return true;
   if (a.code !== undefined && b.code !== undefined && a.code !== b.code) return true;
   const x = companies(a.publisher);
   const y = companies(b.publisher);
@@ -80,7 +99,8 @@ export interface TitlePart {
  * different works that share the title. Strongly, by product: two compilations of one name whose
  * tags list other contents (Sachen's "4 in 1 + 8 in 1"); works split so never join again. Weakly:
  * two retail releases with different Nintendo product codes ("Disney Sports - Football", American
- * football in the USA and soccer in Europe), or two TOSEC releases by different publishers years
+ * football in the USA and soccer in Europe), an aftermarket release and a retail one with a product
+ * code and a file more than four times larger (a homebrew "Sudoku DS" of 1.5 MB and Hudson's 8 MB cart), or two TOSEC releases by different publishers years
  * apart ("Labyrinth (1982)(Broderbund)" and "Labyrinth (1986)(Activision)"; DOS's "Super Tetris" of 1991
  * and 1995; arcade parent sets such as "Freeze" of 1984 and 1996), which the same dump
  * still joins. Releases without such facts join the first part they do not conflict with.

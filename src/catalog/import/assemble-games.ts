@@ -452,6 +452,8 @@ function splitTitleGroups(
           publisher: tosec ? release.extra.publisher : credited ? release.credits.developer : undefined,
           year: tosec ? int(release.extra.date?.slice(0, 4), 1950, 2100) : credited ? release.credits.year : undefined,
           contents: arcade ? undefined : multiCartContents(release),
+          aftermarket: isAftermarket(release),
+          size: mainSize(release.roms),
         };
       }),
     );
@@ -479,6 +481,11 @@ function splitTitleGroups(
     });
   }
   return out;
+}
+
+/** An aftermarket or homebrew release by its name's flags. */
+function isAftermarket(release: ReleaseDraft): boolean {
+  return release.parsed.flags.includes("Aftermarket") || release.parsed.flags.includes("Homebrew");
 }
 
 /** A multi-cart's product code ("4B-001"), as TOSEC ("[4B-001, 4B-009, 8B-001]") and No-Intro ("(4B-001, …, Sachen)") list them. */
@@ -1005,6 +1012,7 @@ export function assembleGames(
       regions: release.parsed.regions,
       languages: release.parsed.languages,
       size: mainSize(release.roms),
+      aftermarket: isAftermarket(release),
       retail: retailSerial(release),
       year: int(release.metadata.releaseyear, 1950, 2100),
       developer: release.metadata.developer,

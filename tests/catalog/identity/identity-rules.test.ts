@@ -166,6 +166,83 @@ describe("groupWorks", () => {
     expect(beta.groups).toHaveLength(2);
   });
 
+  it("never joins by a demo disc series' code discs dated to other months", () => {
+    const code = { code: "DOL-G98", short: false };
+    const base = { serialCode: code, size: 1_459_978_240 };
+    const months = groupWorks([
+      input({ title: "Interactive Multi-Game Demo Disc - January 2002", regions: ["USA"], ...base }),
+      input({ title: "Interactive Multi-Game Demo Disk - May 2002", regions: ["Europe"], ...base }),
+    ]);
+    expect(months.groups).toHaveLength(2);
+    const sameMonth = groupWorks([
+      input({ title: "Interactive Multi-Game Demo Disc - May 2002", regions: ["USA"], ...base }),
+      input({ title: "Interactive Multi-Game Demo Disk - May 2002", regions: ["Europe"], ...base }),
+    ]);
+    expect(sameMonth.groups).toEqual([[0, 1]]);
+    expect(sameMonth.evidence).toEqual([["serial-code"]]);
+  });
+
+  it("never joins by spelling an aftermarket program with a retail game of its title far larger, but keeps a reprint", () => {
+    const retail = { regions: ["Korea"], serialCode: { code: "NTR-A4Y", short: false }, size: 8_388_608 };
+    const homebrew = groupWorks([
+      input({ title: "Sudoku DS", ...retail }),
+      input({ title: "SudokuDS", retail: false, aftermarket: true, size: 178_752 }),
+    ]);
+    expect(homebrew.groups).toHaveLength(2);
+    const near = groupWorks([
+      input({ title: "Sudoku DS", ...retail }),
+      input({ title: "SudokuDS", retail: false, aftermarket: true, size: 4_194_304 }),
+    ]);
+    expect(near.groups).toEqual([[0, 1]]);
+    expect(near.evidence).toEqual([["near-title"]]);
+    // A clone list that gathers the homebrew program by its title joins it no more.
+    const listed = groupWorks([
+      input({ title: "Sudoku DS", ...retail, cloneGroups: [3] }),
+      input({ title: "Sudoku DS", groupKey: "sudoku ds\u00021", retail: false, aftermarket: true, size: 1_569_344, cloneGroups: [3] }),
+    ]);
+    expect(listed.groups).toHaveLength(2);
+  });
+
+  it("keeps apart a clone-list title that is the other's with an edition word under its own code in a shared region, on larger files", () => {
+    const joker = { developer: "Square Enix", year: 2010, cloneGroups: [7] };
+    const edition = groupWorks([
+      input({
+        title: "Dragon Quest Monsters - Joker 2",
+        regions: ["Japan"],
+        serialCode: { code: "NTR-CJR", short: false },
+        size: 134_217_728,
+        ...joker,
+      }),
+      input({
+        title: "Dragon Quest Monsters - Joker 2",
+        regions: ["USA"],
+        serialCode: { code: "NTR-CJR", short: false },
+        size: 134_217_728,
+        ...joker,
+      }),
+      input({
+        title: "Dragon Quest Monsters - Joker 2 - Professional",
+        regions: ["Japan"],
+        serialCode: { code: "NTR-B2J", short: false },
+        size: 268_435_456,
+        ...joker,
+      }),
+    ]);
+    expect(edition.groups).toEqual([[0, 1], [2]]);
+    // A region's retitle with such a word shares no region with the game: one product.
+    const retitle = groupWorks([
+      input({ title: "Hydlide", regions: ["USA"], serialCode: { code: "NES-HY", short: false }, size: 65_536, cloneGroups: [8] }),
+      input({
+        title: "Hydlide Special",
+        regions: ["Japan"],
+        serialCode: { code: "NES-HS", short: false },
+        size: 131_072,
+        cloneGroups: [8],
+      }),
+    ]);
+    expect(retitle.groups).toEqual([[0, 1]]);
+  });
+
   it("joins by a four-character code within a doubling of size, never a code reused for a product four times the size", () => {
     const code = { code: "NTR-BRQ", short: false };
     const european = groupWorks([
@@ -323,6 +400,24 @@ describe("splitSameTitle", () => {
         { ...none, contents: "4B-002" },
       ]),
     ).toEqual(["0.0", "1.0"]);
+  });
+
+  it("splits weakly an aftermarket program from a retail game of its title with a file over four times larger, never a larger reprint", () => {
+    const retail = { ...none, code: "A4Y", size: 8_388_608 };
+    expect(parts([retail, { ...none, aftermarket: true, size: 1_569_344 }])).toEqual(["0.0", "0.1"]);
+    expect(parts([retail, { ...none, aftermarket: true, size: 2_097_152 }])).toEqual(["0.0", "0.0"]);
+    expect(
+      parts([
+        { ...retail, size: 262_160 },
+        { ...none, aftermarket: true, size: 2_097_168 },
+      ]),
+    ).toEqual(["0.0", "0.0"]);
+    expect(
+      parts([
+        { ...retail, code: undefined },
+        { ...none, aftermarket: true, size: 40_976 },
+      ]),
+    ).toEqual(["0.0", "0.0"]);
   });
 
   it("splits by TOSEC credits within a product, weakly, and keeps a budget re-release with its game", () => {
