@@ -61,6 +61,8 @@ const LITERAL_CLASS = 2 << 20;
 const EXACT_CLASS = 1 << 20;
 /** Without a kind, a game ranks before a record of another kind of the same title class. */
 const GAME_CLASS = 1 << 19;
+/** Score of a game found by an alternate title equal to the query: a tie-break towards the game whose own title it is, between games released about as widely. */
+const ALIAS_WEIGHT = 0.98;
 
 const gamesByPlatform = new WeakMap<TitleSearcher, Map<string, boolean>>();
 
@@ -271,7 +273,7 @@ export function searchGames(scope: SearchScope, request: GameSearchRequest): Gam
       // A title naming a number the query does not ("Mega Man II" for "mega man") is a sequel: after the first game.
       const sequel = !exact && numbers !== wantedNumbers;
       hitOrdinals[count] = ordinal;
-      hitScores[count] = matches.scores[i] as number;
+      hitScores[count] = (matches.scores[i] as number) * (alias ? ALIAS_WEIGHT : 1);
       hitClasses[count] =
         (literal || alias ? LITERAL_CLASS : exact ? EXACT_CLASS : 0) +
         (gamesFirst && game ? GAME_CLASS : 0) +

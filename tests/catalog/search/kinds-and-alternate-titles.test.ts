@@ -71,6 +71,17 @@ describe("search by alternate title", () => {
     expect(found[0]).toMatchObject({ matchedTitle: "Rockman" });
   });
 
+  it("ranks a game's own title before another game's alternate title when both are released as widely", () => {
+    const local = [
+      game(1, "Plump Pop", { alternateTitles: ["Jumping Pop"], releaseCount: 3 }),
+      game(2, "Jumping Pop", { releaseCount: 3 }),
+    ];
+    const localIndex = decodeTitleIndex(encodeTitleIndex([{ slug: "arcade", summaries: local }]));
+    const localSearcher = createTitleSearcher(localIndex, () => gamesOfSummaries(local));
+    const localScope = { searcher: localSearcher, summary: (id: number) => summaryById(localSearcher, id) };
+    expect(searchGames(localScope, { query: "jumping pop", limit: 10 }).results.map((r) => r.id)).toEqual([2, 1]);
+  });
+
   it("names no matched title when the game's own title matches", () => {
     const [first] = search("mega man x").results;
     expect(first?.id).toBe(1);
