@@ -35,7 +35,7 @@ const floors: Readonly<Record<string, { precision: number; recall: number }>> = 
   "merged-records-judge2": { precision: 0.985, recall: 0.99 },
   "merged-records-judge3": { precision: 0.995, recall: 0.99 },
   "merged-records-judge4": { precision: 0.99, recall: 0.99 },
-  "merged-records-judge5": { precision: 0.9, recall: 0.9 },
+  "merged-records-judge5": { precision: 0.996, recall: 0.99 },
   "near-identical": { precision: 0.995, recall: 0.8 },
   "new-merges-s2": { precision: 0.98, recall: 0.99 },
   "new-merges-s3": { precision: 0.98, recall: 0.99 },
@@ -45,7 +45,7 @@ const floors: Readonly<Record<string, { precision: number; recall: number }>> = 
   "regional-links-judge2": { precision: 0.995, recall: 0.99 },
   "regional-links-judge3": { precision: 0.995, recall: 0.99 },
   "regional-links-judge4": { precision: 0.996, recall: 0.99 },
-  "regional-links-judge5": { precision: 0.9, recall: 0.9 },
+  "regional-links-judge5": { precision: 0.997, recall: 0.99 },
   "title-part-joins": { precision: 0.78, recall: 0.95 },
 };
 
