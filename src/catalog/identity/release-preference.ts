@@ -56,7 +56,11 @@ export function releaseClass(parsed: Pick<ParsedGameName, "status" | "flags" | "
   if (status === "demo" || status === "sample" || status === "preview") return "demo";
   if (status === "beta" || status === "alpha") return "beta";
   if (status === "proto") return "proto";
-  if (flags.includes("Hack") || flags.some((f) => MODIFIED_FLAG_RE.test(f)) || extra.some((t) => /^(?:T[+-]|Translat|Hack\b)/i.test(t) || HACK_OF_TAG_RE.test(t)))
+  if (
+    flags.includes("Hack") ||
+    flags.some((f) => MODIFIED_FLAG_RE.test(f)) ||
+    extra.some((t) => /^(?:T[+-]|Translat|Hack\b)/i.test(t) || HACK_OF_TAG_RE.test(t))
+  )
     return "modified";
   if (flags.includes("Pirate") || extra.some((t) => BOOTLEG_TAG_RE.test(t))) return "pirate";
   if (flags.includes("Aftermarket") || flags.includes("Homebrew")) return "aftermarket";
