@@ -1,5 +1,6 @@
 import { attachedKinds, contentKinds, type ContentKind } from "../catalog/identity/content-kind.ts";
 import type { AlternateTitle, GameRecord, PlatformEntry, ReleaseRecord, Review, RomRecord } from "../catalog/record/game-record.ts";
+import { pirateOnlyTitles } from "../catalog/record/pirate-titles.ts";
 import type { ArtworkType } from "../catalog/artwork/artwork-types.ts";
 import { html, type SafeHtml } from "./html.ts";
 import { capitalized, collectionName, countOf, inWords, kindLabels } from "./kind-labels.ts";
@@ -170,7 +171,8 @@ export function videoGameJsonLd(ctx: SiteContext, game: GameRecord, image: strin
   const org = (name: string): Record<string, string> => ({ "@type": "Organization", name });
   const date = datePublished(game);
   const type = schemaType(game.kind);
-  const alternateNames = [...new Set((game.alternateTitles ?? []).map((a) => a.title))].filter((t) => t !== game.title);
+  const pirate = pirateOnlyTitles(game);
+  const alternateNames = [...new Set((game.alternateTitles ?? []).map((a) => a.title))].filter((t) => t !== game.title && !pirate.has(t));
   const catalog = { "@type": "Dataset", name: "ludex catalog", license: game.attribution.licenseUrl };
   const base =
     game.baseGameId === undefined ? undefined : { "@type": "VideoGame", "@id": ctx.pathPrefix + sitePaths.game(game.baseGameId) };
@@ -277,13 +279,15 @@ export function gamePage(ctx: SiteContext, game: GameRecord, platform: PlatformE
   const link = (p: string): string => ctx.pathPrefix + p;
   const boxart = game.artwork?.boxart?.url;
   const when = released(game);
-  const alternates = game.alternateTitles ?? [];
+  const pirate = pirateOnlyTitles(game);
+  const alternates = (game.alternateTitles ?? []).filter((a) => !pirate.has(a.title));
+  const pirateTitles = (game.alternateTitles ?? []).filter((a) => pirate.has(a.title));
+  const titleList = (list: readonly AlternateTitle[]): SafeHtml | undefined =>
+    list.length > 0 ? html`${list.map((a, i) => html`${i > 0 ? " · " : ""}${alternateTitleHtml(a)}`)}` : undefined;
   const facts: [string, SafeHtml | string | undefined][] = [
     ["Platform", html`<a href="${link(sitePaths.platform(platform.id))}">${platform.name}</a>`],
-    [
-      "Also known as",
-      alternates.length > 0 ? html`${alternates.map((a, i) => html`${i > 0 ? " · " : ""}${alternateTitleHtml(a)}`)}` : undefined,
-    ],
+    ["Also known as", titleList(alternates)],
+    ["Pirate retitles", titleList(pirateTitles)],
     ["Developer", game.developer],
     ["Publisher", game.publisher],
     ["Genres", game.genres?.join(", ")],

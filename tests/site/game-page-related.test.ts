@@ -25,3 +25,30 @@ describe("a game page with native-script titles and related records", () => {
     expect(page).toContain("BSD-3-Clause");
   });
 });
+
+describe("a game page with a pirate retitle", () => {
+  const base = artworkGame(undefined, "Adventure Island");
+  const [licensed] = base.releases;
+  if (!licensed) throw new Error("the helper's record has a release");
+  const record = {
+    ...base,
+    alternateTitles: [
+      { title: "Takahashi Meijin no Bouken-jima", regions: ["Japan"], source: "no-intro" },
+      { title: "Sonic", regions: ["Asia"], source: "dat" },
+    ],
+    releases: [
+      ...base.releases,
+      { ...licensed, name: "Takahashi Meijin no Bouken-jima (Japan)", regions: ["Japan"] },
+      { ...licensed, name: "Sonic (Asia) (En) (Pirate)", regions: ["Asia"], flags: ["Pirate"] },
+    ],
+  };
+  const page = gamePage(artworkSiteContext, record, artworkPlatform);
+
+  it("lists it apart from the game's other names and leaves it out of JSON-LD", async () => {
+    const report = await validator.validateString(page);
+    expect(report.results.flatMap((r) => r.messages.map((m) => `${m.ruleId}: ${m.message}`))).toEqual([]);
+    expect(page).toContain("<dt>Also known as</dt><dd>Takahashi Meijin no Bouken-jima (Japan)</dd>");
+    expect(page).toContain("<dt>Pirate retitles</dt><dd>Sonic (Asia)</dd>");
+    expect(page).toMatch(/"alternateName":\["Takahashi Meijin no Bouken-jima"\]/);
+  });
+});

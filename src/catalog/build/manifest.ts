@@ -8,7 +8,7 @@ import type { BuiltDump } from "../dumps/dump-format.ts";
 export const MANIFEST_FILE = "manifest.json";
 
 /** Bump when the output format changes, so that the next build redoes every platform. */
-export const BUILD_VERSION = 15;
+export const BUILD_VERSION = 16;
 
 /**
  * Columnar offsets of one shard, as stored in its `.idx.json`, with each record's file time (the

@@ -1,6 +1,7 @@
 import type { ContentKind } from "../identity/content-kind.ts";
 import { titleKey } from "../names/title-key.ts";
 import type { GameRecord } from "../record/game-record.ts";
+import { pirateOnlyTitles } from "../record/pirate-titles.ts";
 
 /** What a search hit carries: enough to show a result list without fetching each record. */
 export interface GameSummary {
@@ -13,6 +14,8 @@ export interface GameSummary {
   readonly kind?: Exclude<ContentKind, "game">;
   /** The record's alternate titles: searched with the title. */
   readonly alternateTitles?: readonly string[];
+  /** Alternate titles only its pirate releases carry: searched, but never ranked as the game's own title. */
+  readonly pirateTitles?: readonly string[];
   readonly baseGameId?: number;
   /** Arcade: the emulator collections that list the game's sets, so that `system=mame-2003` finds that collection's games. */
   readonly collections?: readonly string[];
@@ -30,13 +33,17 @@ export interface GameSummary {
 export function summarize(record: GameRecord): GameSummary {
   const regions = new Set<string>();
   for (const release of record.releases) for (const region of release.regions) regions.add(region);
+  const pirate = pirateOnlyTitles(record);
+  const alternates = (record.alternateTitles ?? []).map((a) => a.title);
+  const official = alternates.filter((t) => !pirate.has(t));
   return {
     id: record.id,
     title: record.title,
     key: titleKey(record.title),
     system: record.system,
     ...(record.kind !== "game" ? { kind: record.kind } : {}),
-    ...(record.alternateTitles?.length ? { alternateTitles: record.alternateTitles.map((a) => a.title) } : {}),
+    ...(official.length > 0 ? { alternateTitles: official } : {}),
+    ...(pirate.size > 0 ? { pirateTitles: alternates.filter((t) => pirate.has(t)) } : {}),
     ...(record.baseGameId !== undefined ? { baseGameId: record.baseGameId } : {}),
     ...collectionsOf(record),
     ...(record.releaseYear !== undefined ? { releaseYear: record.releaseYear } : {}),

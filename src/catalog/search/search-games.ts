@@ -4,7 +4,7 @@ import type { GameSummary } from "./game-summary.ts";
 import type { SearchVocabulary } from "./search-vocabulary.ts";
 import { arabicWord, titleNumbers } from "../names/numerals.ts";
 import { equivalentQuery } from "./search-equivalences.ts";
-import { compactKey, SIGNATURE_WORDS, textSignature } from "./title-index.ts";
+import { ALTERNATE_TITLES, compactKey, PIRATE_TITLES, SIGNATURE_WORDS, textSignature } from "./title-index.ts";
 import { runTitleQuery, type TitleQuery } from "./title-query.ts";
 import { summaryAt, type TitleSearcher } from "./title-searcher.ts";
 
@@ -236,7 +236,9 @@ export function searchGames(scope: SearchScope, request: GameSearchRequest): Gam
       const keyOf = (): string => summaryAt(searcher, ordinal).key;
       // A game with alternate titles may have a weak word in one of them only ("rockman x" → Mega Man X).
       const anyKey = (test: (key: string) => boolean): boolean =>
-        aliased[ordinal] === 1 ? alternateKeys(summaryAt(searcher, ordinal)).some(test) : test(keyOf());
+        aliased[ordinal] !== 0
+          ? alternateKeys(summaryAt(searcher, ordinal)).some(test) || pirateKeys(summaryAt(searcher, ordinal)).some(test)
+          : test(keyOf());
       if (forms.length > 0 && !anyKey((key) => forms.every((f) => f.some((w) => hasWord(key, w))))) continue;
       const typing = pass.typing;
       if (typing && !anyKey((key) => typing.some((w) => hasWordStart(key, w)))) continue;
@@ -244,7 +246,7 @@ export function searchGames(scope: SearchScope, request: GameSearchRequest): Gam
       const literal = keyLengths[ordinal] === wanted.length && keyOf() === wanted;
       const alias =
         !literal &&
-        aliased[ordinal] === 1 &&
+        ((aliased[ordinal] as number) & ALTERNATE_TITLES) !== 0 &&
         alternateKeys(summaryAt(searcher, ordinal)).some(
           (k) => k === wanted || (wantedJoined !== undefined && k.replaceAll(" ", "") === wantedJoined),
         );
@@ -272,13 +274,17 @@ export function searchGames(scope: SearchScope, request: GameSearchRequest): Gam
       }
       // A title naming a number the query does not ("Mega Man II" for "mega man") is a sequel: after the first game.
       const sequel = !exact && numbers !== wantedNumbers;
+      // A game found by a pirate cart's retitle ("Sonic" for Adventure Island) ranks after every game found by its own names.
+      const byPirateTitle =
+        !exact && ((aliased[ordinal] as number) & PIRATE_TITLES) !== 0 && foundByPirateTitle(summaryAt(searcher, ordinal), words);
       hitOrdinals[count] = ordinal;
       hitScores[count] = (matches.scores[i] as number) * (alias ? ALIAS_WEIGHT : 1);
-      hitClasses[count] =
-        (literal || alias ? LITERAL_CLASS : exact ? EXACT_CLASS : 0) +
-        (gamesFirst && game ? GAME_CLASS : 0) +
-        covered * 2 +
-        (sequel ? 0 : 1);
+      hitClasses[count] = byPirateTitle
+        ? 0
+        : (literal || alias ? LITERAL_CLASS : exact ? EXACT_CLASS : 0) +
+          (gamesFirst && game ? GAME_CLASS : 0) +
+          covered * 2 +
+          (sequel ? 0 : 1);
       count++;
     }
     if (count > 0) break;
@@ -300,6 +306,26 @@ function alternateKeys(summary: GameSummary): readonly string[] {
   return keys;
 }
 
+const pirateKeyCache = new WeakMap<GameSummary, readonly string[]>();
+
+/** The keys of the titles only a game's pirate releases carry. */
+function pirateKeys(summary: GameSummary): readonly string[] {
+  if (summary.pirateTitles === undefined) return [];
+  let keys = pirateKeyCache.get(summary);
+  if (!keys) {
+    keys = summary.pirateTitles.map(titleKey);
+    pirateKeyCache.set(summary, keys);
+  }
+  return keys;
+}
+
+/** True when a pirate retitle has more of the query's words than the game's title and its other names. */
+function foundByPirateTitle(summary: GameSummary, words: readonly string[]): boolean {
+  let own = 0;
+  for (const key of alternateKeys(summary)) own = Math.max(own, wordsFound(key, words));
+  return pirateKeys(summary).some((key) => wordsFound(key, words) > own);
+}
+
 /** How many of the query's words a title key has, the last one also as the start of a word. */
 function wordsFound(key: string, words: readonly string[]): number {
   let found = 0;
@@ -316,7 +342,7 @@ function wordsFound(key: string, words: readonly string[]): number {
 
 /** The hit, naming the alternate title the query matched when that title has more of its words than the game's own title. */
 function withMatchedTitle(summary: GameSummary, words: readonly string[]): SearchHit {
-  const alternates = summary.alternateTitles;
+  const alternates = summary.pirateTitles ? [...(summary.alternateTitles ?? []), ...summary.pirateTitles] : summary.alternateTitles;
   if (!alternates || alternates.length === 0) return summary;
   const own = wordsFound(summary.key, words);
   if (own === words.length) return summary;

@@ -38,7 +38,7 @@ export interface TitleIndex {
   readonly signatures: Int32Array;
   /** Per game, its kind as an index into `contentKinds` (0: game), so that a kind filter never reads a summary. */
   readonly kinds: Uint8Array;
-  /** Per game, 1 when it has alternate titles, whose words are indexed as the title's. */
+  /** Per game, {@link ALTERNATE_TITLES} and {@link PIRATE_TITLES} set when it has such titles, whose words are indexed as the title's. */
   readonly aliased: Uint8Array;
   /** Mean of `titleLengths`. */
   readonly averageLength: number;
@@ -80,7 +80,11 @@ export function textSignature(text: string, out: Int32Array, at: number): void {
 }
 
 /** Bumped whenever the file layout changes; part of the file name, so a server never reads another layout. */
-export const TITLE_INDEX_FORMAT = 3;
+export const TITLE_INDEX_FORMAT = 4;
+
+/** Bits of `aliased`: the game has alternate titles; the game has titles only its pirate releases carry. */
+export const ALTERNATE_TITLES = 1;
+export const PIRATE_TITLES = 2;
 
 interface Header {
   readonly format: number;
@@ -139,14 +143,14 @@ export function indexTitlePart(summaries: readonly GameSummary[]): TitlePart {
     part.compactLengths[ordinal] = Math.min(compact.length, 65535);
     part.numbered[ordinal] = titleNumbers(summary.key) === "" ? 0 : 1;
     part.kinds[ordinal] = Math.max(0, contentKinds.indexOf(summary.kind ?? "game"));
-    part.aliased[ordinal] = summary.alternateTitles?.length ? 1 : 0;
+    part.aliased[ordinal] = (summary.alternateTitles?.length ? ALTERNATE_TITLES : 0) | (summary.pirateTitles?.length ? PIRATE_TITLES : 0);
     textSignature(compact, part.signatures, ordinal * SIGNATURE_WORDS);
     const counts = new Map<string, number>();
     for (const word of titleWords(summary.title)) counts.set(word, (counts.get(word) ?? 0) + 1);
     // The field length is the title's own: a native-script name's many character pairs must not make a game rank lower.
     const own = counts.size;
     // An alternate title's words find the game too ("rockman x" → Mega Man X), each counted once.
-    for (const alternate of summary.alternateTitles ?? [])
+    for (const alternate of [...(summary.alternateTitles ?? []), ...(summary.pirateTitles ?? [])])
       for (const word of new Set(titleWords(alternate))) if (!counts.has(word)) counts.set(word, 1);
     part.titleLengths[ordinal] = Math.min(Math.max(own, 1), 255);
     termTotal += Math.max(own, 1);

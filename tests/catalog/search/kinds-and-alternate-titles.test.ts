@@ -82,6 +82,23 @@ describe("search by alternate title", () => {
     expect(searchGames(localScope, { query: "jumping pop", limit: 10 }).results.map((r) => r.id)).toEqual([2, 1]);
   });
 
+  it("ranks a game found only by a pirate cart's retitle after every game found by its own names, and says which title matched", () => {
+    const local = [
+      game(1, "Adventure Island", { alternateTitles: ["Takahashi Meijin no Bouken-jima"], pirateTitles: ["Sonic"], releaseCount: 7 }),
+      game(2, "Sonic Spinball", { releaseCount: 2 }),
+      game(3, "Sonic", { releaseCount: 1 }),
+      game(4, "Sonic the Hedgehog", { releaseCount: 6 }),
+    ];
+    const localIndex = decodeTitleIndex(encodeTitleIndex([{ slug: "nes", summaries: local }]));
+    const localSearcher = createTitleSearcher(localIndex, () => gamesOfSummaries(local));
+    const localScope = { searcher: localSearcher, summary: (id: number) => summaryById(localSearcher, id) };
+    const found = searchGames(localScope, { query: "sonic", limit: 10 }).results;
+    expect(found.map((r) => r.id)).toEqual([3, 4, 2, 1]);
+    expect(found.at(-1)).toMatchObject({ id: 1, matchedTitle: "Sonic" });
+    expect(searchGames(localScope, { query: "adventure island", limit: 10 }).results.map((r) => r.id)).toEqual([1]);
+    expect(searchGames(localScope, { query: "bouken-jima", limit: 10 }).results[0]).toMatchObject({ id: 1 });
+  });
+
   it("names no matched title when the game's own title matches", () => {
     const [first] = search("mega man x").results;
     expect(first?.id).toBe(1);

@@ -165,7 +165,9 @@ describe("the title index file", () => {
         });
         expect(Array.from(index.gameIds)).toEqual(platforms.flatMap((p) => p.summaries.map((s) => s.id)));
         expect(Array.from(index.titleLengths)).toEqual(docs.map((d) => d.length));
-        expect(Array.from(index.aliased)).toEqual(platforms.flatMap((p) => p.summaries.map((s) => (s.alternateTitles ? 1 : 0))));
+        expect(Array.from(index.aliased)).toEqual(
+          platforms.flatMap((p) => p.summaries.map((s) => (s.alternateTitles ? 1 : 0) | (s.pirateTitles ? 2 : 0))),
+        );
         let start = 0;
         for (const p of platforms) {
           expect(index.platforms.get(p.slug)).toEqual([start, start + p.summaries.length]);
