@@ -9,6 +9,7 @@ import {
   type KindContext,
 } from "../identity/content-kind.ts";
 import { compilationSetName, reworkedGame } from "../identity/arcade-rework.ts";
+import { type ArcadeTitleCredits, arcadeVersionKeys } from "../identity/arcade-versions.ts";
 import { compareReleases, type ReleasePreference } from "../identity/release-preference.ts";
 import { companies, makerInCommon, noCompanyInCommon } from "../identity/company-word.ts";
 import { dumpKeys, looksLikeCompilation } from "../identity/dump-keys.ts";
@@ -413,6 +414,25 @@ function arcadeSetKeys(
   const hacks = new Map<string, string>();
   for (const [own, reworks] of games) if (reworks) hacks.set(own, reworks);
   return { sets: out, hacks };
+}
+
+/** What each arcade title's own sets credit: parent sets that are no clone, hack or bootleg, and rework no other game. */
+function arcadeTitleCredits(releases: readonly ReleaseDraft[], ownKeys: readonly string[]): Map<string, ArcadeTitleCredits> {
+  const out = new Map<string, { title: string; developers: string[]; years: number[] }>();
+  releases.forEach((release, i) => {
+    const own = ownKeys[i];
+    // A homebrew collection flags every set a hack (HBMAME's "Multipac 1.4"); its tags and maker still say which are.
+    const p = release.parsed;
+    const reworkMarked =
+      [...p.extra, ...p.flags.filter((f) => f !== "Hack")].some((tag) => REWORK_RE.test(tag)) ||
+      REWORK_RE.test(release.credits.developer ?? "");
+    if (!own || release.kind !== "game" || release.extra.cloneOf || reworkMarked || reworkedGame(release.name)) return;
+    const entry = out.get(own) ?? { title: release.parsed.title, developers: [], years: [] };
+    if (release.credits.developer) entry.developers.push(release.credits.developer);
+    if (release.credits.year !== undefined) entry.years.push(release.credits.year);
+    out.set(own, entry);
+  });
+  return out;
 }
 
 /** A PlayChoice-10 set's DAT name: "Contra (PlayChoice-10)", "PlayChoice-10: Contra". */
@@ -960,12 +980,14 @@ export function assembleGames(
   }
   if (options.kindContext?.storeTitles) settleStoreKinds(releases, ownKeys, options.kindContext);
   const sets = arcade ? arcadeSetKeys(releases, ownKeys, titleBySet) : undefined;
+  const versionKeys = arcade ? arcadeVersionKeys(arcadeTitleCredits(releases, ownKeys)) : undefined;
   releases.forEach((release, i) => {
     const parentTitle = release.extra.cloneOf ? titleBySet.get(release.extra.cloneOf) : undefined;
     const ownKey = ownKeys[i] ?? "";
     const setKey = release.extra.setName ? sets?.sets.get(release.extra.setName) : undefined;
     const hackOf = release.parsed.flags.includes("Hack") ? sets?.hacks.get(ownKey) : undefined;
-    const key = setKey?.reworks ?? hackOf ?? (parentTitle === undefined ? ownKey : titleKey(parentTitle));
+    const titleGroup = setKey?.reworks ?? hackOf ?? (parentTitle === undefined ? ownKey : titleKey(parentTitle));
+    const key = versionKeys?.get(titleGroup) ?? titleGroup;
     const board = setKey?.board === true && !looksLikeCompilation(release.parsed.title) ? `${PART_SEPARATOR}board` : "";
     keys.push(`${storedTitleKey(release.kind, key || release.name.toLowerCase())}${board}`);
   });
