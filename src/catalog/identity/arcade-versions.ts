@@ -3,9 +3,10 @@ import { companies, noCompanyInCommon } from "./company-word.ts";
 
 /**
  * An explicit version marker ending a title: "ver.2", "Ver. II", "version 3", "v1.2", or a decimal
- * number ("1.4", "0.20"). A bare trailing number or Roman numeral names a sequel and is no marker.
+ * number ("1.4", "0.20"), but not a game's number on a multi-game system ("Cal Omega - Game 7.4"). A bare
+ * trailing number or Roman numeral names a sequel and is no marker.
  */
-const VERSION_MARK_RE = /\s+(?:(?:ver(?:sion)?\.?\s*|v\.?\s*)(?:\d+(?:\.\d+)*[a-z]?|[ivx]+)|\d+\.\d+[a-z]?)$/i;
+const VERSION_MARK_RE = /\s+(?:(?:ver(?:sion)?\.?\s*|v\.?\s*)(?:\d+(?:\.\d+)*[a-z]?|[ivx]+)|(?<!\bgame\s+)(\d+)\.\d+[a-z]?)$/i;
 
 /** A numeral word ending a title ("Ikari Three"), read as the Roman numeral of its number. */
 const NUMERAL_WORD_RE = /\s+(two|three|four|five|six|seven|eight|nine|ten)$/i;
@@ -32,16 +33,17 @@ export function versionBaseKey(title: string): string | undefined {
   return versionBase(title)?.key;
 }
 
-function versionBase(title: string): { key: string; numeral: boolean } | undefined {
+/** How a title names its version: `sequel` is true for a bare decimal whose whole part is 2 or more ("Raiden Fighters 2.1"), which may name a sequel's version. */
+function versionBase(title: string): { key: string; numeral: boolean; sequel: boolean } | undefined {
   const marked = VERSION_MARK_RE.exec(title);
   if (marked) {
     const key = titleKey(title.slice(0, marked.index));
-    return key ? { key, numeral: false } : undefined;
+    return key ? { key, numeral: false, sequel: Number(marked[1] ?? 0) >= 2 } : undefined;
   }
   const word = NUMERAL_WORD_RE.exec(title);
   if (word?.[1] && !NUMBER_WORD_BEFORE_RE.test(title.slice(0, word.index).trimEnd())) {
     const key = titleKey(`${title.slice(0, word.index)} ${ROMAN[word[1].toLowerCase()] ?? ""}`);
-    return key ? { key, numeral: true } : undefined;
+    return key ? { key, numeral: true, sequel: false } : undefined;
   }
   return undefined;
 }
@@ -87,6 +89,7 @@ export function arcadeVersionKeys(titles: ReadonlyMap<string, ArcadeTitleCredits
   const mains = new Map<string, string[]>();
   const versions = new Map<string, string[]>();
   const numerals = new Set<string>();
+  const sequels = new Set<string>();
   for (const [key, credits] of titles) {
     plain.set(key, key);
     const main = mainPartKey(credits.title);
@@ -95,6 +98,7 @@ export function arcadeVersionKeys(titles: ReadonlyMap<string, ArcadeTitleCredits
     if (!base || base.key === key) continue;
     versions.set(base.key, [...(versions.get(base.key) ?? []), key]);
     if (base.numeral) numerals.add(base.key);
+    if (base.sequel) sequels.add(key);
   }
   const out = new Map<string, string>();
   for (const [base, keys] of versions) {
@@ -107,7 +111,8 @@ export function arcadeVersionKeys(titles: ReadonlyMap<string, ArcadeTitleCredits
     const anchorCredits = titles.get(anchor);
     if (!anchorCredits) continue;
     for (const key of sorted) {
-      if (key === anchor) continue;
+      // "Raiden Fighters 2.1" is no version of "Raiden Fighters"; it may still be one of "Casino Fever 5.0".
+      if (key === anchor || (target !== undefined && sequels.has(key))) continue;
       const credits = titles.get(key);
       if (credits && agree(credits, anchorCredits)) out.set(key, anchor);
     }

@@ -39,6 +39,7 @@ describe("an arcade title's version marker", () => {
     expect(versionBaseKey("Tekken 3")).toBeUndefined();
     expect(versionBaseKey("Twenty Three")).toBeUndefined();
     expect(versionBaseKey("Ultra V")).toBeUndefined();
+    expect(versionBaseKey("Cal Omega - Game 7.4")).toBeUndefined();
   });
 });
 
@@ -74,12 +75,14 @@ describe("versions of one arcade game", () => {
     ]);
   });
 
-  it("keeps apart a sequel, and a version by other makers or more than two years later", () => {
+  it("keeps apart a sequel (a bare number, or a decimal from 2 up beside the unmarked title), and a version by other makers or more than two years later", () => {
     const mame = dat([
       { name: "Ikari III - The Rescue", fields: { developer: "SNK", releaseyear: "1989" }, roms: [rom("ikari3.zip", "1")] },
       { name: "Ikari II", fields: { developer: "SNK", releaseyear: "1987" }, roms: [rom("ikari2.zip", "2")] },
       { name: "Puzzle Star", fields: { developer: "Sunsoft", releaseyear: "1993" }, roms: [rom("pstar.zip", "3")] },
       { name: "Puzzle Star ver.2", fields: { developer: "Kaneko", releaseyear: "1994" }, roms: [rom("pstar2.zip", "4")] },
+      { name: "Raiden Fighters", fields: { developer: "Seibu Kaihatsu", releaseyear: "1996" }, roms: [rom("rdft.zip", "7")] },
+      { name: "Raiden Fighters 2.1", fields: { developer: "Seibu Kaihatsu", releaseyear: "1997" }, roms: [rom("rdft21.zip", "8")] },
       { name: "Gun Master", fields: { developer: "Metro", releaseyear: "1994" }, roms: [rom("gunmast.zip", "5")] },
       { name: "Gun Master ver.2", fields: { developer: "Metro", releaseyear: "1999" }, roms: [rom("gunmast2.zip", "6")] },
     ]);
@@ -90,6 +93,8 @@ describe("versions of one arcade game", () => {
       ["Ikari III - The Rescue"],
       ["Puzzle Star"],
       ["Puzzle Star ver.2"],
+      ["Raiden Fighters"],
+      ["Raiden Fighters 2.1"],
     ]);
   });
 });
