@@ -131,6 +131,11 @@ export function disagree(a: GroupFacts, b: GroupFacts | undefined, strict: boole
 /** A retail game's file larger than this many times an aftermarket release's of its title is another work's. */
 const AFTERMARKET_SIZE_RATIO = 4;
 
+/** True when a retail game's file (`retailSize`) is too large for the aftermarket program of its title (`aftermarketSize`) to be a reprint of it. */
+export function retailDwarfs(retailSize: number, aftermarketSize: number): boolean {
+  return aftermarketSize > 0 && retailSize > AFTERMARKET_SIZE_RATIO * aftermarketSize;
+}
+
 /**
  * True when one group is aftermarket releases only and the other retail releases with product
  * codes and no aftermarket one, whose largest file is more than {@link AFTERMARKET_SIZE_RATIO} times
@@ -140,8 +145,7 @@ const AFTERMARKET_SIZE_RATIO = 4;
 export function aftermarketApart(a: GroupFacts, b: GroupFacts): boolean {
   const [after, retail] = a.aftermarket === "all" ? [a, b] : [b, a];
   if (after.aftermarket !== "all" || retail.aftermarket !== "none" || retail.codes.size === 0) return false;
-  const small = after.anySize ?? 0;
-  return small > 0 && retail.largest > AFTERMARKET_SIZE_RATIO * small;
+  return retailDwarfs(retail.largest, after.anySize ?? 0);
 }
 
 /** True when the two groups credit a company in common, by their metadata or their own DAT entries. */

@@ -44,6 +44,11 @@ const RE_RELEASE_RE =
 /** TOSEC dump flags of a changed copy: cracked, fixed, hacked, modified, pirated, trained, translated, over- or underdumped, virus. */
 const MODIFIED_FLAG_RE = /^\[(?:cr|f|h|m|p|t|tr|o|u|v)(?:\d|\s|\]|[A-Z+-])/;
 
+/** Arcade tags of a copy made by someone else: "bootleg of Head On", "Sidam bootleg, set 1". */
+const BOOTLEG_TAG_RE = /\bbootleg\b/i;
+/** Arcade tags of a changed copy of another game: "Korean hack of Plump Pop". */
+const HACK_OF_TAG_RE = /\bhack of\b/i;
+
 /** What the release's name says it is ({@link releaseClasses}). */
 export function releaseClass(parsed: Pick<ParsedGameName, "status" | "flags" | "extra">): ReleaseClass {
   const { status, flags, extra } = parsed;
@@ -51,9 +56,13 @@ export function releaseClass(parsed: Pick<ParsedGameName, "status" | "flags" | "
   if (status === "demo" || status === "sample" || status === "preview") return "demo";
   if (status === "beta" || status === "alpha") return "beta";
   if (status === "proto") return "proto";
-  if (flags.includes("Hack") || flags.some((f) => MODIFIED_FLAG_RE.test(f)) || extra.some((t) => /^(?:T[+-]|Translat|Hack\b)/i.test(t)))
+  if (
+    flags.includes("Hack") ||
+    flags.some((f) => MODIFIED_FLAG_RE.test(f)) ||
+    extra.some((t) => /^(?:T[+-]|Translat|Hack\b)/i.test(t) || HACK_OF_TAG_RE.test(t))
+  )
     return "modified";
-  if (flags.includes("Pirate")) return "pirate";
+  if (flags.includes("Pirate") || extra.some((t) => BOOTLEG_TAG_RE.test(t))) return "pirate";
   if (flags.includes("Aftermarket") || flags.includes("Homebrew")) return "aftermarket";
   if (
     flags.some((f) => f === "Virtual Console" || f === "Switch Online" || f === "Classic Mini") ||

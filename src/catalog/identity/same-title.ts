@@ -1,4 +1,5 @@
 import { companies, makerInCommon, noCompanyInCommon } from "./company-word.ts";
+import { retailDwarfs } from "./group-facts.ts";
 
 /** What the split reads of one release of a title group. */
 export interface SameTitleRelease {
@@ -15,18 +16,15 @@ export interface SameTitleRelease {
   readonly size?: number | undefined;
 }
 
-/** Files further apart than this are two works when one release is aftermarket and the other is not. */
-const AFTERMARKET_SIZE_RATIO = 4;
-
 /**
  * True when one release is aftermarket and the other a retail one (with a product code) whose file
- * is more than {@link AFTERMARKET_SIZE_RATIO} times the aftermarket one's: a homebrew program under a
+ * is too large for the aftermarket one to be its reprint ({@link retailDwarfs}): a homebrew program under a
  * retail game's title. A reprint holds the whole game, so a larger aftermarket cart stays with it.
  */
 function aftermarketApart(a: SameTitleRelease, b: SameTitleRelease): boolean {
   const [after, retail] = a.aftermarket ? [a, b] : [b, a];
   if (!after.aftermarket || retail.aftermarket || retail.code === undefined || !after.size || !retail.size) return false;
-  return retail.size > AFTERMARKET_SIZE_RATIO * after.size;
+  return retailDwarfs(retail.size, after.size);
 }
 
 /** TOSEC re-releases by budget labels come a few years later; a longer gap and another publisher is another game. */

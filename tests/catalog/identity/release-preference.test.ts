@@ -18,6 +18,10 @@ describe("release classes", () => {
     ["Rocket Rascals (USA) (Beta)", "beta"],
     ["Star Sprout (USA) (Demo)", "demo"],
     ["Star Sprout (USA) (Kiosk)", "demo"],
+    ["Crash (bootleg of Head On)", "pirate"],
+    ["Head On (Sidam bootleg, set 1)", "pirate"],
+    ["Jumping Pop (Nics, Korean hack of Plump Pop)", "modified"],
+    ["Head On (2 players)", "retail"],
   ])("%s is %s", (name, cls) => {
     expect(releaseClass(parseGameName(name))).toBe(cls);
   });
