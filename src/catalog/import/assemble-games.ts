@@ -9,7 +9,9 @@ import {
   type KindContext,
 } from "../identity/content-kind.ts";
 import { compilationSetName, reworkedGame } from "../identity/arcade-rework.ts";
-import { type ArcadeTitleCredits, arcadeVersionKeys } from "../identity/arcade-versions.ts";
+import { movedSetNames } from "../identity/arcade-set-names.ts";
+import { earlierGameCopies } from "../identity/early-copies.ts";
+import { type ArcadeTitleCredits, arcadeVersionKeys, versionBaseKey } from "../identity/arcade-versions.ts";
 import { compareReleases, type ReleasePreference } from "../identity/release-preference.ts";
 import { companies, makerInCommon, noCompanyInCommon } from "../identity/company-word.ts";
 import { dumpKeys, looksLikeCompilation } from "../identity/dump-keys.ts";
@@ -492,6 +494,24 @@ function splitTitleGroups(
         const part = partOfSet.get(release.extra.cloneOf ?? release.extra.setName ?? "");
         if (part) parts[n] = part;
       });
+      // A bootleg older than every original of its title copies another game: a work of its own.
+      const early = earlierGameCopies(
+        list.map((i) => {
+          const release = releases[i] as ReleaseDraft;
+          return {
+            copy: reworked(release),
+            original: !release.extra.cloneOf && !reworked(release) && !reworkedGame(release.name),
+            maker: release.credits.developer,
+            year: release.credits.year,
+            size: mainSize(release.roms),
+          };
+        }),
+      );
+      const apart = Math.max(...parts.map((p) => p.weak)) + 1;
+      early.forEach((copy, n) => {
+        const part = parts[n];
+        if (copy && part) parts[n] = { strong: part.strong, weak: apart };
+      });
     }
     parts.forEach((part, n) => {
       const i = list[n];
@@ -664,8 +684,45 @@ function linkRelated(
   });
   for (const [g, map] of links) {
     const game = games[g];
-    if (game) game.related = [...map].slice(0, MAX_RELATED).map(([work, relation]) => ({ relation, work }));
+    if (!game) continue;
+    const known = game.related ?? [];
+    const added = [...map].filter(([work]) => !known.some((r) => r.work === work)).map(([work, relation]) => ({ relation, work }));
+    game.related = [...known, ...added].slice(0, MAX_RELATED);
   }
+}
+
+/** "Maximum Force Duo": the word an "A / B Duo" board's title puts after its last game. */
+const DUO_WORD_RE = /\s+duo$/;
+
+/**
+ * Links each arcade board of several games (`boards`: its releases) with the records of the games
+ * its "A / B" title names ("Street Smart / Final Fight"; "Area 51 / Maximum Force Duo v2.0", whose
+ * parts are "Area 51" and "Maximum Force"), as a compilation and the games it holds.
+ */
+function linkBoards(games: GameDraft[], boards: ReadonlySet<ReleaseDraft>): void {
+  const isBoard = games.map((game) => game.releases.some((r) => boards.has(r)));
+  const byKey = new Map<string, number>();
+  games.forEach((game, g) => {
+    if (!isBoard[g] && game.kind === "game") for (const key of game.titleKeys) if (!byKey.has(key)) byKey.set(key, g);
+  });
+  const add = (from: number, to: number, relation: RelatedRelation): void => {
+    const game = games[from];
+    if (!game || from === to || game.related?.some((r) => r.work === to) || (game.related?.length ?? 0) >= MAX_RELATED) return;
+    game.related = [...(game.related ?? []), { relation, work: to }];
+  };
+  games.forEach((game, g) => {
+    if (!isBoard[g]) return;
+    for (const release of game.releases) {
+      if (!boards.has(release)) continue;
+      for (const part of slashParts(release.parsed.title)) {
+        const key = (versionBaseKey(part) ?? titleKey(part)).replace(DUO_WORD_RE, "");
+        const other = byKey.get(key);
+        if (other === undefined) continue;
+        add(g, other, "compilation-of");
+        add(other, g, "in-compilation");
+      }
+    }
+  });
 }
 
 /** Settles the kinds of each clean title's releases together ({@link settleTitleKinds}), with the serials the DATs and metadata gave. */
@@ -1020,6 +1077,16 @@ export function assembleGames(
         release.retroAchievements = true;
   }
 
+  const movedSets = arcade
+    ? movedSetNames(
+        releases.map((r) => ({
+          name: r.name,
+          setName: r.parsed.flags.includes("Hack") ? undefined : r.extra.setName,
+          collections: r.collections,
+          year: r.credits.year ?? r.extra.releaseYear,
+        })),
+      )
+    : [];
   const inputs: WorkInput[] = [];
   for (const [i, release] of releases.entries()) {
     inputs.push({
@@ -1027,8 +1094,12 @@ export function assembleGames(
       groupKey: groupKeys[i] ?? "",
       title: release.parsed.title,
       titleKey: ownKeys[i] ?? "",
-      setName: joiningSetName(release.extra.setName, release.parsed.flags),
-      titleParts: arcade ? slashParts(release.parsed.title).map(titleKey) : [],
+      setName: joiningSetName(movedSets[i] ?? release.extra.setName, release.parsed.flags),
+      // A board's title names the games it holds, never its own other names.
+      titleParts:
+        arcade && !(release.extra.setName && sets?.sets.get(release.extra.setName)?.board)
+          ? slashParts(release.parsed.title).map(titleKey)
+          : [],
       dumpKeys: dumpKeys(release.roms),
       serialCode: release.serial ? serialCode(release.serial, options.platform) : undefined,
       regions: release.parsed.regions,
@@ -1100,6 +1171,15 @@ export function assembleGames(
     warnings.push(
       `${options.platform || "hacks"}: ${hacks.unlinked.length} of ${hacks.hacks} hacks are not linked to a base game: ${shown}${hacks.unlinked.length > 3 ? "; …" : ""}`,
     );
+  }
+  if (arcade) {
+    const boards = new Set<ReleaseDraft>();
+    for (const release of releases) if (release.extra.setName && sets?.sets.get(release.extra.setName)?.board) boards.add(release);
+    for (const c of works.compilations) {
+      const release = releases[c.item];
+      if (release) boards.add(release);
+    }
+    linkBoards(games, boards);
   }
   if (options.retool) linkRelated(games, releases, cloneMatches, options.retool, cloneKeys);
   return { games, warnings, stats, unmerged: works.unmerged };
