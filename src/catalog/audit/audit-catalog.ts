@@ -3,6 +3,7 @@ import { problems } from "../../core/problem.ts";
 import type { DatRom } from "../dat/dat-types.ts";
 import { openCatalogDb, type CatalogDb } from "../db/catalog-db.ts";
 import { attachedKinds, contentKinds, releaseKind, type ContentKind } from "../identity/content-kind.ts";
+import { type ArcadeSetEntry, movedSetNames } from "../identity/arcade-set-names.ts";
 import { dumpKeys, looksLikeId } from "../identity/dump-keys.ts";
 import {
   joiningSetName,
@@ -148,6 +149,7 @@ interface ReleaseExtra {
   readonly setName?: string;
   readonly cloneOf?: string;
   readonly collections?: readonly string[];
+  readonly releaseYear?: number;
 }
 
 interface PlatformRow {
@@ -310,6 +312,8 @@ function runAudit(
   /** Per arcade platform, each parent set's title: a clone is in its parent's title group. */
   const parentTitles = new Map<string, string>();
   const extras = new Map<number, ReleaseExtra>();
+  /** Per arcade platform, each release's set as the import joins it (a set name another collection gave to another game is not). */
+  const arcadeEntries = new Map<string, (ArcadeSetEntry & { gameId: number })[]>();
   for (const row of db
     .prepare<unknown[], unknown[]>(
       filter === undefined
@@ -333,10 +337,20 @@ function runAudit(
       extras.set(id, extra);
       // Any kind: one set that is a BIOS in one collection and a game in another is a repeat too.
       const setName = joiningSetName(extra.setName, JSON.parse(flagsJson) as string[]);
-      if (setName) owners(arcadeSets, `${game.platform}\u0000${setName}`).add(gameId);
+      const list = arcadeEntries.get(game.platform) ?? [];
+      list.push({ gameId, name, setName, collections: extra.collections ?? [], year: extra.releaseYear });
+      arcadeEntries.set(game.platform, list);
       const parentKey = `${game.platform}\u0000${extra.setName}`;
       if (extra.setName && !extra.cloneOf && !parentTitles.has(parentKey)) parentTitles.set(parentKey, releaseTitle(release));
     }
+  }
+
+  for (const [platform, entries] of arcadeEntries) {
+    const moved = movedSetNames(entries);
+    entries.forEach((entry, i) => {
+      const setName = moved[i] ?? entry.setName;
+      if (setName) owners(arcadeSets, `${platform}\u0000${setName}`).add(entry.gameId);
+    });
   }
 
   /** The title group the import put a stored release in: its record, and the clean title's key (a clone's parent's). */

@@ -8,6 +8,8 @@ const RE_RELEASE_RE = /(?:^|,\s*)([^,()]+?)\s+re-?release\b/i;
 const HARDWARE_RE = /\s+on\s+.+\bhardware\b.*$/i;
 /** "includes bootleg of Snow Bros.": a board holding several games, one of them another's bootleg. */
 const INCLUDES_RE = /\bincludes\b/i;
+/** "Area 51 / Maximum Force Duo": an "A / B" title that calls itself a duo names the two games of one board. */
+const DUO_RE = /\s\/\s.*\bDuo\b/i;
 
 /**
  * The title or set name of the game an arcade set's DAT name says the set reworks or re-releases
@@ -29,9 +31,10 @@ export function reworkedGame(name: string): string | undefined {
 
 /**
  * True when an arcade set's DAT name says it is a board of several games: a compilation's title
- * ("4-in-1 bootleg") or tags that say what it includes ("Puzzle King (includes bootleg of Snow Bros.)").
+ * ("4-in-1 bootleg"), an "A / B Duo" title ("Area 51 / Maximum Force Duo v2.0") or tags that say
+ * what it includes ("Puzzle King (includes bootleg of Snow Bros.)").
  */
 export function compilationSetName(name: string, title: string): boolean {
   const at = name.indexOf("(");
-  return looksLikeCompilation(title) || (at >= 0 && INCLUDES_RE.test(name.slice(at)));
+  return looksLikeCompilation(title) || DUO_RE.test(title) || (at >= 0 && INCLUDES_RE.test(name.slice(at)));
 }

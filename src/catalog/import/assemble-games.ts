@@ -9,6 +9,9 @@ import {
   type KindContext,
 } from "../identity/content-kind.ts";
 import { compilationSetName, reworkedGame } from "../identity/arcade-rework.ts";
+import { movedSetNames } from "../identity/arcade-set-names.ts";
+import { earlierGameCopies } from "../identity/early-copies.ts";
+import { type ArcadeTitleCredits, arcadeVersionKeys, versionBaseKey } from "../identity/arcade-versions.ts";
 import { compareReleases, type ReleasePreference } from "../identity/release-preference.ts";
 import { companies, makerInCommon, noCompanyInCommon } from "../identity/company-word.ts";
 import { dumpKeys, looksLikeCompilation } from "../identity/dump-keys.ts";
@@ -415,6 +418,25 @@ function arcadeSetKeys(
   return { sets: out, hacks };
 }
 
+/** What each arcade title's own sets credit: parent sets that are no clone, hack or bootleg, and rework no other game. */
+function arcadeTitleCredits(releases: readonly ReleaseDraft[], ownKeys: readonly string[]): Map<string, ArcadeTitleCredits> {
+  const out = new Map<string, { title: string; developers: string[]; years: number[] }>();
+  releases.forEach((release, i) => {
+    const own = ownKeys[i];
+    // A homebrew collection flags every set a hack (HBMAME's "Multipac 1.4"); its tags and maker still say which are.
+    const p = release.parsed;
+    const reworkMarked =
+      [...p.extra, ...p.flags.filter((f) => f !== "Hack")].some((tag) => REWORK_RE.test(tag)) ||
+      REWORK_RE.test(release.credits.developer ?? "");
+    if (!own || release.kind !== "game" || release.extra.cloneOf || reworkMarked || reworkedGame(release.name)) return;
+    const entry = out.get(own) ?? { title: release.parsed.title, developers: [], years: [] };
+    if (release.credits.developer) entry.developers.push(release.credits.developer);
+    if (release.credits.year !== undefined) entry.years.push(release.credits.year);
+    out.set(own, entry);
+  });
+  return out;
+}
+
 /** A PlayChoice-10 set's DAT name: "Contra (PlayChoice-10)", "PlayChoice-10: Contra". */
 const PLAYCHOICE_RE = /\bPlayChoice-10\b/i;
 /** The PlayChoice-10 words of a title ("PlayChoice-10: Contra", "Contra (PlayChoice-10)"), left out before they are put back the one way. */
@@ -471,6 +493,24 @@ function splitTitleGroups(
         const release = releases[i] as ReleaseDraft;
         const part = partOfSet.get(release.extra.cloneOf ?? release.extra.setName ?? "");
         if (part) parts[n] = part;
+      });
+      // A bootleg older than every original of its title copies another game: a work of its own.
+      const early = earlierGameCopies(
+        list.map((i) => {
+          const release = releases[i] as ReleaseDraft;
+          return {
+            copy: reworked(release),
+            original: !release.extra.cloneOf && !reworked(release) && !reworkedGame(release.name),
+            maker: release.credits.developer,
+            year: release.credits.year,
+            size: mainSize(release.roms),
+          };
+        }),
+      );
+      const apart = Math.max(...parts.map((p) => p.weak)) + 1;
+      early.forEach((copy, n) => {
+        const part = parts[n];
+        if (copy && part) parts[n] = { strong: part.strong, weak: apart };
       });
     }
     parts.forEach((part, n) => {
@@ -644,8 +684,45 @@ function linkRelated(
   });
   for (const [g, map] of links) {
     const game = games[g];
-    if (game) game.related = [...map].slice(0, MAX_RELATED).map(([work, relation]) => ({ relation, work }));
+    if (!game) continue;
+    const known = game.related ?? [];
+    const added = [...map].filter(([work]) => !known.some((r) => r.work === work)).map(([work, relation]) => ({ relation, work }));
+    game.related = [...known, ...added].slice(0, MAX_RELATED);
   }
+}
+
+/** "Maximum Force Duo": the word an "A / B Duo" board's title puts after its last game. */
+const DUO_WORD_RE = /\s+duo$/;
+
+/**
+ * Links each arcade board of several games (`boards`: its releases) with the records of the games
+ * its "A / B" title names ("Street Smart / Final Fight"; "Area 51 / Maximum Force Duo v2.0", whose
+ * parts are "Area 51" and "Maximum Force"), as a compilation and the games it holds.
+ */
+function linkBoards(games: GameDraft[], boards: ReadonlySet<ReleaseDraft>): void {
+  const isBoard = games.map((game) => game.releases.some((r) => boards.has(r)));
+  const byKey = new Map<string, number>();
+  games.forEach((game, g) => {
+    if (!isBoard[g] && game.kind === "game") for (const key of game.titleKeys) if (!byKey.has(key)) byKey.set(key, g);
+  });
+  const add = (from: number, to: number, relation: RelatedRelation): void => {
+    const game = games[from];
+    if (!game || from === to || game.related?.some((r) => r.work === to) || (game.related?.length ?? 0) >= MAX_RELATED) return;
+    game.related = [...(game.related ?? []), { relation, work: to }];
+  };
+  games.forEach((game, g) => {
+    if (!isBoard[g]) return;
+    for (const release of game.releases) {
+      if (!boards.has(release)) continue;
+      for (const part of slashParts(release.parsed.title)) {
+        const key = (versionBaseKey(part) ?? titleKey(part)).replace(DUO_WORD_RE, "");
+        const other = byKey.get(key);
+        if (other === undefined) continue;
+        add(g, other, "compilation-of");
+        add(other, g, "in-compilation");
+      }
+    }
+  });
 }
 
 /** Settles the kinds of each clean title's releases together ({@link settleTitleKinds}), with the serials the DATs and metadata gave. */
@@ -960,12 +1037,14 @@ export function assembleGames(
   }
   if (options.kindContext?.storeTitles) settleStoreKinds(releases, ownKeys, options.kindContext);
   const sets = arcade ? arcadeSetKeys(releases, ownKeys, titleBySet) : undefined;
+  const versionKeys = arcade ? arcadeVersionKeys(arcadeTitleCredits(releases, ownKeys)) : undefined;
   releases.forEach((release, i) => {
     const parentTitle = release.extra.cloneOf ? titleBySet.get(release.extra.cloneOf) : undefined;
     const ownKey = ownKeys[i] ?? "";
     const setKey = release.extra.setName ? sets?.sets.get(release.extra.setName) : undefined;
     const hackOf = release.parsed.flags.includes("Hack") ? sets?.hacks.get(ownKey) : undefined;
-    const key = setKey?.reworks ?? hackOf ?? (parentTitle === undefined ? ownKey : titleKey(parentTitle));
+    const titleGroup = setKey?.reworks ?? hackOf ?? (parentTitle === undefined ? ownKey : titleKey(parentTitle));
+    const key = versionKeys?.get(titleGroup) ?? titleGroup;
     const board = setKey?.board === true && !looksLikeCompilation(release.parsed.title) ? `${PART_SEPARATOR}board` : "";
     keys.push(`${storedTitleKey(release.kind, key || release.name.toLowerCase())}${board}`);
   });
@@ -998,6 +1077,16 @@ export function assembleGames(
         release.retroAchievements = true;
   }
 
+  const movedSets = arcade
+    ? movedSetNames(
+        releases.map((r) => ({
+          name: r.name,
+          setName: r.parsed.flags.includes("Hack") ? undefined : r.extra.setName,
+          collections: r.collections,
+          year: r.credits.year ?? r.extra.releaseYear,
+        })),
+      )
+    : [];
   const inputs: WorkInput[] = [];
   for (const [i, release] of releases.entries()) {
     inputs.push({
@@ -1005,8 +1094,12 @@ export function assembleGames(
       groupKey: groupKeys[i] ?? "",
       title: release.parsed.title,
       titleKey: ownKeys[i] ?? "",
-      setName: joiningSetName(release.extra.setName, release.parsed.flags),
-      titleParts: arcade ? slashParts(release.parsed.title).map(titleKey) : [],
+      setName: joiningSetName(movedSets[i] ?? release.extra.setName, release.parsed.flags),
+      // A board's title names the games it holds, never its own other names.
+      titleParts:
+        arcade && !(release.extra.setName && sets?.sets.get(release.extra.setName)?.board)
+          ? slashParts(release.parsed.title).map(titleKey)
+          : [],
       dumpKeys: dumpKeys(release.roms),
       serialCode: release.serial ? serialCode(release.serial, options.platform) : undefined,
       regions: release.parsed.regions,
@@ -1078,6 +1171,15 @@ export function assembleGames(
     warnings.push(
       `${options.platform || "hacks"}: ${hacks.unlinked.length} of ${hacks.hacks} hacks are not linked to a base game: ${shown}${hacks.unlinked.length > 3 ? "; …" : ""}`,
     );
+  }
+  if (arcade) {
+    const boards = new Set<ReleaseDraft>();
+    for (const release of releases) if (release.extra.setName && sets?.sets.get(release.extra.setName)?.board) boards.add(release);
+    for (const c of works.compilations) {
+      const release = releases[c.item];
+      if (release) boards.add(release);
+    }
+    linkBoards(games, boards);
   }
   if (options.retool) linkRelated(games, releases, cloneMatches, options.retool, cloneKeys);
   return { games, warnings, stats, unmerged: works.unmerged };

@@ -206,4 +206,90 @@ describe("arcade sets whose DAT names say whose they are", () => {
       ["Witch Card (English, witch game, lamps)", "Witch Card (Spanish, witch game, set 2)"],
     ]);
   });
+
+  it("keeps a two-game board whose 'A / B Duo' title names both games apart from each, under each of its versions, and links it with both", () => {
+    const mame = dat([
+      {
+        name: "Area 51 / Maximum Force Duo v2.0",
+        fields: { developer: "Atari Games", releaseyear: "1998" },
+        roms: [rom("area51mx.zip", "1")],
+      },
+      {
+        name: "Area 51 / Maximum Force Duo (R3000)",
+        fields: { developer: "Atari Games", releaseyear: "1998" },
+        roms: [rom("a51mxr3k.zip", "2")],
+      },
+      { name: "Area 51 (R3000)", fields: { developer: "Atari Games", releaseyear: "1996" }, roms: [rom("area51.zip", "3")] },
+      { name: "Maximum Force v1.05", fields: { developer: "Atari Games", releaseyear: "1996" }, roms: [rom("maxforce.zip", "4")] },
+    ]);
+    const inputs = [{ dat: mame, source: "mame-split", label: "mame.dat", collection: "mame-2010" }];
+    const { games } = assembleGames(inputs, createMetadataIndex(), { platform: "arcade", arcade: true });
+    const links = games.map((g) => [g.title, ...(g.related ?? []).map((r) => `${r.relation} ${games[r.work]?.title}`).sort()]);
+    expect(links.sort((a, b) => (a[0] ?? "").localeCompare(b[0] ?? ""))).toEqual([
+      ["Area 51", "in-compilation Area 51 / Maximum Force Duo"],
+      ["Area 51 / Maximum Force Duo", "compilation-of Area 51", "compilation-of Maximum Force"],
+      ["Maximum Force", "in-compilation Area 51 / Maximum Force Duo"],
+    ]);
+    expect(works(inputs)).toEqual([
+      ["Area 51 (R3000)"],
+      ["Area 51 / Maximum Force Duo (R3000)", "Area 51 / Maximum Force Duo v2.0"],
+      ["Maximum Force v1.05"],
+    ]);
+  });
+
+  it("joins an entry by the set its name has in a collection that gave its set name to another game of another year", () => {
+    const mame2003 = dat([
+      {
+        name: "New Atomic Punk - Global Quest (US)",
+        fields: { developer: "Irem America", releaseyear: "1992" },
+        roms: [rom("atompunk.zip", "1")],
+      },
+      { name: "Sen Jin - Guardian Storm (Korea)", fields: { developer: "Afega", releaseyear: "1998" }, roms: [rom("grdnstrm.zip", "2")] },
+    ]);
+    const mame2010 = dat([
+      { name: "Atomic Punk (US)", fields: { developer: "Irem America", releaseyear: "1991" }, roms: [rom("atompunk.zip", "3")] },
+      {
+        name: "New Atomic Punk - Global Quest (US)",
+        fields: { developer: "Irem America", releaseyear: "1992" },
+        roms: [rom("newapunk.zip", "4")],
+      },
+      { name: "Guardian Storm", fields: { developer: "Afega", releaseyear: "1998" }, roms: [rom("grdnstrm.zip", "5")] },
+      { name: "Sen Jin - Guardian Storm (Korea)", fields: { developer: "Afega", releaseyear: "1998" }, roms: [rom("grdnstrmk.zip", "6")] },
+    ]);
+    expect(
+      works([
+        { dat: mame2003, source: "mame-split", label: "2003.dat", collection: "mame-2003" },
+        { dat: mame2010, source: "mame-split", label: "2010.dat", collection: "mame-2010" },
+      ]),
+    ).toEqual([
+      ["Atomic Punk (US)"],
+      ["Guardian Storm", "Sen Jin - Guardian Storm (Korea)", "Sen Jin - Guardian Storm (Korea)"],
+      ["New Atomic Punk - Global Quest (US)", "New Atomic Punk - Global Quest (US)"],
+    ]);
+  });
+
+  it("keeps a bootleg older than every original of its title, on a board a fraction of their size, apart from them", () => {
+    const mame = dat([
+      { name: "Star Fighter", fields: { developer: "bootleg (Jeutel)", releaseyear: "1979" }, roms: [rom("starfght.zip", "1", 11073)] },
+      { name: "Quiz (Revision 2)", fields: { developer: "bootleg", releaseyear: "1986" }, roms: [rom("quiz.zip", "2", 53387)] },
+      { name: "Quiz (Revision 2.11)", fields: { developer: "Elettronolo", releaseyear: "1991" }, roms: [rom("quiz211.zip", "3", 53546)] },
+      { name: "Double Dragon (bootleg)", fields: { developer: "bootleg", releaseyear: "1987" }, roms: [rom("ddragonb.zip", "4", 55315)] },
+      { name: "Double Dragon (Japan)", fields: { developer: "Technos", releaseyear: "1987" }, roms: [rom("ddragon.zip", "5", 300000)] },
+      { name: "Double Dragon (Neo-Geo)", fields: { developer: "Technos", releaseyear: "1995" }, roms: [rom("doubledr.zip", "6", 9565151)] },
+    ]);
+    const fbneo = dat([
+      { name: "Star Fighter (v1)", fields: { publisher: "SunA", releaseyear: "1990" }, roms: [rom("starfigh.zip", "7", 341018)] },
+    ]);
+    expect(
+      works([
+        { dat: mame, source: "mame-split", label: "mame.dat", collection: "mame-2010" },
+        { dat: fbneo, source: "fbneo-split", label: "fbneo.dat", collection: "fbneo" },
+      ]),
+    ).toEqual([
+      ["Double Dragon (Japan)", "Double Dragon (Neo-Geo)", "Double Dragon (bootleg)"],
+      ["Quiz (Revision 2)", "Quiz (Revision 2.11)"],
+      ["Star Fighter"],
+      ["Star Fighter (v1)"],
+    ]);
+  });
 });
