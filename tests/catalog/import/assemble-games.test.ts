@@ -116,7 +116,10 @@ describe("assembleGames bonus discs", () => {
   it("keeps a disc tagged as its game's bonus disc in a record of its own, with its other entry, linked to the game both ways", () => {
     const starry = dat([
       { name: "Starry Sky - After Winter Portable (Japan)", roms: [{ name: "a.iso", size: 1_782_349_824, sha1: "a".repeat(40) }] },
-      { name: "Starry Sky - After Winter Portable (Japan) (Extra Disc)", roms: [{ name: "b.iso", size: 596_410_368, sha1: "b".repeat(40) }] },
+      {
+        name: "Starry Sky - After Winter Portable (Japan) (Extra Disc)",
+        roms: [{ name: "b.iso", size: 596_410_368, sha1: "b".repeat(40) }],
+      },
       {
         name: "Starry Sky - After Winter Portable - Etsuran Shite Please - Etsu Plea 2 (Japan)",
         roms: [{ name: "c.iso", size: 596_410_368, sha1: "b".repeat(40) }],
