@@ -227,6 +227,8 @@ const relationLabels: Readonly<Record<NonNullable<GameRecord["related"]>[number]
   "compilation-of": "holds",
   superset: "a larger edition:",
   "superset-of": "a larger edition of",
+  "bonus-disc": "a bonus disc:",
+  "bonus-disc-of": "a bonus disc of",
 };
 
 /** The compilations and larger editions holding this game, or the games this one holds (Retool's clone lists): links, never merges. */

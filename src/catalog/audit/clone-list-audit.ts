@@ -7,13 +7,15 @@ import { serialCode } from "../identity/serial-code.ts";
 import { parseGameName } from "../names/parse-game-name.ts";
 import type { RetoolFile, RetoolRole } from "../import/find-retool.ts";
 import { readRetoolData } from "../import/retool-data.ts";
+import { bonusDiscTag, isBonusDiscTitle } from "../identity/bonus-disc.ts";
 import { editionTitles } from "../identity/edition-titles.ts";
 
 /** Why the releases of one clone-list group are in several records. */
 /** `product-code`: retail releases show one product code under both titles in one region, or with years or developers apart: two products. */
 /** `edition`: the titles name two products (group-works.ts `otherProduct`): other sequel numbers, a bundle, a longer title under another code, two licences (franchises). */
 /** `aftermarket`: an aftermarket program the list gathers by its title, kept apart from the retail game (same-title.ts). */
-export type CloneApartReason = "kind" | "split-title" | "product-code" | "edition" | "aftermarket" | "unexplained";
+/** `bonus-disc`: a bonus disc the list gathers with its game (identity/bonus-disc.ts), kept apart as another work. */
+export type CloneApartReason = "kind" | "split-title" | "product-code" | "edition" | "aftermarket" | "bonus-disc" | "unexplained";
 export const cloneApartReasons: readonly CloneApartReason[] = [
   "unexplained",
   "kind",
@@ -21,6 +23,7 @@ export const cloneApartReasons: readonly CloneApartReason[] = [
   "product-code",
   "edition",
   "aftermarket",
+  "bonus-disc",
 ];
 
 export interface CloneListApart {
@@ -135,7 +138,9 @@ export function auditCloneLists(db: CatalogDb, examples = 100): CloneListAudit |
                 ? "edition"
                 : aftermarketBeside(list)
                   ? "aftermarket"
-                  : "unexplained";
+                  : list.some((r) => isBonusDiscTitle(r.title) || bonusDiscTag(parseGameName(r.name)) !== undefined)
+                    ? "bonus-disc"
+                    : "unexplained";
       const bucket = apart[reason];
       bucket.total++;
       if (bucket.examples.length < examples)

@@ -54,6 +54,8 @@ export interface WorkInput {
   readonly franchise?: string;
   /** @see FactsInput.aftermarket */
   readonly aftermarket?: boolean;
+  /** A disc packed beside a game, named after it (identity/bonus-disc.ts): another work than the game. */
+  readonly bonusDisc?: boolean;
 }
 
 /** Why two title groups became one work. */
@@ -77,6 +79,8 @@ export interface WorkGroups {
   readonly unmerged: readonly UnmergedDump[];
   /** Arcade "A / B" titles whose parts name two works that disagree: a board holding several games, joined to none. */
   readonly compilations: readonly CompilationTitle[];
+  /** Larger editions a clone-list group names beside their game and kept apart from it (items of each title group): to be linked. */
+  readonly editions: readonly { readonly edition: number; readonly game: number }[];
 }
 
 /** An "A / B" release (index into the input) and the first item of each title group its parts name. */
@@ -252,6 +256,7 @@ export function groupWorks(items: readonly WorkInput[]): WorkGroups {
   const titleGroup = items.map((_, i) => uf.find(i));
   const joins: { a: number; b: number; evidence: MergeEvidence }[] = [];
   const unmerged: UnmergedDump[] = [];
+  const editions: { edition: number; game: number }[] = [];
 
   const bySet = new Map<string, number[]>();
   items.forEach((item, i) => {
@@ -393,14 +398,15 @@ export function groupWorks(items: readonly WorkInput[]): WorkGroups {
     // A clone list puts a game's other products in its group (a larger edition, a reskin): two products, not two names.
     const groups = distinctGroups(list, titleGroup);
     if (groups.length < 2) continue;
-    const sides = new Map<number, { codes: Map<string, Set<string>>; franchises: Set<string> }>();
+    const sides = new Map<number, { codes: Map<string, Set<string>>; franchises: Set<string>; bonus: boolean }>();
     for (const i of list) {
       const item = items[i];
       if (!item) continue;
       const g = titleGroup[i] ?? i;
       let side = sides.get(g);
-      if (!side) sides.set(g, (side = { codes: new Map(), franchises: new Set() }));
+      if (!side) sides.set(g, (side = { codes: new Map(), franchises: new Set(), bonus: false }));
       if (item.franchise && !item.clone) side.franchises.add(item.franchise);
+      if (item.bonusDisc) side.bonus = true;
       if (!item.serialCode || !item.retail || item.kind !== "game") continue;
       for (const region of item.regions) {
         const set = side.codes.get(region) ?? new Set<string>();
@@ -416,8 +422,12 @@ export function groupWorks(items: readonly WorkInput[]): WorkGroups {
       for (let y = x + 1; y < groups.length; y++) {
         const gx = groups[x] ?? 0;
         const gy = groups[y] ?? 0;
-        // A clone list that matches by title also gathers a homebrew program of its game's title.
-        if (otherProduct(sideOf(gx), sideOf(gy)) || aftermarketApart(facts(gx), facts(gy))) distinct.push([gx, gy]);
+        const [sx, sy] = [sideOf(gx), sideOf(gy)];
+        if (largerEdition(sx, sy)) editions.push({ edition: gx, game: gy });
+        else if (largerEdition(sy, sx)) editions.push({ edition: gy, game: gx });
+        // A clone list that matches by title also gathers a homebrew program of its game's title, and a bonus disc of the game's.
+        if (otherProduct(sx, sy) || aftermarketApart(facts(gx), facts(gy)) || sides.get(gx)?.bonus !== sides.get(gy)?.bonus)
+          distinct.push([gx, gy]);
       }
   }
   items.forEach((item, i) => {
@@ -473,7 +483,7 @@ export function groupWorks(items: readonly WorkInput[]): WorkGroups {
     }
     groups[at]?.push(i);
   });
-  return { groups, evidence, unmerged, compilations };
+  return { groups, evidence, unmerged, compilations, editions };
 }
 
 /** A group key without its credits' part: the product it belongs to ("x\u00011\u00022" → "x\u00011"). */

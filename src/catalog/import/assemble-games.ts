@@ -12,6 +12,7 @@ import { compilationSetName, reworkedGame } from "../identity/arcade-rework.ts";
 import { movedSetNames } from "../identity/arcade-set-names.ts";
 import { earlierGameCopies } from "../identity/early-copies.ts";
 import { type ArcadeTitleCredits, arcadeVersionKeys, versionBaseKey } from "../identity/arcade-versions.ts";
+import { bonusDiscGameTitles, bonusDiscTag, bonusDiscTitle, isBonusDiscTitle } from "../identity/bonus-disc.ts";
 import { compareReleases, type ReleasePreference } from "../identity/release-preference.ts";
 import { companies, makerInCommon, noCompanyInCommon } from "../identity/company-word.ts";
 import { dumpKeys, looksLikeCompilation } from "../identity/dump-keys.ts";
@@ -95,7 +96,7 @@ export interface GameDraft {
  * compilation holding this game), `compilation-of` (this compilation holds the other), `superset`
  * (the other is a larger edition of this game), `superset-of` (this is a larger edition of the other).
  */
-export type RelatedRelation = "in-compilation" | "compilation-of" | "superset" | "superset-of";
+export type RelatedRelation = "in-compilation" | "compilation-of" | "superset" | "superset-of" | "bonus-disc" | "bonus-disc-of";
 
 /** Links kept per record; a compilation of a hundred games names the first ones. */
 export const MAX_RELATED = 50;
@@ -725,6 +726,52 @@ function linkBoards(games: GameDraft[], boards: ReadonlySet<ReleaseDraft>): void
   });
 }
 
+/** Links two records both ways (`relation` from `from` to `to`, `back` from `to` to `from`), keeping links already made and at most {@link MAX_RELATED}. */
+function addLinks(games: GameDraft[], from: number, to: number, relation: RelatedRelation, back: RelatedRelation): void {
+  if (from === to) return;
+  for (const [g, work, r] of [
+    [from, to, relation],
+    [to, from, back],
+  ] as const) {
+    const game = games[g];
+    if (!game) continue;
+    const list = game.related ?? [];
+    if (list.length >= MAX_RELATED || list.some((x) => x.work === work)) continue;
+    game.related = [...list, { relation: r, work }];
+  }
+}
+
+/**
+ * Links each record of bonus discs to the game record its titles name (bonusDiscGameTitles: the
+ * title without the bonus words, else the longest part before a separator that is a game's title),
+ * `bonus-disc-of` from the disc and `bonus-disc` from the game.
+ */
+function linkBonusDiscs(games: GameDraft[], bonus: ReadonlySet<ReleaseDraft>): void {
+  if (bonus.size === 0) return;
+  const byKey = new Map<string, number>();
+  games.forEach((game, g) => {
+    if (game.kind !== "game" || game.releases.some((r) => bonus.has(r))) return;
+    for (const key of game.titleKeys) if (!byKey.has(key)) byKey.set(key, g);
+  });
+  games.forEach((game, g) => {
+    if (game.kind !== "game" || !game.releases.some((r) => bonus.has(r))) return;
+    // A title that is a bonus disc's by its own words names its game in full ("Meitantei Conan - Trick Trick Vol. 0 - Meikyuu no Crossroad Special Disc" is no disc of "Meitantei Conan").
+    const titles = [
+      ...new Set(
+        game.releases.flatMap((r) =>
+          bonusDiscGameTitles(r.parsed.title, bonusDiscTag(r.parsed) !== undefined || !isBonusDiscTitle(r.parsed.title)),
+        ),
+      ),
+    ].sort((a, b) => b.length - a.length);
+    for (const title of titles) {
+      const target = byKey.get(titleKey(title));
+      if (target === undefined || target === g) continue;
+      addLinks(games, g, target, "bonus-disc-of", "bonus-disc");
+      return;
+    }
+  });
+}
+
 /** Settles the kinds of each clean title's releases together ({@link settleTitleKinds}), with the serials the DATs and metadata gave. */
 function settleStoreKinds(
   releases: readonly ReleaseDraft[],
@@ -1029,6 +1076,14 @@ export function assembleGames(
   }
 
   const releases = [...releasesByName.values(), ...[...sameName.values()].flat()];
+  // A bonus disc named after its game ("Killzone (Europe) (Bonus Disc)") is another work: its tag joins its title.
+  const bonus = new Set<ReleaseDraft>();
+  for (const release of releases) {
+    if (release.kind !== "game") continue;
+    const title = bonusDiscTitle(release.parsed);
+    if (title !== undefined) release.parsed = { ...release.parsed, title };
+    if (title !== undefined || bonusDiscTag(release.parsed) !== undefined || isBonusDiscTitle(release.parsed.title)) bonus.add(release);
+  }
   const keys: string[] = [];
   const ownKeys: string[] = [];
   for (const release of releases) {
@@ -1120,9 +1175,14 @@ export function assembleGames(
       cloneGroups: [...new Set((cloneMatches[i] ?? []).map((m) => m.group))],
       ...(release.metadata.franchise ? { franchise: release.metadata.franchise } : {}),
       akaKeys: akaTitles(release.parsed.flags).map(titleKey),
+      ...(bonus.has(release) ? { bonusDisc: true } : {}),
     });
   }
   const works = groupWorks(inputs);
+  const releaseIndex = new Map<ReleaseDraft, number>();
+  releases.forEach((release, i) => {
+    releaseIndex.set(release, i);
+  });
   const inputOf = new Map<ReleaseDraft, WorkInput>();
   releases.forEach((release, i) => {
     const input = inputs[i];
@@ -1182,5 +1242,18 @@ export function assembleGames(
     linkBoards(games, boards);
   }
   if (options.retool) linkRelated(games, releases, cloneMatches, options.retool, cloneKeys);
+  const workOf = new Map<number, number>();
+  games.forEach((game, g) => {
+    for (const release of game.releases) {
+      const at = releaseIndex.get(release);
+      if (at !== undefined) workOf.set(at, g);
+    }
+  });
+  for (const { edition, game } of works.editions) {
+    const big = workOf.get(edition);
+    const small = workOf.get(game);
+    if (big !== undefined && small !== undefined) addLinks(games, big, small, "superset-of", "superset");
+  }
+  linkBonusDiscs(games, bonus);
   return { games, warnings, stats, unmerged: works.unmerged };
 }

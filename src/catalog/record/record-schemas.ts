@@ -229,9 +229,9 @@ export const MAX_RELATED_RECORDS = 50;
 
 export const relatedRecordSchema = z
   .looseObject({
-    relation: z.enum(["in-compilation", "compilation-of", "superset", "superset-of"]).meta({
+    relation: z.enum(["in-compilation", "compilation-of", "superset", "superset-of", "bonus-disc", "bonus-disc-of"]).meta({
       description:
-        "`in-compilation`: that record is a compilation holding this game; `compilation-of`: this compilation holds that game; `superset`: that record is a larger edition of this game; `superset-of`: this is a larger edition of that game",
+        "`in-compilation`: that record is a compilation holding this game; `compilation-of`: this compilation holds that game; `superset`: that record is a larger edition of this game; `superset-of`: this is a larger edition of that game; `bonus-disc`: that record is a bonus disc packed with this game; `bonus-disc-of`: this is a bonus disc of that game",
     }),
     id: z.number().int().min(1),
     title: z.string().min(1),

@@ -229,6 +229,8 @@ describe("groupWorks", () => {
       }),
     ]);
     expect(edition.groups).toEqual([[0, 1], [2]]);
+    // The edition kept apart is linked to its game (a superset), not left unrelated.
+    expect(edition.editions).toEqual([{ edition: 2, game: 0 }]);
     // A region's retitle with such a word shares no region with the game: one product.
     const retitle = groupWorks([
       input({ title: "Hydlide", regions: ["USA"], serialCode: { code: "NES-HY", short: false }, size: 65_536, cloneGroups: [8] }),
@@ -241,6 +243,32 @@ describe("groupWorks", () => {
       }),
     ]);
     expect(retitle.groups).toEqual([[0, 1]]);
+  });
+
+  it("keeps a bonus disc apart from its game when a clone list gathers them, and a disc of the bonus disc's own title with it", () => {
+    const box = groupWorks([
+      input({ title: "Kamaitachi no Yoru 2 - Kangoku-jima no Warabe-uta", regions: ["Japan"], cloneGroups: [9] }),
+      input({
+        title: "Kamaitachi no Yoru 2 - Kangoku-jima no Warabe-uta - Special Eizou",
+        regions: ["Japan"],
+        cloneGroups: [9],
+        bonusDisc: true,
+      }),
+    ]);
+    expect(box.groups).toEqual([[0], [1]]);
+    // Without the bonus-disc reading, the list joins them: the test above fails for the flag, not the titles.
+    const joined = groupWorks([
+      input({ title: "Kamaitachi no Yoru 2 - Kangoku-jima no Warabe-uta", regions: ["Japan"], cloneGroups: [9] }),
+      input({ title: "Kamaitachi no Yoru 2 - Kangoku-jima no Warabe-uta - Special Eizou", regions: ["Japan"], cloneGroups: [9] }),
+    ]);
+    expect(joined.groups).toEqual([[0, 1]]);
+    // The bonus disc's two entries (No-Intro's "(Extra Disc)" and Redump's own title) share a dump: one work.
+    const disc = groupWorks([
+      input({ title: "Starry Sky - After Winter Portable - Extra Disc", dumpKeys: ["ab12"], bonusDisc: true }),
+      input({ title: "Starry Sky - After Winter Portable - Etsuran Shite Please - Etsu Plea 2", dumpKeys: ["ab12"] }),
+      input({ title: "Starry Sky - After Winter Portable", dumpKeys: ["cd34"] }),
+    ]);
+    expect(disc.groups).toEqual([[0, 1], [2]]);
   });
 
   it("joins by a four-character code within a doubling of size, never a code reused for a product four times the size", () => {

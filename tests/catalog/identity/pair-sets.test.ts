@@ -34,7 +34,7 @@ const floors: Readonly<Record<string, { precision: number; recall: number }>> = 
   "merged-records-judge": { precision: 0.995, recall: 0.99 },
   "merged-records-judge2": { precision: 0.985, recall: 0.99 },
   "merged-records-judge3": { precision: 0.995, recall: 0.99 },
-  "merged-records-judge4": { precision: 0.99, recall: 0.99 },
+  "merged-records-judge4": { precision: 0.996, recall: 0.99 },
   "merged-records-judge5": { precision: 0.996, recall: 0.99 },
   "near-identical": { precision: 0.995, recall: 0.8 },
   "new-merges-s2": { precision: 0.98, recall: 0.99 },

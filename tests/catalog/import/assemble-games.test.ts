@@ -111,3 +111,34 @@ describe("one DAT entry, one release", () => {
     expect(games[0]?.releases.map((r) => r.roms.length)).toEqual([2]);
   });
 });
+
+describe("assembleGames bonus discs", () => {
+  it("keeps a disc tagged as its game's bonus disc in a record of its own, with its other entry, linked to the game both ways", () => {
+    const starry = dat([
+      { name: "Starry Sky - After Winter Portable (Japan)", roms: [{ name: "a.iso", size: 1_782_349_824, sha1: "a".repeat(40) }] },
+      {
+        name: "Starry Sky - After Winter Portable (Japan) (Extra Disc)",
+        roms: [{ name: "b.iso", size: 596_410_368, sha1: "b".repeat(40) }],
+      },
+      {
+        name: "Starry Sky - After Winter Portable - Etsuran Shite Please - Etsu Plea 2 (Japan)",
+        roms: [{ name: "c.iso", size: 596_410_368, sha1: "b".repeat(40) }],
+      },
+      { name: "Eve - The Lost One (Japan) (Disc 1)", roms: [{ name: "d.bin", size: 584_570_784, sha1: "d".repeat(40) }] },
+      { name: "Eve - The Lost One (Japan) (Disc 4) (Premium Disc)", roms: [{ name: "e.bin", size: 565_787_712, sha1: "e".repeat(40) }] },
+    ]);
+    const { games } = assembleGames([{ dat: starry, source: "redump", label: "psp.dat" }], createMetadataIndex());
+    const names = games.map((g) => g.releases.map((r) => r.name).sort());
+    expect(names).toContainEqual(["Starry Sky - After Winter Portable (Japan)"]);
+    expect(names).toContainEqual([
+      "Starry Sky - After Winter Portable (Japan) (Extra Disc)",
+      "Starry Sky - After Winter Portable - Etsuran Shite Please - Etsu Plea 2 (Japan)",
+    ]);
+    // A numbered disc of the game's set is the game's own disc.
+    expect(names).toContainEqual(["Eve - The Lost One (Japan) (Disc 1)", "Eve - The Lost One (Japan) (Disc 4) (Premium Disc)"]);
+    const game = games.findIndex((g) => g.title === "Starry Sky - After Winter Portable");
+    const disc = games.findIndex((g) => g.releases.some((r) => r.name.includes("(Extra Disc)")));
+    expect(games[game]?.related).toEqual([{ relation: "bonus-disc", work: disc }]);
+    expect(games[disc]?.related).toEqual([{ relation: "bonus-disc-of", work: game }]);
+  });
+});
