@@ -89,4 +89,44 @@ describe("ids when a record splits", () => {
     expect(after.find((r) => r.title === "Alpha Rally")?.id).toBe(alpha.id);
     expect(after.find((r) => r.title === "Zeta Cup")?.id).toBeGreaterThan(alpha.id);
   });
+
+  it("leave a record's id with the game under its title when a renamed bonus disc that led it splits off", () => {
+    const dats = path.join(tempDir(), "dats");
+    writeDat(dats, "Microsoft - Xbox 360", ["Night Story (USA, Europe) (Bonus Disc)", "Night Story (World)"]);
+    const dbFile = path.join(tempDir(), "catalog.db");
+    importCatalog({ sources: [dats], dbFile, platformsFile });
+    const first = records(dbFile);
+    expect(first.map((r) => r.title).sort()).toEqual(["Night Story", "Night Story - Bonus Disc"]);
+    const game = first.find((r) => r.title === "Night Story");
+    if (!game) throw new Error("no Night Story");
+    // Stored as one record titled by the game whose first (best) release was the bonus disc, as before the bonus-disc rule.
+    joinAll(dbFile, game.id);
+    const db = new Database(dbFile);
+    try {
+      const ids = db.prepare<[], { id: number; name: string }>("SELECT id, name FROM releases ORDER BY id").all();
+      const bonus = ids.find((r) => r.name.includes("Bonus"));
+      const retail = ids.find((r) => !r.name.includes("Bonus"));
+      if (!bonus || !retail) throw new Error("two releases expected");
+      if (bonus.id > retail.id) {
+        db.pragma("foreign_keys = OFF");
+        for (const [from, to] of [
+          [bonus.id, -1],
+          [retail.id, bonus.id],
+          [-1, retail.id],
+        ] as const) {
+          db.prepare("UPDATE releases SET id = ? WHERE id = ?").run(to, from);
+          db.prepare("UPDATE roms SET release_id = ? WHERE release_id = ?").run(to, from);
+        }
+      }
+      expect(
+        db.prepare<[number], { name: string }>("SELECT name FROM releases WHERE game_id = ? ORDER BY id LIMIT 1").get(game.id)?.name,
+      ).toContain("Bonus Disc");
+    } finally {
+      db.close();
+    }
+    importCatalog({ sources: [dats], dbFile, platformsFile });
+    const after = records(dbFile);
+    expect(after.find((r) => r.id === game.id)?.title).toBe("Night Story");
+    expect(after.find((r) => r.title === "Night Story - Bonus Disc")?.id).toBeGreaterThan(game.id);
+  });
 });
