@@ -68,8 +68,8 @@ interface Claim {
 /**
  * Gives each work of a platform its id, keeping every stored id that still stands for something.
  * A stored game continues a work that holds some of its releases (by DAT name, and for arcade
- * by set name): the one of its kind, then the one under its title (a bonus disc renamed and split
- * off leaves the id with the game), then the one holding its best release, then the one holding
+ * by set name): the one of its kind, then the one holding its best release (unless another kept
+ * its title: a bonus disc renamed and split off leaves the id with the game), then the one holding
  * most of them; else the work with its stored key. When several stored games continue one work
  * (the same dump under two names, one arcade game in several collections), the one sharing the
  * most releases, then the one with the work's key, then the oldest id, keeps its id and the others
@@ -131,12 +131,15 @@ export function assignGameIds(db: CatalogDb, platform: string, former: readonly 
       }
     }
   }
+  // A stored game one of whose works kept its title (and some of its releases) stays with that
+  // work rather than with a renamed work that holds its first release (a bonus disc split off the game).
+  const titled = new Set(claims.filter((c) => c.sameKey && c.shared > 0).map((c) => c.id));
+  const holdsBest = (c: Claim): boolean => c.holdsBest && (c.sameKey || !titled.has(c.id));
   claims.sort(
     (a, b) =>
       Number(b.shared > 0) - Number(a.shared > 0) ||
       Number(b.sameKind) - Number(a.sameKind) ||
-      Number(b.sameKey && b.shared > 0) - Number(a.sameKey && a.shared > 0) ||
-      Number(b.holdsBest) - Number(a.holdsBest) ||
+      Number(holdsBest(b)) - Number(holdsBest(a)) ||
       b.shared - a.shared ||
       Number(b.sameKey) - Number(a.sameKey) ||
       a.id - b.id ||
