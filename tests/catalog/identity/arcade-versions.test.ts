@@ -1,25 +1,10 @@
 import { describe, expect, it } from "vitest";
 import type { DatFile, DatGame } from "../../../src/catalog/dat/dat-types.ts";
 import { versionBaseKey } from "../../../src/catalog/identity/arcade-versions.ts";
-import { assembleGames, type GameDatInput } from "../../../src/catalog/import/assemble-games.ts";
-import { createMetadataIndex } from "../../../src/catalog/import/metadata-index.ts";
+import { arcadeRom as rom, arcadeWorks as works } from "../../helpers/arcade-works.ts";
 
 function dat(games: Partial<DatGame>[]): DatFile {
   return { format: "clrmamepro", header: { fields: {} }, games: games.map((g, i) => ({ fields: {}, roms: [], line: i + 1, ...g })) };
-}
-
-function rom(name: string, seed: string): { name: string; size: number; crc: string; sha1: string } {
-  return { name, size: 65536, crc: seed.repeat(8).slice(0, 8), sha1: seed.repeat(40).slice(0, 40) };
-}
-
-/** The arcade works' release names, each work's sorted, works sorted. */
-function works(inputs: GameDatInput[]): string[][] {
-  const { games } = assembleGames(inputs, createMetadataIndex(), {
-    platform: "arcade",
-    arcade: true,
-    hackCollections: new Set(["hbmame"]),
-  });
-  return games.map((g) => g.releases.map((r) => r.name).sort()).sort((a, b) => (a[0] ?? "").localeCompare(b[0] ?? ""));
 }
 
 describe("an arcade title's version marker", () => {

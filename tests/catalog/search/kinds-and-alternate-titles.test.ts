@@ -3,7 +3,7 @@ import { titleKey } from "../../../src/catalog/names/title-key.ts";
 import type { GameSummary } from "../../../src/catalog/search/game-summary.ts";
 import { searchGames, type GameSearchRequest } from "../../../src/catalog/search/search-games.ts";
 import { decodeTitleIndex, encodeTitleIndex } from "../../../src/catalog/search/title-index.ts";
-import { createTitleSearcher, gamesOfSummaries, summaryById } from "../../../src/catalog/search/title-searcher.ts";
+import { createTitleSearcher, gamesOfSummaries, summaryById, type TitleSearcher } from "../../../src/catalog/search/title-searcher.ts";
 
 const game = (id: number, title: string, over: Partial<GameSummary> = {}): GameSummary => ({
   id,
@@ -24,9 +24,13 @@ const summaries: GameSummary[] = [
   game(6, "Dead or Alive - Dimensions - Update 1.1", { kind: "update", baseGameId: 4 }),
   game(7, "Thunder Paws", { alternateTitles: ["Lightning Cats"] }),
 ];
-const index = decodeTitleIndex(encodeTitleIndex([{ slug: "snes", summaries }]));
-const searcher = createTitleSearcher(index, () => gamesOfSummaries(summaries));
-const scope = { searcher, summary: (id: number) => summaryById(searcher, id) };
+/** A search scope over `list`, indexed as the platform `slug`. */
+function scopeOf(list: GameSummary[], slug = "snes"): { searcher: TitleSearcher; summary: (id: number) => GameSummary | undefined } {
+  const searcher = createTitleSearcher(decodeTitleIndex(encodeTitleIndex([{ slug, summaries: list }])), () => gamesOfSummaries(list));
+  return { searcher, summary: (id: number) => summaryById(searcher, id) };
+}
+
+const scope = scopeOf(summaries);
 const search = (query: string, over: Partial<GameSearchRequest> = {}): ReturnType<typeof searchGames> =>
   searchGames(scope, { query, limit: 10, ...over });
 
@@ -63,9 +67,7 @@ describe("search by alternate title", () => {
       game(2, "Rockman", { releaseCount: 2 }),
       game(3, "Rockman", { releaseCount: 1 }),
     ];
-    const localIndex = decodeTitleIndex(encodeTitleIndex([{ slug: "snes", summaries: local }]));
-    const localSearcher = createTitleSearcher(localIndex, () => gamesOfSummaries(local));
-    const localScope = { searcher: localSearcher, summary: (id: number) => summaryById(localSearcher, id) };
+    const localScope = scopeOf(local, "snes");
     const found = searchGames(localScope, { query: "rockman", limit: 10 }).results;
     expect(found.map((r) => r.id)).toEqual([1, 2, 3]);
     expect(found[0]).toMatchObject({ matchedTitle: "Rockman" });
@@ -76,9 +78,7 @@ describe("search by alternate title", () => {
       game(1, "Plump Pop", { alternateTitles: ["Jumping Pop"], releaseCount: 3 }),
       game(2, "Jumping Pop", { releaseCount: 3 }),
     ];
-    const localIndex = decodeTitleIndex(encodeTitleIndex([{ slug: "arcade", summaries: local }]));
-    const localSearcher = createTitleSearcher(localIndex, () => gamesOfSummaries(local));
-    const localScope = { searcher: localSearcher, summary: (id: number) => summaryById(localSearcher, id) };
+    const localScope = scopeOf(local, "arcade");
     expect(searchGames(localScope, { query: "jumping pop", limit: 10 }).results.map((r) => r.id)).toEqual([2, 1]);
   });
 
@@ -89,9 +89,7 @@ describe("search by alternate title", () => {
       game(3, "Sonic", { releaseCount: 1 }),
       game(4, "Sonic the Hedgehog", { releaseCount: 6 }),
     ];
-    const localIndex = decodeTitleIndex(encodeTitleIndex([{ slug: "nes", summaries: local }]));
-    const localSearcher = createTitleSearcher(localIndex, () => gamesOfSummaries(local));
-    const localScope = { searcher: localSearcher, summary: (id: number) => summaryById(localSearcher, id) };
+    const localScope = scopeOf(local, "nes");
     const found = searchGames(localScope, { query: "sonic", limit: 10 }).results;
     expect(found.map((r) => r.id)).toEqual([3, 4, 2, 1]);
     expect(found.at(-1)).toMatchObject({ id: 1, matchedTitle: "Sonic" });

@@ -1,0 +1,17 @@
+import { assembleGames, type GameDatInput } from "../../src/catalog/import/assemble-games.ts";
+import { createMetadataIndex } from "../../src/catalog/import/metadata-index.ts";
+
+/** A set's zip of `size` bytes whose hashes are made of `seed`. */
+export function arcadeRom(name: string, seed: string, size = 65536): { name: string; size: number; crc: string; sha1: string } {
+  return { name, size, crc: seed.repeat(8).slice(0, 8), sha1: seed.repeat(40).slice(0, 40) };
+}
+
+/** The arcade works assembled from `inputs`: each work's release names sorted, works sorted. */
+export function arcadeWorks(inputs: GameDatInput[]): string[][] {
+  const { games } = assembleGames(inputs, createMetadataIndex(), {
+    platform: "arcade",
+    arcade: true,
+    hackCollections: new Set(["hbmame"]),
+  });
+  return games.map((g) => g.releases.map((r) => r.name).sort()).sort((a, b) => (a[0] ?? "").localeCompare(b[0] ?? ""));
+}
