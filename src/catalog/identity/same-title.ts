@@ -14,6 +14,8 @@ export interface SameTitleRelease {
   readonly aftermarket?: boolean;
   /** Bytes of the release's largest file, when the DAT gives a size. */
   readonly size?: number | undefined;
+  /** An arcade set's name: its zip's size is its program's unless it is a clone, named as its parent's set plus letters. */
+  readonly setName?: string | undefined;
 }
 
 /**
@@ -49,8 +51,27 @@ function differentCredits(a: SameTitleRelease, b: SameTitleRelease): boolean {
   if (!noCompanyInCommon(x, y)) return false;
   // A program credited to its authors alone is not re-credited to other people: a label reissues it, not a stranger.
   if (onlyPeople(x) && onlyPeople(y)) return true;
+  if (otherBoardSizes(a, b)) return true;
   if (a.year === undefined || b.year === undefined) return false;
   return Math.abs(a.year - b.year) > REISSUE_YEARS;
+}
+
+/** Two arcade programs more than this many times apart in size are not one program's editions. */
+const BOARD_SIZE_RATIO = 3;
+
+/**
+ * Two arcade sets, by makers with no company in common, at least two years apart or one undated,
+ * whose programs differ more than threefold in size: two boards' games ("Digger", Sega's 7 KB of
+ * 1980 and Century's 22 KB CVS game of 1982; "Super Poker", Greyhound's 19 KB of 1987 and IGS's
+ * 484 KB). A split DAT's clone holds only the files it changes, so a smaller set named as the
+ * other's plus letters ("tstrikea" beside "tstrike") is no measure of its program.
+ */
+function otherBoardSizes(a: SameTitleRelease, b: SameTitleRelease): boolean {
+  if (a.setName === undefined || b.setName === undefined || !a.size || !b.size) return false;
+  if (a.year !== undefined && b.year !== undefined && Math.abs(a.year - b.year) < REISSUE_YEARS) return false;
+  const [small, large] = a.size < b.size ? [a.setName, b.setName] : [b.setName, a.setName];
+  if (small.startsWith(large)) return false;
+  return Math.max(a.size, b.size) > BOARD_SIZE_RATIO * Math.min(a.size, b.size);
 }
 
 /** True when every maker a credit names is a person (company-word.ts). */

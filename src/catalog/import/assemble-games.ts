@@ -386,6 +386,16 @@ function arcadeSetKeys(
     const own = ownKeys[i];
     if (own && release.kind === "game" && !release.extra.cloneOf && !reworked(release) && !reworkedGame(release.name)) original.add(own);
   });
+  // An original's "A / B" title is named by either part ("bootleg of Knights of Valour Super Heroes Plus").
+  const originalByPart = new Map<string, string>();
+  const gameTitles = new Set<string>();
+  releases.forEach((release, i) => {
+    const own = ownKeys[i];
+    if (!own || release.kind !== "game") return;
+    gameTitles.add(own);
+    if (!original.has(own)) return;
+    for (const part of slashParts(release.parsed.title)) if (!originalByPart.has(titleKey(part))) originalByPart.set(titleKey(part), own);
+  });
   const out = new Map<string, ArcadeSetKey>();
   releases.forEach((release, i) => {
     const set = release.extra.setName;
@@ -395,15 +405,20 @@ function arcadeSetKeys(
     if (known.board || out.get(set)?.board) return;
     const game = reworkedGame(release.name);
     if (game === undefined) return;
-    // The game is named by its title ("bootleg of Scramble") or its set name ("hack of ottopz").
+    // The game is named by its title ("bootleg of Scramble"), a part of it, or its set name ("hack of ottopz");
+    // a title that is itself a copy ("hack of 'Super Galaxians'") is followed below to the game it copies.
+    const named = titleKey(game);
     const parent = titleBySet.get(game.toLowerCase());
-    const reworks = original.has(titleKey(game))
-      ? titleKey(game)
-      : parent !== undefined && original.has(titleKey(parent))
-        ? titleKey(parent)
-        : undefined;
+    const parentKey = parent === undefined ? undefined : titleKey(parent);
+    const reworks = original.has(named)
+      ? named
+      : parentKey !== undefined && original.has(parentKey)
+        ? parentKey
+        : (originalByPart.get(named) ??
+          (gameTitles.has(named) ? named : parentKey !== undefined && gameTitles.has(parentKey) ? parentKey : undefined));
     if (reworks !== undefined && reworks !== ownKeys[i]) out.set(set, { reworks });
   });
+  for (const [set, reworks] of prefixedHacks(releases, ownKeys, original)) if (!out.has(set)) out.set(set, { reworks });
   // A title whose every set but hacks reworks one game is that game's, and so are the hacks of it
   // ("Crouching Tiger Hidden Dragon 2003 (hack of The King of Fighters 2001)" and HBMAME's hacks of it).
   const games = new Map<string, string | null>();
@@ -416,7 +431,78 @@ function arcadeSetKeys(
   });
   const hacks = new Map<string, string>();
   for (const [own, reworks] of games) if (reworks) hacks.set(own, reworks);
+  // A copy of a copy is the first game's: "Galaxian Turbo (hack of 'Super Galaxians')", itself a Galaxian hack.
+  const follow = (key: string): string => {
+    const seen = new Set<string>([key]);
+    let at = key;
+    for (let next = hacks.get(at); next !== undefined && !seen.has(next); next = hacks.get(at)) {
+      seen.add(next);
+      at = next;
+    }
+    return at;
+  };
+  for (const [own, reworks] of hacks) hacks.set(own, follow(reworks));
+  for (const [set, key] of out) if (key.reworks !== undefined) out.set(set, { reworks: follow(key.reworks) });
   return { sets: out, hacks };
+}
+
+/** A hack's zip within this share of its original's size holds the same program, patched. */
+const HACK_SIZE_SHARE = 0.05;
+/** The shortest set name a hack's set name may extend: shorter ones are other games' names' starts ("sf", "ms"). */
+const MIN_PARENT_SET = 3;
+
+/**
+ * Hack sets named after the set they patch, under a short title of its game: a hack or bootleg whose
+ * set name is an original set's plus letters ("gowcaizrbs" after "gowcaizr", "darakuhc01" after "daraku"),
+ * whose title is that set's title or leads it ("Voltage Fighter" of "Voltage Fighter - Gowcaizer"), and
+ * whose zip is within 5% of that set's; or a hack titled after an original's title and a subtitle of
+ * its own ("The Killing Blade - Heroes (Hack)") whose zip is within 5% of one of that title's sets.
+ * A set name's start alone also names other games ("ninja" and "Ninja Master's"), and an edition sold
+ * on its own has a title of its own ("Knights of Valour Plus"). Gives each such set's original title key.
+ */
+function prefixedHacks(releases: readonly ReleaseDraft[], ownKeys: readonly string[], original: ReadonlySet<string>): Map<string, string> {
+  // Each original set's title keys (and those of its "A / B" title's parts), each with the title key it stands for.
+  const originals = new Map<string, { titles: Map<string, string>; sizes: number[] }>();
+  const titleSizes = new Map<string, number[]>();
+  releases.forEach((release, i) => {
+    const own = ownKeys[i];
+    const set = release.extra.setName;
+    if (!own || !set || release.kind !== "game" || !original.has(own) || release.extra.cloneOf || reworked(release)) return;
+    if (reworkedGame(release.name)) return;
+    const entry = originals.get(set) ?? { titles: new Map<string, string>(), sizes: [] };
+    for (const key of [own, ...slashParts(release.parsed.title).map(titleKey)]) if (!entry.titles.has(key)) entry.titles.set(key, own);
+    const size = mainSize(release.roms);
+    if (size) {
+      entry.sizes.push(size);
+      titleSizes.set(own, [...(titleSizes.get(own) ?? []), size]);
+    }
+    originals.set(set, entry);
+  });
+  const near = (size: number, sizes: readonly number[] | undefined): boolean =>
+    sizes?.some((s) => Math.abs(size - s) <= HACK_SIZE_SHARE * s) === true;
+  const out = new Map<string, string>();
+  releases.forEach((release, i) => {
+    const own = ownKeys[i];
+    const set = release.extra.setName;
+    const size = mainSize(release.roms);
+    if (!own || !set || !size || release.kind !== "game" || !reworked(release) || originals.has(set)) return;
+    // "The Killing Blade - Heroes (Hack)": a hack titled after its game's title and a subtitle of its own.
+    const at = release.parsed.title.indexOf(" - ");
+    const main = at > 0 ? titleKey(release.parsed.title.slice(0, at)) : "";
+    if (main && main !== own && original.has(main) && near(size, titleSizes.get(main))) {
+      out.set(set, main);
+      return;
+    }
+    for (let end = set.length - 1; end >= MIN_PARENT_SET; end--) {
+      const parent = originals.get(set.slice(0, end));
+      if (parent === undefined) continue;
+      if (parent.titles.has(own) || !near(size, parent.sizes)) return;
+      const title = [...parent.titles].find(([key]) => key.startsWith(`${own} `))?.[1];
+      if (title !== undefined) out.set(set, title);
+      return;
+    }
+  });
+  return out;
 }
 
 /** What each arcade title's own sets credit: parent sets that are no clone, hack or bootleg, and rework no other game. */
@@ -477,6 +563,7 @@ function splitTitleGroups(
           contents: arcade ? undefined : multiCartContents(release),
           aftermarket: isAftermarket(release),
           size: mainSize(release.roms),
+          ...(arcade && credited && release.extra.setName ? { setName: release.extra.setName } : {}),
         };
       }),
     );

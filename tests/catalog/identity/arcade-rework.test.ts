@@ -278,4 +278,115 @@ describe("arcade sets whose DAT names say whose they are", () => {
       ["Star Fighter (v1)"],
     ]);
   });
+
+  it("follows a hack of a hack to the first game, and reads a game named by one part of its 'A / B' title", () => {
+    const mame2010 = dat([
+      { name: "Galaxian (Namco set 2)", fields: { developer: "Namco", releaseyear: "1979" }, roms: [rom("galaxiana.zip", "1", 10000)] },
+      {
+        name: "Super Galaxians (galaxiana hack)",
+        fields: { developer: "hack", releaseyear: "1979" },
+        roms: [rom("superg.zip", "2", 10139)],
+      },
+      { name: "Galaxian Turbo (superg hack)", fields: { developer: "hack", releaseyear: "1979" }, roms: [rom("galturbo.zip", "3", 10316)] },
+    ]);
+    const fbneo = dat([
+      {
+        name: "Super Galaxians (hack of 'Galaxian (Namco set 2)')",
+        fields: { publisher: "hack", releaseyear: "1979" },
+        roms: [rom("superg.zip", "2", 10139)],
+      },
+      {
+        name: "Galaxian Turbo (hack of 'Super Galaxians')",
+        fields: { publisher: "hack", releaseyear: "1979" },
+        roms: [rom("galturbo.zip", "3", 10316)],
+      },
+      {
+        name: "Knights of Valour Super Heroes Plus / Sanguo Zhan Ji Luanshi Xiaoxiong (ver. 101)",
+        fields: { publisher: "IGS", releaseyear: "2004" },
+        roms: [rom("kovshp.zip", "4", 22565439)],
+      },
+      {
+        name: "Luan Shi Quan Huang Te Bie Ban (bootleg of Knights of Valour Super Heroes Plus, V112CN)",
+        fields: { publisher: "bootleg", releaseyear: "2009" },
+        roms: [rom("kovlsqho.zip", "5", 38698920)],
+      },
+    ]);
+    expect(
+      works([
+        { dat: mame2010, source: "mame-split", label: "mame.dat", collection: "mame-2010" },
+        { dat: fbneo, source: "fbneo-split", label: "fbneo.dat", collection: "fbneo" },
+      ]),
+    ).toEqual([
+      [
+        "Galaxian (Namco set 2)",
+        "Galaxian Turbo (hack of 'Super Galaxians')",
+        "Galaxian Turbo (superg hack)",
+        "Super Galaxians (galaxiana hack)",
+        "Super Galaxians (hack of 'Galaxian (Namco set 2)')",
+      ],
+      [
+        "Knights of Valour Super Heroes Plus / Sanguo Zhan Ji Luanshi Xiaoxiong (ver. 101)",
+        "Luan Shi Quan Huang Te Bie Ban (bootleg of Knights of Valour Super Heroes Plus, V112CN)",
+      ],
+    ]);
+  });
+
+  it("keeps apart one title's games by makers with nothing in common, years apart or undated, on boards of other sizes, and a clone's small zip together", () => {
+    const mame = dat([
+      { name: "Digger", fields: { developer: "Sega", releaseyear: "1980" }, roms: [rom("digger.zip", "1", 7457)] },
+      { name: "Digger (CVS)", fields: { developer: "Century Electronics", releaseyear: "1982" }, roms: [rom("diggerc.zip", "2", 22772)] },
+      { name: "Super Poker", fields: { developer: "Greyhound Electronics", releaseyear: "1987" }, roms: [rom("suprpokr.zip", "3", 19252)] },
+      { name: "Super Poker (v116IT)", fields: { developer: "IGS" }, roms: [rom("spk116it.zip", "4", 484012)] },
+      {
+        name: "Thunder Strike (set 1)",
+        fields: { developer: "East Coast Coin Company (Melbourne)", releaseyear: "1991" },
+        roms: [rom("tstrike.zip", "5", 306292)],
+      },
+      { name: "Thunder Strike (set 2, older)", fields: { developer: "Game Room" }, roms: [rom("tstrikea.zip", "6", 21647)] },
+      { name: "Space Invaders", fields: { developer: "Midway", releaseyear: "1978" }, roms: [rom("invaders.zip", "7", 5388)] },
+      { name: "Space Invaders (TV Version)", fields: { developer: "Taito", releaseyear: "1978" }, roms: [rom("sitv.zip", "8", 6032)] },
+    ]);
+    expect(works([{ dat: mame, source: "mame-split", label: "mame.dat", collection: "mame-2010" }])).toEqual([
+      ["Digger"],
+      ["Digger (CVS)"],
+      ["Space Invaders", "Space Invaders (TV Version)"],
+      ["Super Poker"],
+      ["Super Poker (v116IT)"],
+      ["Thunder Strike (set 1)", "Thunder Strike (set 2, older)"],
+    ]);
+  });
+
+  it("puts a hack named after the set it patches, under a title leading its game's and of its size, with that game, and no other", () => {
+    const mame = dat([
+      {
+        name: "Voltage Fighter - Gowcaizer / Choujin Gakuen Gowcaizer",
+        fields: { developer: "Technos Japan", releaseyear: "1995" },
+        roms: [rom("gowcaizr.zip", "1", 8000000)],
+      },
+      { name: "Knights of Valour", fields: { developer: "IGS", releaseyear: "1999" }, roms: [rom("kov.zip", "2", 20000000)] },
+      { name: "Ninja Gaiden (US)", fields: { developer: "Tecmo", releaseyear: "1988" }, roms: [rom("ninja.zip", "3", 600000)] },
+      { name: "The Killing Blade", fields: { developer: "IGS", releaseyear: "1998" }, roms: [rom("killbld.zip", "4", 700000)] },
+    ]);
+    const hbmame = dat([
+      { name: "Voltage Fighter (Add Hidden Characters V2)", fields: { developer: "hack" }, roms: [rom("gowcaizrbs.zip", "5", 8000100)] },
+      { name: "Voltage Fighter (Bigger Rom)", fields: { developer: "hack" }, roms: [rom("gowcaizrx.zip", "6", 12000000)] },
+      { name: "Knights of Valour Plus (Boss Edition)", fields: { developer: "hack" }, roms: [rom("kovph9.zip", "7", 20010000)] },
+      { name: "Ninja Master's (Easy Mode)", fields: { developer: "hack" }, roms: [rom("ninjamase.zip", "8", 600000)] },
+      { name: "The Killing Blade - Heroes (Hack)", fields: { developer: "hack" }, roms: [rom("killbldh.zip", "9", 700500)] },
+    ]);
+    expect(
+      works([
+        { dat: mame, source: "mame-split", label: "mame.dat", collection: "mame-2010" },
+        { dat: hbmame, source: "dat", label: "hbmame.dat", collection: "hbmame" },
+      ]),
+    ).toEqual([
+      ["Knights of Valour"],
+      ["Knights of Valour Plus (Boss Edition)"],
+      ["Ninja Gaiden (US)"],
+      ["Ninja Master's (Easy Mode)"],
+      ["The Killing Blade", "The Killing Blade - Heroes (Hack)"],
+      ["Voltage Fighter (Add Hidden Characters V2)", "Voltage Fighter - Gowcaizer / Choujin Gakuen Gowcaizer"],
+      ["Voltage Fighter (Bigger Rom)"],
+    ]);
+  });
 });
