@@ -8,6 +8,9 @@ import { companies, noCompanyInCommon } from "./company-word.ts";
  */
 const VERSION_MARK_RE = /\s+(?:(?:ver(?:sion)?\.?\s*|v\.?\s*)(?:\d+(?:\.\d+)*[a-z]?|[ivx]+)|(?<!\bgame\s+)(\d+)\.\d+[a-z]?)$/i;
 
+/** Words ending a title that name another build of the same game: "- Another Ver", a prototype's "Engineering Sample". */
+const BUILD_MARK_RE = /\s+(?:-\s+)?(?:another\s+ver(?:sion)?\.?|engineering\s+sample)$/i;
+
 /** A numeral word ending a title ("Ikari Three"), read as the Roman numeral of its number. */
 const NUMERAL_WORD_RE = /\s+(two|three|four|five|six|seven|eight|nine|ten)$/i;
 const ROMAN: Readonly<Record<string, string>> = {
@@ -35,6 +38,11 @@ export function versionBaseKey(title: string): string | undefined {
 
 /** How a title names its version: `sequel` is true for a bare decimal whose whole part is 2 or more ("Raiden Fighters 2.1"), which may name a sequel's version. */
 function versionBase(title: string): { key: string; numeral: boolean; sequel: boolean } | undefined {
+  const build = BUILD_MARK_RE.exec(title);
+  if (build) {
+    const key = titleKey(title.slice(0, build.index));
+    return key ? { key, numeral: false, sequel: false } : undefined;
+  }
   const marked = VERSION_MARK_RE.exec(title);
   if (marked) {
     const key = titleKey(title.slice(0, marked.index));

@@ -374,7 +374,8 @@ interface ArcadeSetKey {
  * What the DAT names of each arcade set say of it across collections ("Jumping Pop (Nics, Korean
  * hack of Plump Pop)" is Plump Pop's; "Puzzle King (includes bootleg of Snow Bros.)" a board):
  * one collection's name speaks for the set in all of them, since the set name joins them. `hacks`
- * gives the game of each title whose sets other than hacks all rework that game.
+ * gives the game of each title whose sets other than hacks all rework that game, or whose sets,
+ * all hacks, that rework a game all rework that one.
  */
 function arcadeSetKeys(
   releases: readonly ReleaseDraft[],
@@ -431,6 +432,19 @@ function arcadeSetKeys(
   });
   const hacks = new Map<string, string>();
   for (const [own, reworks] of games) if (reworks) hacks.set(own, reworks);
+  // A title of hacks alone ("Samurai Shodown IV", HBMAME's) goes whole to the one game those of its sets that say whose they are name.
+  const hackTitles = new Map<string, string | null>();
+  releases.forEach((release, i) => {
+    const own = ownKeys[i];
+    if (!own || release.kind !== "game" || games.has(own)) return;
+    const reworks = out.get(release.extra.setName ?? "")?.reworks;
+    const known = hackTitles.get(own);
+    if (!release.parsed.flags.includes("Hack")) hackTitles.set(own, null);
+    else if (reworks !== undefined && known !== null)
+      hackTitles.set(own, known === undefined || known === "" || known === reworks ? reworks : null);
+    else if (known === undefined) hackTitles.set(own, "");
+  });
+  for (const [own, reworks] of hackTitles) if (reworks) hacks.set(own, reworks);
   // A copy of a copy is the first game's: "Galaxian Turbo (hack of 'Super Galaxians')", itself a Galaxian hack.
   const follow = (key: string): string => {
     const seen = new Set<string>([key]);
@@ -446,6 +460,12 @@ function arcadeSetKeys(
   return { sets: out, hacks };
 }
 
+/** The key of a title's main title, before its first " - " or ": " ("Pink Sweets" of "Pink Sweets: Suicide Club"). */
+function mainTitleKey(title: string): string {
+  const at = /\s-\s|:\s/.exec(title)?.index;
+  return titleKey(at === undefined || at === 0 ? title : title.slice(0, at));
+}
+
 /** A hack's zip within this share of its original's size holds the same program, patched. */
 const HACK_SIZE_SHARE = 0.05;
 /** The shortest set name a hack's set name may extend: shorter ones are other games' names' starts ("sf", "ms"). */
@@ -455,8 +475,9 @@ const MIN_PARENT_SET = 3;
  * Hack sets named after the set they patch, under a short title of its game: a hack or bootleg whose
  * set name is an original set's plus letters ("gowcaizrbs" after "gowcaizr", "darakuhc01" after "daraku"),
  * whose title is that set's title or leads it ("Voltage Fighter" of "Voltage Fighter - Gowcaizer"), and
- * whose zip is within 5% of that set's; or a hack titled after an original's title and a subtitle of
- * its own ("The Killing Blade - Heroes (Hack)") whose zip is within 5% of one of that title's sets.
+ * whose zip is within 5% of that set's; or a hack titled after the main title of one original title
+ * alone and a subtitle of its own ("The Killing Blade - Heroes (Hack)", "Pink Sweets: Suicide Club
+ * (… bootleg)" beside "Pink Sweets: Ibara Sorekara") whose zip is within 5% of one of that title's sets.
  * A set name's start alone also names other games ("ninja" and "Ninja Master's"), and an edition sold
  * on its own has a title of its own ("Knights of Valour Plus"). Gives each such set's original title key.
  */
@@ -464,6 +485,8 @@ function prefixedHacks(releases: readonly ReleaseDraft[], ownKeys: readonly stri
   // Each original set's title keys (and those of its "A / B" title's parts), each with the title key it stands for.
   const originals = new Map<string, { titles: Map<string, string>; sizes: number[] }>();
   const titleSizes = new Map<string, number[]>();
+  // The original titles by their main title: "The Killing Blade" and "Pink Sweets" of "Pink Sweets: Ibara Sorekara".
+  const byMain = new Map<string, Set<string>>();
   releases.forEach((release, i) => {
     const own = ownKeys[i];
     const set = release.extra.setName;
@@ -477,20 +500,25 @@ function prefixedHacks(releases: readonly ReleaseDraft[], ownKeys: readonly stri
       titleSizes.set(own, [...(titleSizes.get(own) ?? []), size]);
     }
     originals.set(set, entry);
+    const main = mainTitleKey(release.parsed.title);
+    byMain.set(main, (byMain.get(main) ?? new Set<string>()).add(own));
   });
   const near = (size: number, sizes: readonly number[] | undefined): boolean =>
     sizes?.some((s) => Math.abs(size - s) <= HACK_SIZE_SHARE * s) === true;
   const out = new Map<string, string>();
+  const byTitle = new Map<string, string | null>();
   releases.forEach((release, i) => {
     const own = ownKeys[i];
     const set = release.extra.setName;
     const size = mainSize(release.roms);
     if (!own || !set || !size || release.kind !== "game" || !reworked(release) || originals.has(set)) return;
-    // "The Killing Blade - Heroes (Hack)": a hack titled after its game's title and a subtitle of its own.
-    const at = release.parsed.title.indexOf(" - ");
-    const main = at > 0 ? titleKey(release.parsed.title.slice(0, at)) : "";
-    if (main && main !== own && original.has(main) && near(size, titleSizes.get(main))) {
-      out.set(set, main);
+    // "The Killing Blade - Heroes (Hack)": a hack titled after its game's main title and a subtitle of its own.
+    const main = mainTitleKey(release.parsed.title);
+    const games = main === own ? undefined : byMain.get(main);
+    const game = games?.size === 1 ? [...games][0] : undefined;
+    if (game !== undefined && game !== own && near(size, titleSizes.get(game))) {
+      out.set(set, game);
+      byTitle.set(own, byTitle.has(own) && byTitle.get(own) !== game ? null : game);
       return;
     }
     for (let end = set.length - 1; end >= MIN_PARENT_SET; end--) {
@@ -501,6 +529,12 @@ function prefixedHacks(releases: readonly ReleaseDraft[], ownKeys: readonly stri
       if (title !== undefined) out.set(set, title);
       return;
     }
+  });
+  // The title says whose it is, so its other copies go too: a split DAT's clone zip is smaller than its program.
+  releases.forEach((release, i) => {
+    const game = byTitle.get(ownKeys[i] ?? "");
+    const set = release.extra.setName;
+    if (game && set && release.kind === "game" && reworked(release) && !originals.has(set) && !out.has(set)) out.set(set, game);
   });
   return out;
 }

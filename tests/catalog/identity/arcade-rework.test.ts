@@ -356,7 +356,7 @@ describe("arcade sets whose DAT names say whose they are", () => {
     ]);
   });
 
-  it("puts a hack named after the set it patches, under a title leading its game's and of its size, with that game, and no other", () => {
+  it("puts a hack named after the set it patches, under a title leading its game's and of its size, with that game, its title's other hacks with it, and no other", () => {
     const mame = dat([
       {
         name: "Voltage Fighter - Gowcaizer / Choujin Gakuen Gowcaizer",
@@ -385,8 +385,87 @@ describe("arcade sets whose DAT names say whose they are", () => {
       ["Ninja Gaiden (US)"],
       ["Ninja Master's (Easy Mode)"],
       ["The Killing Blade", "The Killing Blade - Heroes (Hack)"],
-      ["Voltage Fighter (Add Hidden Characters V2)", "Voltage Fighter - Gowcaizer / Choujin Gakuen Gowcaizer"],
-      ["Voltage Fighter (Bigger Rom)"],
+      [
+        "Voltage Fighter (Add Hidden Characters V2)",
+        "Voltage Fighter (Bigger Rom)",
+        "Voltage Fighter - Gowcaizer / Choujin Gakuen Gowcaizer",
+      ],
+    ]);
+  });
+
+  it("moves a hack under an original's title to the game it patches, leaving that title's game alone", () => {
+    const mame = dat([
+      { name: "Golden Axe (set 6, US)", fields: { developer: "Sega", releaseyear: "1989" }, roms: [rom("goldnaxe.zip", "1", 1162043)] },
+      {
+        name: "Golden Axe - The Duel (JUETL 950117 V1.000)",
+        fields: { developer: "Sega", releaseyear: "1994" },
+        roms: [rom("gaxeduel.zip", "2", 16986738)],
+      },
+    ]);
+    const hbmame = dat([
+      { name: "Golden Axe (Enable Hidden Characters)", fields: { developer: "hack" }, roms: [rom("gaxeduels01.zip", "3", 16986758)] },
+    ]);
+    expect(
+      works([
+        { dat: mame, source: "mame-split", label: "mame.dat", collection: "mame-2010" },
+        { dat: hbmame, source: "dat", label: "hbmame.dat", collection: "hbmame" },
+      ]),
+    ).toEqual([["Golden Axe (Enable Hidden Characters)", "Golden Axe - The Duel (JUETL 950117 V1.000)"], ["Golden Axe (set 6, US)"]]);
+  });
+
+  it("puts every copy of a title named after one original's main title and a subtitle with that game, and a title of hacks alone whole", () => {
+    const mame = dat([
+      { name: "Sangokushi II (Asia 921005)", fields: { developer: "Capcom", releaseyear: "1992" }, roms: [rom("sgyxz.zip", "1", 2000000)] },
+      {
+        name: "Sangokushi II: Sheng Jian (Chinese bootleg, set 1)",
+        fields: { developer: "bootleg", releaseyear: "1992" },
+        roms: [rom("wofsj.zip", "2", 2010000)],
+      },
+      {
+        name: "Sangokushi II: Sheng Jian (Chinese bootleg, set 2)",
+        fields: { developer: "bootleg", releaseyear: "1992" },
+        roms: [rom("wofsja.zip", "3", 400000)],
+      },
+      {
+        name: "Pink Sweets: Ibara Sorekara (2006/04/06 MASTER VER.)",
+        fields: { developer: "Cave", releaseyear: "2006" },
+        roms: [rom("pinkswts.zip", "4", 120000000)],
+      },
+      {
+        name: "Samurai Shodown IV - Amakusa's Revenge / Samurai Spirits - Amakusa Kourin (NGM-222)(NGH-222)",
+        fields: { developer: "SNK", releaseyear: "1996" },
+        roms: [rom("samsho4.zip", "5", 40000000)],
+      },
+    ]);
+    const fbneo = dat([
+      {
+        name: "Pink Sweets: Suicide Club (2017/10/31 SUICIDECLUB VER., bootleg)",
+        fields: { publisher: "bootleg", releaseyear: "2017" },
+        roms: [rom("pinkswtssc.zip", "6", 121000000)],
+      },
+    ]);
+    const hbmame = dat([
+      { name: "Samurai Shodown IV (Evil Amakusa)", fields: { developer: "hack" }, roms: [rom("samsho4ev.zip", "7", 40000000)] },
+      { name: "Samurai Shodown IV (Boss Fixes Ver 1.00)", fields: { developer: "hack" }, roms: [rom("samsho4ps.zip", "8", 52000000)] },
+    ]);
+    expect(
+      works([
+        { dat: mame, source: "mame-split", label: "mame.dat", collection: "mame-2010" },
+        { dat: fbneo, source: "fbneo-split", label: "fbneo.dat", collection: "fbneo" },
+        { dat: hbmame, source: "dat", label: "hbmame.dat", collection: "hbmame" },
+      ]),
+    ).toEqual([
+      ["Pink Sweets: Ibara Sorekara (2006/04/06 MASTER VER.)", "Pink Sweets: Suicide Club (2017/10/31 SUICIDECLUB VER., bootleg)"],
+      [
+        "Samurai Shodown IV (Boss Fixes Ver 1.00)",
+        "Samurai Shodown IV (Evil Amakusa)",
+        "Samurai Shodown IV - Amakusa's Revenge / Samurai Spirits - Amakusa Kourin (NGM-222)(NGH-222)",
+      ],
+      [
+        "Sangokushi II (Asia 921005)",
+        "Sangokushi II: Sheng Jian (Chinese bootleg, set 1)",
+        "Sangokushi II: Sheng Jian (Chinese bootleg, set 2)",
+      ],
     ]);
   });
 });

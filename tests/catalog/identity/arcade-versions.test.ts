@@ -1,6 +1,7 @@
 import { describe, expect, it } from "vitest";
 import type { DatFile, DatGame } from "../../../src/catalog/dat/dat-types.ts";
 import { versionBaseKey } from "../../../src/catalog/identity/arcade-versions.ts";
+import { titleKey } from "../../../src/catalog/names/title-key.ts";
 import { arcadeRom as rom, arcadeWorks as works } from "../../helpers/arcade-works.ts";
 
 function dat(games: Partial<DatGame>[]): DatFile {
@@ -16,6 +17,12 @@ describe("an arcade title's version marker", () => {
     expect(versionBaseKey("Puzzle Star version 3")).toBe("puzzle star");
     expect(versionBaseKey("Robo Army v1.2")).toBe("robo army");
     expect(versionBaseKey("Ikari Three")).toBe("ikari iii");
+  });
+
+  it("reads 'Another Ver' and a prototype's 'Engineering Sample' as another build of the title before them", () => {
+    expect(versionBaseKey("Mushihime-Sama Futari Black Label - Another Ver")).toBe(titleKey("Mushihime-Sama Futari Black Label"));
+    expect(versionBaseKey("Jump Shot Engineering Sample")).toBe("jump shot");
+    expect(versionBaseKey("Engineering Sample")).toBeUndefined();
   });
 
   it("reads a bare trailing number or Roman numeral as a sequel's, and a numeral word inside a larger number as no numeral", () => {
