@@ -108,7 +108,7 @@ const MIN_GAME_SIZE = 65_536;
 const SERIAL_RE = /^(?=.*[1-9])[A-Z0-9]{6,}$/;
 
 /** Years further apart than this, with no company in common, are two works ("Super Tetris" 1991 and 1995). */
-const SAME_WORK_YEARS = 2;
+export const SAME_WORK_YEARS = 2;
 
 /**
  * True when two title groups' facts say they are different works: retail codes none of which is

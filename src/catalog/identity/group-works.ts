@@ -5,7 +5,7 @@ import type { ContentKind } from "./content-kind.ts";
 import { isMemberOf, looksLikeCompilation } from "./dump-keys.ts";
 import type { SerialCode } from "./serial-code.ts";
 import { editionTitles } from "./edition-titles.ts";
-import { aftermarketApart, disagree, type GroupFacts, titleGroupFacts } from "./group-facts.ts";
+import { aftermarketApart, disagree, type GroupFacts, SAME_WORK_YEARS, titleGroupFacts } from "./group-facts.ts";
 import { nearTitleJoins } from "./near-titles.ts";
 import { UnionFind } from "./union-find.ts";
 
@@ -224,6 +224,20 @@ function plusEdition(a: { key: string; title: string }, b: { key: string; title:
   return long.key.startsWith(`${short.key} `) && BUNDLE_PARTS_RE.test(long.title) && !BUNDLE_PARTS_RE.test(short.title);
 }
 
+/**
+ * True when an "A / B" set is dated more than {@link SAME_WORK_YEARS} years after the first set of
+ * each of the two or more works its parts name: a later board holding those games ("Tetris /
+ * Bloxeed", a 2006 bootleg of Sega's 1988 and 1989 games) when it credits none of their makers,
+ * not one game's regional titles, which come out together, or a maker's own later port of its game
+ * ("Puzzle Bobble 2 / Bust-A-Move Again (Neo-Geo)", Taito 1999).
+ */
+function laterBoard(item: WorkInput, named: readonly GroupFacts[]): boolean {
+  const year = item.year;
+  if (year === undefined || named.length < 2) return false;
+  const own = [...companies(item.developer)];
+  return named.every((f) => f.years.length > 0 && year - Math.min(...f.years) > SAME_WORK_YEARS && !own.some((c) => f.companies.has(c)));
+}
+
 /** True when both sets name the same regions, at least one. */
 function sameRegions(a: ReadonlySet<string>, b: ReadonlySet<string>): boolean {
   if (a.size === 0 || a.size !== b.size) return false;
@@ -295,7 +309,8 @@ export function groupWorks(items: readonly WorkInput[]): WorkGroups {
     }
     // Parts naming two works whose facts disagree make a board of two games ("Street Smart / Final Fight"), not one game's two titles.
     const [first, ...rest] = [...named];
-    const board = first !== undefined && rest.some((g) => disagree(facts(first), facts(g), false));
+    const board =
+      first !== undefined && (rest.some((g) => disagree(facts(first), facts(g), false)) || laterBoard(item, [...named].map(facts)));
     if (board) compilations.push({ item: i, games: [...named] });
     else if (rest.length > 0) for (const other of named) joins.push({ a: i, b: other, evidence: "title-part" });
     else

@@ -1300,6 +1300,15 @@ export function assembleGames(
     });
   }
   const works = groupWorks(inputs);
+  /** Arcade boards of several games: by their set's names, or by an "A / B" title whose parts name other works. */
+  const boards = new Set<ReleaseDraft>();
+  if (arcade) {
+    for (const release of releases) if (release.extra.setName && sets?.sets.get(release.extra.setName)?.board) boards.add(release);
+    for (const c of works.compilations) {
+      const release = releases[c.item];
+      if (release) boards.add(release);
+    }
+  }
   const releaseIndex = new Map<ReleaseDraft, number>();
   releases.forEach((release, i) => {
     releaseIndex.set(release, i);
@@ -1340,7 +1349,8 @@ export function assembleGames(
       releases: list,
       metadata: mergeMetadata(list),
       // The title's own key: the stored one may carry a split title's part number.
-      alternateTitles: alternateTitles(list, ownKey, arcade, (r) => inputOf.get(r)?.titleKey ?? ""),
+      // A board's "A / B" title names the games it holds, not its own other titles.
+      alternateTitles: alternateTitles(list, ownKey, arcade && !list.some((r) => boards.has(r)), (r) => inputOf.get(r)?.titleKey ?? ""),
       evidence: works.evidence[w] ?? [],
     });
   });
@@ -1353,15 +1363,7 @@ export function assembleGames(
       `${options.platform || "hacks"}: ${hacks.unlinked.length} of ${hacks.hacks} hacks are not linked to a base game: ${shown}${hacks.unlinked.length > 3 ? "; …" : ""}`,
     );
   }
-  if (arcade) {
-    const boards = new Set<ReleaseDraft>();
-    for (const release of releases) if (release.extra.setName && sets?.sets.get(release.extra.setName)?.board) boards.add(release);
-    for (const c of works.compilations) {
-      const release = releases[c.item];
-      if (release) boards.add(release);
-    }
-    linkBoards(games, boards);
-  }
+  if (arcade) linkBoards(games, boards);
   if (options.retool) linkRelated(games, releases, cloneMatches, options.retool, cloneKeys);
   const workOf = new Map<number, number>();
   games.forEach((game, g) => {

@@ -382,6 +382,28 @@ describe("arcade A / B titles", () => {
     ).toEqual([["Alpha Fighter / Head On"], ["Head On"], ["Super Dodge Ball"], ["Super Dodge Ball / Kunio no Nekketsu Toukyuu Densetsu"]]);
   });
 
+  it("keeps a board dated years after both games it names, crediting neither maker, apart from them; joins a set of their years or their maker's port", () => {
+    const inputs = [
+      arcade("Tetris / Bloxeed", { developer: "bootleg (ISG)", year: 2006, setName: "tetrbx" }),
+      arcade("Tetris", { developer: "Sega", year: 1988, setName: "tetris" }),
+      arcade("Bloxeed", { developer: "Sega / Elorg", year: 1989, setName: "bloxeed" }),
+      arcade("Bloxeed", { developer: "Sega / Elorg", year: 2008, setName: "blox16b" }),
+      arcade("Black Tiger / Black Dragon", { developer: "bootleg", year: 1987, setName: "blktigerb3" }),
+      arcade("Black Tiger", { developer: "Capcom", year: 1987, setName: "blktiger" }),
+      arcade("Black Dragon", { developer: "Capcom", year: 1987, setName: "blkdrgon" }),
+      arcade("Puzzle Bobble 2 / Bust-A-Move Again", { developer: "Taito (SNK license)", year: 1999, setName: "pbobbl2n" }),
+      arcade("Puzzle Bobble 2", { developer: "Taito Corporation Japan", year: 1995, setName: "pbobble2" }),
+      arcade("Bust-A-Move Again", { developer: "Taito Corporation Japan", year: 1995, setName: "pbobble2u" }),
+    ].map(input);
+    const result = groupWorks(inputs);
+    const titles = result.groups.map((g) => g.map((i) => inputs[i]?.title).sort());
+    expect(titles).toContainEqual(["Tetris / Bloxeed"]);
+    expect(titles).toContainEqual(["Tetris"]);
+    expect(titles).toContainEqual(["Black Dragon", "Black Tiger", "Black Tiger / Black Dragon"]);
+    expect(titles).toContainEqual(["Bust-A-Move Again", "Puzzle Bobble 2", "Puzzle Bobble 2 / Bust-A-Move Again"]);
+    expect(result.compilations.map((c) => inputs[c.item]?.title)).toEqual(["Tetris / Bloxeed"]);
+  });
+
   it("joins a part whose sets are clones of the A / B set, though that part names a game of its own", () => {
     expect(
       works([
