@@ -15,3 +15,13 @@ export function arcadeWorks(inputs: GameDatInput[]): string[][] {
   });
   return games.map((g) => g.releases.map((r) => r.name).sort()).sort((a, b) => (a[0] ?? "").localeCompare(b[0] ?? ""));
 }
+
+/** The arcade records assembled from `inputs`: each record's title and its first (best) release's name, sorted by title. */
+export function arcadeRecordTitles(inputs: GameDatInput[]): { title: string; first: string | undefined }[] {
+  const { games } = assembleGames(inputs, createMetadataIndex(), {
+    platform: "arcade",
+    arcade: true,
+    hackCollections: new Set(["hbmame"]),
+  });
+  return games.map((g) => ({ title: g.title, first: g.releases[0]?.name })).sort((a, b) => a.title.localeCompare(b.title));
+}

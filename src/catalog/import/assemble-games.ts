@@ -1207,6 +1207,8 @@ export function assembleGames(
   }
   const keys: string[] = [];
   const ownKeys: string[] = [];
+  /** Arcade sets grouped under another game's title because they copy it (a bootleg, hack or clone of it). */
+  const copies = new Set<ReleaseDraft>();
   for (const release of releases) {
     addMetadata(release, metadata);
     ownKeys.push(titleKey(release.parsed.title));
@@ -1219,7 +1221,9 @@ export function assembleGames(
     const ownKey = ownKeys[i] ?? "";
     const setKey = release.extra.setName ? sets?.sets.get(release.extra.setName) : undefined;
     const hackOf = release.parsed.flags.includes("Hack") ? sets?.hacks.get(ownKey) : undefined;
-    const titleGroup = setKey?.reworks ?? hackOf ?? (parentTitle === undefined ? ownKey : titleKey(parentTitle));
+    const copied = setKey?.reworks ?? hackOf;
+    if (copied !== undefined && copied !== ownKey) copies.add(release);
+    const titleGroup = copied ?? (parentTitle === undefined ? ownKey : titleKey(parentTitle));
     const key = versionKeys?.get(titleGroup) ?? titleGroup;
     const board = setKey?.board === true && !looksLikeCompilation(release.parsed.title) ? `${PART_SEPARATOR}board` : "";
     keys.push(`${storedTitleKey(release.kind, key || release.name.toLowerCase())}${board}`);
@@ -1333,7 +1337,8 @@ export function assembleGames(
       const only = [...collections][0] ?? "";
       (stats[only] ??= { releases: 0, joined: 0, gamesOnly: 0 }).gamesOnly++;
     }
-    list.sort(order);
+    // A copy of the game never titles its record ("Astrians", a Swarm bootleg; "Donkey Kong: Pauline Edition").
+    list.sort((a, b) => Number(copies.has(a)) - Number(copies.has(b)) || order(a, b));
     const best = list[0];
     if (!best) return;
     // The best release's own title group gives the stored key, which no other work has.

@@ -3,7 +3,7 @@ import type { DatFile, DatGame } from "../../../src/catalog/dat/dat-types.ts";
 import { compilationSetName, reworkedGame } from "../../../src/catalog/identity/arcade-rework.ts";
 import { assembleGames } from "../../../src/catalog/import/assemble-games.ts";
 import { createMetadataIndex } from "../../../src/catalog/import/metadata-index.ts";
-import { arcadeRom as rom, arcadeWorks as works } from "../../helpers/arcade-works.ts";
+import { arcadeRecordTitles, arcadeRom as rom, arcadeWorks as works } from "../../helpers/arcade-works.ts";
 
 function dat(games: Partial<DatGame>[]): DatFile {
   return { format: "clrmamepro", header: { fields: {} }, games: games.map((g, i) => ({ fields: {}, roms: [], line: i + 1, ...g })) };
@@ -75,6 +75,27 @@ describe("arcade sets whose DAT names say whose they are", () => {
       ["Jumping Pop (Nics, Korean bootleg of Plump Pop)", "Jumping Pop (Nics, Korean hack of Plump Pop)", "Plump Pop (Japan)"],
       ["Scramble", "Space Trek (Video Game S.A., Spanish bootleg of Scramble)"],
       ["Space Trek (cocktail)"],
+    ]);
+  });
+
+  it("titles a record after its game, never after a bootleg or hack of it that sorts first", () => {
+    const mame = dat([
+      { name: "Swarm (bootleg?)", fields: { developer: "Subelectro", releaseyear: "1979" }, roms: [rom("swarm.zip", "1")] },
+      {
+        name: "Astrians (clone of Swarm)",
+        fields: { developer: "bootleg (BGV Ltd.)", releaseyear: "1980" },
+        roms: [rom("astrians.zip", "2")],
+      },
+      { name: "Rescue", fields: { developer: "Stern Electronics", releaseyear: "1982" }, roms: [rom("rescue.zip", "3")] },
+      {
+        name: "Apocaljpse Now (bootleg of Rescue)",
+        fields: { developer: "bootleg (ADJ)", releaseyear: "1982" },
+        roms: [rom("aponow.zip", "4")],
+      },
+    ]);
+    expect(arcadeRecordTitles([{ dat: mame, source: "mame-split", label: "mame.dat", collection: "mame-2010" }])).toEqual([
+      { title: "Rescue", first: "Rescue" },
+      { title: "Swarm", first: "Swarm (bootleg?)" },
     ]);
   });
 
