@@ -5,6 +5,7 @@ import type { ContentKind } from "./content-kind.ts";
 import { isMemberOf, looksLikeCompilation } from "./dump-keys.ts";
 import type { SerialCode } from "./serial-code.ts";
 import { editionTitles } from "./edition-titles.ts";
+import { sharedBuildPairs } from "./build-dates.ts";
 import { aftermarketApart, disagree, type GroupFacts, SAME_WORK_YEARS, titleGroupFacts } from "./group-facts.ts";
 import { nearTitleJoins } from "./near-titles.ts";
 import { UnionFind } from "./union-find.ts";
@@ -56,10 +57,20 @@ export interface WorkInput {
   readonly aftermarket?: boolean;
   /** A disc packed beside a game, named after it (identity/bonus-disc.ts): another work than the game. */
   readonly bonusDisc?: boolean;
+  /** Arcade: the builds the set's name dates (identity/build-dates.ts). */
+  readonly buildDates?: readonly string[];
 }
 
 /** Why two title groups became one work. */
-export type MergeEvidence = "same-dump" | "set-name" | "serial-code" | "title-part" | "clone-list" | "aka-title" | "near-title";
+export type MergeEvidence =
+  | "same-dump"
+  | "set-name"
+  | "serial-code"
+  | "title-part"
+  | "build-date"
+  | "clone-list"
+  | "aka-title"
+  | "near-title";
 
 /** Why a dump shared by several title groups did not merge them. */
 export type UnmergedReason = "generic" | "compilation" | "kind";
@@ -334,6 +345,20 @@ export function groupWorks(items: readonly WorkInput[]): WorkGroups {
     if (other === undefined) byParts.set(parts, i);
     else joins.push({ a: other, b: i, evidence: "title-part" });
   });
+
+  // One build shipped under two regional titles, twice over, is one game ("Street Fighter Alpha" and "Street Fighter Zero").
+  const datesOf = new Map<number, string[]>();
+  items.forEach((item, i) => {
+    if (item.kind !== "game" || !item.buildDates?.length) return;
+    const g = titleGroup[i] ?? i;
+    datesOf.set(g, [...(datesOf.get(g) ?? []), ...item.buildDates]);
+  });
+  for (const [a, b] of sharedBuildPairs(datesOf)) {
+    const fa = facts(a);
+    const fb = facts(b);
+    if (fa && fb && [...fa.companies].some((c) => fb.companies.has(c)) && !disagree(fa, fb, false))
+      joins.push({ a, b, evidence: "build-date" });
+  }
 
   const byDump = new Map<string, number[]>();
   items.forEach((item, i) => {

@@ -1,4 +1,5 @@
 import type { DatFile, DatRom } from "../dat/dat-types.ts";
+import { buildDates } from "../identity/build-dates.ts";
 import { type CloneMatch, type CloneReleaseKeys, cloneReleaseKeys, matchCloneTitles, namingTitle } from "../identity/clone-list-match.ts";
 import {
   hasTitleWideTag,
@@ -1281,6 +1282,7 @@ export function assembleGames(
           ? slashParts(release.parsed.title).map(titleKey)
           : [],
       dumpKeys: dumpKeys(release.roms),
+      ...(arcade ? { buildDates: buildDates(release.name) } : {}),
       serialCode: release.serial ? serialCode(release.serial, options.platform) : undefined,
       regions: release.parsed.regions,
       languages: release.parsed.languages,

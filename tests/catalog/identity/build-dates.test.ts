@@ -1,0 +1,61 @@
+import { describe, expect, it } from "vitest";
+import { buildDates, sharedBuildPairs } from "../../../src/catalog/identity/build-dates.ts";
+import { arcadeRom as rom, arcadeWorks as works } from "../../helpers/arcade-works.ts";
+import type { DatFile, DatGame } from "../../../src/catalog/dat/dat-types.ts";
+
+function dat(games: Partial<DatGame>[]): DatFile {
+  return { format: "clrmamepro", header: { fields: {} }, games: games.map((g, i) => ({ fields: {}, roms: [], line: i + 1, ...g })) };
+}
+
+describe("arcade build dates", () => {
+  it("reads a region and a YYMMDD date from one tag, and nothing else", () => {
+    expect(buildDates("Street Fighter Alpha: Warriors' Dreams (Euro 950727)")).toEqual(["950727 euro"]);
+    expect(buildDates("Red Earth (Asia 961121, NO CD)")).toEqual(["961121 asia"]);
+    expect(buildDates("Street Fighter Zero (CPS Changer, Japan 951020)")).toEqual(["951020 japan"]);
+    expect(buildDates("Red Earth (Euro, 961121)")).toEqual([]);
+    expect(buildDates("Metal Slug 5 (Revised Version Mix 1.2 [2019-12-03])")).toEqual([]);
+    expect(buildDates("Game (Japan 951345)")).toEqual([]);
+  });
+
+  it("pairs titles that share two builds under other regions, never one shared day or a build of one region", () => {
+    const groups = new Map([
+      [0, ["950727 euro", "950627 usa"]],
+      [1, ["950727 brazil", "950627 japan"]],
+      [2, ["910910 world"]],
+      [3, ["910910 world", "950627 usa"]],
+    ]);
+    expect(sharedBuildPairs(groups)).toEqual([[0, 1]]);
+  });
+});
+
+describe("arcade regional titles by their builds", () => {
+  it("joins two titles of one maker that ship two builds under other regions, and not two games of one release day", () => {
+    const fbneo = dat([
+      {
+        name: "Street Fighter Alpha: Warriors' Dreams (Euro 950727)",
+        fields: { developer: "Capcom", releaseyear: "1995" },
+        roms: [rom("sfa.zip", "1")],
+      },
+      {
+        name: "Street Fighter Alpha: Warriors' Dreams (USA 950627)",
+        fields: { developer: "Capcom", releaseyear: "1995" },
+        roms: [rom("sfau.zip", "2")],
+      },
+      { name: "Street Fighter Zero (Brazil 950727)", fields: { developer: "Capcom", releaseyear: "1995" }, roms: [rom("sfzbr.zip", "3")] },
+      { name: "Street Fighter Zero (Japan 950627)", fields: { developer: "Capcom", releaseyear: "1995" }, roms: [rom("sfz.zip", "4")] },
+      { name: "Block Block (World 910910)", fields: { developer: "Capcom", releaseyear: "1991" }, roms: [rom("block.zip", "5")] },
+      { name: "The King of Dragons (World 910805)", fields: { developer: "Capcom", releaseyear: "1991" }, roms: [rom("kod.zip", "6")] },
+      { name: "The King of Dragons (Japan 910910)", fields: { developer: "Capcom", releaseyear: "1991" }, roms: [rom("kodj.zip", "7")] },
+    ]);
+    expect(works([{ dat: fbneo, source: "mame-split", label: "mame.dat", collection: "mame-2010" }])).toEqual([
+      ["Block Block (World 910910)"],
+      [
+        "Street Fighter Alpha: Warriors' Dreams (Euro 950727)",
+        "Street Fighter Alpha: Warriors' Dreams (USA 950627)",
+        "Street Fighter Zero (Brazil 950727)",
+        "Street Fighter Zero (Japan 950627)",
+      ],
+      ["The King of Dragons (Japan 910910)", "The King of Dragons (World 910805)"],
+    ]);
+  });
+});
