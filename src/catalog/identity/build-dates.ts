@@ -19,23 +19,31 @@ export function buildDates(name: string): string[] {
   return out;
 }
 
-/** Shared builds that make two titles one game: one is a coincidence of release days ("Block Block" and "The King of Dragons", both 910910). */
+/** Shared builds that make two titles one game whatever else their sets date: one can be a coincidence of release days. */
 const MIN_SHARED_BUILDS = 2;
 
 /**
  * Pairs of title groups (indexes as given) that are one game under regional titles: their sets
- * name at least {@link MIN_SHARED_BUILDS} build dates in common, each under regions none of which
- * is in both ("Street Fighter Alpha (Euro 950727)" and "Street Fighter Zero (Brazil 950727)"). The
- * caller still checks that the groups' makers agree.
+ * name a build date in common under regions none of which is in both ("Street Fighter Alpha (Euro
+ * 950727)" and "Street Fighter Zero (Brazil 950727)"), and either {@link MIN_SHARED_BUILDS} such
+ * dates or no region in common among all their dated sets ("Strider 2 (USA 000406)", "Strider Hiryu
+ * 2 (Japan 000406)"). One date shared by titles that each name a region the other names is a
+ * coincidence of release days ("Block Block (World 910910)", "The King of Dragons (Japan 910910)",
+ * also sold as World). The caller still checks that the groups' makers agree.
  */
 export function sharedBuildPairs(groups: ReadonlyMap<number, readonly string[]>): [number, number][] {
   /** Per date, the regions each group names it under. */
   const byDate = new Map<string, Map<number, Set<string>>>();
+  /** Every region each group dates a build in. */
+  const regionsOf = new Map<number, Set<string>>();
   for (const [group, dates] of groups) {
+    const all = new Set<string>();
+    regionsOf.set(group, all);
     for (const entry of dates) {
       const at = entry.indexOf(" ");
       const date = entry.slice(0, at);
       const region = entry.slice(at + 1);
+      all.add(region);
       let holders = byDate.get(date);
       if (!holders) byDate.set(date, (holders = new Map()));
       const regions = holders.get(group) ?? new Set<string>();
@@ -58,5 +66,9 @@ export function sharedBuildPairs(groups: ReadonlyMap<number, readonly string[]>)
         else shared.set(key, { a, b, count: 1 });
       }
   }
-  return [...shared.values()].filter((s) => s.count >= MIN_SHARED_BUILDS).map((s) => [s.a, s.b]);
+  const apart = (a: number, b: number): boolean => {
+    const rb = regionsOf.get(b) ?? new Set<string>();
+    return ![...(regionsOf.get(a) ?? [])].some((r) => rb.has(r));
+  };
+  return [...shared.values()].filter((s) => s.count >= MIN_SHARED_BUILDS || apart(s.a, s.b)).map((s) => [s.a, s.b]);
 }

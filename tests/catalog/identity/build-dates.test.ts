@@ -17,14 +17,20 @@ describe("arcade build dates", () => {
     expect(buildDates("Game (Japan 951345)")).toEqual([]);
   });
 
-  it("pairs titles that share two builds under other regions, never one shared day or a build of one region", () => {
+  it("pairs titles that share two builds under other regions, or one when they date no build in a region in common; never a build of one region", () => {
     const groups = new Map([
       [0, ["950727 euro", "950627 usa"]],
       [1, ["950727 brazil", "950627 japan"]],
       [2, ["910910 world"]],
-      [3, ["910910 world", "950627 usa"]],
+      [3, ["910910 world", "950627 usa", "950727 brazil"]],
+      [4, ["000406 usa", "000406 asia"]],
+      [5, ["000406 japan"]],
+      [6, ["910910 japan", "910805 world"]],
     ]);
-    expect(sharedBuildPairs(groups)).toEqual([[0, 1]]);
+    expect(sharedBuildPairs(groups)).toEqual([
+      [0, 1],
+      [4, 5],
+    ]);
   });
 });
 
