@@ -350,8 +350,7 @@ export function groupWorks(items: readonly WorkInput[]): WorkGroups {
   const datesOf = new Map<number, string[]>();
   items.forEach((item, i) => {
     if (item.kind !== "game" || !item.buildDates?.length) return;
-    const g = titleGroup[i] ?? i;
-    datesOf.set(g, [...(datesOf.get(g) ?? []), ...item.buildDates]);
+    for (const date of item.buildDates) pushTo(datesOf, titleGroup[i] ?? i, date);
   });
   for (const [a, b] of sharedBuildPairs(datesOf)) {
     const fa = facts(a);

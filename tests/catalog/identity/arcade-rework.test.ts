@@ -1,13 +1,9 @@
 import { describe, expect, it } from "vitest";
-import type { DatFile, DatGame } from "../../../src/catalog/dat/dat-types.ts";
 import { compilationSetName, reworkedGame } from "../../../src/catalog/identity/arcade-rework.ts";
 import { assembleGames } from "../../../src/catalog/import/assemble-games.ts";
 import { createMetadataIndex } from "../../../src/catalog/import/metadata-index.ts";
 import { arcadeRecordTitles, arcadeRom as rom, arcadeWorks as works } from "../../helpers/arcade-works.ts";
-
-function dat(games: Partial<DatGame>[]): DatFile {
-  return { format: "clrmamepro", header: { fields: {} }, games: games.map((g, i) => ({ fields: {}, roms: [], line: i + 1, ...g })) };
-}
+import { datFile as dat } from "../../helpers/dat-file.ts";
 
 describe("what an arcade set's DAT name says it reworks", () => {
   it("reads the game of a bootleg, hack or clone tag and of an 'X re-release', never a compilation's contents or a board", () => {

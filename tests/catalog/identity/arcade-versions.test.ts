@@ -1,12 +1,8 @@
 import { describe, expect, it } from "vitest";
-import type { DatFile, DatGame } from "../../../src/catalog/dat/dat-types.ts";
 import { versionBaseKey } from "../../../src/catalog/identity/arcade-versions.ts";
 import { titleKey } from "../../../src/catalog/names/title-key.ts";
 import { arcadeRom as rom, arcadeWorks as works } from "../../helpers/arcade-works.ts";
-
-function dat(games: Partial<DatGame>[]): DatFile {
-  return { format: "clrmamepro", header: { fields: {} }, games: games.map((g, i) => ({ fields: {}, roms: [], line: i + 1, ...g })) };
-}
+import { datFile as dat } from "../../helpers/dat-file.ts";
 
 describe("an arcade title's version marker", () => {
   it("reads ver., version, v and decimal numbers as versions, and a numeral word as its Roman numeral", () => {

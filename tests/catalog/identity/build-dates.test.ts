@@ -1,11 +1,7 @@
 import { describe, expect, it } from "vitest";
 import { buildDates, sharedBuildPairs } from "../../../src/catalog/identity/build-dates.ts";
 import { arcadeRom as rom, arcadeWorks as works } from "../../helpers/arcade-works.ts";
-import type { DatFile, DatGame } from "../../../src/catalog/dat/dat-types.ts";
-
-function dat(games: Partial<DatGame>[]): DatFile {
-  return { format: "clrmamepro", header: { fields: {} }, games: games.map((g, i) => ({ fields: {}, roms: [], line: i + 1, ...g })) };
-}
+import { datFile as dat } from "../../helpers/dat-file.ts";
 
 describe("arcade build dates", () => {
   it("reads a region and a YYMMDD date from one tag, and nothing else", () => {

@@ -1,5 +1,4 @@
 import { describe, expect, it } from "vitest";
-import type { DatFile, DatGame } from "../../../src/catalog/dat/dat-types.ts";
 import {
   type KindContext,
   releaseKind,
@@ -11,13 +10,10 @@ import { releaseStatus } from "../../../src/catalog/identity/release-status.ts";
 import { assembleGames } from "../../../src/catalog/import/assemble-games.ts";
 import { createMetadataIndex } from "../../../src/catalog/import/metadata-index.ts";
 import { parseGameName } from "../../../src/catalog/names/parse-game-name.ts";
+import { datFile as dat } from "../../helpers/dat-file.ts";
 
 const store: KindContext = { storeTitles: true };
 const kindOf = (name: string, context: KindContext = store): string => releaseKind(parseGameName(name), context);
-
-function dat(games: Partial<DatGame>[]): DatFile {
-  return { format: "clrmamepro", header: { fields: {} }, games: games.map((g, i) => ({ fields: {}, roms: [], line: i + 1, ...g })) };
-}
 
 describe("releaseKind on platforms whose DATs list store downloads", () => {
   it("reads firmware, system software and update discs as bios, kiosk and demo-unit discs as applications", () => {

@@ -1,11 +1,8 @@
 import { describe, expect, it } from "vitest";
-import type { DatFile, DatGame } from "../../../src/catalog/dat/dat-types.ts";
+import type { DatGame } from "../../../src/catalog/dat/dat-types.ts";
 import { assembleGames } from "../../../src/catalog/import/assemble-games.ts";
 import { addMetadataDat, createMetadataIndex } from "../../../src/catalog/import/metadata-index.ts";
-
-function dat(games: Partial<DatGame>[]): DatFile {
-  return { format: "clrmamepro", header: { fields: {} }, games: games.map((g, i) => ({ fields: {}, roms: [], line: i + 1, ...g })) };
-}
+import { datFile as dat } from "../../helpers/dat-file.ts";
 
 describe("assembleGames metadata join", () => {
   const games = dat([

@@ -1,11 +1,7 @@
 import { describe, expect, it } from "vitest";
-import type { DatFile, DatGame } from "../../../src/catalog/dat/dat-types.ts";
 import { assembleGames, type GameDatInput } from "../../../src/catalog/import/assemble-games.ts";
 import { createMetadataIndex } from "../../../src/catalog/import/metadata-index.ts";
-
-function dat(games: Partial<DatGame>[]): DatFile {
-  return { format: "clrmamepro", header: { fields: {} }, games: games.map((g, i) => ({ fields: {}, roms: [], line: i + 1, ...g })) };
-}
+import { datFile as dat } from "../../helpers/dat-file.ts";
 
 /** A file of `size` bytes whose hashes are made of `seed`. */
 function rom(name: string, seed: string, size = 65536): { name: string; size: number; crc: string; sha1: string } {
