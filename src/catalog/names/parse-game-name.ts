@@ -347,6 +347,28 @@ function asRegions(content: string): readonly string[] | undefined {
   return items;
 }
 
+/** Region words of arcade set descriptions (MAME, FBNeo) that are not DAT region names. */
+const ARCADE_REGION_WORDS: ReadonlyMap<string, string> = new Map([
+  ["US", "USA"],
+  ["Euro", "Europe"],
+  ["Hispanic", "Latin America"],
+]);
+
+/** "Euro", "USA 971117": an arcade set's region, alone or with the YYMMDD date of its build, as CPS sets name both in one tag. */
+const ARCADE_REGION_RE = /^([A-Z][A-Za-z ]*?)(?: (\d{6}))?$/;
+
+/**
+ * The region of a tag that holds only a region word and maybe a build date ("(Euro 950727)",
+ * "(Hispanic)"), and whether it dates a build, which then stays among the extra tags.
+ */
+function asArcadeRegion(content: string): { region: string; dated: boolean } | undefined {
+  const m = ARCADE_REGION_RE.exec(content);
+  if (m === null) return undefined;
+  const word = m[1] ?? "";
+  const region = REGION_NAMES.has(word) ? word : ARCADE_REGION_WORDS.get(word);
+  return region === undefined ? undefined : { region, dated: m[2] !== undefined };
+}
+
 function asCodeRegions(content: string): readonly string[] | undefined {
   const whole = REGION_CODES.get(content);
   if (whole !== undefined) return [whole];
@@ -452,6 +474,12 @@ function classifyTag(content: string): TagInfo {
   const codes = asCodeRegions(content);
   if (codes !== undefined) {
     info.codeRegions = codes;
+    return info;
+  }
+  const arcade = asArcadeRegion(content);
+  if (arcade !== undefined) {
+    info.regions = [arcade.region];
+    if (arcade.dated) info.extra.push(content);
     return info;
   }
   if (!content.includes(", ")) {

@@ -1,6 +1,6 @@
 import { describe, expect, it } from "vitest";
 import { buildDates, sharedBuildPairs } from "../../../src/catalog/identity/build-dates.ts";
-import { arcadeRom as rom, arcadeWorks as works } from "../../helpers/arcade-works.ts";
+import { arcadeRecordTitles, arcadeRom as rom, arcadeWorks as works } from "../../helpers/arcade-works.ts";
 import { datFile as dat } from "../../helpers/dat-file.ts";
 
 describe("arcade build dates", () => {
@@ -58,6 +58,25 @@ describe("arcade regional titles by their builds", () => {
         "Street Fighter Zero (Japan 950627)",
       ],
       ["The King of Dragons (Japan 910910)", "The King of Dragons (World 910805)"],
+    ]);
+  });
+
+  it("titles the game by its set of the preferred region, which the region in a dated tag names", () => {
+    const mame = dat([
+      { name: "Justice Gakuen (Japan 971117)", fields: { developer: "Capcom", releaseyear: "1997" }, roms: [rom("jgakuen.zip", "1")] },
+      {
+        name: "Rival Schools: United By Fate (Asia 971117)",
+        fields: { developer: "Capcom", releaseyear: "1997" },
+        roms: [rom("rvschoola.zip", "2")],
+      },
+      {
+        name: "Rival Schools: United By Fate (USA 971117)",
+        fields: { developer: "Capcom", releaseyear: "1997" },
+        roms: [rom("rvschool.zip", "3")],
+      },
+    ]);
+    expect(arcadeRecordTitles([{ dat: mame, source: "mame-split", label: "mame.dat", collection: "mame-2010" }])).toEqual([
+      { title: "Rival Schools: United By Fate", first: "Rival Schools: United By Fate (USA 971117)" },
     ]);
   });
 });

@@ -91,6 +91,14 @@ describe("parseGameName: regions", () => {
     ["Pikmin 2 New Year (US) (USA)", { regions: ["USA"], extra: [] }],
     // Video standards are not regions.
     ["Halo 2600 (Europe) (PAL)", { regions: ["Europe"], extra: ["PAL"] }],
+    // Arcade sets name the region and their build's date in one tag, with MAME's own region words.
+    ["Rival Schools: United By Fate (USA 971117)", { title: "Rival Schools: United By Fate", regions: ["USA"], extra: ["USA 971117"] }],
+    ["Street Fighter Alpha: Warriors' Dreams (Euro 950727)", { regions: ["Europe"], extra: ["Euro 950727"] }],
+    ["Dungeons & Dragons: Tower of Doom (Hispanic 940412)", { regions: ["Latin America"], extra: ["Hispanic 940412"] }],
+    ["Captain Commando (US 911014)", { regions: ["USA"], extra: ["US 911014"] }],
+    ["1943: The Battle of Midway (Euro)", { regions: ["Europe"], extra: [] }],
+    // A tag of other words with a date is no region.
+    ["Street Fighter II' (Color Fix 920313)", { regions: [], extra: ["Color Fix 920313"] }],
   ]);
 });
 
