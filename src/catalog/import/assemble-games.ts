@@ -117,6 +117,8 @@ export interface AssembleOptions {
   readonly arcade?: boolean;
   /** Collections whose sets are hacks of other sets (HBMAME): their releases are flagged "Hack". */
   readonly hackCollections?: ReadonlySet<string>;
+  /** Title keys of every platform's names and aliases ("neo geo"): an arcade set so titled is that system's BIOS, whose zip a program for it resembles. */
+  readonly systemTitles?: ReadonlySet<string>;
   /** The kind of a release whose name names none (the platform's `contentKind`); `game` by default. */
   readonly defaultKind?: ContentKind;
   /** How the platform's names and serials tell kinds apart beyond their tags ({@link KindContext}: store titles, whole carts, app serials). */
@@ -382,6 +384,7 @@ function arcadeSetKeys(
   releases: readonly ReleaseDraft[],
   ownKeys: readonly string[],
   titleBySet: ReadonlyMap<string, string>,
+  systemTitles: ReadonlySet<string> = new Set(),
 ): { sets: Map<string, ArcadeSetKey>; hacks: Map<string, string> } {
   const original = new Set<string>();
   releases.forEach((release, i) => {
@@ -420,7 +423,7 @@ function arcadeSetKeys(
           (gameTitles.has(named) ? named : parentKey !== undefined && gameTitles.has(parentKey) ? parentKey : undefined));
     if (reworks !== undefined && reworks !== ownKeys[i]) out.set(set, { reworks });
   });
-  for (const [set, reworks] of prefixedHacks(releases, ownKeys, original)) if (!out.has(set)) out.set(set, { reworks });
+  for (const [set, reworks] of prefixedHacks(releases, ownKeys, original, systemTitles)) if (!out.has(set)) out.set(set, { reworks });
   // A title whose every set but hacks reworks one game is that game's, and so are the hacks of it
   // ("Crouching Tiger Hidden Dragon 2003 (hack of The King of Fighters 2001)" and HBMAME's hacks of it).
   const games = new Map<string, string | null>();
@@ -482,10 +485,16 @@ const MIN_PARENT_SET = 3;
  * A set name's start alone also names other games ("ninja" and "Ninja Master's"), and an edition sold
  * on its own has a title of its own ("Knights of Valour Plus"). Gives each such set's original title key.
  */
-function prefixedHacks(releases: readonly ReleaseDraft[], ownKeys: readonly string[], original: ReadonlySet<string>): Map<string, string> {
+function prefixedHacks(
+  releases: readonly ReleaseDraft[],
+  ownKeys: readonly string[],
+  original: ReadonlySet<string>,
+  systemTitles: ReadonlySet<string>,
+): Map<string, string> {
   // Each original set's title keys (and those of its "A / B" title's parts), each with the title key it stands for.
   const originals = new Map<string, { titles: Map<string, string>; sizes: number[] }>();
   const titleSizes = new Map<string, number[]>();
+  const titleSets = new Map<string, { set: string; size: number }[]>();
   // The original titles by their main title: "The Killing Blade" and "Pink Sweets" of "Pink Sweets: Ibara Sorekara".
   const byMain = new Map<string, Set<string>>();
   releases.forEach((release, i) => {
@@ -499,6 +508,7 @@ function prefixedHacks(releases: readonly ReleaseDraft[], ownKeys: readonly stri
     if (size) {
       entry.sizes.push(size);
       titleSizes.set(own, [...(titleSizes.get(own) ?? []), size]);
+      titleSets.set(own, [...(titleSets.get(own) ?? []), { set, size }]);
     }
     originals.set(set, entry);
     const main = mainTitleKey(release.parsed.title);
@@ -506,6 +516,11 @@ function prefixedHacks(releases: readonly ReleaseDraft[], ownKeys: readonly stri
   });
   const near = (size: number, sizes: readonly number[] | undefined): boolean =>
     sizes?.some((s) => Math.abs(size - s) <= HACK_SIZE_SHARE * s) === true;
+  // A split DAT's clone zip ("gepoker2" beside "gepoker") holds only the files it changes: no program's size.
+  const programSizes = (title: string): number[] => {
+    const sets = titleSets.get(title) ?? [];
+    return sets.filter(({ set }) => !sets.some((o) => o.set.length < set.length && set.startsWith(o.set))).map((s) => s.size);
+  };
   const out = new Map<string, string>();
   const byTitle = new Map<string, string | null>();
   releases.forEach((release, i) => {
@@ -520,6 +535,13 @@ function prefixedHacks(releases: readonly ReleaseDraft[], ownKeys: readonly stri
     if (game !== undefined && game !== own && near(size, titleSizes.get(game))) {
       out.set(set, game);
       byTitle.set(own, byTitle.has(own) && byTitle.get(own) !== game ? null : game);
+      return;
+    }
+    // "Tempest Level Man": a hack titled the longest original title its title extends, plus words of its own.
+    const whole = PLAYCHOICE_RE.test(release.name) || original.has(own) ? undefined : longestLeadingTitle(own, titleSizes);
+    if (whole !== undefined && !systemTitles.has(whole) && near(size, programSizes(whole))) {
+      out.set(set, whole);
+      byTitle.set(own, byTitle.has(own) && byTitle.get(own) !== whole ? null : whole);
       return;
     }
     for (let end = set.length - 1; end >= MIN_PARENT_SET; end--) {
@@ -538,6 +560,15 @@ function prefixedHacks(releases: readonly ReleaseDraft[], ownKeys: readonly stri
     if (game && set && release.kind === "game" && reworked(release) && !originals.has(set) && !out.has(set)) out.set(set, game);
   });
   return out;
+}
+
+/** The longest of `titles` that `own` extends by whole words ("tempest" of "tempest level man"), if any. */
+function longestLeadingTitle(own: string, titles: ReadonlyMap<string, unknown>): string | undefined {
+  for (let end = own.lastIndexOf(" "); end > 0; end = own.lastIndexOf(" ", end - 1)) {
+    const lead = own.slice(0, end);
+    if (titles.has(lead)) return lead;
+  }
+  return undefined;
 }
 
 /** What each arcade title's own sets credit: parent sets that are no clone, hack or bootleg, and rework no other game. */
@@ -1215,7 +1246,7 @@ export function assembleGames(
     ownKeys.push(titleKey(release.parsed.title));
   }
   if (options.kindContext?.storeTitles) settleStoreKinds(releases, ownKeys, options.kindContext);
-  const sets = arcade ? arcadeSetKeys(releases, ownKeys, titleBySet) : undefined;
+  const sets = arcade ? arcadeSetKeys(releases, ownKeys, titleBySet, options.systemTitles) : undefined;
   const versionKeys = arcade ? arcadeVersionKeys(arcadeTitleCredits(releases, ownKeys)) : undefined;
   releases.forEach((release, i) => {
     const parentTitle = release.extra.cloneOf ? titleBySet.get(release.extra.cloneOf) : undefined;
