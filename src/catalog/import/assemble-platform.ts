@@ -72,7 +72,15 @@ function parseFile(file: string, label: string, strict: boolean, warnings: strin
  * Parses a platform's DATs and groups their releases into works (src/catalog/import/assemble-games.ts):
  * everything the import does for a platform before it touches the database.
  */
-export function assemblePlatform({ platform, files, strict, foreignDumps, retool, preference, systemNames }: PlatformFiles): AssembledPlatform {
+export function assemblePlatform({
+  platform,
+  files,
+  strict,
+  foreignDumps,
+  retool,
+  preference,
+  systemNames,
+}: PlatformFiles): AssembledPlatform {
   const warnings: string[] = [];
   const metadata = createMetadataIndex();
   const gameDats: GameDatInput[] = [];
