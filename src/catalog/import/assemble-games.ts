@@ -365,6 +365,19 @@ function curatedParent(release: ReleaseDraft): boolean {
   return !release.extra.cloneOf && !reworked(release) && release.collections.some((c) => c.startsWith("mame"));
 }
 
+/**
+ * An FBNeo parent set no MAME or HBMAME entry lists, not reworked, whose DAT name's tags name the maker
+ * it credits: the DAT tells it apart from another maker's game of its title ("Sea Wolf (Tecfri)", 89 KB
+ * of 1987, beside Midway's 4 KB Sea Wolf of 1976). Its credit counts by board size alone, since FBNeo
+ * also credits hacks, homebrew and conversions to their authors without saying so.
+ */
+function fbneoParent(release: ReleaseDraft, listedElsewhere: ReadonlySet<string>): boolean {
+  const set = release.extra.setName;
+  if (set === undefined || release.extra.cloneOf || reworked(release) || listedElsewhere.has(set)) return false;
+  const maker = companies(release.credits.developer);
+  return release.collections.includes("fbneo") && release.parsed.extra.some((tag) => makerInCommon(companies(tag), maker));
+}
+
 /** How an arcade set's DAT names place it: under the title of the game they say it reworks, or apart as a board of several games. */
 interface ArcadeSetKey {
   /** The title key of the game the set is a bootleg, hack or re-release of, when a set of the platform has that title. */
@@ -613,15 +626,22 @@ function splitTitleGroups(
     else byKey.set(key, [i]);
   });
   const out = [...keys];
+  // Sets a MAME or HBMAME entry lists, under whichever name.
+  const listedElsewhere = new Set<string>();
+  if (arcade)
+    for (const release of releases)
+      if (release.extra.setName && release.collections.some((c) => c !== "fbneo")) listedElsewhere.add(release.extra.setName);
   for (const [key, list] of byKey) {
     if (list.length < 2) continue;
     list.sort((a, b) => order(releases[a] as ReleaseDraft, releases[b] as ReleaseDraft) || a - b);
+    const setSizes = arcade ? list.flatMap((i) => ((releases[i] as ReleaseDraft).extra.setName ? [releases[i] as ReleaseDraft] : [])) : [];
     const parts = splitSameTitle(
       list.map((i) => {
         const release = releases[i] as ReleaseDraft;
         const tosec = release.source === "tosec";
         // An arcade parent set's and a libretro DAT entry's own credits tell two works of one title apart ("Freeze" 1984 and 1996).
-        const credited = arcade ? curatedParent(release) : release.source === "dat";
+        const boardOnly = arcade && fbneoParent(release, listedElsewhere);
+        const credited = arcade ? curatedParent(release) || boardOnly : release.source === "dat";
         return {
           code: codes[i],
           publisher: tosec ? release.extra.publisher : credited ? release.credits.developer : undefined,
@@ -630,6 +650,8 @@ function splitTitleGroups(
           aftermarket: isAftermarket(release),
           size: mainSize(release.roms),
           ...(arcade && credited && release.extra.setName ? { setName: release.extra.setName } : {}),
+          ...(boardOnly ? { boardOnly } : {}),
+          ...(arcade && splitClone(release, setSizes) ? { cloneZip: true } : {}),
         };
       }),
     );
@@ -675,6 +697,18 @@ function splitTitleGroups(
     });
   }
   return out;
+}
+
+/** True when a set is another of `sets` plus letters and its zip is smaller: a split DAT's clone zip. */
+function splitClone(release: ReleaseDraft, sets: readonly ReleaseDraft[]): boolean {
+  const set = release.extra.setName;
+  const size = mainSize(release.roms);
+  if (set === undefined || size === undefined) return false;
+  return sets.some((other) => {
+    const name = other.extra.setName;
+    const otherSize = mainSize(other.roms);
+    return name !== undefined && name.length < set.length && set.startsWith(name) && otherSize !== undefined && otherSize > size;
+  });
 }
 
 /** An aftermarket or homebrew release by its name's flags. */
