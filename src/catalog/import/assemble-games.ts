@@ -9,7 +9,7 @@ import {
   type ContentKind,
   type KindContext,
 } from "../identity/content-kind.ts";
-import { compilationSetName, reworkedGame } from "../identity/arcade-rework.ts";
+import { bootlegTitle, compilationSetName, reworkedGame } from "../identity/arcade-rework.ts";
 import { movedSetNames } from "../identity/arcade-set-names.ts";
 import { earlierGameCopies } from "../identity/early-copies.ts";
 import { type ArcadeTitleCredits, arcadeVersionKeys, versionBaseKey } from "../identity/arcade-versions.ts";
@@ -422,7 +422,13 @@ function arcadeSetKeys(
     if (compilationSetName(release.name, release.parsed.title)) out.set(set, { board: true });
     if (known.board || out.get(set)?.board) return;
     const game = reworkedGame(release.name);
-    if (game === undefined) return;
+    if (game === undefined) {
+      // "(The King of Fighters '97 bootleg)" names an original's title; "(Falcon bootleg)" a maker, whose name is no original's.
+      const copied = bootlegTitle(release.name);
+      const key = copied === undefined ? undefined : titleKey(copied);
+      if (key !== undefined && original.has(key) && key !== ownKeys[i]) out.set(set, { reworks: key });
+      return;
+    }
     // The game is named by its title ("bootleg of Scramble"), a part of it, or its set name ("hack of ottopz");
     // a title that is itself a copy ("hack of 'Super Galaxians'") is followed below to the game it copies.
     const named = titleKey(game);
