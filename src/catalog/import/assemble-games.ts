@@ -491,6 +491,12 @@ function mainTitleKey(title: string): string {
 
 /** A hack's zip within this share of its original's size holds the same program, patched. */
 const HACK_SIZE_SHARE = 0.05;
+/** Sources whose DATs list a clone's zip with only the files it changes, and whose hacks' patch zips are read (MAME's). */
+const SPLIT_SOURCES: ReadonlySet<string> = new Set(["mame-split"]);
+/** Leading letters a split DAT's hack set shares with the set it patches ("cent" of "centipdd" and "centiped"). */
+const PATCH_FAMILY = 4;
+/** A patch zip is under a quarter of the set it patches: a program of its own is not ("Popeye-Man", a Pac-Man hack at 63% of "popeye"). */
+const PATCH_SHARE = 4;
 /** The shortest set name a hack's set name may extend: shorter ones are other games' names' starts ("sf", "ms"). */
 const MIN_PARENT_SET = 3;
 
@@ -540,6 +546,13 @@ function prefixedHacks(
     const sets = titleSets.get(title) ?? [];
     return sets.filter(({ set }) => !sets.some((o) => o.set.length < set.length && set.startsWith(o.set))).map((s) => s.size);
   };
+  // A split DAT's hack zip holds only the files it patches ("centipdd", 1.4 KB, beside "centiped"): a set of its family far smaller.
+  const patchZip = (release: ReleaseDraft, size: number, title: string): boolean => {
+    const set = release.extra.setName ?? "";
+    if (!SPLIT_SOURCES.has(release.source) || set.length < PATCH_FAMILY) return false;
+    const family = set.slice(0, PATCH_FAMILY);
+    return (titleSets.get(title) ?? []).some((o) => o.set.startsWith(family) && size * PATCH_SHARE < o.size);
+  };
   const out = new Map<string, string>();
   const byTitle = new Map<string, string | null>();
   releases.forEach((release, i) => {
@@ -558,7 +571,7 @@ function prefixedHacks(
     }
     // "Tempest Level Man": a hack titled the longest original title its title extends, plus words of its own.
     const whole = PLAYCHOICE_RE.test(release.name) || original.has(own) ? undefined : longestLeadingTitle(own, titleSizes);
-    if (whole !== undefined && !systemTitles.has(whole) && near(size, programSizes(whole))) {
+    if (whole !== undefined && !systemTitles.has(whole) && (near(size, programSizes(whole)) || patchZip(release, size, whole))) {
       out.set(set, whole);
       byTitle.set(own, byTitle.has(own) && byTitle.get(own) !== whole ? null : whole);
       return;

@@ -499,7 +499,7 @@ describe("arcade sets whose DAT names say whose they are", () => {
     ]);
   });
 
-  it("puts a hack titled an original's whole title plus words of its own with that game when its zip is near one of its programs", () => {
+  it("puts a hack titled an original's whole title plus words of its own with that game when its zip is near one of its programs or a split DAT's patch of one", () => {
     const mame = dat([
       { name: "Tempest (rev 3)", fields: { developer: "Atari", releaseyear: "1980" }, roms: [rom("tempest.zip", "1", 20581)] },
       { name: "Neo-Geo", fields: { developer: "SNK", releaseyear: "1990" }, roms: [rom("neogeo.zip", "2", 1859335)] },
@@ -514,6 +514,10 @@ describe("arcade sets whose DAT names say whose they are", () => {
         roms: [rom("gepoker2.zip", "4", 17062)],
       },
       { name: "Poker De Win", fields: { developer: "bootleg", releaseyear: "1990" }, roms: [rom("pkrdewin.zip", "5", 16754)] },
+      { name: "Centipede (revision 3)", fields: { developer: "Atari", releaseyear: "1980" }, roms: [rom("centiped.zip", "b", 8584)] },
+      { name: "Centipede Dux (hack)", fields: { developer: "hack", releaseyear: "1980" }, roms: [rom("centipdd.zip", "c", 1375)] },
+      { name: "Popeye (revision D)", fields: { developer: "Nintendo", releaseyear: "1982" }, roms: [rom("popeye.zip", "d", 23907)] },
+      { name: "Popeye-Man", fields: { developer: "hack", releaseyear: "2002" }, roms: [rom("popeyeman.zip", "e", 14954)] },
       { name: "Island (050713)", fields: { developer: "Igrosoft", releaseyear: "2005" }, roms: [rom("island.zip", "6", 1400000)] },
       { name: "Island 2 (060529)", fields: { developer: "Igrosoft", releaseyear: "2006" }, roms: [rom("island2.zip", "7", 1410000)] },
       {
@@ -535,12 +539,15 @@ describe("arcade sets whose DAT names say whose they are", () => {
         new Set(["neo geo"]),
       ),
     ).toEqual([
+      ["Centipede (revision 3)", "Centipede Dux (hack)"],
       ["Island (050713)"],
       ["Island 2 (060529)", "Island 2 (060529, banking address hack)"],
       ["Neo Geo Sound Test"],
       ["Neo-Geo"],
       ["Poker (Version 50.02 ICB, set 1)", "Poker (Version 50.02 ICB, set 3)"],
       ["Poker De Win"],
+      ["Popeye (revision D)"],
+      ["Popeye-Man"],
       ["Tempest (rev 3)", "Tempest Level Man"],
     ]);
   });
