@@ -6,12 +6,13 @@ export function arcadeRom(name: string, seed: string, size = 65536): { name: str
   return { name, size, crc: seed.repeat(8).slice(0, 8), sha1: seed.repeat(40).slice(0, 40) };
 }
 
-/** The arcade works assembled from `inputs`: each work's release names sorted, works sorted. */
-export function arcadeWorks(inputs: GameDatInput[]): string[][] {
+/** The arcade works assembled from `inputs` (with `systemTitles`, platform names' title keys): each work's release names sorted, works sorted. */
+export function arcadeWorks(inputs: GameDatInput[], systemTitles?: ReadonlySet<string>): string[][] {
   const { games } = assembleGames(inputs, createMetadataIndex(), {
     platform: "arcade",
     arcade: true,
     hackCollections: new Set(["hbmame"]),
+    ...(systemTitles ? { systemTitles } : {}),
   });
   return games.map((g) => g.releases.map((r) => r.name).sort()).sort((a, b) => (a[0] ?? "").localeCompare(b[0] ?? ""));
 }

@@ -29,6 +29,24 @@ export function reworkedGame(name: string): string | undefined {
   return game ? game : undefined;
 }
 
+/** "The King of Fighters '97 bootleg": a tag part that puts a title (or a maker: "Falcon bootleg") before "bootleg". */
+const TITLE_BOOTLEG_RE = /^(.+?)\s+bootleg$/i;
+
+/**
+ * What an arcade set's DAT name puts before "bootleg" in a tag ("King of Gladiator Plus (The King of
+ * Fighters '97 bootleg)" → "The King of Fighters '97", "Frog (Falcon bootleg)" → "Falcon"): a game's
+ * title or a maker's name, which only the titles of the platform tell apart.
+ */
+export function bootlegTitle(name: string): string | undefined {
+  const at = name.indexOf("(");
+  if (at < 0) return undefined;
+  for (const tag of name.slice(at).split(/[(),]/)) {
+    const found = TITLE_BOOTLEG_RE.exec(tag.trim())?.[1];
+    if (found) return found;
+  }
+  return undefined;
+}
+
 /**
  * True when an arcade set's DAT name says it is a board of several games: a compilation's title
  * ("4-in-1 bootleg"), an "A / B Duo" title ("Area 51 / Maximum Force Duo v2.0") or tags that say

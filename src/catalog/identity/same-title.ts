@@ -16,6 +16,10 @@ export interface SameTitleRelease {
   readonly size?: number | undefined;
   /** An arcade set's name: its zip's size is its program's unless it is a clone, named as its parent's set plus letters. */
   readonly setName?: string | undefined;
+  /** Credits that tell works apart only by their boards' sizes ({@link otherBoardSizes}): an arcade set no MAME collection lists. */
+  readonly boardOnly?: boolean;
+  /** An arcade set whose name is a larger set's of its title plus letters: a split DAT's clone zip, which holds only the files it changes. */
+  readonly cloneZip?: boolean;
 }
 
 /**
@@ -49,6 +53,8 @@ function differentCredits(a: SameTitleRelease, b: SameTitleRelease): boolean {
   const x = companies(a.publisher);
   const y = companies(b.publisher);
   if (!noCompanyInCommon(x, y)) return false;
+  // Beside such credits a clone zip measures nothing ("lockonc", 39 KB, beside Tatsumi's 785 KB "lockon" and Philko's 834 KB Lock On).
+  if (a.boardOnly || b.boardOnly) return !a.cloneZip && !b.cloneZip && otherBoardSizes(a, b);
   // A program credited to its authors alone is not re-credited to other people: a label reissues it, not a stranger.
   if (onlyPeople(x) && onlyPeople(y)) return true;
   if (otherBoardSizes(a, b)) return true;

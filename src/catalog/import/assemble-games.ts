@@ -9,7 +9,7 @@ import {
   type ContentKind,
   type KindContext,
 } from "../identity/content-kind.ts";
-import { compilationSetName, reworkedGame } from "../identity/arcade-rework.ts";
+import { bootlegTitle, compilationSetName, reworkedGame } from "../identity/arcade-rework.ts";
 import { movedSetNames } from "../identity/arcade-set-names.ts";
 import { earlierGameCopies } from "../identity/early-copies.ts";
 import { type ArcadeTitleCredits, arcadeVersionKeys, versionBaseKey } from "../identity/arcade-versions.ts";
@@ -117,6 +117,8 @@ export interface AssembleOptions {
   readonly arcade?: boolean;
   /** Collections whose sets are hacks of other sets (HBMAME): their releases are flagged "Hack". */
   readonly hackCollections?: ReadonlySet<string>;
+  /** Title keys of every platform's names and aliases ("neo geo"): an arcade set so titled is that system's BIOS, whose zip a program for it resembles. */
+  readonly systemTitles?: ReadonlySet<string>;
   /** The kind of a release whose name names none (the platform's `contentKind`); `game` by default. */
   readonly defaultKind?: ContentKind;
   /** How the platform's names and serials tell kinds apart beyond their tags ({@link KindContext}: store titles, whole carts, app serials). */
@@ -363,6 +365,19 @@ function curatedParent(release: ReleaseDraft): boolean {
   return !release.extra.cloneOf && !reworked(release) && release.collections.some((c) => c.startsWith("mame"));
 }
 
+/**
+ * An FBNeo parent set no MAME or HBMAME entry lists, not reworked, whose DAT name's tags name the maker
+ * it credits: the DAT tells it apart from another maker's game of its title ("Sea Wolf (Tecfri)", 89 KB
+ * of 1987, beside Midway's 4 KB Sea Wolf of 1976). Its credit counts by board size alone, since FBNeo
+ * also credits hacks, homebrew and conversions to their authors without saying so.
+ */
+function fbneoParent(release: ReleaseDraft, listedElsewhere: ReadonlySet<string>): boolean {
+  const set = release.extra.setName;
+  if (set === undefined || release.extra.cloneOf || reworked(release) || listedElsewhere.has(set)) return false;
+  const maker = companies(release.credits.developer);
+  return release.collections.includes("fbneo") && release.parsed.extra.some((tag) => makerInCommon(companies(tag), maker));
+}
+
 /** How an arcade set's DAT names place it: under the title of the game they say it reworks, or apart as a board of several games. */
 interface ArcadeSetKey {
   /** The title key of the game the set is a bootleg, hack or re-release of, when a set of the platform has that title. */
@@ -382,6 +397,7 @@ function arcadeSetKeys(
   releases: readonly ReleaseDraft[],
   ownKeys: readonly string[],
   titleBySet: ReadonlyMap<string, string>,
+  systemTitles: ReadonlySet<string> = new Set(),
 ): { sets: Map<string, ArcadeSetKey>; hacks: Map<string, string> } {
   const original = new Set<string>();
   releases.forEach((release, i) => {
@@ -406,7 +422,13 @@ function arcadeSetKeys(
     if (compilationSetName(release.name, release.parsed.title)) out.set(set, { board: true });
     if (known.board || out.get(set)?.board) return;
     const game = reworkedGame(release.name);
-    if (game === undefined) return;
+    if (game === undefined) {
+      // "(The King of Fighters '97 bootleg)" names an original's title; "(Falcon bootleg)" a maker, whose name is no original's.
+      const copied = bootlegTitle(release.name);
+      const key = copied === undefined ? undefined : titleKey(copied);
+      if (key !== undefined && original.has(key) && key !== ownKeys[i]) out.set(set, { reworks: key });
+      return;
+    }
     // The game is named by its title ("bootleg of Scramble"), a part of it, or its set name ("hack of ottopz");
     // a title that is itself a copy ("hack of 'Super Galaxians'") is followed below to the game it copies.
     const named = titleKey(game);
@@ -420,7 +442,7 @@ function arcadeSetKeys(
           (gameTitles.has(named) ? named : parentKey !== undefined && gameTitles.has(parentKey) ? parentKey : undefined));
     if (reworks !== undefined && reworks !== ownKeys[i]) out.set(set, { reworks });
   });
-  for (const [set, reworks] of prefixedHacks(releases, ownKeys, original)) if (!out.has(set)) out.set(set, { reworks });
+  for (const [set, reworks] of prefixedHacks(releases, ownKeys, original, systemTitles)) if (!out.has(set)) out.set(set, { reworks });
   // A title whose every set but hacks reworks one game is that game's, and so are the hacks of it
   // ("Crouching Tiger Hidden Dragon 2003 (hack of The King of Fighters 2001)" and HBMAME's hacks of it).
   const games = new Map<string, string | null>();
@@ -469,6 +491,12 @@ function mainTitleKey(title: string): string {
 
 /** A hack's zip within this share of its original's size holds the same program, patched. */
 const HACK_SIZE_SHARE = 0.05;
+/** Sources whose DATs list a clone's zip with only the files it changes, and whose hacks' patch zips are read (MAME's). */
+const SPLIT_SOURCES: ReadonlySet<string> = new Set(["mame-split"]);
+/** Leading letters a split DAT's hack set shares with the set it patches ("cent" of "centipdd" and "centiped"). */
+const PATCH_FAMILY = 4;
+/** A patch zip is under a quarter of the set it patches: a program of its own is not ("Popeye-Man", a Pac-Man hack at 63% of "popeye"). */
+const PATCH_SHARE = 4;
 /** The shortest set name a hack's set name may extend: shorter ones are other games' names' starts ("sf", "ms"). */
 const MIN_PARENT_SET = 3;
 
@@ -482,10 +510,16 @@ const MIN_PARENT_SET = 3;
  * A set name's start alone also names other games ("ninja" and "Ninja Master's"), and an edition sold
  * on its own has a title of its own ("Knights of Valour Plus"). Gives each such set's original title key.
  */
-function prefixedHacks(releases: readonly ReleaseDraft[], ownKeys: readonly string[], original: ReadonlySet<string>): Map<string, string> {
+function prefixedHacks(
+  releases: readonly ReleaseDraft[],
+  ownKeys: readonly string[],
+  original: ReadonlySet<string>,
+  systemTitles: ReadonlySet<string>,
+): Map<string, string> {
   // Each original set's title keys (and those of its "A / B" title's parts), each with the title key it stands for.
   const originals = new Map<string, { titles: Map<string, string>; sizes: number[] }>();
   const titleSizes = new Map<string, number[]>();
+  const titleSets = new Map<string, { set: string; size: number }[]>();
   // The original titles by their main title: "The Killing Blade" and "Pink Sweets" of "Pink Sweets: Ibara Sorekara".
   const byMain = new Map<string, Set<string>>();
   releases.forEach((release, i) => {
@@ -499,6 +533,7 @@ function prefixedHacks(releases: readonly ReleaseDraft[], ownKeys: readonly stri
     if (size) {
       entry.sizes.push(size);
       titleSizes.set(own, [...(titleSizes.get(own) ?? []), size]);
+      titleSets.set(own, [...(titleSets.get(own) ?? []), { set, size }]);
     }
     originals.set(set, entry);
     const main = mainTitleKey(release.parsed.title);
@@ -506,6 +541,18 @@ function prefixedHacks(releases: readonly ReleaseDraft[], ownKeys: readonly stri
   });
   const near = (size: number, sizes: readonly number[] | undefined): boolean =>
     sizes?.some((s) => Math.abs(size - s) <= HACK_SIZE_SHARE * s) === true;
+  // A split DAT's clone zip ("gepoker2" beside "gepoker") holds only the files it changes: no program's size.
+  const programSizes = (title: string): number[] => {
+    const sets = titleSets.get(title) ?? [];
+    return sets.filter(({ set }) => !sets.some((o) => o.set.length < set.length && set.startsWith(o.set))).map((s) => s.size);
+  };
+  // A split DAT's hack zip holds only the files it patches ("centipdd", 1.4 KB, beside "centiped"): a set of its family far smaller.
+  const patchZip = (release: ReleaseDraft, size: number, title: string): boolean => {
+    const set = release.extra.setName ?? "";
+    if (!SPLIT_SOURCES.has(release.source) || set.length < PATCH_FAMILY) return false;
+    const family = set.slice(0, PATCH_FAMILY);
+    return (titleSets.get(title) ?? []).some((o) => o.set.startsWith(family) && size * PATCH_SHARE < o.size);
+  };
   const out = new Map<string, string>();
   const byTitle = new Map<string, string | null>();
   releases.forEach((release, i) => {
@@ -520,6 +567,13 @@ function prefixedHacks(releases: readonly ReleaseDraft[], ownKeys: readonly stri
     if (game !== undefined && game !== own && near(size, titleSizes.get(game))) {
       out.set(set, game);
       byTitle.set(own, byTitle.has(own) && byTitle.get(own) !== game ? null : game);
+      return;
+    }
+    // "Tempest Level Man": a hack titled the longest original title its title extends, plus words of its own.
+    const whole = PLAYCHOICE_RE.test(release.name) || original.has(own) ? undefined : longestLeadingTitle(own, titleSizes);
+    if (whole !== undefined && !systemTitles.has(whole) && (near(size, programSizes(whole)) || patchZip(release, size, whole))) {
+      out.set(set, whole);
+      byTitle.set(own, byTitle.has(own) && byTitle.get(own) !== whole ? null : whole);
       return;
     }
     for (let end = set.length - 1; end >= MIN_PARENT_SET; end--) {
@@ -538,6 +592,15 @@ function prefixedHacks(releases: readonly ReleaseDraft[], ownKeys: readonly stri
     if (game && set && release.kind === "game" && reworked(release) && !originals.has(set) && !out.has(set)) out.set(set, game);
   });
   return out;
+}
+
+/** The longest of `titles` that `own` extends by whole words ("tempest" of "tempest level man"), if any. */
+function longestLeadingTitle(own: string, titles: ReadonlyMap<string, unknown>): string | undefined {
+  for (let end = own.lastIndexOf(" "); end > 0; end = own.lastIndexOf(" ", end - 1)) {
+    const lead = own.slice(0, end);
+    if (titles.has(lead)) return lead;
+  }
+  return undefined;
 }
 
 /** What each arcade title's own sets credit: parent sets that are no clone, hack or bootleg, and rework no other game. */
@@ -582,15 +645,22 @@ function splitTitleGroups(
     else byKey.set(key, [i]);
   });
   const out = [...keys];
+  // Sets a MAME or HBMAME entry lists, under whichever name.
+  const listedElsewhere = new Set<string>();
+  if (arcade)
+    for (const release of releases)
+      if (release.extra.setName && release.collections.some((c) => c !== "fbneo")) listedElsewhere.add(release.extra.setName);
   for (const [key, list] of byKey) {
     if (list.length < 2) continue;
     list.sort((a, b) => order(releases[a] as ReleaseDraft, releases[b] as ReleaseDraft) || a - b);
+    const setSizes = arcade ? list.flatMap((i) => ((releases[i] as ReleaseDraft).extra.setName ? [releases[i] as ReleaseDraft] : [])) : [];
     const parts = splitSameTitle(
       list.map((i) => {
         const release = releases[i] as ReleaseDraft;
         const tosec = release.source === "tosec";
         // An arcade parent set's and a libretro DAT entry's own credits tell two works of one title apart ("Freeze" 1984 and 1996).
-        const credited = arcade ? curatedParent(release) : release.source === "dat";
+        const boardOnly = arcade && fbneoParent(release, listedElsewhere);
+        const credited = arcade ? curatedParent(release) || boardOnly : release.source === "dat";
         return {
           code: codes[i],
           publisher: tosec ? release.extra.publisher : credited ? release.credits.developer : undefined,
@@ -599,6 +669,8 @@ function splitTitleGroups(
           aftermarket: isAftermarket(release),
           size: mainSize(release.roms),
           ...(arcade && credited && release.extra.setName ? { setName: release.extra.setName } : {}),
+          ...(boardOnly ? { boardOnly } : {}),
+          ...(arcade && splitClone(release, setSizes) ? { cloneZip: true } : {}),
         };
       }),
     );
@@ -644,6 +716,18 @@ function splitTitleGroups(
     });
   }
   return out;
+}
+
+/** True when a set is another of `sets` plus letters and its zip is smaller: a split DAT's clone zip. */
+function splitClone(release: ReleaseDraft, sets: readonly ReleaseDraft[]): boolean {
+  const set = release.extra.setName;
+  const size = mainSize(release.roms);
+  if (set === undefined || size === undefined) return false;
+  return sets.some((other) => {
+    const name = other.extra.setName;
+    const otherSize = mainSize(other.roms);
+    return name !== undefined && name.length < set.length && set.startsWith(name) && otherSize !== undefined && otherSize > size;
+  });
 }
 
 /** An aftermarket or homebrew release by its name's flags. */
@@ -1215,7 +1299,7 @@ export function assembleGames(
     ownKeys.push(titleKey(release.parsed.title));
   }
   if (options.kindContext?.storeTitles) settleStoreKinds(releases, ownKeys, options.kindContext);
-  const sets = arcade ? arcadeSetKeys(releases, ownKeys, titleBySet) : undefined;
+  const sets = arcade ? arcadeSetKeys(releases, ownKeys, titleBySet, options.systemTitles) : undefined;
   const versionKeys = arcade ? arcadeVersionKeys(arcadeTitleCredits(releases, ownKeys)) : undefined;
   releases.forEach((release, i) => {
     const parentTitle = release.extra.cloneOf ? titleBySet.get(release.extra.cloneOf) : undefined;

@@ -4,6 +4,7 @@ import { parseDat } from "../dat/parse-dat.ts";
 import type { DatFile, DatSkippedBlock } from "../dat/dat-types.ts";
 import type { UnmergedDump } from "../identity/group-works.ts";
 import type { PlatformInfo } from "../platforms/platform-registry.ts";
+import { titleKey } from "../names/title-key.ts";
 import { type AssembleResult, assembleGames, type GameDatInput } from "./assemble-games.ts";
 import type { ReleasePreference } from "../identity/release-preference.ts";
 import type { RetoolFile } from "./find-retool.ts";
@@ -25,6 +26,8 @@ export interface PlatformFiles {
   readonly retool?: readonly RetoolFile[];
   /** Which release of a record comes first (src/catalog/identity/release-preference.ts). */
   readonly preference?: ReleasePreference;
+  /** Every platform's names and aliases, for an arcade platform: sets titled so are systems, not games. */
+  readonly systemNames?: readonly string[];
 }
 
 /** A platform's works as the import writes them, with what parsing and grouping them found. */
@@ -69,7 +72,15 @@ function parseFile(file: string, label: string, strict: boolean, warnings: strin
  * Parses a platform's DATs and groups their releases into works (src/catalog/import/assemble-games.ts):
  * everything the import does for a platform before it touches the database.
  */
-export function assemblePlatform({ platform, files, strict, foreignDumps, retool, preference }: PlatformFiles): AssembledPlatform {
+export function assemblePlatform({
+  platform,
+  files,
+  strict,
+  foreignDumps,
+  retool,
+  preference,
+  systemNames,
+}: PlatformFiles): AssembledPlatform {
   const warnings: string[] = [];
   const metadata = createMetadataIndex();
   const gameDats: GameDatInput[] = [];
@@ -88,6 +99,7 @@ export function assemblePlatform({ platform, files, strict, foreignDumps, retool
     platform: platform.slug,
     arcade: collections.length > 0,
     hackCollections: new Set(collections.filter((c) => c.hacks).map((c) => c.slug)),
+    ...(systemNames ? { systemTitles: new Set(systemNames.map(titleKey)) } : {}),
     ...(platform.contentKind ? { defaultKind: platform.contentKind } : {}),
     kindContext: {
       storeTitles: platform.storeContent === true,

@@ -16,7 +16,7 @@ import { DEFAULT_REVIEW_THRESHOLD, type ImportReview, ImportReviewer } from "./i
 import { acceptReview, recordReview, type ReviewState } from "./review-state.ts";
 
 /** Bump when parsing or grouping changes, so that the next import redoes every platform. */
-export const IMPORT_VERSION = 21;
+export const IMPORT_VERSION = 22;
 
 export interface ImportProgress {
   readonly filesDone: number;
@@ -87,6 +87,7 @@ interface PlatformSources extends PlatformFiles {
   datVersion: string | undefined;
   /** SHA-1s of its entries that No-Intro lists on another platform (src/catalog/import/foreign-dumps.ts). */
   foreignDumps?: readonly string[];
+  systemNames?: readonly string[];
 }
 
 function sha256(data: string | Buffer): string {
@@ -143,6 +144,7 @@ function groupByPlatform(
     }
   }
   const foreign = foreignNoIntroDumps(dumpSources);
+  const systemNames = registry.platforms.flatMap((p) => [p.name, ...p.aliases]);
   // A Retool file joins the platform its system names, when that platform has DATs; its content is part of the fingerprint.
   for (const file of retool) {
     const group = groups.get(registry.forRetool(file.systemName)?.slug ?? "");
@@ -153,6 +155,7 @@ function groupByPlatform(
   for (const group of groups.values()) {
     const dumps = foreign.get(group.platform.slug);
     if (dumps) group.foreignDumps = dumps;
+    if (group.platform.collections?.length) group.systemNames = systemNames;
     const parts = group.files
       .map((f) => `${f.source.collection}/${path.basename(f.source.path)}:${f.source.role}:${f.collection ?? ""}:${f.sha256}`)
       .sort();
@@ -165,6 +168,7 @@ function groupByPlatform(
         parts,
         ...(dumps ? [dumps] : []),
         ...(retoolParts.length > 0 ? [retoolParts] : []),
+        ...(group.systemNames ? [group.systemNames] : []),
         // The default order keeps the fingerprints an import without a setting has always made.
         ...(JSON.stringify(preference) === JSON.stringify(DEFAULT_RELEASE_PREFERENCE) ? [] : [preference]),
       ]),
@@ -333,6 +337,7 @@ function runImport(
       ...(g.foreignDumps ? { foreignDumps: g.foreignDumps } : {}),
       ...(options.strict ? { strict: true } : {}),
       ...(options.preference ? { preference: options.preference } : {}),
+      ...(g.systemNames ? { systemNames: g.systemNames } : {}),
     })),
     toImport.reduce((n, g) => n + g.bytes, 0),
     (index, assembled) => {

@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { compilationSetName, reworkedGame } from "../../../src/catalog/identity/arcade-rework.ts";
+import { bootlegTitle, compilationSetName, reworkedGame } from "../../../src/catalog/identity/arcade-rework.ts";
 import { assembleGames } from "../../../src/catalog/import/assemble-games.ts";
 import { createMetadataIndex } from "../../../src/catalog/import/metadata-index.ts";
 import { arcadeRecordTitles, arcadeRom as rom, arcadeWorks as works } from "../../helpers/arcade-works.ts";
@@ -24,6 +24,14 @@ describe("what an arcade set's DAT name says it reworks", () => {
     expect(compilationSetName("Puzzle King (includes bootleg of Snow Bros.)", "Puzzle King")).toBe(true);
     expect(compilationSetName("4-in-1 bootleg", "4-in-1 bootleg")).toBe(true);
     expect(compilationSetName("Puzzle King (Dance & Puzzle)", "Puzzle King")).toBe(false);
+  });
+
+  it("reads what a tag puts before 'bootleg', a title or a maker, and nothing from a tag that names neither", () => {
+    expect(bootlegTitle("King of Gladiator Plus (The King of Fighters '97 bootleg)")).toBe("The King of Fighters '97");
+    expect(bootlegTitle("Crouching Tiger Hidden Dragon 2003 (The King of Fighters 2001 bootleg, set 2)")).toBe("The King of Fighters 2001");
+    expect(bootlegTitle("Frog (Falcon bootleg)")).toBe("Falcon");
+    expect(bootlegTitle("Head On 2 (bootleg)")).toBeUndefined();
+    expect(bootlegTitle("Space Trek (Video Game S.A., Spanish bootleg of Scramble)")).toBeUndefined();
   });
 });
 
@@ -381,6 +389,11 @@ describe("arcade sets whose DAT names say whose they are", () => {
         roms: [rom("gowcaizr.zip", "1", 8000000)],
       },
       { name: "Knights of Valour", fields: { developer: "IGS", releaseyear: "1999" }, roms: [rom("kov.zip", "2", 20000000)] },
+      {
+        name: "Knights of Valour Plus (ver. 119)",
+        fields: { developer: "IGS", releaseyear: "1999" },
+        roms: [rom("kovplus.zip", "a", 20020000)],
+      },
       { name: "Ninja Gaiden (US)", fields: { developer: "Tecmo", releaseyear: "1988" }, roms: [rom("ninja.zip", "3", 600000)] },
       { name: "The Killing Blade", fields: { developer: "IGS", releaseyear: "1998" }, roms: [rom("killbld.zip", "4", 700000)] },
     ]);
@@ -398,7 +411,7 @@ describe("arcade sets whose DAT names say whose they are", () => {
       ]),
     ).toEqual([
       ["Knights of Valour"],
-      ["Knights of Valour Plus (Boss Edition)"],
+      ["Knights of Valour Plus (Boss Edition)", "Knights of Valour Plus (ver. 119)"],
       ["Ninja Gaiden (US)"],
       ["Ninja Master's (Easy Mode)"],
       ["The Killing Blade", "The Killing Blade - Heroes (Hack)"],
@@ -482,6 +495,141 @@ describe("arcade sets whose DAT names say whose they are", () => {
         "Sangokushi II (Asia 921005)",
         "Sangokushi II: Sheng Jian (Chinese bootleg, set 1)",
         "Sangokushi II: Sheng Jian (Chinese bootleg, set 2)",
+      ],
+    ]);
+  });
+
+  it("puts a hack titled an original's whole title plus words of its own with that game when its zip is near one of its programs or a split DAT's patch of one", () => {
+    const mame = dat([
+      { name: "Tempest (rev 3)", fields: { developer: "Atari", releaseyear: "1980" }, roms: [rom("tempest.zip", "1", 20581)] },
+      { name: "Neo-Geo", fields: { developer: "SNK", releaseyear: "1990" }, roms: [rom("neogeo.zip", "2", 1859335)] },
+      {
+        name: "Poker (Version 50.02 ICB, set 1)",
+        fields: { developer: "Greyhound Electronics", releaseyear: "1984" },
+        roms: [rom("gepoker.zip", "3", 27489)],
+      },
+      {
+        name: "Poker (Version 50.02 ICB, set 3)",
+        fields: { developer: "Greyhound Electronics", releaseyear: "1984" },
+        roms: [rom("gepoker2.zip", "4", 17062)],
+      },
+      { name: "Poker De Win", fields: { developer: "bootleg", releaseyear: "1990" }, roms: [rom("pkrdewin.zip", "5", 16754)] },
+      { name: "Centipede (revision 3)", fields: { developer: "Atari", releaseyear: "1980" }, roms: [rom("centiped.zip", "b", 8584)] },
+      { name: "Centipede Dux (hack)", fields: { developer: "hack", releaseyear: "1980" }, roms: [rom("centipdd.zip", "c", 1375)] },
+      { name: "Popeye (revision D)", fields: { developer: "Nintendo", releaseyear: "1982" }, roms: [rom("popeye.zip", "d", 23907)] },
+      { name: "Popeye-Man", fields: { developer: "hack", releaseyear: "2002" }, roms: [rom("popeyeman.zip", "e", 14954)] },
+      { name: "Island (050713)", fields: { developer: "Igrosoft", releaseyear: "2005" }, roms: [rom("island.zip", "6", 1400000)] },
+      { name: "Island 2 (060529)", fields: { developer: "Igrosoft", releaseyear: "2006" }, roms: [rom("island2.zip", "7", 1410000)] },
+      {
+        name: "Island 2 (060529, banking address hack)",
+        fields: { developer: "bootleg", releaseyear: "2006" },
+        roms: [rom("island2a.zip", "8", 1405000)],
+      },
+    ]);
+    const hbmame = dat([
+      { name: "Tempest Level Man", fields: { developer: "hack", releaseyear: "2000" }, roms: [rom("temptlm.zip", "9", 21480)] },
+      { name: "Neo Geo Sound Test", fields: { developer: "BEY", releaseyear: "2013" }, roms: [rom("neotest.zip", "a", 1895762)] },
+    ]);
+    expect(
+      works(
+        [
+          { dat: mame, source: "mame-split", label: "mame.dat", collection: "mame-2010" },
+          { dat: hbmame, source: "dat", label: "hbmame.dat", collection: "hbmame" },
+        ],
+        new Set(["neo geo"]),
+      ),
+    ).toEqual([
+      ["Centipede (revision 3)", "Centipede Dux (hack)"],
+      ["Island (050713)"],
+      ["Island 2 (060529)", "Island 2 (060529, banking address hack)"],
+      ["Neo Geo Sound Test"],
+      ["Neo-Geo"],
+      ["Poker (Version 50.02 ICB, set 1)", "Poker (Version 50.02 ICB, set 3)"],
+      ["Poker De Win"],
+      ["Popeye (revision D)"],
+      ["Popeye-Man"],
+      ["Tempest (rev 3)", "Tempest Level Man"],
+    ]);
+  });
+
+  it("puts a set whose tag names an original's title before 'bootleg' with that game, and its title's hacks with it, never a maker's name", () => {
+    const mame = dat([
+      {
+        name: "The King of Fighters '97 (set 1)",
+        fields: { developer: "SNK", releaseyear: "1997" },
+        roms: [rom("kof97.zip", "1", 28745764)],
+      },
+      { name: "Phoenix (Amstar)", fields: { developer: "Amstar", releaseyear: "1980" }, roms: [rom("phoenix.zip", "2", 16000)] },
+      {
+        name: "Falcon (bootleg of Phoenix) (8085A CPU)",
+        fields: { developer: "bootleg", releaseyear: "1980" },
+        roms: [rom("falcon.zip", "3", 16100)],
+      },
+      {
+        name: "Frog (Falcon bootleg)",
+        fields: { developer: "bootleg (Falcon)", releaseyear: "1981" },
+        roms: [rom("frogf.zip", "4", 9000)],
+      },
+    ]);
+    const fbneo = dat([
+      {
+        name: "King of Gladiator Plus (The King of Fighters '97 bootleg)",
+        fields: { publisher: "bootleg", releaseyear: "1997" },
+        roms: [rom("kogplus.zip", "5", 19107575)],
+      },
+    ]);
+    const hbmame = dat([
+      { name: "King of Gladiator Plus (Fixed Edition)", fields: { developer: "hack" }, roms: [rom("kogplusf.zip", "6", 30635150)] },
+    ]);
+    expect(
+      works([
+        { dat: mame, source: "mame-split", label: "mame.dat", collection: "mame-2010" },
+        { dat: fbneo, source: "fbneo-split", label: "fbneo.dat", collection: "fbneo" },
+        { dat: hbmame, source: "dat", label: "hbmame.dat", collection: "hbmame" },
+      ]),
+    ).toEqual([
+      ["Falcon (bootleg of Phoenix) (8085A CPU)", "Phoenix (Amstar)"],
+      ["Frog (Falcon bootleg)"],
+      [
+        "King of Gladiator Plus (Fixed Edition)",
+        "King of Gladiator Plus (The King of Fighters '97 bootleg)",
+        "The King of Fighters '97 (set 1)",
+      ],
+    ]);
+  });
+
+  it("splits an FBNeo set whose tag names its maker from another maker's game of its title by board size, and keeps a clone zip and an unnamed author's set together", () => {
+    const mame = dat([
+      { name: "Sea Wolf", fields: { developer: "Midway", releaseyear: "1976" }, roms: [rom("seawolf.zip", "1", 3600)] },
+      { name: "Lock-On (rev. E)", fields: { developer: "Tatsumi", releaseyear: "1986" }, roms: [rom("lockon.zip", "2", 784668)] },
+      { name: "Lock-On (rev. C)", fields: { developer: "Tatsumi", releaseyear: "1986" }, roms: [rom("lockonc.zip", "3", 38604)] },
+      {
+        name: "Street Fighter III 3rd Strike: Fight for the Future (Japan 990512)",
+        fields: { developer: "Capcom", releaseyear: "1999" },
+        roms: [rom("sfiii3.zip", "4", 8375077)],
+      },
+    ]);
+    const fbneo = dat([
+      { name: "Sea Wolf (Tecfri)", fields: { publisher: "Tecfri", releaseyear: "1987" }, roms: [rom("seawolft.zip", "5", 89186)] },
+      { name: "Lock On (Philko)", fields: { publisher: "Philko", releaseyear: "1991" }, roms: [rom("lockonph.zip", "6", 833837)] },
+      {
+        name: "Street Fighter III 3rd Strike: Fight for the Future (Widescreen 20220908)",
+        fields: { publisher: "Bank Bank", releaseyear: "2022" },
+        roms: [rom("sfiii3ws.zip", "7", 1200000)],
+      },
+    ]);
+    expect(
+      works([
+        { dat: mame, source: "mame-split", label: "mame.dat", collection: "mame-2010" },
+        { dat: fbneo, source: "fbneo-split", label: "fbneo.dat", collection: "fbneo" },
+      ]),
+    ).toEqual([
+      ["Lock On (Philko)", "Lock-On (rev. C)", "Lock-On (rev. E)"],
+      ["Sea Wolf"],
+      ["Sea Wolf (Tecfri)"],
+      [
+        "Street Fighter III 3rd Strike: Fight for the Future (Japan 990512)",
+        "Street Fighter III 3rd Strike: Fight for the Future (Widescreen 20220908)",
       ],
     ]);
   });
