@@ -200,13 +200,25 @@ function secondary(release: ReleaseDraft): number {
 }
 
 /** Orders a record's releases best first ({@link compareReleases}), then by name. */
-function releaseOrder(preference: ReleasePreference | undefined): (a: ReleaseDraft, b: ReleaseDraft) => number {
+function releaseOrder(
+  preference: ReleasePreference | undefined,
+  tieBreak: (a: ReleaseDraft, b: ReleaseDraft) => number = () => 0,
+): (a: ReleaseDraft, b: ReleaseDraft) => number {
   return (a, b) =>
     compareReleases(
       { parsed: a.parsed, secondary: secondary(a), priority: a.clonePriority ?? 1 },
       { parsed: b.parsed, secondary: secondary(b), priority: b.clonePriority ?? 1 },
       preference,
-    ) || (a.name < b.name ? -1 : a.name > b.name ? 1 : 0);
+    ) ||
+    tieBreak(a, b) ||
+    (a.name < b.name ? -1 : a.name > b.name ? 1 : 0);
+}
+
+/** The year an arcade set is dated, undated last: of sets a ranking cannot tell apart, the first dated is the game's own, later ones its hacks. */
+function datedFirst(a: ReleaseDraft, b: ReleaseDraft): number {
+  return (
+    (a.credits.year ?? a.extra.releaseYear ?? Number.MAX_SAFE_INTEGER) - (b.credits.year ?? b.extra.releaseYear ?? Number.MAX_SAFE_INTEGER)
+  );
 }
 
 function int(value: string | undefined, min: number, max: number): number | undefined {
@@ -1294,6 +1306,19 @@ export function assembleGames(
   const ownKeys: string[] = [];
   /** Arcade sets grouped under another game's title because they copy it (a bootleg, hack or clone of it). */
   const copies = new Set<ReleaseDraft>();
+  /** Set names another collection than a hack collection ships as no hack. */
+  const nonHackSets = new Set<string>();
+  for (const release of releases)
+    if (
+      release.extra.setName &&
+      !release.parsed.flags.includes("Hack") &&
+      release.collections.some((c) => !options.hackCollections?.has(c))
+    )
+      nonHackSets.add(release.extra.setName);
+  const hackOnly = (release: ReleaseDraft): boolean =>
+    release.collections.length > 0 &&
+    release.collections.every((c) => options.hackCollections?.has(c) === true) &&
+    !(release.extra.setName && nonHackSets.has(release.extra.setName));
   for (const release of releases) {
     addMetadata(release, metadata);
     ownKeys.push(titleKey(release.parsed.title));
@@ -1319,6 +1344,7 @@ export function assembleGames(
     release.serial && retailSerial(release) ? serialCode(release.serial, options.platform)?.code.slice(-2) : undefined,
   );
   const order = releaseOrder(options.preference);
+  const titleOrder = arcade ? releaseOrder(options.preference, datedFirst) : order;
   const moved = new Map<number, string>();
   const cloneKeys = options.retool ? cloneReleaseKeys(releases) : [];
   const cloneMatches = options.retool ? matchCloneTitles(releases, options.retool.cloneGroups, moved, cloneKeys) : [];
@@ -1423,8 +1449,10 @@ export function assembleGames(
       const only = [...collections][0] ?? "";
       (stats[only] ??= { releases: 0, joined: 0, gamesOnly: 0 }).gamesOnly++;
     }
-    // A copy of the game never titles its record ("Astrians", a Swarm bootleg; "Donkey Kong: Pauline Edition").
-    list.sort((a, b) => Number(copies.has(a)) - Number(copies.has(b)) || order(a, b));
+    // A copy of the game never titles its record ("Astrians", a Swarm bootleg; "Donkey Kong: Pauline Edition"), nor does a
+    // hack collection's set that no other collection ships as an original: HBMAME's "Kof'97 (2012.06.28)", unflagged
+    // because FBNeo ships a set of its name, its own hack "The King of Fighters '97 (Dream Back, Hack)".
+    list.sort((a, b) => Number(copies.has(a)) - Number(copies.has(b)) || Number(hackOnly(a)) - Number(hackOnly(b)) || titleOrder(a, b));
     const best = list[0];
     if (!best) return;
     // The best release's own title group gives the stored key, which no other work has.

@@ -103,6 +103,35 @@ describe("arcade sets whose DAT names say whose they are", () => {
     ]);
   });
 
+  it("titles a record after its game, never after a hack collection's set that FBNeo ships only as a hack, nor after a later-dated copy", () => {
+    const imitation = "Imitation Playstation final improved version 2016-10-29";
+    const fbneo = dat([
+      { name: "The King of Fighters '97 (NGM-2320)", fields: { publisher: "SNK", releaseyear: "1997" }, roms: [rom("kof97.zip", "1")] },
+      {
+        name: "The King of Fighters '97 (Dream Back, Hack)",
+        fields: { publisher: "hack", releaseyear: "2013" },
+        roms: [rom("kof97m.zip", "2")],
+      },
+      {
+        name: `The King of Fighters '97 (${imitation})`,
+        fields: { publisher: "Eddids", releaseyear: "1997" },
+        roms: [rom("kof97ps.zip", "3")],
+      },
+    ]);
+    // HBMAME ships the parent set too, and its DAT ranks before FBNeo's.
+    const hbmame = dat([
+      { name: "The King of Fighters '97 (NGM-2320)", fields: { developer: "SNK", releaseyear: "1997" }, roms: [rom("kof97.zip", "1")] },
+      { name: "Kof'97 (2012.06.28)", fields: { developer: "simaguang66666", releaseyear: "2012" }, roms: [rom("kof97m.zip", "2")] },
+      { name: `Kof'97 (${imitation})`, fields: { developer: "Eddids", releaseyear: "2016" }, roms: [rom("kof97ps.zip", "3")] },
+    ]);
+    expect(
+      arcadeRecordTitles([
+        { dat: fbneo, source: "fbneo-split", label: "fbneo.dat", collection: "fbneo" },
+        { dat: hbmame, source: "dat", label: "hbmame.dat", collection: "hbmame" },
+      ]),
+    ).toEqual([{ title: "The King of Fighters '97", first: "The King of Fighters '97 (NGM-2320)" }]);
+  });
+
   it("puts the hacks of a title whose only other sets rework another game with that game, never the hacks of a title with a game of its own", () => {
     const mame = dat([
       {
