@@ -742,6 +742,34 @@ function splitClone(release: ReleaseDraft, sets: readonly ReleaseDraft[]): boole
   });
 }
 
+/**
+ * The releases only hack collections (HBMAME) ship, under a set name no other collection ships: at
+ * all (`originals: "any"`), or other than as a set flagged a hack (`"unflagged"`; FBNeo ships its own
+ * hacks under HBMAME's set names).
+ */
+function hackCollectionSets(
+  releases: Iterable<ReleaseDraft>,
+  hackCollections: ReadonlySet<string> | undefined,
+  originals: "any" | "unflagged",
+): ReleaseDraft[] {
+  if (hackCollections === undefined || hackCollections.size === 0) return [];
+  const list = [...releases];
+  const shipped = new Set<string>();
+  for (const release of list)
+    if (
+      release.extra.setName &&
+      release.collections.some((c) => !hackCollections.has(c)) &&
+      (originals === "any" || !release.parsed.flags.includes("Hack"))
+    )
+      shipped.add(release.extra.setName);
+  return list.filter(
+    (release) =>
+      release.collections.length > 0 &&
+      release.collections.every((c) => hackCollections.has(c)) &&
+      !(release.extra.setName && shipped.has(release.extra.setName)),
+  );
+}
+
 /** An aftermarket or homebrew release by its name's flags. */
 function isAftermarket(release: ReleaseDraft): boolean {
   return release.parsed.flags.includes("Aftermarket") || release.parsed.flags.includes("Homebrew");
@@ -1247,14 +1275,8 @@ export function assembleGames(
   }
 
   // A hack collection's set is a hack unless another collection ships the same set: HBMAME also ships parent sets.
-  const originalSets = new Set<string>();
-  for (const release of releasesByName.values())
-    if (release.extra.setName && release.collections.some((c) => !options.hackCollections?.has(c))) originalSets.add(release.extra.setName);
-  for (const release of releasesByName.values()) {
-    const hackOnly = release.collections.length > 0 && release.collections.every((c) => options.hackCollections?.has(c));
-    if (!hackOnly || (release.extra.setName && originalSets.has(release.extra.setName)) || release.parsed.flags.includes("Hack")) continue;
-    release.parsed = { ...release.parsed, flags: [...release.parsed.flags, "Hack"] };
-  }
+  for (const release of hackCollectionSets(releasesByName.values(), options.hackCollections, "any"))
+    if (!release.parsed.flags.includes("Hack")) release.parsed = { ...release.parsed, flags: [...release.parsed.flags, "Hack"] };
   // FBNeo names its own hack sets' publisher "hack" ("Robotron: 2084 (2012 'wave 201 start' hack)"): a hack like HBMAME's, and no publisher.
   for (const release of releasesByName.values()) {
     if (release.metadata.publisher?.trim().toLowerCase() !== "hack") continue;
@@ -1306,19 +1328,8 @@ export function assembleGames(
   const ownKeys: string[] = [];
   /** Arcade sets grouped under another game's title because they copy it (a bootleg, hack or clone of it). */
   const copies = new Set<ReleaseDraft>();
-  /** Set names another collection than a hack collection ships as no hack. */
-  const nonHackSets = new Set<string>();
-  for (const release of releases)
-    if (
-      release.extra.setName &&
-      !release.parsed.flags.includes("Hack") &&
-      release.collections.some((c) => !options.hackCollections?.has(c))
-    )
-      nonHackSets.add(release.extra.setName);
-  const hackOnly = (release: ReleaseDraft): boolean =>
-    release.collections.length > 0 &&
-    release.collections.every((c) => options.hackCollections?.has(c) === true) &&
-    !(release.extra.setName && nonHackSets.has(release.extra.setName));
+  /** Hack collections' sets that never title a record: another collection ships their set names only as hacks, if at all. */
+  const hackCopies = new Set(arcade ? hackCollectionSets(releases, options.hackCollections, "unflagged") : []);
   for (const release of releases) {
     addMetadata(release, metadata);
     ownKeys.push(titleKey(release.parsed.title));
@@ -1452,7 +1463,9 @@ export function assembleGames(
     // A copy of the game never titles its record ("Astrians", a Swarm bootleg; "Donkey Kong: Pauline Edition"), nor does a
     // hack collection's set that no other collection ships as an original: HBMAME's "Kof'97 (2012.06.28)", unflagged
     // because FBNeo ships a set of its name, its own hack "The King of Fighters '97 (Dream Back, Hack)".
-    list.sort((a, b) => Number(copies.has(a)) - Number(copies.has(b)) || Number(hackOnly(a)) - Number(hackOnly(b)) || titleOrder(a, b));
+    list.sort(
+      (a, b) => Number(copies.has(a)) - Number(copies.has(b)) || Number(hackCopies.has(a)) - Number(hackCopies.has(b)) || titleOrder(a, b),
+    );
     const best = list[0];
     if (!best) return;
     // The best release's own title group gives the stored key, which no other work has.
