@@ -1,3 +1,4 @@
+import type { DatFile } from "../../src/catalog/dat/dat-types.ts";
 import { assembleGames, type GameDatInput } from "../../src/catalog/import/assemble-games.ts";
 import { createMetadataIndex } from "../../src/catalog/import/metadata-index.ts";
 
@@ -25,4 +26,16 @@ export function arcadeRecordTitles(inputs: GameDatInput[]): { title: string; fir
     hackCollections: new Set(["hbmame"]),
   });
   return games.map((g) => ({ title: g.title, first: g.releases[0]?.name })).sort((a, b) => a.title.localeCompare(b.title));
+}
+
+/** How the import reads each arcade collection's DAT: MAME 2010's split sets, FBNeo's, HBMAME's (libretro's dat/ folder). */
+const COLLECTIONS = {
+  mame: { source: "mame-split", label: "mame.dat", collection: "mame-2010" },
+  fbneo: { source: "fbneo-split", label: "fbneo.dat", collection: "fbneo" },
+  hbmame: { source: "dat", label: "hbmame.dat", collection: "hbmame" },
+} as const;
+
+/** Each DAT as the import reads its collection, in the order given. */
+export function arcadeDats(dats: Partial<Record<keyof typeof COLLECTIONS, DatFile>>): GameDatInput[] {
+  return Object.entries(dats).map(([name, dat]) => ({ dat, ...COLLECTIONS[name as keyof typeof COLLECTIONS] }));
 }

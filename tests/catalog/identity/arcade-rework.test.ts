@@ -2,7 +2,7 @@ import { describe, expect, it } from "vitest";
 import { bootlegTitle, compilationSetName, reworkedGame } from "../../../src/catalog/identity/arcade-rework.ts";
 import { assembleGames } from "../../../src/catalog/import/assemble-games.ts";
 import { createMetadataIndex } from "../../../src/catalog/import/metadata-index.ts";
-import { arcadeRecordTitles, arcadeRom as rom, arcadeWorks as works } from "../../helpers/arcade-works.ts";
+import { arcadeDats, arcadeRecordTitles, arcadeRom as rom, arcadeWorks as works } from "../../helpers/arcade-works.ts";
 import { datFile as dat } from "../../helpers/dat-file.ts";
 
 describe("what an arcade set's DAT name says it reworks", () => {
@@ -67,12 +67,7 @@ describe("arcade sets whose DAT names say whose they are", () => {
         roms: [rom("galpanisu.zip", "9")],
       },
     ]);
-    expect(
-      works([
-        { dat: mame, source: "mame-split", label: "mame.dat", collection: "mame-2010" },
-        { dat: fbneo, source: "fbneo-split", label: "fbneo.dat", collection: "fbneo" },
-      ]),
-    ).toEqual([
+    expect(works(arcadeDats({ mame, fbneo }))).toEqual([
       ["Gals Panic 4 (Japan)", "Gals Panic SU (Korea, Gals Panic 4 re-release)"],
       ["Gals Panic SU (Korea)"],
       ["Jumping Pop"],
@@ -97,7 +92,7 @@ describe("arcade sets whose DAT names say whose they are", () => {
         roms: [rom("aponow.zip", "4")],
       },
     ]);
-    expect(arcadeRecordTitles([{ dat: mame, source: "mame-split", label: "mame.dat", collection: "mame-2010" }])).toEqual([
+    expect(arcadeRecordTitles(arcadeDats({ mame }))).toEqual([
       { title: "Rescue", first: "Rescue" },
       { title: "Swarm", first: "Swarm (bootleg?)" },
     ]);
@@ -124,12 +119,9 @@ describe("arcade sets whose DAT names say whose they are", () => {
       { name: "Kof'97 (2012.06.28)", fields: { developer: "simaguang66666", releaseyear: "2012" }, roms: [rom("kof97m.zip", "2")] },
       { name: `Kof'97 (${imitation})`, fields: { developer: "Eddids", releaseyear: "2016" }, roms: [rom("kof97ps.zip", "3")] },
     ]);
-    expect(
-      arcadeRecordTitles([
-        { dat: fbneo, source: "fbneo-split", label: "fbneo.dat", collection: "fbneo" },
-        { dat: hbmame, source: "dat", label: "hbmame.dat", collection: "hbmame" },
-      ]),
-    ).toEqual([{ title: "The King of Fighters '97", first: "The King of Fighters '97 (NGM-2320)" }]);
+    expect(arcadeRecordTitles(arcadeDats({ fbneo, hbmame }))).toEqual([
+      { title: "The King of Fighters '97", first: "The King of Fighters '97 (NGM-2320)" },
+    ]);
   });
 
   it("puts the hacks of a title whose only other sets rework another game with that game, never the hacks of a title with a game of its own", () => {
@@ -160,12 +152,7 @@ describe("arcade sets whose DAT names say whose they are", () => {
       },
       { name: "Jumping Pop (Easy Mode)", fields: { developer: "hack", releaseyear: "2019" }, roms: [rom("jumppope.zip", "7")] },
     ]);
-    expect(
-      works([
-        { dat: mame, source: "mame-split", label: "mame.dat", collection: "mame-2010" },
-        { dat: hbmame, source: "dat", label: "hbmame.dat", collection: "hbmame" },
-      ]),
-    ).toEqual([
+    expect(works(arcadeDats({ mame, hbmame }))).toEqual([
       [
         "Crouching Tiger Hidden Dragon 2003 (Simplified 2016-03-15)",
         "Crouching Tiger Hidden Dragon 2003 (hack of The King of Fighters 2001)",
@@ -213,12 +200,10 @@ describe("arcade sets whose DAT names say whose they are", () => {
     const fbneo = dat([
       { name: "Judge Dredd (rev TA1 7/12/92, location test)", fields: { releaseyear: "1993" }, roms: [rom("jdreddp.zip", "1")] },
     ]);
-    expect(
-      works([
-        { dat: fbneo, source: "fbneo-split", label: "fbneo.dat", collection: "fbneo" },
-        { dat: mame, source: "mame-split", label: "mame.dat", collection: "mame-2010" },
-      ]),
-    ).toEqual([["Judge Dredd (Rev C Dec. 17 1997)"], ["Judge Dredd (rev LA1, prototype)", "Judge Dredd (rev TA1 7/12/92, location test)"]]);
+    expect(works(arcadeDats({ fbneo, mame }))).toEqual([
+      ["Judge Dredd (Rev C Dec. 17 1997)"],
+      ["Judge Dredd (rev LA1, prototype)", "Judge Dredd (rev TA1 7/12/92, location test)"],
+    ]);
   });
 
   it("reads an escaped '<unknown>' maker as no one, so it does not split a title from the sets that name their maker", () => {
@@ -234,14 +219,10 @@ describe("arcade sets whose DAT names say whose they are", () => {
         roms: [rom("witchcdf.zip", "2")],
       },
     ]);
-    const { games } = assembleGames(
-      [{ dat: mame, source: "mame-split", label: "mame.dat", collection: "mame-2010" }],
-      createMetadataIndex(),
-      {
-        platform: "arcade",
-        arcade: true,
-      },
-    );
+    const { games } = assembleGames(arcadeDats({ mame }), createMetadataIndex(), {
+      platform: "arcade",
+      arcade: true,
+    });
     expect(games.map((g) => g.releases.map((r) => r.name).sort())).toEqual([
       ["Witch Card (English, witch game, lamps)", "Witch Card (Spanish, witch game, set 2)"],
     ]);
@@ -262,7 +243,7 @@ describe("arcade sets whose DAT names say whose they are", () => {
       { name: "Area 51 (R3000)", fields: { developer: "Atari Games", releaseyear: "1996" }, roms: [rom("area51.zip", "3")] },
       { name: "Maximum Force v1.05", fields: { developer: "Atari Games", releaseyear: "1996" }, roms: [rom("maxforce.zip", "4")] },
     ]);
-    const inputs = [{ dat: mame, source: "mame-split", label: "mame.dat", collection: "mame-2010" }];
+    const inputs = arcadeDats({ mame });
     const { games } = assembleGames(inputs, createMetadataIndex(), { platform: "arcade", arcade: true });
     const links = games.map((g) => [g.title, ...(g.related ?? []).map((r) => `${r.relation} ${games[r.work]?.title}`).sort()]);
     expect(links.sort((a, b) => (a[0] ?? "").localeCompare(b[0] ?? ""))).toEqual([
@@ -320,12 +301,7 @@ describe("arcade sets whose DAT names say whose they are", () => {
     const fbneo = dat([
       { name: "Star Fighter (v1)", fields: { publisher: "SunA", releaseyear: "1990" }, roms: [rom("starfigh.zip", "7", 341018)] },
     ]);
-    expect(
-      works([
-        { dat: mame, source: "mame-split", label: "mame.dat", collection: "mame-2010" },
-        { dat: fbneo, source: "fbneo-split", label: "fbneo.dat", collection: "fbneo" },
-      ]),
-    ).toEqual([
+    expect(works(arcadeDats({ mame, fbneo }))).toEqual([
       ["Double Dragon (Japan)", "Double Dragon (Neo-Geo)", "Double Dragon (bootleg)"],
       ["Quiz (Revision 2)", "Quiz (Revision 2.11)"],
       ["Star Fighter"],
@@ -400,7 +376,7 @@ describe("arcade sets whose DAT names say whose they are", () => {
       { name: "Space Invaders", fields: { developer: "Midway", releaseyear: "1978" }, roms: [rom("invaders.zip", "7", 5388)] },
       { name: "Space Invaders (TV Version)", fields: { developer: "Taito", releaseyear: "1978" }, roms: [rom("sitv.zip", "8", 6032)] },
     ]);
-    expect(works([{ dat: mame, source: "mame-split", label: "mame.dat", collection: "mame-2010" }])).toEqual([
+    expect(works(arcadeDats({ mame }))).toEqual([
       ["Digger"],
       ["Digger (CVS)"],
       ["Space Invaders", "Space Invaders (TV Version)"],
@@ -433,12 +409,7 @@ describe("arcade sets whose DAT names say whose they are", () => {
       { name: "Ninja Master's (Easy Mode)", fields: { developer: "hack" }, roms: [rom("ninjamase.zip", "8", 600000)] },
       { name: "The Killing Blade - Heroes (Hack)", fields: { developer: "hack" }, roms: [rom("killbldh.zip", "9", 700500)] },
     ]);
-    expect(
-      works([
-        { dat: mame, source: "mame-split", label: "mame.dat", collection: "mame-2010" },
-        { dat: hbmame, source: "dat", label: "hbmame.dat", collection: "hbmame" },
-      ]),
-    ).toEqual([
+    expect(works(arcadeDats({ mame, hbmame }))).toEqual([
       ["Knights of Valour"],
       ["Knights of Valour Plus (Boss Edition)", "Knights of Valour Plus (ver. 119)"],
       ["Ninja Gaiden (US)"],
@@ -464,12 +435,10 @@ describe("arcade sets whose DAT names say whose they are", () => {
     const hbmame = dat([
       { name: "Golden Axe (Enable Hidden Characters)", fields: { developer: "hack" }, roms: [rom("gaxeduels01.zip", "3", 16986758)] },
     ]);
-    expect(
-      works([
-        { dat: mame, source: "mame-split", label: "mame.dat", collection: "mame-2010" },
-        { dat: hbmame, source: "dat", label: "hbmame.dat", collection: "hbmame" },
-      ]),
-    ).toEqual([["Golden Axe (Enable Hidden Characters)", "Golden Axe - The Duel (JUETL 950117 V1.000)"], ["Golden Axe (set 6, US)"]]);
+    expect(works(arcadeDats({ mame, hbmame }))).toEqual([
+      ["Golden Axe (Enable Hidden Characters)", "Golden Axe - The Duel (JUETL 950117 V1.000)"],
+      ["Golden Axe (set 6, US)"],
+    ]);
   });
 
   it("puts every copy of a title named after one original's main title and a subtitle with that game, and a title of hacks alone whole", () => {
@@ -507,13 +476,7 @@ describe("arcade sets whose DAT names say whose they are", () => {
       { name: "Samurai Shodown IV (Evil Amakusa)", fields: { developer: "hack" }, roms: [rom("samsho4ev.zip", "7", 40000000)] },
       { name: "Samurai Shodown IV (Boss Fixes Ver 1.00)", fields: { developer: "hack" }, roms: [rom("samsho4ps.zip", "8", 52000000)] },
     ]);
-    expect(
-      works([
-        { dat: mame, source: "mame-split", label: "mame.dat", collection: "mame-2010" },
-        { dat: fbneo, source: "fbneo-split", label: "fbneo.dat", collection: "fbneo" },
-        { dat: hbmame, source: "dat", label: "hbmame.dat", collection: "hbmame" },
-      ]),
-    ).toEqual([
+    expect(works(arcadeDats({ mame, fbneo, hbmame }))).toEqual([
       ["Pink Sweets: Ibara Sorekara (2006/04/06 MASTER VER.)", "Pink Sweets: Suicide Club (2017/10/31 SUICIDECLUB VER., bootleg)"],
       [
         "Samurai Shodown IV (Boss Fixes Ver 1.00)",
@@ -559,15 +522,7 @@ describe("arcade sets whose DAT names say whose they are", () => {
       { name: "Tempest Level Man", fields: { developer: "hack", releaseyear: "2000" }, roms: [rom("temptlm.zip", "9", 21480)] },
       { name: "Neo Geo Sound Test", fields: { developer: "BEY", releaseyear: "2013" }, roms: [rom("neotest.zip", "a", 1895762)] },
     ]);
-    expect(
-      works(
-        [
-          { dat: mame, source: "mame-split", label: "mame.dat", collection: "mame-2010" },
-          { dat: hbmame, source: "dat", label: "hbmame.dat", collection: "hbmame" },
-        ],
-        new Set(["neo geo"]),
-      ),
-    ).toEqual([
+    expect(works(arcadeDats({ mame, hbmame }), new Set(["neo geo"]))).toEqual([
       ["Centipede (revision 3)", "Centipede Dux (hack)"],
       ["Island (050713)"],
       ["Island 2 (060529)", "Island 2 (060529, banking address hack)"],
@@ -610,13 +565,7 @@ describe("arcade sets whose DAT names say whose they are", () => {
     const hbmame = dat([
       { name: "King of Gladiator Plus (Fixed Edition)", fields: { developer: "hack" }, roms: [rom("kogplusf.zip", "6", 30635150)] },
     ]);
-    expect(
-      works([
-        { dat: mame, source: "mame-split", label: "mame.dat", collection: "mame-2010" },
-        { dat: fbneo, source: "fbneo-split", label: "fbneo.dat", collection: "fbneo" },
-        { dat: hbmame, source: "dat", label: "hbmame.dat", collection: "hbmame" },
-      ]),
-    ).toEqual([
+    expect(works(arcadeDats({ mame, fbneo, hbmame }))).toEqual([
       ["Falcon (bootleg of Phoenix) (8085A CPU)", "Phoenix (Amstar)"],
       ["Frog (Falcon bootleg)"],
       [
@@ -647,12 +596,7 @@ describe("arcade sets whose DAT names say whose they are", () => {
         roms: [rom("sfiii3ws.zip", "7", 1200000)],
       },
     ]);
-    expect(
-      works([
-        { dat: mame, source: "mame-split", label: "mame.dat", collection: "mame-2010" },
-        { dat: fbneo, source: "fbneo-split", label: "fbneo.dat", collection: "fbneo" },
-      ]),
-    ).toEqual([
+    expect(works(arcadeDats({ mame, fbneo }))).toEqual([
       ["Lock On (Philko)", "Lock-On (rev. C)", "Lock-On (rev. E)"],
       ["Sea Wolf"],
       ["Sea Wolf (Tecfri)"],

@@ -1,7 +1,7 @@
 import { describe, expect, it } from "vitest";
 import { versionBaseKey } from "../../../src/catalog/identity/arcade-versions.ts";
 import { titleKey } from "../../../src/catalog/names/title-key.ts";
-import { arcadeRom as rom, arcadeWorks as works } from "../../helpers/arcade-works.ts";
+import { arcadeDats, arcadeRom as rom, arcadeWorks as works } from "../../helpers/arcade-works.ts";
 import { datFile as dat } from "../../helpers/dat-file.ts";
 
 describe("an arcade title's version marker", () => {
@@ -49,13 +49,7 @@ describe("versions of one arcade game", () => {
       { name: "Multipac 1.0", fields: { developer: "Clay Cowgill", releaseyear: "1998" }, roms: [rom("multi10.zip", "7")] },
       { name: "Multipac 1.4", fields: { developer: "Clay Cowgill", releaseyear: "1998" }, roms: [rom("multi14.zip", "8")] },
     ]);
-    expect(
-      works([
-        { dat: mame, source: "mame-split", label: "mame.dat", collection: "mame-2010" },
-        { dat: fbneo, source: "fbneo-split", label: "fbneo.dat", collection: "fbneo" },
-        { dat: hbmame, source: "dat", label: "hbmame.dat", collection: "hbmame" },
-      ]),
-    ).toEqual([
+    expect(works(arcadeDats({ mame, fbneo, hbmame }))).toEqual([
       ["Domino Block", "Domino Block ver.2"],
       ["Ikari III - The Rescue (Rotary Joystick)", "Ikari Three (Japan, Rotary Joystick)"],
       ["Multipac 1.0", "Multipac 1.4"],
@@ -74,7 +68,7 @@ describe("versions of one arcade game", () => {
       { name: "Gun Master", fields: { developer: "Metro", releaseyear: "1994" }, roms: [rom("gunmast.zip", "5")] },
       { name: "Gun Master ver.2", fields: { developer: "Metro", releaseyear: "1999" }, roms: [rom("gunmast2.zip", "6")] },
     ]);
-    expect(works([{ dat: mame, source: "mame-split", label: "mame.dat", collection: "mame-2010" }])).toEqual([
+    expect(works(arcadeDats({ mame }))).toEqual([
       ["Gun Master"],
       ["Gun Master ver.2"],
       ["Ikari II"],

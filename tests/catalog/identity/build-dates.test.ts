@@ -1,6 +1,6 @@
 import { describe, expect, it } from "vitest";
 import { buildDates, sharedBuildPairs } from "../../../src/catalog/identity/build-dates.ts";
-import { arcadeRecordTitles, arcadeRom as rom, arcadeWorks as works } from "../../helpers/arcade-works.ts";
+import { arcadeDats, arcadeRecordTitles, arcadeRom as rom, arcadeWorks as works } from "../../helpers/arcade-works.ts";
 import { datFile as dat } from "../../helpers/dat-file.ts";
 
 describe("arcade build dates", () => {
@@ -32,7 +32,7 @@ describe("arcade build dates", () => {
 
 describe("arcade regional titles by their builds", () => {
   it("joins two titles of one maker that ship two builds under other regions, and not two games of one release day", () => {
-    const fbneo = dat([
+    const mame = dat([
       {
         name: "Street Fighter Alpha: Warriors' Dreams (Euro 950727)",
         fields: { developer: "Capcom", releaseyear: "1995" },
@@ -49,7 +49,7 @@ describe("arcade regional titles by their builds", () => {
       { name: "The King of Dragons (World 910805)", fields: { developer: "Capcom", releaseyear: "1991" }, roms: [rom("kod.zip", "6")] },
       { name: "The King of Dragons (Japan 910910)", fields: { developer: "Capcom", releaseyear: "1991" }, roms: [rom("kodj.zip", "7")] },
     ]);
-    expect(works([{ dat: fbneo, source: "mame-split", label: "mame.dat", collection: "mame-2010" }])).toEqual([
+    expect(works(arcadeDats({ mame }))).toEqual([
       ["Block Block (World 910910)"],
       [
         "Street Fighter Alpha: Warriors' Dreams (Euro 950727)",
@@ -75,7 +75,7 @@ describe("arcade regional titles by their builds", () => {
         roms: [rom("rvschool.zip", "3")],
       },
     ]);
-    expect(arcadeRecordTitles([{ dat: mame, source: "mame-split", label: "mame.dat", collection: "mame-2010" }])).toEqual([
+    expect(arcadeRecordTitles(arcadeDats({ mame }))).toEqual([
       { title: "Rival Schools: United By Fate", first: "Rival Schools: United By Fate (USA 971117)" },
     ]);
   });
