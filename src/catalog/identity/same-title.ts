@@ -20,6 +20,8 @@ export interface SameTitleRelease {
   readonly boardOnly?: boolean;
   /** An arcade set whose name is a larger set's of its title plus letters: a split DAT's clone zip, which holds only the files it changes. */
   readonly cloneZip?: boolean;
+  /** A curated arcade set whose DAT name tags the maker it credits ("Top Secret (Exidy)"): the tag tells it from another maker's game of its title. */
+  readonly makerTagged?: boolean;
 }
 
 /**
@@ -55,11 +57,27 @@ function differentCredits(a: SameTitleRelease, b: SameTitleRelease): boolean {
   if (!noCompanyInCommon(x, y)) return false;
   // Beside such credits a clone zip measures nothing ("lockonc", 39 KB, beside Tatsumi's 785 KB "lockon" and Philko's 834 KB Lock On).
   if (a.boardOnly || b.boardOnly) return !a.cloneZip && !b.cloneZip && otherBoardSizes(a, b);
+  if (makerTagApart(a, b) || makerTagApart(b, a)) return true;
   // A program credited to its authors alone is not re-credited to other people: a label reissues it, not a stranger.
   if (onlyPeople(x) && onlyPeople(y)) return true;
   if (otherBoardSizes(a, b)) return true;
   if (a.year === undefined || b.year === undefined) return false;
   return Math.abs(a.year - b.year) > REISSUE_YEARS;
+}
+
+/** A credit that names a bootlegger ("bootleg? (Irecsa / G.G.I Corp)"): a copier, not a maker of the game. */
+const BOOTLEG_CREDIT_RE = /\bbootleg\b/i;
+
+/**
+ * True when `tagged`, an arcade set whose DAT name tags the maker it credits ("Top Secret (Exidy)"),
+ * shares no maker with `other` (the caller's test) and is dated two years or more apart: a licensed
+ * edition credits its maker beside its licensee ("Namco (Midway license)"), and copies and licensed
+ * editions of the next year are common (Phoenix's 1981 G.G.I. sets beside Amstar's of 1980), so this
+ * is another company's game of the title. A bootleg's credit names its copier, so it is no evidence.
+ */
+function makerTagApart(tagged: SameTitleRelease, other: SameTitleRelease): boolean {
+  if (!tagged.makerTagged || tagged.year === undefined || other.year === undefined) return false;
+  return Math.abs(tagged.year - other.year) >= REISSUE_YEARS && !BOOTLEG_CREDIT_RE.test(other.publisher ?? "");
 }
 
 /** Two arcade programs more than this many times apart in size are not one program's editions. */

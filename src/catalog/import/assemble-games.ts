@@ -386,9 +386,17 @@ function curatedParent(release: ReleaseDraft): boolean {
 function fbneoParent(release: ReleaseDraft, listedElsewhere: ReadonlySet<string>): boolean {
   const set = release.extra.setName;
   if (set === undefined || release.extra.cloneOf || reworked(release) || listedElsewhere.has(set)) return false;
-  const maker = companies(release.credits.developer);
-  return release.collections.includes("fbneo") && release.parsed.extra.some((tag) => makerInCommon(companies(tag), maker));
+  return release.collections.includes("fbneo") && namesOwnMaker(release);
 }
+
+/** True when one of `tags` of the set's DAT name names the maker it credits: "Top Secret (Exidy)", "Argus (Gottlieb, prototype)". */
+function namesOwnMaker(release: ReleaseDraft, tags: readonly string[] = release.parsed.extra): boolean {
+  const maker = companies(release.credits.developer);
+  return tags.some((tag) => makerInCommon(companies(tag), maker));
+}
+
+/** A licensee's tag ("English, Alpha license"): it names who sold the set, not who made it. */
+const LICENSE_TAG_RE = /\blicen[cs]ed?\b/i;
 
 /** How an arcade set's DAT names place it: under the title of the game they say it reworks, or apart as a board of several games. */
 interface ArcadeSetKey {
@@ -682,6 +690,15 @@ function splitTitleGroups(
           size: mainSize(release.roms),
           ...(arcade && credited && release.extra.setName ? { setName: release.extra.setName } : {}),
           ...(boardOnly ? { boardOnly } : {}),
+          ...(arcade &&
+          credited &&
+          !boardOnly &&
+          namesOwnMaker(
+            release,
+            release.parsed.extra.filter((tag) => !LICENSE_TAG_RE.test(tag)),
+          )
+            ? { makerTagged: true }
+            : {}),
           ...(arcade && splitClone(release, setSizes) ? { cloneZip: true } : {}),
         };
       }),

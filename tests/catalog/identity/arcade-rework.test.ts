@@ -386,6 +386,45 @@ describe("arcade sets whose DAT names say whose they are", () => {
     ]);
   });
 
+  it("keeps apart a set whose name tags its own maker from another company's game of its title two years apart, and a licensee's or a bootleg's sets with their game", () => {
+    const mame = dat([
+      { name: "Argus", fields: { developer: "NMK (Jaleco license)", releaseyear: "1986" }, roms: [rom("argus.zip", "1", 160182)] },
+      {
+        name: "Argus (Gottlieb, prototype)",
+        fields: { developer: "Gottlieb", releaseyear: "1984" },
+        roms: [rom("argusg.zip", "2", 40849)],
+      },
+      { name: "D-Day", fields: { developer: "Olympia", releaseyear: "1982" }, roms: [rom("dday.zip", "3", 18079)] },
+      {
+        name: "D-Day (Centuri)",
+        fields: { developer: "Olympia (Centuri license)", releaseyear: "1982" },
+        roms: [rom("ddayc.zip", "4", 14408)],
+      },
+      { name: "D-Day (Jaleco set 2)", fields: { developer: "Jaleco", releaseyear: "1984" }, roms: [rom("ddayjlca.zip", "5", 4995)] },
+      { name: "D-Day (Jaleco set 1)", fields: { developer: "Jaleco", releaseyear: "1984" }, roms: [rom("ddayjlc.zip", "6", 48630)] },
+      { name: "Shark Party (Italy, v1.3)", fields: { developer: "Subsino", releaseyear: "1996" }, roms: [rom("sharkpy.zip", "7", 180697)] },
+      {
+        name: "Shark Party (English, Alpha license)",
+        fields: { developer: "American Alpha", releaseyear: "1994" },
+        roms: [rom("sharkpye.zip", "8", 107061)],
+      },
+      { name: "Phoenix (Amstar)", fields: { developer: "Amstar", releaseyear: "1980" }, roms: [rom("phoenix.zip", "9", 16359)] },
+      {
+        name: "Phoenix (Irecsa / G.G.I Corp)",
+        fields: { developer: "bootleg? (Irecsa / G.G.I Corp)", releaseyear: "1982" },
+        roms: [rom("phoenixc.zip", "a", 11452)],
+      },
+    ]);
+    expect(works(arcadeDats({ mame }))).toEqual([
+      ["Argus"],
+      ["Argus (Gottlieb, prototype)"],
+      ["D-Day", "D-Day (Centuri)"],
+      ["D-Day (Jaleco set 1)", "D-Day (Jaleco set 2)"],
+      ["Phoenix (Amstar)", "Phoenix (Irecsa / G.G.I Corp)"],
+      ["Shark Party (English, Alpha license)", "Shark Party (Italy, v1.3)"],
+    ]);
+  });
+
   it("puts a hack named after the set it patches, under a title leading its game's and of its size, with that game, its title's other hacks with it, and no other", () => {
     const mame = dat([
       {
