@@ -6,7 +6,9 @@ import type { TitleSearcher } from "./title-searcher.ts";
  * several queries. Scores follow MiniSearch's, which ranked titles before this index, so that the
  * ranking rules built on them keep their meaning: BM25+ per term ({@link postingScore}), a prefix-expanded term weighted
  * `0.8 · len / (len + 0.3 · extra letters)`, the sum over matched terms, times the number of
- * distinct query terms a title matched.
+ * distinct query terms a title matched. Two departures, both for prefixes: a longer word's IDF is
+ * capped at the typed word's own, and a title holding several words a prefix begins scores by the
+ * best of them, not their sum (MiniSearch ranked "SoniComi … Sonico" above every "Sonic" game for "sonic").
  */
 export type TitleQuery =
   | {
@@ -55,6 +57,8 @@ function postingScore(weight: number, boost: number, tf: number, titleLength: nu
 /** Scratch arrays, one slot per game, reused by every query on a searcher (searches are synchronous). */
 interface Scratch {
   readonly scores: Float64Array;
+  /** In an AND, a game's best score so far from the term part being streamed. */
+  readonly best: Float64Array;
   readonly low: Int32Array;
   readonly high: Int32Array;
   readonly stamp: Uint32Array;
@@ -74,6 +78,7 @@ function scratchOf(searcher: TitleSearcher): Scratch {
     const n = searcher.index.gameIds.length;
     scratch = {
       scores: new Float64Array(n),
+      best: new Float64Array(n),
       low: new Int32Array(n),
       high: new Int32Array(n),
       stamp: new Uint32Array(n),
@@ -197,21 +202,25 @@ class Evaluator {
     const plan: TermPlan = { weights: [], first: [], last: [], size: 0, low, high, filter: query.filter === true };
     const all = index.gameIds.length;
     const games = this.to - this.from;
-    const add = (t: number, weight: number): void => {
+    // A longer word the typed one begins is no rarer than the word itself: "sonic" ranks Sonic games above SoniComi.
+    let maxIdf = Number.POSITIVE_INFINITY;
+    const add = (t: number, weight: number): number => {
       const start = index.termStart[t] as number;
       const end = index.termStart[t + 1] as number;
       const first = this.from === 0 ? start : lowerBound(index.postings, start, end, this.from);
       const last = this.to === all ? end : lowerBound(index.postings, first, end, this.to);
-      if (first === last) return;
+      if (first === last) return maxIdf;
       // Statistics of the scope searched: a platform's search ranks as an index of that platform alone would.
       const df = last - first;
-      plan.weights.push(weight * Math.log(1 + (games - df + 0.5) / (df + 0.5)));
+      const idf = Math.log(1 + (games - df + 0.5) / (df + 0.5));
+      plan.weights.push(weight * Math.min(idf, maxIdf));
       plan.first.push(first);
       plan.last.push(last);
       plan.size += last - first;
+      return idf;
     };
     const exact = vocabulary.ordinal(term);
-    if (exact >= 0) add(exact, boost);
+    if (exact >= 0) maxIdf = add(exact, boost);
     if (prefix) {
       const [start, end] = vocabulary.prefixRange(term);
       for (let t = start; t < end; t++) {
@@ -223,7 +232,7 @@ class Evaluator {
     return plan;
   }
 
-  /** A term's matches as a PartialMatches (a prefix's terms summed per game). */
+  /** A term's matches as a PartialMatches: a game a prefix finds under several words scores by its best one ("SoniComi … Sonico" is one word typed). */
   private materialize(plan: TermPlan): PartialMatches {
     const count = plan.first.length;
     if (count === 0) return EMPTY;
@@ -269,7 +278,7 @@ class Evaluator {
           scratch.low[o] = low;
           scratch.high[o] = high;
           scratch.touched[n++] = o;
-        } else scratch.scores[o] = (scratch.scores[o] as number) + score;
+        } else if (score > (scratch.scores[o] as number)) scratch.scores[o] = score;
       }
     }
     return gather(scratch, n);
@@ -352,12 +361,17 @@ class Evaluator {
           for (let p = part.first[t] as number; p < last; p++) {
             const o = postings[p] as number;
             // Kept so far, and matched by this part's earlier terms or not yet.
-            if (scratch.stamp[o] !== epoch || (scratch.parts[o] !== k && scratch.parts[o] !== k + 1)) continue;
+            const again = scratch.parts[o] === k + 1;
+            if (scratch.stamp[o] !== epoch || (scratch.parts[o] !== k && !again)) continue;
             scratch.parts[o] = k + 1;
             if (part.filter) continue;
             const tf = frequencies[p] as number;
-            scratch.scores[o] =
-              (scratch.scores[o] as number) + postingScore(weight, boosts[o] as number, tf, titleLengths[o] as number, lengthScale);
+            const score = postingScore(weight, boosts[o] as number, tf, titleLengths[o] as number, lengthScale);
+            // A game this part's earlier words found keeps the best of them, as materialize does.
+            const before = again ? (scratch.best[o] as number) : 0;
+            if (score <= before) continue;
+            scratch.scores[o] = (scratch.scores[o] as number) + score - before;
+            scratch.best[o] = score;
             scratch.low[o] = (scratch.low[o] as number) | part.low;
             scratch.high[o] = (scratch.high[o] as number) | part.high;
           }

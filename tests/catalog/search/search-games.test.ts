@@ -74,4 +74,11 @@ describe.skipIf(real === null)(`searchGames on the real catalog${real === null ?
     // A short last word that is a whole word of the title still matches as one.
     expect(search("final fight 2").titles[0]).toBe("Final Fight 2");
   });
+
+  it("ranks titles with the typed word above a title with two rarer words it begins", () => {
+    if (!realSnapshot) throw new Error("the real catalog is absent");
+    const sonic = searchGames(realSnapshot.searchScope(), { query: "sonic", limit: 10 }).results.map((r) => r.title);
+    expect(sonic.filter((t) => /\bsonic\b/i.test(t)).length).toBeGreaterThanOrEqual(9);
+    expect(sonic).not.toContain("Motto! SoniComi - More Communication with Sonico");
+  });
 });
