@@ -522,7 +522,11 @@ const MIN_PARENT_SET = 3;
  * alone and a subtitle of its own ("The Killing Blade - Heroes (Hack)", "Pink Sweets: Suicide Club
  * (… bootleg)" beside "Pink Sweets: Ibara Sorekara") whose zip is within 5% of one of that title's sets.
  * A set name's start alone also names other games ("ninja" and "Ninja Master's"), and an edition sold
- * on its own has a title of its own ("Knights of Valour Plus"). Gives each such set's original title key.
+ * on its own has a title of its own ("Knights of Valour Plus"). A hack titled an original's title plus words
+ * also goes when its set name extends one of that title's sets ("mk2chal") or its zip is near the hacks its
+ * DAT titles that game alone ("Pac Man 1000" beside "Pacman (Baby Maze 1)"), and so does an unmarked set by
+ * another maker a decade later, named, titled and sized after it ("Donkey Kong Springs Trainer"). Gives each
+ * such set's original title key.
  */
 function prefixedHacks(
   releases: readonly ReleaseDraft[],
