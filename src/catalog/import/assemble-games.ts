@@ -511,6 +511,8 @@ function mainTitleKey(title: string): string {
 
 /** A hack's zip within this share of its original's size holds the same program, patched. */
 const HACK_SIZE_SHARE = 0.05;
+/** A hack's zip within this share of one of its game's programs is a zip of that game's board. */
+const HACK_BOARD_SHARE = 0.25;
 /** Sources whose DATs list a clone's zip with only the files it changes, and whose hacks' patch zips are read (MAME's). */
 const SPLIT_SOURCES: ReadonlySet<string> = new Set(["mame-split"]);
 /** Leading letters a split DAT's hack set shares with the set it patches ("cent" of "centipdd" and "centiped"). */
@@ -528,7 +530,11 @@ const MIN_PARENT_SET = 3;
  * alone and a subtitle of its own ("The Killing Blade - Heroes (Hack)", "Pink Sweets: Suicide Club
  * (… bootleg)" beside "Pink Sweets: Ibara Sorekara") whose zip is within 5% of one of that title's sets.
  * A set name's start alone also names other games ("ninja" and "Ninja Master's"), and an edition sold
- * on its own has a title of its own ("Knights of Valour Plus"). Gives each such set's original title key.
+ * on its own has a title of its own ("Knights of Valour Plus"). A hack titled an original's title plus words
+ * also goes when its set name extends one of that title's sets ("mk2chal") or its zip is near the hacks its
+ * DAT titles that game alone ("Pac Man 1000" beside "Pacman (Baby Maze 1)"), and so does an unmarked set by
+ * another maker a decade later, named, titled and sized after it ("Donkey Kong Springs Trainer"). Gives each
+ * such set's original title key.
  */
 function prefixedHacks(
   releases: readonly ReleaseDraft[],
@@ -539,7 +545,7 @@ function prefixedHacks(
   // Each original set's title keys (and those of its "A / B" title's parts), each with the title key it stands for.
   const originals = new Map<string, { titles: Map<string, string>; sizes: number[] }>();
   const titleSizes = new Map<string, number[]>();
-  const titleSets = new Map<string, { set: string; size: number }[]>();
+  const titleSets = new Map<string, { set: string; size: number; collections: readonly string[] }[]>();
   // The original titles by their main title: "The Killing Blade" and "Pink Sweets" of "Pink Sweets: Ibara Sorekara".
   const byMain = new Map<string, Set<string>>();
   releases.forEach((release, i) => {
@@ -553,7 +559,7 @@ function prefixedHacks(
     if (size) {
       entry.sizes.push(size);
       titleSizes.set(own, [...(titleSizes.get(own) ?? []), size]);
-      titleSets.set(own, [...(titleSets.get(own) ?? []), { set, size }]);
+      titleSets.set(own, [...(titleSets.get(own) ?? []), { set, size, collections: release.collections }]);
     }
     originals.set(set, entry);
     const main = mainTitleKey(release.parsed.title);
@@ -573,8 +579,58 @@ function prefixedHacks(
     const family = set.slice(0, PATCH_FAMILY);
     return (titleSets.get(title) ?? []).some((o) => o.set.startsWith(family) && size * PATCH_SHARE < o.size);
   };
+  // The original titles by their words run together ("pacman" of "Pac-Man"), where only one title has them.
+  const compactTitles = new Map<string, string | null>();
+  for (const key of titleSizes.keys()) {
+    const compact = key.replace(/ /g, "");
+    compactTitles.set(compact, compactTitles.has(compact) && compactTitles.get(compact) !== key ? null : key);
+  }
+  // The zips of hacks titled as an original title alone ("Pacman (Baby Maze 1)"), by DAT source: one collection packs one board's hacks alike.
+  const hackSizes = new Map<string, number[]>();
+  releases.forEach((release, i) => {
+    const own = ownKeys[i];
+    const size = mainSize(release.roms);
+    const title = own && (titleSizes.has(own) ? own : compactTitles.get(own.replace(/ /g, "")));
+    if (!title || !size || release.kind !== "game" || !reworked(release) || PLAYCHOICE_RE.test(release.name)) return;
+    const key = `${release.source}\u0000${title}`;
+    hackSizes.set(key, [...(hackSizes.get(key) ?? []), size]);
+  });
+  // A zip within a quarter of one of the title's programs: a board of the game's, not another game's under its name ("Aliens", HBMAME's 18 KB hack beside Konami's).
+  const boardSize = (size: number, title: string): boolean => programSizes(title).some((s) => Math.abs(size - s) <= HACK_BOARD_SHARE * s);
   const out = new Map<string, string>();
   const byTitle = new Map<string, string | null>();
+  // Every set name of a game, and the keys of original titles' "A / B" parts ("Strikers 1945 III" of "… / Strikers 1999").
+  const gameSets = new Set<string>();
+  const partKeys = new Set<string>();
+  releases.forEach((release, i) => {
+    if (release.kind !== "game") return;
+    if (release.extra.setName) gameSets.add(release.extra.setName);
+    if (original.has(ownKeys[i] ?? "")) for (const part of slashParts(release.parsed.title)) partKeys.add(titleKey(part));
+  });
+  // "mk2chal" patches "mk2": the longest set name it extends is one of the title's own ("aliensva" extends HBMAME's "aliensv", not Konami's "aliens").
+  const familySet = (release: ReleaseDraft, own: string, title: string): boolean => {
+    const set = release.extra.setName ?? "";
+    let parent: string | undefined;
+    for (let end = set.length - 1; end >= MIN_PARENT_SET && parent === undefined; end--)
+      if (gameSets.has(set.slice(0, end))) parent = set.slice(0, end);
+    if (parent === undefined || partKeys.has(own)) return false;
+    if (out.get(parent) !== title && !(titleSets.get(title) ?? []).some((o) => o.set === parent)) return false;
+    return ownWordsExtend(release.parsed.title, title);
+  };
+  // Each original title's first year and makers, for the homebrew below.
+  const titleCredits = new Map<string, { first: number; makers: ReadonlySet<string>[] }>();
+  releases.forEach((release, i) => {
+    const own = ownKeys[i];
+    if (!own || !titleSizes.has(own) || release.kind !== "game" || release.extra.cloneOf || reworked(release)) return;
+    const entry = titleCredits.get(own) ?? { first: Number.MAX_SAFE_INTEGER, makers: [] };
+    const year = release.credits.year ?? release.extra.releaseYear;
+    const maker = companies(release.credits.developer);
+    titleCredits.set(own, {
+      first: Math.min(entry.first, year ?? entry.first),
+      makers: maker.size > 0 ? [...entry.makers, maker] : entry.makers,
+    });
+  });
+
   releases.forEach((release, i) => {
     const own = ownKeys[i];
     const set = release.extra.setName;
@@ -590,8 +646,19 @@ function prefixedHacks(
       return;
     }
     // "Tempest Level Man": a hack titled the longest original title its title extends, plus words of its own.
-    const whole = PLAYCHOICE_RE.test(release.name) || original.has(own) ? undefined : longestLeadingTitle(own, titleSizes);
-    if (whole !== undefined && !systemTitles.has(whole) && (near(size, programSizes(whole)) || patchZip(release, size, whole))) {
+    const spelt = compactTitles.has(own.replace(/ /g, ""));
+    const whole =
+      PLAYCHOICE_RE.test(release.name) || original.has(own) || spelt ? undefined : longestLeadingTitle(own, titleSizes, compactTitles);
+    if (
+      whole !== undefined &&
+      !systemTitles.has(whole) &&
+      (near(size, programSizes(whole)) ||
+        patchZip(release, size, whole) ||
+        familySet(release, own, whole) ||
+        (near(size, hackSizes.get(`${release.source}\u0000${whole}`)) &&
+          boardSize(size, whole) &&
+          ownWordsExtend(release.parsed.title, whole)))
+    ) {
       out.set(set, whole);
       byTitle.set(own, byTitle.has(own) && byTitle.get(own) !== whole ? null : whole);
       return;
@@ -605,6 +672,32 @@ function prefixedHacks(
       return;
     }
   });
+  // "Donkey Kong Springs Trainer" (dkongst, Sock Master's of 2019): a set no DAT marks, named and titled after an
+  // original's, by another maker a decade or more after it, is a hack of it; "dkongst2" then follows "dkongst".
+  for (let pass = 0; pass < 2; pass++)
+    releases.forEach((release, i) => {
+      const own = ownKeys[i];
+      const set = release.extra.setName;
+      if (!own || !set || out.has(set) || release.kind !== "game" || release.extra.cloneOf || reworked(release)) return;
+      if (reworkedGame(release.name) || PLAYCHOICE_RE.test(release.name)) return;
+      const year = release.credits.year ?? release.extra.releaseYear;
+      const maker = companies(release.credits.developer);
+      const size = mainSize(release.roms) ?? 0;
+      if (year === undefined || maker.size === 0) return;
+      for (const whole of leadingTitles(own, titleSizes, compactTitles)) {
+        const credits = titleCredits.get(whole);
+        if (credits === undefined || systemTitles.has(whole) || year < credits.first + HOMEBREW_YEARS) continue;
+        if (credits.makers.some((m) => makerInCommon(m, maker))) continue;
+        // A zip near one of the title's in a collection of its own: the same board ("Turbo Force" is no Turbo, "Samurai Aces" no Samurai).
+        const board = (titleSets.get(whole) ?? []).some(
+          (o) => o.collections.some((c) => release.collections.includes(c)) && Math.abs(size - o.size) <= HACK_BOARD_SHARE * o.size,
+        );
+        if (board && familySet(release, own, whole)) {
+          out.set(set, whole);
+          return;
+        }
+      }
+    });
   // The title says whose it is, so its other copies go too: a split DAT's clone zip is smaller than its program.
   releases.forEach((release, i) => {
     const game = byTitle.get(ownKeys[i] ?? "");
@@ -614,13 +707,45 @@ function prefixedHacks(
   return out;
 }
 
+/** Years after an original's first that a set by another maker, titled and named after it, is its homebrew hack. */
+const HOMEBREW_YEARS = 10;
+
+/** A sequel's number ("Final Fight 2", "Defender II") or a board test ("Pooyan Tester") after an original title names no hack of it. */
+const NO_HACK_WORDS_RE = /^(?:\d{1,2}|i{2,3}|iv|vi{0,3}|ix|x)(?:\s|$)|\b(?:test|tester|diag|diagnostics?)\b/;
+/** Letters joined by a hyphen, one word of a title ("Popeye-Man"). */
+const HYPHENATED_RE = /(\p{L})-(?=\p{L})/gu;
+
+/**
+ * Whether a hack's title adds words of its own to an original title at a word boundary, hyphenated words
+ * counted whole ("Popeye-Man", a Pac-Man hack, adds no word to Popeye), and no sequel number or board test.
+ */
+function ownWordsExtend(title: string, originalKey: string): boolean {
+  const own = titleKey(title.replace(HYPHENATED_RE, "$1"));
+  const joined = originalKey.replace(/ /g, "");
+  const ownWords = own.split(" ");
+  for (let n = 1; n < ownWords.length; n++)
+    if (ownWords.slice(0, n).join("") === joined) return !NO_HACK_WORDS_RE.test(ownWords.slice(n).join(" "));
+  return false;
+}
+
 /** The longest of `titles` that `own` extends by whole words ("tempest" of "tempest level man"), if any. */
-function longestLeadingTitle(own: string, titles: ReadonlyMap<string, unknown>): string | undefined {
+function longestLeadingTitle(
+  own: string,
+  titles: ReadonlyMap<string, unknown>,
+  compact: ReadonlyMap<string, string | null> = new Map(),
+): string | undefined {
+  return leadingTitles(own, titles, compact)[0];
+}
+
+/** The `titles` that `own` extends by whole words, longest first; a title also counts written as one word ("Pacman 2000" leads with Pac-Man's). */
+function leadingTitles(own: string, titles: ReadonlyMap<string, unknown>, compact: ReadonlyMap<string, string | null>): string[] {
+  const out: string[] = [];
   for (let end = own.lastIndexOf(" "); end > 0; end = own.lastIndexOf(" ", end - 1)) {
     const lead = own.slice(0, end);
-    if (titles.has(lead)) return lead;
+    const spelt = titles.has(lead) ? lead : compact.get(lead.replace(/ /g, ""));
+    if (spelt) out.push(spelt);
   }
-  return undefined;
+  return out;
 }
 
 /** What each arcade title's own sets credit: parent sets that are no clone, hack or bootleg, and rework no other game. */

@@ -575,6 +575,119 @@ describe("arcade sets whose DAT names say whose they are", () => {
     ]);
   });
 
+  it("puts a hack titled an original's title plus words with that game when its set name extends one of that title's sets, never a sequel, a board test or a hyphenated word", () => {
+    const mame = dat([
+      { name: "Mortal Kombat II (rev L3.1)", fields: { developer: "Midway", releaseyear: "1993" }, roms: [rom("mk2.zip", "1", 13634904)] },
+      {
+        name: "Mortal Kombat II Challenger (hack)",
+        fields: { developer: "hack", releaseyear: "1993" },
+        roms: [rom("mk2chal.zip", "2", 377694)],
+      },
+      { name: "Final Fight (World, set 1)", fields: { developer: "Capcom", releaseyear: "1989" }, roms: [rom("ffight.zip", "3", 2300000)] },
+      {
+        name: "Final Fight 2 (SNES bootleg)",
+        fields: { developer: "bootleg", releaseyear: "1996" },
+        roms: [rom("ffight2b.zip", "4", 821200)],
+      },
+      { name: "Pooyan", fields: { developer: "Konami", releaseyear: "1982" }, roms: [rom("pooyan.zip", "5", 34710)] },
+      { name: "Popeye (revision D)", fields: { developer: "Nintendo", releaseyear: "1982" }, roms: [rom("popeye.zip", "6", 23907)] },
+      { name: "Popeye-Man", fields: { developer: "hack", releaseyear: "2002" }, roms: [rom("popeyeman.zip", "7", 14954)] },
+    ]);
+    const fbneo = dat([
+      {
+        name: "Ultimate Mortal Kombat 3 (rev 1.2)",
+        fields: { publisher: "Midway", releaseyear: "1994" },
+        roms: [rom("umk3.zip", "8", 22108635)],
+      },
+      {
+        name: "Ultimate Mortal Kombat 3 Uk (FBNeo, Ver. 2021-07-20)",
+        fields: { publisher: "hack", releaseyear: "2021" },
+        roms: [rom("umk3uk.zip", "9", 15784690)],
+      },
+    ]);
+    const hbmame = dat([
+      { name: "Pooyan Tester", fields: { developer: "Shoestring", releaseyear: "2017" }, roms: [rom("pooyandiag.zip", "a", 31991)] },
+    ]);
+    expect(works(arcadeDats({ mame, fbneo, hbmame }))).toEqual([
+      ["Final Fight (World, set 1)"],
+      ["Final Fight 2 (SNES bootleg)"],
+      ["Mortal Kombat II (rev L3.1)", "Mortal Kombat II Challenger (hack)"],
+      ["Pooyan"],
+      ["Pooyan Tester"],
+      ["Popeye (revision D)"],
+      ["Popeye-Man"],
+      ["Ultimate Mortal Kombat 3 (rev 1.2)", "Ultimate Mortal Kombat 3 Uk (FBNeo, Ver. 2021-07-20)"],
+    ]);
+  });
+
+  it("reads an original title written as one word in a hack's title, and a zip near the hacks its collection titles that game alone", () => {
+    const mame = dat([
+      {
+        name: "Pac-Man (Midway)",
+        fields: { developer: "Namco (Midway license)", releaseyear: "1980" },
+        roms: [rom("pacman.zip", "1", 13519)],
+      },
+      {
+        name: "Pac-Man Plus",
+        fields: { developer: "Namco (Midway license)", releaseyear: "1982" },
+        roms: [rom("pacplus.zip", "2", 18348)],
+      },
+      { name: "Aliens (World set 1)", fields: { developer: "Konami", releaseyear: "1990" }, roms: [rom("aliens.zip", "3", 1506389)] },
+      { name: "Aliens (US)", fields: { developer: "Konami", releaseyear: "1990" }, roms: [rom("aliensu.zip", "4", 116058)] },
+    ]);
+    const hbmame = dat([
+      { name: "Pacman (Baby Maze 1)", fields: { developer: "Blue Justice", releaseyear: "2000" }, roms: [rom("pacbaby.zip", "5", 14182)] },
+      { name: "Pac Man 1000", fields: { developer: "Blue Justice", releaseyear: "2001" }, roms: [rom("pm1000.zip", "6", 14251)] },
+      {
+        name: "Pacman Plus (Unencrypted) [c]",
+        fields: { developer: "Midway", releaseyear: "1982" },
+        roms: [rom("pacplusc.zip", "7", 14168)],
+      },
+      { name: "Aliens", fields: { developer: "Atari", releaseyear: "1980" }, roms: [rom("aliensv.zip", "8", 18398)] },
+      { name: "Aliens alt version", fields: { developer: "Atari", releaseyear: "1980" }, roms: [rom("aliensva.zip", "9", 18400)] },
+    ]);
+    const records = works(arcadeDats({ mame, hbmame }));
+    expect(records).toContainEqual(["Pac Man 1000", "Pac-Man (Midway)", "Pacman (Baby Maze 1)"]);
+    expect(records).toContainEqual(["Pac-Man Plus", "Pacman Plus (Unencrypted) [c]"]);
+    expect(records.find((w) => w.includes("Aliens alt version"))).not.toContain("Aliens (World set 1)");
+  });
+
+  it("puts a set no DAT marks, named and titled after an original, by another maker a decade on, on a board of its size, with that game", () => {
+    const mame = dat([
+      { name: "Donkey Kong (US set 1)", fields: { developer: "Nintendo", releaseyear: "1981" }, roms: [rom("dkong.zip", "1", 22302)] },
+      { name: "Donkey Kong Junior (US)", fields: { developer: "Nintendo", releaseyear: "1982" }, roms: [rom("dkongjr.zip", "2", 30515)] },
+      { name: "Turbo (program 1513-1515)", fields: { developer: "Sega", releaseyear: "1981" }, roms: [rom("turbo.zip", "3", 41000)] },
+    ]);
+    const fbneo = dat([
+      {
+        name: "Donkey Kong (Japan set 3)",
+        fields: { publisher: "Nintendo", releaseyear: "1981" },
+        roms: [rom("dkongjo1.zip", "4", 13914)],
+      },
+      {
+        name: "Donkey Kong Springs Trainer",
+        fields: { publisher: "Sock Master", releaseyear: "2019" },
+        roms: [rom("dkongst.zip", "5", 12455)],
+      },
+      {
+        name: "Donkey Kong Springs Trainer 2",
+        fields: { publisher: "Sock Master", releaseyear: "2020" },
+        roms: [rom("dkongst2.zip", "6", 12497)],
+      },
+      {
+        name: "Turbo Force (World, set 1)",
+        fields: { publisher: "Video System Co.", releaseyear: "1991" },
+        roms: [rom("turbofrc.zip", "7", 1200000)],
+      },
+    ]);
+    expect(works(arcadeDats({ mame, fbneo }))).toEqual([
+      ["Donkey Kong (Japan set 3)", "Donkey Kong (US set 1)", "Donkey Kong Springs Trainer", "Donkey Kong Springs Trainer 2"],
+      ["Donkey Kong Junior (US)"],
+      ["Turbo (program 1513-1515)"],
+      ["Turbo Force (World, set 1)"],
+    ]);
+  });
+
   it("puts a set whose tag names an original's title before 'bootleg' with that game, and its title's hacks with it, never a maker's name", () => {
     const mame = dat([
       {
