@@ -39,6 +39,8 @@ export interface WorkInput {
   readonly cloneGroups?: readonly number[];
   /** Title keys the release's name says it is also known as (TOSEC "[aka Adventures of Tron]"). */
   readonly akaKeys?: readonly string[];
+  /** Arcade: the title key of the game whose regional clone the set's title is by MAME's set names (identity/regional-clones.ts). */
+  readonly cloneOfTitle?: string;
   /** An arcade clone, bootleg or hack set: its credits do not speak for its title's game. */
   readonly clone?: boolean;
   /** Arcade: the parent set a clone names (MAME's `cloneof`). */
@@ -70,6 +72,7 @@ export type MergeEvidence =
   | "build-date"
   | "clone-list"
   | "aka-title"
+  | "clone-set"
   | "near-title";
 
 /** Why a dump shared by several title groups did not merge them. */
@@ -267,7 +270,8 @@ function sameRegions(a: ReadonlySet<string>, b: ReadonlySet<string>): boolean {
  *   product, an "Easy Type" version) or their years or developers disagree; only retail releases'
  *   codes count (a beta often carries its predecessor's), and the reused two-character SNES codes
  *   only when the files have the same size;
- * - a curated clone list's group (the same kind only), and a TOSEC "[aka …]" title.
+ * - a curated clone list's group (the same kind only), a TOSEC "[aka …]" title, and an arcade title
+ *   whose sets MAME names as clones of another title's (identity/regional-clones.ts).
  */
 export function groupWorks(items: readonly WorkInput[]): WorkGroups {
   const uf = new UnionFind(items.length);
@@ -474,6 +478,8 @@ export function groupWorks(items: readonly WorkInput[]): WorkGroups {
       const other = byTitle.get(`${item.kind}\u0000${key}`);
       if (other !== undefined) joins.push({ a: i, b: other, evidence: "aka-title" });
     }
+    const parent = item.cloneOfTitle === undefined ? undefined : byTitle.get(`${item.kind}\u0000${item.cloneOfTitle}`);
+    if (parent !== undefined) joins.push({ a: i, b: parent, evidence: "clone-set" });
   });
 
   for (const { a, b } of nearTitleJoins(items, titleGroup, facts, splitFamily)) joins.push({ a, b, evidence: "near-title" });
@@ -495,7 +501,8 @@ export function groupWorks(items: readonly WorkInput[]): WorkGroups {
     const ka = keysOf.get(ra) ?? new Set<string>();
     const kb = keysOf.get(rb) ?? new Set<string>();
     if (splitApart(ka, kb)) continue;
-    if ((evidence === "clone-list" || evidence === "aka-title") && provedDistinct(distinct, uf, ra, rb)) continue;
+    if ((evidence === "clone-list" || evidence === "aka-title" || evidence === "clone-set") && provedDistinct(distinct, uf, ra, rb))
+      continue;
     const ea = evidenceOf.get(ra);
     const eb = evidenceOf.get(rb);
     uf.union(ra, rb);

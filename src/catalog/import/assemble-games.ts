@@ -26,6 +26,7 @@ import {
   type UnmergedDump,
   type WorkInput,
 } from "../identity/group-works.ts";
+import { type RegionalCloneSet, regionalCloneTitles } from "../identity/regional-clones.ts";
 import { splitSameTitle } from "../identity/same-title.ts";
 import { serialCode } from "../identity/serial-code.ts";
 import type { ParsedGameName } from "../names/parse-game-name.ts";
@@ -397,6 +398,29 @@ function namesOwnMaker(release: ReleaseDraft, tags: readonly string[] = release.
 
 /** A licensee's tag ("English, Alpha license"): it names who sold the set, not who made it. */
 const LICENSE_TAG_RE = /\blicen[cs]ed?\b/i;
+
+/** A prototype's or homebrew set's name or credit: not MAME's curation of a released game. */
+const UNRELEASED_RE = /\b(?:prototype|proto|homebrew)\b/i;
+
+/** Each arcade game set as the regional-clone rule reads it ({@link regionalCloneTitles}), MAME's entries first. */
+function regionalCloneSets(releases: readonly ReleaseDraft[], ownKeys: readonly string[]): RegionalCloneSet[] {
+  const out: RegionalCloneSet[] = [];
+  releases.forEach((release, i) => {
+    const setName = release.extra.setName;
+    if (!setName || release.kind !== "game") return;
+    const developer = release.credits.developer;
+    out.push({
+      setName,
+      titleKey: ownKeys[i] ?? "",
+      developer,
+      year: release.credits.year,
+      size: mainSize(release.roms),
+      curated:
+        curatedParent(release) && !reworkedGame(release.name) && !UNRELEASED_RE.test(release.name) && !UNRELEASED_RE.test(developer ?? ""),
+    });
+  });
+  return out;
+}
 
 /** How an arcade set's DAT names place it: under the title of the game they say it reworks, or apart as a board of several games. */
 interface ArcadeSetKey {
@@ -1478,6 +1502,7 @@ export function assembleGames(
   }
   if (options.kindContext?.storeTitles) settleStoreKinds(releases, ownKeys, options.kindContext);
   const sets = arcade ? arcadeSetKeys(releases, ownKeys, titleBySet, options.systemTitles) : undefined;
+  const regional = arcade ? regionalCloneTitles(regionalCloneSets(releases, ownKeys)) : undefined;
   const versionKeys = arcade ? arcadeVersionKeys(arcadeTitleCredits(releases, ownKeys)) : undefined;
   releases.forEach((release, i) => {
     const parentTitle = release.extra.cloneOf ? titleBySet.get(release.extra.cloneOf) : undefined;
@@ -1498,6 +1523,8 @@ export function assembleGames(
   );
   const order = releaseOrder(options.preference);
   const titleOrder = arcade ? releaseOrder(options.preference, datedFirst) : order;
+  // MAME's parent set names its game, not a clone's regional title ("Haunted Castle", not "Akuma-Jou Dracula"), whatever regions the names say.
+  const regionalTitled = new Set(releases.filter((_, i) => regional?.has(ownKeys[i] ?? "")));
   const moved = new Map<number, string>();
   const cloneKeys = options.retool ? cloneReleaseKeys(releases) : [];
   const cloneMatches = options.retool ? matchCloneTitles(releases, options.retool.cloneGroups, moved, cloneKeys) : [];
@@ -1565,6 +1592,7 @@ export function assembleGames(
       cloneGroups: [...new Set((cloneMatches[i] ?? []).map((m) => m.group))],
       ...(release.metadata.franchise ? { franchise: release.metadata.franchise } : {}),
       akaKeys: akaTitles(release.parsed.flags).map(titleKey),
+      ...(regional?.has(ownKeys[i] ?? "") ? { cloneOfTitle: regional.get(ownKeys[i] ?? "") } : {}),
       ...(bonus.has(release) ? { bonusDisc: true } : {}),
     });
   }
@@ -1604,9 +1632,14 @@ export function assembleGames(
     }
     // A copy of the game never titles its record ("Astrians", a Swarm bootleg; "Donkey Kong: Pauline Edition"), nor does a
     // hack collection's set that no other collection ships as an original: HBMAME's "Kof'97 (2012.06.28)", unflagged
-    // because FBNeo ships a set of its name, its own hack "The King of Fighters '97 (Dream Back, Hack)".
+    // because FBNeo ships a set of its name, its own hack "The King of Fighters '97 (Dream Back, Hack)"; nor does a MAME
+    // clone's regional title.
     list.sort(
-      (a, b) => Number(copies.has(a)) - Number(copies.has(b)) || Number(hackCopies.has(a)) - Number(hackCopies.has(b)) || titleOrder(a, b),
+      (a, b) =>
+        Number(copies.has(a)) - Number(copies.has(b)) ||
+        Number(hackCopies.has(a)) - Number(hackCopies.has(b)) ||
+        Number(regionalTitled.has(a)) - Number(regionalTitled.has(b)) ||
+        titleOrder(a, b),
     );
     const best = list[0];
     if (!best) return;
