@@ -30,7 +30,8 @@ const SPIN_OFF_WORDS: ReadonlySet<string> = new Set(["jr", "junior"]);
  * plus one or two letters, dated the same year, by a maker in common, with a smaller zip, is that
  * set's game under another title. A title goes only when every curated set of it is such a clone of
  * sets of one other title, so a title two games share stays where it is; a sequel's set name ends
- * in a digit ("jchan2", "shougi2") and a spin-off adds "Jr." to the title, and neither joins.
+ * in a digit ("jchan2", "shougi2"), a spin-off adds "Jr." to the title, and an installment glues letters to
+ * the parent's last word ("Puzzle Bobble 2X"): none of them joins.
  */
 export function regionalCloneTitles(sets: readonly RegionalCloneSet[]): Map<string, string> {
   const bySet = new Map<string, RegionalCloneSet>();
@@ -88,6 +89,9 @@ function parentTitle(set: RegionalCloneSet, bySet: ReadonlyMap<string, RegionalC
     if (!set.size || !parent.size || set.size >= parent.size) return undefined;
     const own = new Set(parent.titleKey.split(" "));
     if (set.titleKey.split(" ").some((word) => SPIN_OFF_WORDS.has(word) && !own.has(word))) return undefined;
+    // Letters glued to the parent's last word make another installment of it ("Puzzle Bobble 2X" of "Puzzle Bobble 2").
+    const next = set.titleKey.charAt(parent.titleKey.length);
+    if (set.titleKey.startsWith(parent.titleKey) && next !== "" && next !== " ") return undefined;
     return parent.titleKey;
   }
   return null;

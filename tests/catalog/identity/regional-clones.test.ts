@@ -27,7 +27,7 @@ describe("regionalCloneTitles", () => {
     });
   });
 
-  it("leaves sequels, spin-offs, other years, other makers, larger zips and titles with another game's sets where they are", () => {
+  it("leaves sequels, spin-offs, installments, other years, other makers, larger zips and titles with another game's sets where they are", () => {
     const titles = regionalCloneTitles([
       set("jchan", "jackie chan the kung fu master", "Kaneko", 1995, 9000000),
       set("jchan2", "jackie chan in fists of fire", "Kaneko", 1995, 8000000),
@@ -44,6 +44,8 @@ describe("regionalCloneTitles", () => {
       set("duo", "duo", "Maker", 1990, 9000),
       set("duoj", "shared title", "Maker", 1990, 3000),
       set("other", "shared title", "Someone Else", 1984, 9000),
+      set("pbobble2", "puzzle bobble 2", "Taito", 1995, 5124851),
+      set("pbobble2x", "puzzle bobble 2x", "Taito", 1995, 428442),
       set("hackj", "hack title", "Maker", 1990, 3000, false),
       set("hack", "hack original", "Maker", 1990, 9000),
     ]);
