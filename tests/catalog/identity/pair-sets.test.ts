@@ -31,6 +31,7 @@ const floors: Readonly<Record<string, { precision: number; recall: number }>> = 
   "arcade-records-judge3": { precision: 1, recall: 0.982 },
   "arcade-records-judge4": { precision: 0.991, recall: 0.968 },
   "arcade-records-judge5": { precision: 0.997, recall: 0.979 },
+  "arcade-records-judge6": { precision: 0.9, recall: 0.9 },
   "dos-same-title": { precision: 0.96, recall: 0.96 },
   "audit-examples": { precision: 0.66, recall: 0.75 },
   "merged-records": { precision: 0.995, recall: 0.99 },
