@@ -19,7 +19,7 @@ export interface RegionalCloneSet {
 /** A clone's set name is its parent's plus one or two letters ("rygarj" of "rygar", "lwingsjp" of "lwings"); a digit names a sequel ("jchan2"). */
 const CLONE_SUFFIX_RE = /^[a-z]{1,2}$/;
 
-/** Words a spin-off adds to its original's title ("Hang-On Jr.", a game of its own on another board). */
+/** Words a spin-off adds to its original's title ("Hang-On Jr.", a game of its own on another board); either in both titles adds nothing ("Donkey Kong Jr." of "Donkey Kong Junior"). */
 const SPIN_OFF_WORDS: ReadonlySet<string> = new Set(["jr", "junior"]);
 
 /**
@@ -87,8 +87,8 @@ function parentTitle(set: RegionalCloneSet, bySet: ReadonlyMap<string, RegionalC
     if (set.year === undefined || set.year !== parent.year) return undefined;
     if (!makerInCommon(companies(set.developer), companies(parent.developer))) return undefined;
     if (!set.size || !parent.size || set.size >= parent.size) return undefined;
-    const own = new Set(parent.titleKey.split(" "));
-    if (set.titleKey.split(" ").some((word) => SPIN_OFF_WORDS.has(word) && !own.has(word))) return undefined;
+    const spinOff = (key: string): boolean => key.split(" ").some((word) => SPIN_OFF_WORDS.has(word));
+    if (spinOff(set.titleKey) && !spinOff(parent.titleKey)) return undefined;
     // Letters glued to the parent's last word make another installment of it ("Puzzle Bobble 2X" of "Puzzle Bobble 2").
     const next = set.titleKey.charAt(parent.titleKey.length);
     if (set.titleKey.startsWith(parent.titleKey) && next !== "" && next !== " ") return undefined;

@@ -19,11 +19,14 @@ describe("regionalCloneTitles", () => {
       set("commandoj", "senjou no ookami", "Capcom", 1985, 37053),
       // MAME 2003's name for the same set extends no other: it agrees with the clone's year and maker.
       set("commandj", "senjou no ookami", "Capcom", 1985, 37053),
+      set("dkongjr", "donkey kong junior", "Nintendo of America", 1982, 30515),
+      set("dkongjrj", "donkey kong jr", "Nintendo", 1982, 22638),
     ]);
     expect(Object.fromEntries(titles)).toEqual({
       "argus no senshi": "rygar",
       "akuma jou dracula": "haunted castle",
       "senjou no ookami": "commando",
+      "donkey kong jr": "donkey kong junior",
     });
   });
 
