@@ -22,6 +22,11 @@ const CLONE_SUFFIX_RE = /^[a-z]{1,2}$/;
 /** Words a spin-off adds to its original's title ("Hang-On Jr.", a game of its own on another board); either in both titles adds nothing ("Donkey Kong Jr." of "Donkey Kong Junior"). */
 const SPIN_OFF_WORDS: ReadonlySet<string> = new Set(["jr", "junior"]);
 
+/** True when a title key holds a spin-off word. */
+function spinOff(key: string): boolean {
+  return key.split(" ").some((word) => SPIN_OFF_WORDS.has(word));
+}
+
 /**
  * The title keys that name another title's game in another region or edition, each with that
  * title's key: "Argus no Senshi (Japan)" is Rygar's, "Ares no Tsubasa" Legendary Wings', "P-47 -
@@ -53,12 +58,13 @@ export function regionalCloneTitles(sets: readonly RegionalCloneSet[]): Map<stri
   }
   const out = new Map<string, string>();
   for (const [title, parent] of parents) {
+    if (parent === null) continue;
     // A set of the title whose name extends no other (MAME 2003's "commandj" beside "commandoj") counts if it is of the clone's year and maker.
+    const maker = companies(parent.clone.developer);
     const agree = (others.get(title) ?? []).every(
-      (set) =>
-        parent !== null && set.year === parent.clone.year && makerInCommon(companies(set.developer), companies(parent.clone.developer)),
+      (set) => set.year === parent.clone.year && makerInCommon(companies(set.developer), maker),
     );
-    if (parent && agree) out.set(title, parent.title);
+    if (agree) out.set(title, parent.title);
   }
   // A clone of a clone is the first game's: follow each title to the end of its chain.
   for (const title of out.keys()) {
@@ -87,7 +93,6 @@ function parentTitle(set: RegionalCloneSet, bySet: ReadonlyMap<string, RegionalC
     if (set.year === undefined || set.year !== parent.year) return undefined;
     if (!makerInCommon(companies(set.developer), companies(parent.developer))) return undefined;
     if (!set.size || !parent.size || set.size >= parent.size) return undefined;
-    const spinOff = (key: string): boolean => key.split(" ").some((word) => SPIN_OFF_WORDS.has(word));
     if (spinOff(set.titleKey) && !spinOff(parent.titleKey)) return undefined;
     // Letters glued to the parent's last word make another installment of it ("Puzzle Bobble 2X" of "Puzzle Bobble 2").
     const next = set.titleKey.charAt(parent.titleKey.length);

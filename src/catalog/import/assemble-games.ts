@@ -1524,7 +1524,7 @@ export function assembleGames(
   const order = releaseOrder(options.preference);
   const titleOrder = arcade ? releaseOrder(options.preference, datedFirst) : order;
   // MAME's parent set names its game, not a clone's regional title ("Haunted Castle", not "Akuma-Jou Dracula"), whatever regions the names say.
-  const regionalTitled = new Set(releases.filter((_, i) => regional?.has(ownKeys[i] ?? "")));
+  const regionalTitled = new Set(regional ? releases.filter((_, i) => regional.has(ownKeys[i] ?? "")) : []);
   const moved = new Map<number, string>();
   const cloneKeys = options.retool ? cloneReleaseKeys(releases) : [];
   const cloneMatches = options.retool ? matchCloneTitles(releases, options.retool.cloneGroups, moved, cloneKeys) : [];
@@ -1592,7 +1592,7 @@ export function assembleGames(
       cloneGroups: [...new Set((cloneMatches[i] ?? []).map((m) => m.group))],
       ...(release.metadata.franchise ? { franchise: release.metadata.franchise } : {}),
       akaKeys: akaTitles(release.parsed.flags).map(titleKey),
-      ...(regional?.has(ownKeys[i] ?? "") ? { cloneOfTitle: regional.get(ownKeys[i] ?? "") } : {}),
+      ...(regionalTitled.has(release) ? { cloneOfTitle: regional?.get(ownKeys[i] ?? "") } : {}),
       ...(bonus.has(release) ? { bonusDisc: true } : {}),
     });
   }

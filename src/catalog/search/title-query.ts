@@ -369,9 +369,10 @@ class Evaluator {
             const score = postingScore(weight, boosts[o] as number, tf, titleLengths[o] as number, lengthScale);
             // A game this part's earlier words found keeps the best of them, as materialize does.
             const before = again ? (scratch.best[o] as number) : 0;
-            if (score <= before) continue;
-            scratch.scores[o] = (scratch.scores[o] as number) + score - before;
-            scratch.best[o] = score;
+            if (!again || score > before) {
+              scratch.scores[o] = (scratch.scores[o] as number) + score - before;
+              scratch.best[o] = score;
+            }
             scratch.low[o] = (scratch.low[o] as number) | part.low;
             scratch.high[o] = (scratch.high[o] as number) | part.high;
           }
