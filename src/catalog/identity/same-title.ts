@@ -62,7 +62,22 @@ function differentCredits(a: SameTitleRelease, b: SameTitleRelease): boolean {
   if (onlyPeople(x) && onlyPeople(y)) return true;
   if (otherBoardSizes(a, b)) return true;
   if (a.year === undefined || b.year === undefined) return false;
+  if (arcadeSetsApart(a, b)) return true;
   return Math.abs(a.year - b.year) > REISSUE_YEARS;
+}
+
+/**
+ * Two curated arcade parent sets credited to makers with no company in common and dated two years or
+ * more apart: an arcade board is not reissued by a stranger two years on, as a home game is by a
+ * budget label (Williams' 1985 Speed Ball prototype and Tecfri's 1987 Speed Ball). A bootleg's credit
+ * names its copier and a clone zip's its licensee ("sharkpye", American Alpha's Shark Party), so neither
+ * is evidence.
+ */
+function arcadeSetsApart(a: SameTitleRelease, b: SameTitleRelease): boolean {
+  if (a.setName === undefined || b.setName === undefined || a.year === undefined || b.year === undefined) return false;
+  if (a.cloneZip || b.cloneZip) return false;
+  if (BOOTLEG_CREDIT_RE.test(a.publisher ?? "") || BOOTLEG_CREDIT_RE.test(b.publisher ?? "")) return false;
+  return Math.abs(a.year - b.year) >= REISSUE_YEARS;
 }
 
 /** A credit that names a bootlegger ("bootleg? (Irecsa / G.G.I Corp)"): a copier, not a maker of the game. */

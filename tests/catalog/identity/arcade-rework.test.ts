@@ -386,7 +386,7 @@ describe("arcade sets whose DAT names say whose they are", () => {
     ]);
   });
 
-  it("keeps apart a set whose name tags its own maker from another company's game of its title two years apart, and a licensee's or a bootleg's sets with their game", () => {
+  it("keeps apart a set whose name tags its own maker, or any curated parent set, from another company's game of its title two years apart, and a licensee's or a bootleg's sets, or a stranger's of the next year, with their game", () => {
     const mame = dat([
       { name: "Argus", fields: { developer: "NMK (Jaleco license)", releaseyear: "1986" }, roms: [rom("argus.zip", "1", 160182)] },
       {
@@ -414,6 +414,19 @@ describe("arcade sets whose DAT names say whose they are", () => {
         fields: { developer: "bootleg? (Irecsa / G.G.I Corp)", releaseyear: "1982" },
         roms: [rom("phoenixc.zip", "a", 11452)],
       },
+      { name: "Speed Ball (prototype)", fields: { developer: "Williams", releaseyear: "1985" }, roms: [rom("spdball.zip", "b", 36149)] },
+      {
+        name: "Speed Ball (set 1)",
+        fields: { developer: "Tecfri / Desystem S.A.", releaseyear: "1987" },
+        roms: [rom("speedbal.zip", "c", 76662)],
+      },
+      {
+        name: "Speed Ball (set 2)",
+        fields: { developer: "Tecfri / Desystem S.A.", releaseyear: "1987" },
+        roms: [rom("speedbala.zip", "d", 23840)],
+      },
+      { name: "Space Attack", fields: { developer: "Video Games GmbH", releaseyear: "1978" }, roms: [rom("spaceatt.zip", "e", 5590)] },
+      { name: "Space Attack (upright)", fields: { developer: "Sega", releaseyear: "1979" }, roms: [rom("sspaceat.zip", "f", 7373)] },
     ]);
     expect(works(arcadeDats({ mame }))).toEqual([
       ["Argus"],
@@ -422,6 +435,9 @@ describe("arcade sets whose DAT names say whose they are", () => {
       ["D-Day (Jaleco set 1)", "D-Day (Jaleco set 2)"],
       ["Phoenix (Amstar)", "Phoenix (Irecsa / G.G.I Corp)"],
       ["Shark Party (English, Alpha license)", "Shark Party (Italy, v1.3)"],
+      ["Space Attack", "Space Attack (upright)"],
+      ["Speed Ball (prototype)"],
+      ["Speed Ball (set 1)", "Speed Ball (set 2)"],
     ]);
   });
 
