@@ -314,6 +314,16 @@ function runAudit(
   const extras = new Map<number, ReleaseExtra>();
   /** Per arcade platform, each release's set as the import joins it (a set name another collection gave to another game is not). */
   const arcadeEntries = new Map<string, (ArcadeSetEntry & { gameId: number })[]>();
+  // Each arcade release's zip, where it has one file: a set name another collection zips otherwise moves by it.
+  const arcadeSlugs = [...platforms].filter(([, p]) => p.arcade).map(([slug]) => slug);
+  const zips = new Map<number, string>();
+  for (const [id, sha1] of db
+    .prepare<[string], [number, string]>(
+      "SELECT o.release_id, MIN(o.sha1) FROM roms o JOIN releases r ON r.id = o.release_id JOIN games g ON g.id = r.game_id WHERE g.platform IN (SELECT value FROM json_each(?)) GROUP BY o.release_id HAVING COUNT(*) = 1 AND MIN(o.sha1) IS NOT NULL",
+    )
+    .raw()
+    .iterate(JSON.stringify(arcadeSlugs)))
+    zips.set(id, sha1);
   for (const row of db
     .prepare<unknown[], unknown[]>(
       filter === undefined
@@ -338,7 +348,7 @@ function runAudit(
       // Any kind: one set that is a BIOS in one collection and a game in another is a repeat too.
       const setName = joiningSetName(extra.setName, JSON.parse(flagsJson) as string[]);
       const list = arcadeEntries.get(game.platform) ?? [];
-      list.push({ gameId, name, setName, collections: extra.collections ?? [], year: extra.releaseYear });
+      list.push({ gameId, name, setName, collections: extra.collections ?? [], year: extra.releaseYear, zip: zips.get(id) });
       arcadeEntries.set(game.platform, list);
       const parentKey = `${game.platform}\u0000${extra.setName}`;
       if (extra.setName && !extra.cloneOf && !parentTitles.has(parentKey)) parentTitles.set(parentKey, releaseTitle(release));

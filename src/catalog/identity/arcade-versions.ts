@@ -8,6 +8,9 @@ import { companies, noCompanyInCommon } from "./company-word.ts";
  */
 const VERSION_MARK_RE = /\s+(?:(?:ver(?:sion)?\.?\s*|v\.?\s*)(?:\d+(?:\.\d+)*[a-z]?|[ivx]+)|(?<!\bgame\s+)(\d+)\.\d+[a-z]?)$/i;
 
+/** An explicit version marker ending the first part of an "A / B" title ("Demon Front V1.1 / Moyu Zhanxian"). */
+const PART_VERSION_MARK_RE = /\s+(?:ver(?:sion)?\.?\s*|v\.?\s*)\d+(?:\.\d+)*[a-z]?(?=\s+\/\s)/i;
+
 /** Words ending a title that name another build of the same game: "- Another Ver", a prototype's "Engineering Sample". */
 const BUILD_MARK_RE = /\s+(?:-\s+)?(?:another\s+ver(?:sion)?\.?|engineering\s+sample)$/i;
 
@@ -41,6 +44,11 @@ function versionBase(title: string): { key: string; numeral: boolean; sequel: bo
   const build = BUILD_MARK_RE.exec(title);
   if (build) {
     const key = titleKey(title.slice(0, build.index));
+    return key ? { key, numeral: false, sequel: false } : undefined;
+  }
+  const part = PART_VERSION_MARK_RE.exec(title);
+  if (part) {
+    const key = titleKey(title.slice(0, part.index) + title.slice(part.index + part[0].length));
     return key ? { key, numeral: false, sequel: false } : undefined;
   }
   const marked = VERSION_MARK_RE.exec(title);

@@ -345,6 +345,7 @@ export function releaseKind(parsed: Pick<ParsedGameName, "title" | "flags" | "ex
   if (parsed.flags.includes("BIOS")) return "bios";
   // The name parser files a few kind tags ("Program") among its known flags, the others among its extra tags.
   for (const tag of [...parsed.flags, ...parsed.extra]) {
+    if (ctx.arcade && ARCADE_PROGRAM_TAG_RE.test(tag) && !ARCADE_TEST_TITLE_RE.test(parsed.title)) continue;
     const kind = TAG_KINDS.get(tag.toLowerCase().replace(TAG_QUALIFIER_RE, ""));
     if (kind === "update" && ctx.wholeCarts) continue;
     if (kind) return kind;
@@ -364,6 +365,11 @@ export function releaseKind(parsed: Pick<ParsedGameName, "title" | "flags" | "ex
   if (ctx.homebrewSerials && ctx.serial && ctx.homebrewSerials.test(ctx.serial) && homebrewToolTitle(parsed.title)) return "application";
   return "game";
 }
+
+/** An arcade set's numbered program ("Gorf (Program 1)"): a version of the game's code, not an application. */
+const ARCADE_PROGRAM_TAG_RE = /^program\s+\d/i;
+/** An arcade board's test program, which its numbered program tag does not make a game ("MPU4 Unit Test (Program 2)"). */
+const ARCADE_TEST_TITLE_RE = /\btest\b/i;
 
 /** The tag PSN's DATs give a licence file (a ".rap" key) that unlocks a game or its content. */
 const UNLOCK_KEY_TAG = "unlock key";

@@ -46,6 +46,7 @@ export function regionalCloneTitles(sets: readonly RegionalCloneSet[]): Map<stri
   const others = new Map<string, RegionalCloneSet[]>();
   for (const set of bySet.values()) {
     const parent = parentTitle(set, bySet);
+    if (parent === SAME_TITLE) continue;
     if (parent === null) {
       others.set(set.titleKey, [...(others.get(set.titleKey) ?? []), set]);
       continue;
@@ -80,19 +81,30 @@ export function regionalCloneTitles(sets: readonly RegionalCloneSet[]): Map<stri
   return out;
 }
 
+/** True when a set's name is another set's plus one or two letters: a clone, zipped without its parent's files. */
+function extendsAnother(setName: string, bySet: ReadonlyMap<string, RegionalCloneSet>): boolean {
+  return bySet.has(setName.slice(0, -1)) || bySet.has(setName.slice(0, -2));
+}
+
+/** A set whose name extends a set of its own title ("rygarj2" of "rygarj"): it says nothing of the title's parent. */
+const SAME_TITLE = Symbol("same title");
+
 /**
  * The title key of the set `set` is a regional clone of, by the longest other set name its own extends by
- * letters; undefined when that set's facts disagree, null when its name extends no other set's.
+ * letters; undefined when that set's facts disagree, null when its name extends no other set's,
+ * {@link SAME_TITLE} when it extends a set of its own title.
  */
-function parentTitle(set: RegionalCloneSet, bySet: ReadonlyMap<string, RegionalCloneSet>): string | undefined | null {
+function parentTitle(set: RegionalCloneSet, bySet: ReadonlyMap<string, RegionalCloneSet>): string | undefined | null | typeof SAME_TITLE {
   for (const cut of [1, 2]) {
     const name = set.setName.slice(0, -cut);
     const parent = bySet.get(name);
     if (parent === undefined) continue;
-    if (!CLONE_SUFFIX_RE.test(set.setName.slice(-cut)) || parent.titleKey === set.titleKey) return undefined;
+    if (parent.titleKey === set.titleKey) return SAME_TITLE;
+    if (!CLONE_SUFFIX_RE.test(set.setName.slice(-cut))) return undefined;
     if (set.year === undefined || set.year !== parent.year) return undefined;
     if (!makerInCommon(companies(set.developer), companies(parent.developer))) return undefined;
-    if (!set.size || !parent.size || set.size >= parent.size) return undefined;
+    // A split DAT zips a clone's own files only, so a clone is smaller than a full parent; beside another clone's zip its size says nothing.
+    if (!set.size || !parent.size || (set.size >= parent.size && !extendsAnother(parent.setName, bySet))) return undefined;
     if (spinOff(set.titleKey) && !spinOff(parent.titleKey)) return undefined;
     // Letters glued to the parent's last word make another installment of it ("Puzzle Bobble 2X" of "Puzzle Bobble 2").
     const next = set.titleKey.charAt(parent.titleKey.length);

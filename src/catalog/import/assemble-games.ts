@@ -405,6 +405,9 @@ const UNRELEASED_RE = /\b(?:prototype|proto|homebrew)\b/i;
 /** Each arcade game set as the regional-clone rule reads it ({@link regionalCloneTitles}), MAME's entries first. */
 function regionalCloneSets(releases: readonly ReleaseDraft[], ownKeys: readonly string[]): RegionalCloneSet[] {
   const out: RegionalCloneSet[] = [];
+  const listedElsewhere = new Set<string>();
+  for (const release of releases)
+    if (release.extra.setName && release.collections.some((c) => c !== "fbneo")) listedElsewhere.add(release.extra.setName);
   releases.forEach((release, i) => {
     const setName = release.extra.setName;
     if (!setName || release.kind !== "game") return;
@@ -416,10 +419,18 @@ function regionalCloneSets(releases: readonly ReleaseDraft[], ownKeys: readonly 
       year: release.credits.year,
       size: mainSize(release.roms),
       curated:
-        curatedParent(release) && !reworkedGame(release.name) && !UNRELEASED_RE.test(release.name) && !UNRELEASED_RE.test(developer ?? ""),
+        (curatedParent(release) || (!listedElsewhere.has(setName) && fbneoOnly(release))) &&
+        !reworkedGame(release.name) &&
+        !UNRELEASED_RE.test(release.name) &&
+        !UNRELEASED_RE.test(developer ?? ""),
     });
   });
   return out;
+}
+
+/** An FBNeo entry, no clone and not reworked: for a set no other collection lists, FBNeo's own curation of a board ("fixeightj" beside "fixeight"). */
+function fbneoOnly(release: ReleaseDraft): boolean {
+  return !release.extra.cloneOf && !reworked(release) && release.collections.includes("fbneo");
 }
 
 /** How an arcade set's DAT names place it: under the title of the game they say it reworks, or apart as a board of several games. */
@@ -1555,6 +1566,7 @@ export function assembleGames(
           setName: r.parsed.flags.includes("Hack") ? undefined : r.extra.setName,
           collections: r.collections,
           year: r.credits.year ?? r.extra.releaseYear,
+          zip: r.roms.length === 1 ? r.roms[0]?.sha1 : undefined,
         })),
       )
     : [];

@@ -18,4 +18,19 @@ describe("arcade set names another collection gave to another game", () => {
       ]),
     ).toEqual(["newapunk", undefined, undefined, undefined, undefined, undefined, undefined, undefined]);
   });
+
+  it("moves an undated entry to the set another collection zips it under, where that collection zips its set name otherwise", () => {
+    expect(
+      movedSetNames([
+        { name: "Alien Invasion Part II", setName: "alieninv", collections: ["mame-2003"], year: undefined, zip: "c04d" },
+        { name: "Alien Invasion", setName: "alieninv", collections: ["mame-2010"], year: undefined, zip: "3514" },
+        { name: "Alien Invasion Part II", setName: "alieninvp2", collections: ["mame-2010"], year: undefined, zip: "c04d" },
+        // The same set zipped alike, or otherwise with no other set holding its zip, stays.
+        { name: "Gorf", setName: "gorf", collections: ["mame-2003"], year: undefined, zip: "daad" },
+        { name: "Gorf", setName: "gorf", collections: ["mame-2010"], year: undefined, zip: "daad" },
+        { name: "Gorf (Program 1)", setName: "gorfpgm1", collections: ["mame-2003"], year: undefined, zip: "162f" },
+        { name: "Gorf (program 1)", setName: "gorfpgm1", collections: ["mame-2010"], year: undefined, zip: "1994" },
+      ]),
+    ).toEqual(["alieninvp2", undefined, undefined, undefined, undefined, undefined, undefined]);
+  });
 });

@@ -8,6 +8,8 @@ describe("an arcade title's version marker", () => {
   it("reads ver., version, v and decimal numbers as versions, and a numeral word as its Roman numeral", () => {
     expect(versionBaseKey("Multipac 1.4")).toBe("multipac");
     expect(versionBaseKey("Shaman King demo 0.20")).toBe("shaman king demo");
+    expect(versionBaseKey("Demon Front V1.1 / Moyu Zhanxian")).toBe("demon front moyu zhanxian");
+    expect(versionBaseKey("Strikers 1945 II / Strikers 1945 Plus")).toBeUndefined();
     expect(versionBaseKey("Domino Block ver.2")).toBe("domino block");
     expect(versionBaseKey("Soul Edge Ver. II")).toBe("soul edge");
     expect(versionBaseKey("Puzzle Star version 3")).toBe("puzzle star");

@@ -330,3 +330,12 @@ describe("assembleGames with a platform's kind context", () => {
     expect(games.map((g) => g.metadata.publisher)).not.toContain("hack");
   });
 });
+
+describe("releaseKind on arcade sets", () => {
+  it("reads a numbered program as a version of the game's code, and a board test's numbered program as an application", () => {
+    expect(releaseKind(parseGameName("Gorf (Program 1)"), { arcade: true })).toBe("game");
+    expect(releaseKind(parseGameName("Gorf (program 1, with German Language ROM)"), { arcade: true })).toBe("game");
+    expect(releaseKind(parseGameName("MPU4 Unit Test (Program 2)"), { arcade: true })).toBe("application");
+    expect(releaseKind(parseGameName("Mario Paint (Japan) (Program)"), {})).toBe("application");
+  });
+});

@@ -30,6 +30,19 @@ describe("regionalCloneTitles", () => {
     });
   });
 
+  it("reads a set extending one of its own title as saying nothing, and a clone of a clone by its maker and year whatever the two zips' sizes", () => {
+    const titles = regionalCloneTitles([
+      set("rygar", "rygar", "Tecmo", 1986, 231574),
+      set("rygarj", "argus no senshi", "Tecmo", 1986, 55534),
+      set("rygarj2", "argus no senshi", "Tecmo", 1986, 55600),
+      set("vendetta", "vendetta", "Konami", 1991, 2807028),
+      set("vendetta2p", "vendetta", "Konami", 1991, 149755),
+      set("vendetta2pp", "crime fighters 2", "Konami", 1991, 150010),
+      set("vendettan", "crime fighters 2", "Konami", 1991, 148970),
+    ]);
+    expect(Object.fromEntries(titles)).toEqual({ "argus no senshi": "rygar", "crime fighters 2": "vendetta" });
+  });
+
   it("leaves sequels, spin-offs, installments, other years, other makers, larger zips and titles with another game's sets where they are", () => {
     const titles = regionalCloneTitles([
       set("jchan", "jackie chan the kung fu master", "Kaneko", 1995, 9000000),
@@ -98,6 +111,30 @@ describe("regional clone titles in assembled arcade records", () => {
       "Hang-On Jr.",
       "Haunted Castle",
       "Rygar",
+    ]);
+  });
+
+  it("reads FBNeo's own sets as curated where no other collection lists the set, and a MAME set's FBNeo entry not at all", () => {
+    const mame = dat([
+      { name: "Bang!", fields: { developer: "Gaelco", releaseyear: "1998" }, roms: [rom("bang.zip", "1", 2483047)] },
+      { name: "Gun Gabacho (Japan)", fields: { developer: "Gaelco", releaseyear: "1998" }, roms: [rom("bangj.zip", "2", 1162846)] },
+    ]);
+    const fbneo = dat([
+      { name: "FixEight (Europe)", fields: { publisher: "Toaplan", releaseyear: "1992" }, roms: [rom("fixeight.zip", "3", 1900000)] },
+      {
+        name: "FixEight - Jigoku no Eiyuu Densetsu (Japan)",
+        fields: { publisher: "Toaplan", releaseyear: "1992" },
+        roms: [rom("fixeightj.zip", "4", 60000)],
+      },
+      {
+        name: "Gun Gabacho (Japan, version 2, checksum C6BB)",
+        fields: { publisher: "Gaelco / Bit Managers (GM Shoji license)", releaseyear: "1999" },
+        roms: [rom("bangj.zip", "5", 1162870)],
+      },
+    ]);
+    expect(works(arcadeDats({ fbneo, mame }))).toEqual([
+      ["Bang!", "Gun Gabacho (Japan)", "Gun Gabacho (Japan, version 2, checksum C6BB)"],
+      ["FixEight (Europe)", "FixEight - Jigoku no Eiyuu Densetsu (Japan)"],
     ]);
   });
 });
