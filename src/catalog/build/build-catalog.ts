@@ -300,7 +300,7 @@ function buildPlatform(
     index.mtimes.push(mtime);
     hashes.push(hash);
     summaries.push(summarize(record));
-    evidence.push(recordEvidence(record));
+    evidence.push(recordEvidence(record, platform.kind === "computer"));
     (record.kind === "game" ? gameLines : otherKinds).push(start, shardBytes.length);
   }
   const shard = shardBytes.bytes();

@@ -3,13 +3,21 @@ import type { GameSummary } from "./game-summary.ts";
 
 /**
  * A game's search prior: how likely a search means this record rather than another of the same
- * text relevance, from what the catalog knows of it (docs/search.md "Ranking"). The build scores
+ * text relevance, from what the catalog knows of it (docs/api.md, "Ranking"). The build scores
  * each record's own evidence ({@link recordEvidence}), then adds how many platforms have a retail
  * record of the same title ({@link combinePrior}); the index keeps the result as one byte per game.
  */
 
 /** Bit of an evidence word: the record has a retail dump (no-intro, redump or an arcade set, released, not a hack, pirate or re-release). */
 export const RETAIL_EVIDENCE = 0x100;
+/**
+ * Bit of an evidence word: the record is a home computer's catalogue entry (TOSEC's, libretro's DOS
+ * DAT). No-Intro and Redump dump few computer programs, so such a record counts as a known game
+ * ({@link KNOWN_PRIOR}) though no retail dump says so.
+ */
+export const COMPUTER_EVIDENCE = 0x200;
+/** The prior of a record the catalog knows as a released game: about what a retail dump alone gives. */
+export const KNOWN_PRIOR = 64;
 /** Largest local score of an evidence word (its low byte); the title's spread adds up to {@link PRIOR_MAX}. */
 const LOCAL_MAX = 200;
 export const PRIOR_MAX = 255;
@@ -46,7 +54,7 @@ function isRetail(release: ReleaseRecord): boolean {
  * retail dumps, RetroAchievements support, metadata (maker, year, genres, franchise), an age
  * rating or review, the regions of its retail releases and its release count.
  */
-export function recordEvidence(record: GameRecord): number {
+export function recordEvidence(record: GameRecord, computer = false): number {
   const retail = record.releases.filter(isRetail);
   const regions = new Set(retail.flatMap((r) => r.regions));
   // A "World" release is sold in every region.
@@ -66,7 +74,7 @@ export function recordEvidence(record: GameRecord): number {
     regionCount,
     releases: record.releases.length,
   });
-  return (retail.length > 0 ? RETAIL_EVIDENCE : 0) | local;
+  return (retail.length > 0 ? RETAIL_EVIDENCE : 0) | (computer ? COMPUTER_EVIDENCE : 0) | local;
 }
 
 /**
@@ -125,5 +133,6 @@ function localScore(e: Evidence): number {
 export function combinePrior(evidence: number, spread: number): number {
   const local = evidence & 0xff;
   const wide = spread <= 1 ? 0 : Math.min(1, Math.log2(spread) / 3);
-  return Math.min(PRIOR_MAX, Math.round(local + (PRIOR_MAX - LOCAL_MAX) * wide));
+  const prior = Math.min(PRIOR_MAX, Math.round(local + (PRIOR_MAX - LOCAL_MAX) * wide));
+  return evidence & COMPUTER_EVIDENCE ? Math.max(prior, KNOWN_PRIOR) : prior;
 }

@@ -1,5 +1,8 @@
 import { describe, expect, inject, it } from "vitest";
+import { titleKey } from "../../../src/catalog/names/title-key.ts";
 import { type KindFilter, searchGames } from "../../../src/catalog/search/search-games.ts";
+import { decodeTitleIndex, encodeTitleIndex } from "../../../src/catalog/search/title-index.ts";
+import { createTitleSearcher, gamesOfSummaries, summaryById } from "../../../src/catalog/search/title-searcher.ts";
 import { loadCatalogSnapshot } from "../../../src/catalog/store/catalog-snapshot.ts";
 
 const snapshot = loadCatalogSnapshot(inject("sampleCatalog").buildDir);
@@ -35,9 +38,19 @@ describe("searchGames on the sample", () => {
     expect(titles("thunder paws")[0]).toBe("Thunder Paws/snes");
   });
 
-  it("ranks the shortest title holding the query first among equals (issue 14)", () => {
-    // Same relevance (two words, one release each) on one platform: "Iron Lantern" is shorter than "Ghost Lantern", whose id is lower.
-    expect(titles("lantern", "snes")[0]).toBe("Iron Lantern/snes");
+  it("ranks the shortest title holding the query first among equals", () => {
+    // Same relevance and the same prior (two words, one retail release each, no metadata): "Iron Lantern" is shorter than "Ghost Lantern", whose id is lower.
+    const list = [
+      { id: 1, title: "Ghost Lantern", key: titleKey("Ghost Lantern"), system: "psx", regions: ["USA"], releaseCount: 1 },
+      { id: 2, title: "Iron Lantern", key: titleKey("Iron Lantern"), system: "snes", regions: ["USA"], releaseCount: 1 },
+    ];
+    const platforms = list.map((s) => ({ slug: s.system, summaries: [s] })).sort((a, b) => a.slug.localeCompare(b.slug));
+    const searcher = createTitleSearcher(decodeTitleIndex(encodeTitleIndex(platforms)), (slug) =>
+      gamesOfSummaries(list.filter((s) => s.system === slug)),
+    );
+    const scope = { searcher, summary: (id: number) => summaryById(searcher, id) };
+    for (const query of ["lantern", "lan"])
+      expect(searchGames(scope, { query, limit: 10 }).results.map((r) => r.title)).toEqual(["Iron Lantern", "Ghost Lantern"]);
   });
 
   it("pages with offset and reports the total", () => {
