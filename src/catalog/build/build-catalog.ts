@@ -7,6 +7,7 @@ import { platformEntry } from "../platforms/platform-entry.ts";
 import { attribution } from "../record/attribution.ts";
 import type { GameRecord, PlatformEntry } from "../record/game-record.ts";
 import { summarize, type GameSummary } from "../search/game-summary.ts";
+import { recordEvidence } from "../search/search-prior.ts";
 import { buildSearchIndex, writeTitlePart } from "./build-search-index.ts";
 import { contentHash, contentHashOfParts } from "../../http/etag.ts";
 import { idFolder } from "./id-folder.ts";
@@ -260,12 +261,12 @@ function buildPlatform(
     offsets: [] as number[],
     lengths: [] as number[],
     mtimes: [] as number[],
-    releaseCounts: [] as number[],
     stamped: true as const,
     idFolders: true as const,
   } satisfies ShardIndexHead;
   const hashes: string[] = [];
   const summaries: GameSummary[] = [];
+  const evidence: number[] = [];
   // Older indexes hashed the same content, but their record files lack `updatedAt` or sit in one
   // flat folder: rewrite them once (the flat files go after the jobs, removeFlatRecordFiles).
   const stamped = oldIndex?.stamped === true;
@@ -298,21 +299,21 @@ function buildPlatform(
     index.lengths.push(body.length);
     index.mtimes.push(mtime);
     hashes.push(hash);
-    index.releaseCounts.push(record.releases.length);
     summaries.push(summarize(record));
+    evidence.push(recordEvidence(record, platform.kind === "computer"));
     (record.kind === "game" ? gameLines : otherKinds).push(start, shardBytes.length);
   }
   const shard = shardBytes.bytes();
   // What only the build and first searches read goes last, after the head a server reads alone at start-up (`indexHead`).
   const head = JSON.stringify(index).slice(0, -1);
-  const indexJson = `${head},"hashes":${JSON.stringify(hashes)},"summaries":${JSON.stringify(summaries)}}`;
+  const indexJson = `${head},"hashes":${JSON.stringify(hashes)},"evidence":${JSON.stringify(evidence)},"summaries":${JSON.stringify(summaries)}}`;
   // The build version is part of the name so that a format change never rewrites a file in place.
   const hash = contentHashOfParts([`v${BUILD_VERSION}\n`, shard, indexJson], 12);
   const base = `${platform.slug}.${hash}`;
   writeFileAtomic(path.join(buildDir, "shards", `${base}.ndjson`), shard);
   writeFileAtomic(path.join(buildDir, "shards", `${base}.idx.json`), indexJson);
   writeFileAtomic(path.join(buildDir, "match", `${base}.json`), JSON.stringify(matchTable(records, listed)));
-  writeTitlePart(buildDir, platform.slug, hash, summaries);
+  writeTitlePart(buildDir, platform.slug, hash, summaries, evidence);
 
   if (oldIndex) {
     const kept = new Set(index.ids);

@@ -19,10 +19,16 @@ function titlePartFile(slug: string, platformHash: string | undefined): string {
  * Indexes a platform's titles and keeps the part for {@link buildSearchIndex}: called by the
  * platform's job, on whichever thread built it, so that the whole build's index is only joined.
  */
-export function writeTitlePart(buildDir: string, slug: string, platformHash: string, summaries: readonly GameSummary[]): void {
+export function writeTitlePart(
+  buildDir: string,
+  slug: string,
+  platformHash: string,
+  summaries: readonly GameSummary[],
+  evidence: readonly number[],
+): void {
   const partsDir = path.join(buildDir, PARTS_DIR);
   mkdirSync(partsDir, { recursive: true });
-  writeFileAtomic(path.join(partsDir, titlePartFile(slug, platformHash)), serialize(indexTitlePart(summaries)));
+  writeFileAtomic(path.join(partsDir, titlePartFile(slug, platformHash)), serialize(indexTitlePart(summaries, evidence)));
 }
 
 /**
@@ -55,7 +61,7 @@ export function buildSearchIndex(
       const kept = readPart(path.join(partsDir, name));
       if (kept) return { slug, part: kept };
       const shardIndex = JSON.parse(readFileSync(path.join(buildDir, platforms[slug]?.index ?? ""), "utf8")) as ShardIndex;
-      const part = indexTitlePart(shardIndex.summaries);
+      const part = indexTitlePart(shardIndex.summaries, shardIndex.evidence);
       writeFileAtomic(path.join(partsDir, name), serialize(part));
       return { slug, part };
     }),

@@ -8,7 +8,7 @@ import type { BuiltDump } from "../dumps/dump-format.ts";
 export const MANIFEST_FILE = "manifest.json";
 
 /** Bump when the output format changes, so that the next build redoes every platform. */
-export const BUILD_VERSION = 16;
+export const BUILD_VERSION = 17;
 
 /**
  * Columnar offsets of one shard, as stored in its `.idx.json`, with each record's file time (the
@@ -21,12 +21,12 @@ export interface ShardIndex {
   readonly mtimes: number[];
   /** Content hash of each record, to tell an unchanged record on the next build. */
   readonly hashes: string[];
-  /** Releases of each game, for the search boost without reading `summaries` (build version 9 on). */
-  readonly releaseCounts?: number[];
   /** Set when `hashes` cover the record without `updatedAt` and the record files carry it (build version 8 on). */
   readonly stamped?: true;
   /** Set when the record files are in id folders (`static/records/<id / 1000>/<id>.json`, build version 12 on). */
   readonly idFolders?: true;
+  /** Each game's search evidence word (src/catalog/search/search-prior.ts), written with `hashes` (build version 17 on). */
+  readonly evidence?: number[];
   /** Written last with `hashes` (build version 9 on): a server reads the columns before them and parses these on first use. */
   readonly summaries: GameSummary[];
 }

@@ -5,6 +5,7 @@ import type { SearchVocabulary } from "./search-vocabulary.ts";
 import { arabicWord, titleNumbers } from "../names/numerals.ts";
 import { equivalentQuery } from "./search-equivalences.ts";
 import { ALTERNATE_TITLES, compactKey, PIRATE_TITLES, SIGNATURE_WORDS, textSignature } from "./title-index.ts";
+import { KNOWN_PRIOR } from "./search-prior.ts";
 import { runTitleQuery, type TitleQuery } from "./title-query.ts";
 import { summaryAt, type TitleSearcher } from "./title-searcher.ts";
 
@@ -61,6 +62,10 @@ const LITERAL_CLASS = 2 << 20;
 const EXACT_CLASS = 1 << 20;
 /** Without a kind, a game ranks before a record of another kind of the same title class. */
 const GAME_CLASS = 1 << 19;
+/** Queries of at most this many words are the short, generic ones ("sonic", "street fighter") a franchise's game answers; a longer exact title names its record. */
+const WEAK_EXACT_WORDS = 2;
+/** Score of an exact title below {@link KNOWN_PRIOR} in a search of every platform: ahead of other titles of its prior, not of well-known games. */
+const WEAK_EXACT_WEIGHT = 1.5;
 /** Score of a game found by an alternate title equal to the query: a tie-break towards the game whose own title it is, between games released about as widely. */
 const ALIAS_WEIGHT = 0.98;
 
@@ -211,7 +216,8 @@ export function searchGames(scope: SearchScope, request: GameSearchRequest): Gam
   const arabicWords = words.map(arabicWord);
   const wordSignatures = new Int32Array(arabicWords.length * SIGNATURE_WORDS);
   for (const [i, w] of arabicWords.entries()) textSignature(w, wordSignatures, i * SIGNATURE_WORDS);
-  const { keyLengths, compactLengths, numbered, signatures, kinds, aliased } = searcher.index;
+  const { keyLengths, compactLengths, numbered, signatures, kinds, aliased, priors } = searcher.index;
+  const everyPlatform = scope.system === undefined && scope.collection === undefined;
   let count = 0;
   let hitOrdinals = new Uint32Array(0);
   let hitScores = new Float64Array(0);
@@ -277,11 +283,13 @@ export function searchGames(scope: SearchScope, request: GameSearchRequest): Gam
       // A game found by a pirate cart's retitle ("Sonic" for Adventure Island) ranks after every game found by its own names.
       const byPirateTitle =
         !exact && ((aliased[ordinal] as number) & PIRATE_TITLES) !== 0 && foundByPirateTitle(summaryAt(searcher, ordinal), words);
+      // Across every platform an exact title ranks first only for a record the catalog knows as a released game.
+      const weak = exact && everyPlatform && words.length <= WEAK_EXACT_WORDS && (priors[ordinal] as number) < KNOWN_PRIOR;
       hitOrdinals[count] = ordinal;
-      hitScores[count] = (matches.scores[i] as number) * (alias ? ALIAS_WEIGHT : 1);
+      hitScores[count] = (matches.scores[i] as number) * (alias ? ALIAS_WEIGHT : 1) * (weak ? WEAK_EXACT_WEIGHT : 1);
       hitClasses[count] = byPirateTitle
         ? 0
-        : (literal || alias ? LITERAL_CLASS : exact ? EXACT_CLASS : 0) +
+        : (weak ? 0 : literal || alias ? LITERAL_CLASS : exact ? EXACT_CLASS : 0) +
           (gamesFirst && game ? GAME_CLASS : 0) +
           covered * 2 +
           (sequel ? 0 : 1);

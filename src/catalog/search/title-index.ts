@@ -2,6 +2,7 @@ import { contentKinds } from "../identity/content-kind.ts";
 import { arabicWord, titleNumbers } from "../names/numerals.ts";
 import { titleWords } from "../names/title-key.ts";
 import type { GameSummary } from "./game-summary.ts";
+import { combinePrior, RETAIL_EVIDENCE, summaryEvidence } from "./search-prior.ts";
 
 /**
  * The title search index: one inverted index over every game title of the catalog, written by
@@ -40,6 +41,8 @@ export interface TitleIndex {
   readonly kinds: Uint8Array;
   /** Per game, {@link ALTERNATE_TITLES} and {@link PIRATE_TITLES} set when it has such titles, whose words are indexed as the title's. */
   readonly aliased: Uint8Array;
+  /** Per game, its search prior (src/catalog/search/search-prior.ts), 0 to 255. */
+  readonly priors: Uint8Array;
   /** Mean of `titleLengths`. */
   readonly averageLength: number;
   /** The ordinals of each platform's games: `[start, end)`. */
@@ -80,7 +83,7 @@ export function textSignature(text: string, out: Int32Array, at: number): void {
 }
 
 /** Bumped whenever the file layout changes; part of the file name, so a server never reads another layout. */
-export const TITLE_INDEX_FORMAT = 4;
+export const TITLE_INDEX_FORMAT = 5;
 
 /** Bits of `aliased`: the game has alternate titles; the game has titles only its pirate releases carry. */
 export const ALTERNATE_TITLES = 1;
@@ -110,6 +113,10 @@ export interface TitlePart {
   readonly aliased: Uint8Array;
   readonly titleLengths: Uint8Array;
   readonly signatures: Int32Array;
+  /** Each game's evidence word (search-prior.ts), which the join turns into its prior. */
+  readonly evidence: Uint16Array;
+  /** Each game's title key, by which the join counts the platforms holding a title. */
+  readonly keys: readonly string[];
   /** The sum of the titles' distinct term counts, uncapped (for the average length). */
   readonly termTotal: number;
   /** The part's terms in the order of `<`; postings of term t are `postings[termStart[t]]` up to `termStart[t + 1]`. */
@@ -121,9 +128,10 @@ export interface TitlePart {
 
 const byCodeUnits = (a: string, b: string): number => (a < b ? -1 : a > b ? 1 : 0);
 
-/** Indexes one platform's titles ({@link TitlePart}). */
-export function indexTitlePart(summaries: readonly GameSummary[]): TitlePart {
+/** Indexes one platform's titles ({@link TitlePart}), with each game's evidence word ({@link summaryEvidence} when not given). */
+export function indexTitlePart(summaries: readonly GameSummary[], evidence?: readonly number[]): TitlePart {
   const n = summaries.length;
+  if (evidence !== undefined && evidence.length !== n) throw new Error(`${evidence.length} evidence words for ${n} games`);
   const lists = new Map<string, number[]>();
   const part = {
     gameIds: new Int32Array(n),
@@ -134,6 +142,8 @@ export function indexTitlePart(summaries: readonly GameSummary[]): TitlePart {
     aliased: new Uint8Array(n),
     titleLengths: new Uint8Array(n),
     signatures: new Int32Array(n * SIGNATURE_WORDS),
+    evidence: Uint16Array.from(summaries, (summary, i) => evidence?.[i] ?? summaryEvidence(summary)),
+    keys: summaries.map((summary) => summary.key),
   };
   let termTotal = 0;
   summaries.forEach((summary, ordinal) => {
@@ -234,6 +244,7 @@ export function mergeTitleParts(platforms: readonly { readonly slug: string; rea
     return out;
   };
   const termText = Buffer.from(terms.join("\n"), "utf8");
+  const priors = joinedPriors(platforms.map(({ part }) => part));
   const header: Header = {
     format: TITLE_INDEX_FORMAT,
     games,
@@ -305,8 +316,27 @@ export function mergeTitleParts(platforms: readonly { readonly slug: string; rea
         (part) => part.aliased,
       ),
     ),
+    bytes(priors),
     termText,
   ]);
+}
+
+/** Each game's prior, parts in order: its evidence and the number of platforms with a retail game of its title key. */
+function joinedPriors(parts: readonly TitlePart[]): Uint8Array {
+  const spread = new Map<string, number>();
+  for (const part of parts) {
+    const seen = new Set<string>();
+    part.keys.forEach((key, i) => {
+      if (part.kinds[i] !== 0 || ((part.evidence[i] as number) & RETAIL_EVIDENCE) === 0 || seen.has(key)) return;
+      seen.add(key);
+      spread.set(key, (spread.get(key) ?? 0) + 1);
+    });
+  }
+  const priors = new Uint8Array(parts.reduce((n, part) => n + part.keys.length, 0));
+  let at = 0;
+  for (const part of parts)
+    for (const [i, key] of part.keys.entries()) priors[at++] = combinePrior(part.evidence[i] as number, spread.get(key) ?? 0);
+  return priors;
 }
 
 /** Indexes the titles of `platforms` (in this order) and encodes the index as the file the build writes. */
@@ -338,6 +368,7 @@ export function decodeTitleIndex(file: Buffer): TitleIndex {
   const numbered = take((b, o, n) => new Uint8Array(b, o, n), header.games, 1);
   const kinds = take((b, o, n) => new Uint8Array(b, o, n), header.games, 1);
   const aliased = take((b, o, n) => new Uint8Array(b, o, n), header.games, 1);
+  const priors = take((b, o, n) => new Uint8Array(b, o, n), header.games, 1);
   const termsText = Buffer.from(data.buffer, at, header.termBytes).toString("utf8");
   const terms = header.terms === 0 ? [] : termsText.split("\n");
   if (terms.length !== header.terms) throw new Error(`title index: ${terms.length} terms, header says ${header.terms}`);
@@ -354,6 +385,7 @@ export function decodeTitleIndex(file: Buffer): TitleIndex {
     signatures,
     kinds,
     aliased,
+    priors,
     averageLength: header.averageLength,
     platforms: new Map(header.platforms.map(([slug, start, end]) => [slug, [start, end] as const])),
   };

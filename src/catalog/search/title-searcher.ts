@@ -2,19 +2,26 @@ import type { GameSummary } from "./game-summary.ts";
 import { createSearchVocabulary, type SearchVocabulary } from "./search-vocabulary.ts";
 import { compactKey, type TitleIndex } from "./title-index.ts";
 import { titleNumbers } from "../names/numerals.ts";
+import { PRIOR_MAX } from "./search-prior.ts";
 
-/** One platform's games as the searcher needs them: ids and release counts at load, summaries on first use. */
+/**
+ * How much the prior can multiply a game's text score: a well-known retail game scores up to three
+ * times an unknown record of the same words, enough to outweigh BM25's preference for the shorter
+ * title, not a missing query word (rank classes, search-games.ts, come before the score).
+ */
+const PRIOR_WEIGHT = 2;
+
+/** One platform's games as the searcher needs them: ids at load, summaries on first use. */
 export interface PlatformGames {
   /** Game ids in ascending order, as the build indexed them. */
   readonly ids: readonly number[];
-  readonly releaseCounts: readonly number[];
   /** The summaries in the same order; read (and parsed) the first time a search or lookup needs one. */
   summaries(): readonly GameSummary[];
 }
 
 /** Platform games of summaries already in memory (a test, a downloaded dump, an older build's index). */
 export function gamesOfSummaries(summaries: readonly GameSummary[]): PlatformGames {
-  return { ids: summaries.map((s) => s.id), releaseCounts: summaries.map((s) => s.releaseCount), summaries: () => summaries };
+  return { ids: summaries.map((s) => s.id), summaries: () => summaries };
 }
 
 /** The loaded index with what a search needs per game, resolved once at load. */
@@ -25,7 +32,7 @@ export interface TitleSearcher {
   readonly summaries: readonly (GameSummary | undefined)[];
   /** Fills `summaries` for the platform holding `ordinal`. */
   readonly load: (ordinal: number) => void;
-  /** Games with many releases (regions, revisions, re-releases) are the ones people look for: `1 + log2(releases) / 4`. */
+  /** Each game's BM25 multiplier from its search prior (search-prior.ts): `1 + PRIOR_WEIGHT × prior / 255`. */
   readonly boosts: Float64Array;
   /** Mean title length (distinct terms) of each platform, for BM25 within one platform. */
   readonly averages: ReadonlyMap<string, number>;
@@ -37,7 +44,7 @@ export interface TitleSearcher {
 
 /**
  * Resolves an index's ordinals to games: each platform's range to that platform's ids (a mismatch
- * means the index belongs to another build) and release counts. Summaries are parsed a platform
+ * means the index belongs to another build) and boosts from the index's priors. Summaries are parsed a platform
  * at a time when first needed: all of them were two thirds of a server's start-up.
  */
 export function createTitleSearcher(index: TitleIndex, gamesOf: (slug: string) => PlatformGames | undefined): TitleSearcher {
@@ -56,7 +63,7 @@ export function createTitleSearcher(index: TitleIndex, gamesOf: (slug: string) =
       const id = games.ids[i - start] as number;
       if (i > start && id <= (games.ids[i - start - 1] as number)) throw new Error(`the shard of ${slug} lists its games out of id order`);
       if (id !== index.gameIds[i]) throw new Error(`the title index names game ${index.gameIds[i]} where the shard of ${slug} has ${id}`);
-      boosts[i] = 1 + Math.log2(games.releaseCounts[i - start] ?? 1) / 4;
+      boosts[i] = 1 + (PRIOR_WEIGHT * (index.priors[i] as number)) / PRIOR_MAX;
     }
     ranges.push({ start, end, slug, games });
   }

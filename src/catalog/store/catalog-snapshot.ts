@@ -142,13 +142,11 @@ function openShardIndex(buildDir: string, platform: BuiltPlatform, fds: number[]
   const head = Buffer.allocUnsafe(headBytes);
   if (readSync(fd, head, 0, headBytes, 0) !== headBytes) throw new Error(`${platform.index}: shorter than its head`);
   const index = JSON.parse(`${head.toString("utf8")}}`) as ShardIndexHead;
-  if (!index.releaseCounts || index.releaseCounts.length !== index.ids.length) throw new Error(`${platform.index}: no release counts`);
   let summaries: readonly GameSummary[] | undefined;
   return {
     index,
     games: {
       ids: index.ids,
-      releaseCounts: index.releaseCounts,
       summaries() {
         if (summaries) return summaries;
         try {

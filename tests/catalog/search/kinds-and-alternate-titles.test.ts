@@ -61,9 +61,9 @@ describe("search by alternate title", () => {
     expect(search("rockman").results.map((r) => r.id)).toEqual(expect.arrayContaining([1, 2, 3]));
   });
 
-  it("ranks a game found by a regional title equal to the query before less released games of that title", () => {
+  it("ranks a game found by a regional title equal to the query before less known games of that title", () => {
     const local = [
-      game(1, "Mega Man", { alternateTitles: ["Rockman"], releaseCount: 10 }),
+      game(1, "Mega Man", { alternateTitles: ["Rockman"], releaseCount: 10, retroAchievements: true, releaseYear: 1987 }),
       game(2, "Rockman", { releaseCount: 2 }),
       game(3, "Rockman", { releaseCount: 1 }),
     ];

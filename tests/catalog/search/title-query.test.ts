@@ -3,6 +3,7 @@ import MiniSearch from "minisearch";
 import { describe, expect, it } from "vitest";
 import { titleWords } from "../../../src/catalog/names/title-key.ts";
 import type { GameSummary } from "../../../src/catalog/search/game-summary.ts";
+import { combinePrior, summaryEvidence } from "../../../src/catalog/search/search-prior.ts";
 import { decodeTitleIndex, encodeTitleIndex, type TitleIndexPlatform } from "../../../src/catalog/search/title-index.ts";
 import { runTitleQuery, type TitleQuery } from "../../../src/catalog/search/title-query.ts";
 import { createTitleSearcher, gamesOfSummaries, type TitleSearcher } from "../../../src/catalog/search/title-searcher.ts";
@@ -60,13 +61,17 @@ interface Doc {
 
 /** The terms of a title and its alternate titles, counted as the index documents them: an alternate title's new words once. */
 function docsOf(platforms: readonly TitleIndexPlatform[]): Doc[] {
+  // The platforms holding each title key: a summary-only index counts every game as retail.
+  const spread = new Map<string, Set<string>>();
+  for (const { slug, summaries } of platforms)
+    for (const s of summaries) if (s.kind === undefined) spread.set(s.key, (spread.get(s.key) ?? new Set()).add(slug));
   return platforms.flatMap(({ slug, summaries }) =>
     summaries.map((s) => {
       const terms = new Map<string, number>();
       for (const word of titleWords(s.title)) terms.set(word, (terms.get(word) ?? 0) + 1);
       const length = Math.max(1, terms.size);
       for (const alternate of s.alternateTitles ?? []) for (const word of titleWords(alternate)) if (!terms.has(word)) terms.set(word, 1);
-      return { slug, terms, length, boost: 1 + Math.log2(s.releaseCount) / 4 };
+      return { slug, terms, length, boost: 1 + (2 * combinePrior(summaryEvidence(s), spread.get(s.key)?.size ?? 0)) / 255 };
     }),
   );
 }
@@ -219,7 +224,7 @@ describe("runTitleQuery", () => {
   });
 
   // Prefixes depart from MiniSearch (capped IDF, best word per title; see the reference above), whole words do not.
-  it("scores an OR or AND of whole words as MiniSearch does, for games with one release each (no boost)", () => {
+  it("scores an OR or AND of whole words as MiniSearch does, for games of one prior each (MiniSearch scores times the boost)", () => {
     const words = fc.uniqueArray(fc.constantFrom(...WORDS, "ma", "st"), { minLength: 1, maxLength: 3 });
     const prefix = false;
     fc.assert(
@@ -238,7 +243,10 @@ describe("runTitleQuery", () => {
         const parts = terms.map((term): TitleQuery => ({ term, prefix }));
         const q: TitleQuery = and ? { all: parts } : { any: parts };
         const ours = matchesOf(searcher, q);
-        const theirs = new Map(mini.search(terms.join(" ")).map((r) => [(r.id as number) - 100, r.score]));
+        // MiniSearch has no prior: each of its scores times the game's boost.
+        const theirs = new Map(
+          mini.search(terms.join(" ")).map((r) => [(r.id as number) - 100, r.score * (searcher.boosts[(r.id as number) - 100] as number)]),
+        );
         expectSameScores(ours, theirs);
       }),
       { numRuns: 200 },

@@ -26,10 +26,10 @@ describe("catalog snapshot: shard index heads at load, summaries on first use", 
     for (const platform of Object.values(manifest.platforms)) {
       const bytes = readFileSync(path.join(buildDir, platform.index));
       const head = JSON.parse(`${bytes.subarray(0, platform.indexHead).toString()}}`) as Record<string, unknown>;
-      expect(Object.keys(head)).toEqual(["ids", "offsets", "lengths", "mtimes", "releaseCounts", "stamped", "idFolders"]);
+      expect(Object.keys(head)).toEqual(["ids", "offsets", "lengths", "mtimes", "stamped", "idFolders"]);
       const whole = JSON.parse(bytes.toString()) as ShardIndex;
       expect(whole.summaries.map((s) => s.id)).toEqual(whole.ids);
-      expect(whole.releaseCounts).toEqual(whole.summaries.map((s) => s.releaseCount));
+      expect(whole.evidence).toHaveLength(whole.ids.length);
       expect(whole.hashes).toHaveLength(whole.ids.length);
     }
   });
