@@ -1,3 +1,4 @@
+import { arabicWord } from "../names/numerals.ts";
 import type { DatFile, DatRom } from "../dat/dat-types.ts";
 import { buildDates } from "../identity/build-dates.ts";
 import { type CloneMatch, type CloneReleaseKeys, cloneReleaseKeys, matchCloneTitles, namingTitle } from "../identity/clone-list-match.ts";
@@ -544,6 +545,13 @@ function mainTitleKey(title: string): string {
   return titleKey(at === undefined || at === 0 ? title : title.slice(0, at));
 }
 
+/** A title key with its Roman numerals read as digits. */
+function numeralsAlike(key: string): string {
+  return key.split(" ").map(arabicWord).join(" ");
+}
+
+/** A DAT name's own hack tag: "(Hack)", "(…, Hack)", "(Hack, Ver. 2016-01-04)". */
+const HACK_TAG_RE = /[(,]\s*hack\s*[),]/i;
 /** A hack's zip within this share of its original's size holds the same program, patched. */
 const HACK_SIZE_SHARE = 0.05;
 /** A hack's zip within this share of one of its game's programs is a zip of that game's board. */
@@ -674,8 +682,11 @@ function prefixedHacks(
     // "The Killing Blade - Heroes (Hack)": a hack titled after its game's main title and a subtitle of its own.
     const main = mainTitleKey(release.parsed.title);
     const games = main === own ? undefined : byMain.get(main);
-    const game = games?.size === 1 ? [...games][0] : undefined;
-    if (game !== undefined && game !== own && near(size, titleSizes.get(game))) {
+    // Titles that differ only in how they write a number ("Bubble Memories: The Story Of Bubble Bobble III" and "… 3") are one.
+    const game = games && new Set([...games].map(numeralsAlike)).size === 1 ? [...games].sort()[0] : undefined;
+    // A set its DAT tags a hack names its game by that main title alone, whatever its zip holds.
+    const tagged = release.parsed.flags.includes("Hack") && HACK_TAG_RE.test(release.name);
+    if (game !== undefined && game !== own && (tagged || near(size, titleSizes.get(game)))) {
       out.set(set, game);
       byTitle.set(own, byTitle.has(own) && byTitle.get(own) !== game ? null : game);
       return;

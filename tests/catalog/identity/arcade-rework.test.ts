@@ -478,6 +478,38 @@ describe("arcade sets whose DAT names say whose they are", () => {
     ]);
   });
 
+  it("puts a set tagged a hack under its game's main title and a subtitle with that game whatever its zip, one of titles that write a number alike", () => {
+    const mame = dat([
+      {
+        name: "Martial Masters (ver. 104, 102, 102US)",
+        fields: { developer: "IGS", releaseyear: "2001" },
+        roms: [rom("martmast.zip", "1", 28525018)],
+      },
+      {
+        name: "Bubble Memories - The Story Of Bubble Bobble 3 (World)",
+        fields: { developer: "Taito Corporation", releaseyear: "1995" },
+        roms: [rom("bubblem.zip", "2", 5904301)],
+      },
+      {
+        name: "Bubble Memories: The Story Of Bubble Bobble III (Ver 2.3J 1996/02/07)",
+        fields: { developer: "Taito Corporation", releaseyear: "1995" },
+        roms: [rom("bubblemj.zip", "3", 374151)],
+      },
+    ]);
+    const fbneo = dat([
+      { name: "Martial Masters - Community Patch (Hack)", fields: { publisher: "hack" }, roms: [rom("marmatcp.zip", "5", 1275076)] },
+      { name: "Bubble Memories: Black Edition (Hack)", fields: { publisher: "hack" }, roms: [rom("bubblembe.zip", "6", 372112)] },
+    ]);
+    expect(works(arcadeDats({ mame, fbneo }))).toEqual([
+      [
+        "Bubble Memories - The Story Of Bubble Bobble 3 (World)",
+        "Bubble Memories: Black Edition (Hack)",
+        "Bubble Memories: The Story Of Bubble Bobble III (Ver 2.3J 1996/02/07)",
+      ],
+      ["Martial Masters (ver. 104, 102, 102US)", "Martial Masters - Community Patch (Hack)"],
+    ]);
+  });
+
   it("moves a hack under an original's title to the game it patches, leaving that title's game alone", () => {
     const mame = dat([
       { name: "Golden Axe (set 6, US)", fields: { developer: "Sega", releaseyear: "1989" }, roms: [rom("goldnaxe.zip", "1", 1162043)] },
