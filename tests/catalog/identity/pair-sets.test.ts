@@ -34,6 +34,7 @@ const floors: Readonly<Record<string, { precision: number; recall: number }>> = 
   "arcade-records-judge6": { precision: 0.985, recall: 0.979 },
   "arcade-records-judge7": { precision: 0.997, recall: 0.982 },
   "arcade-records-judge8": { precision: 0.997, recall: 0.979 },
+  "arcade-records-judge9": { precision: 0.979, recall: 0.97 },
   "dos-same-title": { precision: 0.96, recall: 0.96 },
   "audit-examples": { precision: 0.66, recall: 0.75 },
   "merged-records": { precision: 0.995, recall: 0.99 },
