@@ -738,7 +738,7 @@ function prefixedHacks(
         const board = (titleSets.get(whole) ?? []).some(
           (o) => o.collections.some((c) => release.collections.includes(c)) && Math.abs(size - o.size) <= HACK_BOARD_SHARE * o.size,
         );
-        if (board && familySet(release, own, whole)) {
+        if (board && (familySet(release, own, whole) || (hackCollectionOnly(release) && ownWordsExtend(release.parsed.title, whole)))) {
           out.set(set, whole);
           return;
         }
@@ -751,6 +751,11 @@ function prefixedHacks(
     if (game && set && release.kind === "game" && reworked(release) && !originals.has(set) && !out.has(set)) out.set(set, game);
   });
   return out;
+}
+
+/** A set only a hack collection (HBMAME) lists: that collection's sets are hacks and homebrew of other games' boards. */
+function hackCollectionOnly(release: ReleaseDraft): boolean {
+  return release.collections.length > 0 && release.collections.every((c) => c === "hbmame");
 }
 
 /** Years after an original's first that a set by another maker, titled and named after it, is its homebrew hack. */

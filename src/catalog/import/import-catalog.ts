@@ -16,7 +16,7 @@ import { DEFAULT_REVIEW_THRESHOLD, type ImportReview, ImportReviewer } from "./i
 import { acceptReview, recordReview, type ReviewState } from "./review-state.ts";
 
 /** Bump when parsing or grouping changes, so that the next import redoes every platform. */
-export const IMPORT_VERSION = 32;
+export const IMPORT_VERSION = 33;
 
 export interface ImportProgress {
   readonly filesDone: number;

@@ -736,6 +736,40 @@ describe("arcade sets whose DAT names say whose they are", () => {
     ]);
   });
 
+  it("puts a hack collection's own set titled an original plus words of its own, by another maker a decade on, on its board, with that game whatever its set name", () => {
+    const mame = dat([
+      { name: "Donkey Kong (US set 1)", fields: { developer: "Nintendo", releaseyear: "1981" }, roms: [rom("dkong.zip", "1", 22302)] },
+    ]);
+    const hbmame = dat([
+      { name: "Donkey Kong (US set 1)", fields: { developer: "Nintendo", releaseyear: "1981" }, roms: [rom("dkong.zip", "1", 22302)] },
+      {
+        name: "Donkey Kong Freerun Edition",
+        fields: { developer: "Paul Goes", releaseyear: "2019" },
+        roms: [rom("dkfreerun.zip", "2", 21000)],
+      },
+      { name: "Donkey Kong Adventure", fields: { developer: "Someone", releaseyear: "2015" }, roms: [rom("dkadv.zip", "3", 400000)] },
+    ]);
+    const fbneo = dat([
+      {
+        name: "Donkey Kong Freerun Edition",
+        fields: { publisher: "Paul Goes", releaseyear: "2019" },
+        roms: [rom("dkfreerun.zip", "2", 21000)],
+      },
+      { name: "Donkey Kong Adventure", fields: { publisher: "Someone", releaseyear: "2015" }, roms: [rom("dkadv.zip", "3", 400000)] },
+      // FBNeo's own set, which no hack collection lists, needs a set name of the game's family.
+      {
+        name: "Donkey Kong Crazy Barrels Edition",
+        fields: { publisher: "Paul Goes", releaseyear: "2019" },
+        roms: [rom("dkcbarrel.zip", "4", 21500)],
+      },
+    ]);
+    expect(works(arcadeDats({ mame, hbmame, fbneo }))).toEqual([
+      ["Donkey Kong (US set 1)", "Donkey Kong (US set 1)", "Donkey Kong Freerun Edition", "Donkey Kong Freerun Edition"],
+      ["Donkey Kong Adventure", "Donkey Kong Adventure"],
+      ["Donkey Kong Crazy Barrels Edition"],
+    ]);
+  });
+
   it("puts a set whose tag names an original's title before 'bootleg' with that game, and its title's hacks with it, never a maker's name", () => {
     const mame = dat([
       {
