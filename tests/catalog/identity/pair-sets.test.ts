@@ -35,6 +35,7 @@ const floors: Readonly<Record<string, { precision: number; recall: number }>> = 
   "arcade-records-judge7": { precision: 0.997, recall: 0.982 },
   "arcade-records-judge8": { precision: 0.997, recall: 0.979 },
   "arcade-records-judge9": { precision: 0.979, recall: 0.97 },
+  "arcade-records-judge10": { precision: 0.988, recall: 0.971 },
   "dos-same-title": { precision: 0.96, recall: 0.96 },
   "audit-examples": { precision: 0.66, recall: 0.75 },
   "merged-records": { precision: 0.995, recall: 0.99 },
