@@ -1,4 +1,3 @@
-import { arabicWord } from "../names/numerals.ts";
 import type { DatFile, DatRom } from "../dat/dat-types.ts";
 import { buildDates } from "../identity/build-dates.ts";
 import { type CloneMatch, type CloneReleaseKeys, cloneReleaseKeys, matchCloneTitles, namingTitle } from "../identity/clone-list-match.ts";
@@ -32,6 +31,7 @@ import { splitSameTitle } from "../identity/same-title.ts";
 import { serialCode } from "../identity/serial-code.ts";
 import type { ParsedGameName } from "../names/parse-game-name.ts";
 import { languageTag, localNameLanguage } from "../names/local-name-language.ts";
+import { arabicWord } from "../names/numerals.ts";
 import { titleKey } from "../names/title-key.ts";
 import type { AlternateTitle, GameMetadata, Review } from "../record/game-record.ts";
 import { type ReviewSource, reviewScales } from "../record/record-schemas.ts";
@@ -420,7 +420,7 @@ function regionalCloneSets(releases: readonly ReleaseDraft[], ownKeys: readonly 
       year: release.credits.year,
       size: mainSize(release.roms),
       curated:
-        (curatedParent(release) || (!listedElsewhere.has(setName) && fbneoOnly(release))) &&
+        (curatedParent(release) || (!listedElsewhere.has(setName) && fbneoEntry(release))) &&
         !reworkedGame(release.name) &&
         !UNRELEASED_RE.test(release.name) &&
         !UNRELEASED_RE.test(developer ?? ""),
@@ -430,7 +430,7 @@ function regionalCloneSets(releases: readonly ReleaseDraft[], ownKeys: readonly 
 }
 
 /** An FBNeo entry, no clone and not reworked: for a set no other collection lists, FBNeo's own curation of a board ("fixeightj" beside "fixeight"). */
-function fbneoOnly(release: ReleaseDraft): boolean {
+function fbneoEntry(release: ReleaseDraft): boolean {
   return !release.extra.cloneOf && !reworked(release) && release.collections.includes("fbneo");
 }
 
@@ -552,6 +552,7 @@ function numeralsAlike(key: string): string {
 
 /** A DAT name's own hack tag: "(Hack)", "(…, Hack)", "(Hack, Ver. 2016-01-04)". */
 const HACK_TAG_RE = /[(,]\s*hack\s*[),]/i;
+
 /** A hack's zip within this share of its original's size holds the same program, patched. */
 const HACK_SIZE_SHARE = 0.05;
 /** A hack's zip within this share of one of its game's programs is a zip of that game's board. */
