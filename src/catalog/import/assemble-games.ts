@@ -31,7 +31,7 @@ import { splitSameTitle } from "../identity/same-title.ts";
 import { serialCode } from "../identity/serial-code.ts";
 import type { ParsedGameName } from "../names/parse-game-name.ts";
 import { languageTag, localNameLanguage } from "../names/local-name-language.ts";
-import { arabicWord } from "../names/numerals.ts";
+import { numeralKey } from "../names/numerals.ts";
 import { titleKey } from "../names/title-key.ts";
 import type { AlternateTitle, GameMetadata, Review } from "../record/game-record.ts";
 import { type ReviewSource, reviewScales } from "../record/record-schemas.ts";
@@ -454,6 +454,7 @@ function arcadeSetKeys(
   ownKeys: readonly string[],
   titleBySet: ReadonlyMap<string, string>,
   systemTitles: ReadonlySet<string> = new Set(),
+  hackCollections: ReadonlySet<string> = new Set(),
 ): { sets: Map<string, ArcadeSetKey>; hacks: Map<string, string> } {
   const original = new Set<string>();
   releases.forEach((release, i) => {
@@ -498,7 +499,8 @@ function arcadeSetKeys(
           (gameTitles.has(named) ? named : parentKey !== undefined && gameTitles.has(parentKey) ? parentKey : undefined));
     if (reworks !== undefined && reworks !== ownKeys[i]) out.set(set, { reworks });
   });
-  for (const [set, reworks] of prefixedHacks(releases, ownKeys, original, systemTitles)) if (!out.has(set)) out.set(set, { reworks });
+  for (const [set, reworks] of prefixedHacks(releases, ownKeys, original, systemTitles, hackCollections))
+    if (!out.has(set)) out.set(set, { reworks });
   // A title whose every set but hacks reworks one game is that game's, and so are the hacks of it
   // ("Crouching Tiger Hidden Dragon 2003 (hack of The King of Fighters 2001)" and HBMAME's hacks of it).
   const games = new Map<string, string | null>();
@@ -545,11 +547,6 @@ function mainTitleKey(title: string): string {
   return titleKey(at === undefined || at === 0 ? title : title.slice(0, at));
 }
 
-/** A title key with its Roman numerals read as digits. */
-function numeralsAlike(key: string): string {
-  return key.split(" ").map(arabicWord).join(" ");
-}
-
 /** A DAT name's own hack tag: "(Hack)", "(…, Hack)", "(Hack, Ver. 2016-01-04)". */
 const HACK_TAG_RE = /[(,]\s*hack\s*[),]/i;
 
@@ -585,6 +582,7 @@ function prefixedHacks(
   ownKeys: readonly string[],
   original: ReadonlySet<string>,
   systemTitles: ReadonlySet<string>,
+  hackCollections: ReadonlySet<string>,
 ): Map<string, string> {
   // Each original set's title keys (and those of its "A / B" title's parts), each with the title key it stands for.
   const originals = new Map<string, { titles: Map<string, string>; sizes: number[] }>();
@@ -684,7 +682,7 @@ function prefixedHacks(
     const main = mainTitleKey(release.parsed.title);
     const games = main === own ? undefined : byMain.get(main);
     // Titles that differ only in how they write a number ("Bubble Memories: The Story Of Bubble Bobble III" and "… 3") are one.
-    const game = games && new Set([...games].map(numeralsAlike)).size === 1 ? [...games].sort()[0] : undefined;
+    const game = games && new Set([...games].map(numeralKey)).size === 1 ? [...games].sort()[0] : undefined;
     // A set its DAT tags a hack names its game by that main title alone, whatever its zip holds.
     const tagged = release.parsed.flags.includes("Hack") && HACK_TAG_RE.test(release.name);
     if (game !== undefined && game !== own && (tagged || near(size, titleSizes.get(game)))) {
@@ -739,7 +737,10 @@ function prefixedHacks(
         const board = (titleSets.get(whole) ?? []).some(
           (o) => o.collections.some((c) => release.collections.includes(c)) && Math.abs(size - o.size) <= HACK_BOARD_SHARE * o.size,
         );
-        if (board && (familySet(release, own, whole) || (hackCollectionOnly(release) && ownWordsExtend(release.parsed.title, whole)))) {
+        if (
+          board &&
+          (familySet(release, own, whole) || (hackCollectionOnly(release, hackCollections) && ownWordsExtend(release.parsed.title, whole)))
+        ) {
           out.set(set, whole);
           return;
         }
@@ -752,11 +753,6 @@ function prefixedHacks(
     if (game && set && release.kind === "game" && reworked(release) && !originals.has(set) && !out.has(set)) out.set(set, game);
   });
   return out;
-}
-
-/** A set only a hack collection (HBMAME) lists: that collection's sets are hacks and homebrew of other games' boards. */
-function hackCollectionOnly(release: ReleaseDraft): boolean {
-  return release.collections.length > 0 && release.collections.every((c) => c === "hbmame");
 }
 
 /** Years after an original's first that a set by another maker, titled and named after it, is its homebrew hack. */
@@ -957,11 +953,13 @@ function hackCollectionSets(
     )
       shipped.add(release.extra.setName);
   return list.filter(
-    (release) =>
-      release.collections.length > 0 &&
-      release.collections.every((c) => hackCollections.has(c)) &&
-      !(release.extra.setName && shipped.has(release.extra.setName)),
+    (release) => hackCollectionOnly(release, hackCollections) && !(release.extra.setName && shipped.has(release.extra.setName)),
   );
+}
+
+/** True when only hack collections (HBMAME) list the release: their sets are hacks and homebrew of other games' boards. */
+function hackCollectionOnly(release: ReleaseDraft, hackCollections: ReadonlySet<string>): boolean {
+  return release.collections.length > 0 && release.collections.every((c) => hackCollections.has(c));
 }
 
 /** An aftermarket or homebrew release by its name's flags. */
@@ -1529,7 +1527,7 @@ export function assembleGames(
     ownKeys.push(titleKey(release.parsed.title));
   }
   if (options.kindContext?.storeTitles) settleStoreKinds(releases, ownKeys, options.kindContext);
-  const sets = arcade ? arcadeSetKeys(releases, ownKeys, titleBySet, options.systemTitles) : undefined;
+  const sets = arcade ? arcadeSetKeys(releases, ownKeys, titleBySet, options.systemTitles, options.hackCollections) : undefined;
   const regional = arcade ? regionalCloneTitles(regionalCloneSets(releases, ownKeys)) : undefined;
   const versionKeys = arcade ? arcadeVersionKeys(arcadeTitleCredits(releases, ownKeys)) : undefined;
   releases.forEach((release, i) => {
