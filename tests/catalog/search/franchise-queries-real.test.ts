@@ -4,6 +4,7 @@ import { describe, expect, inject, it } from "vitest";
 import { searchGames } from "../../../src/catalog/search/search-games.ts";
 import { loadCatalogSnapshot, type CatalogSnapshot } from "../../../src/catalog/store/catalog-snapshot.ts";
 import { realDataSkipReason } from "../../helpers/paths.ts";
+import { expectRankedWithin } from "../../helpers/search-rank.ts";
 
 interface FranchiseQuery {
   q: string;
@@ -26,15 +27,7 @@ describe.skipIf(real === null)(`short franchise queries on every platform${real 
 
   const found = (query: FranchiseQuery): void => {
     const { results } = searchGames(snapshot.searchScope(), { query: query.q, limit: 10 });
-    const position = results.findIndex((r) => query.expect.some((e) => e.title === r.title && e.system === r.system));
-    expect(
-      position,
-      `top results: ${results
-        .slice(0, 5)
-        .map((r) => `${r.title} (${r.system})`)
-        .join(" | ")}`,
-    ).toBeGreaterThanOrEqual(0);
-    expect(position).toBeLessThan(query.within);
+    expectRankedWithin(results, (r) => query.expect.some((e) => e.title === r.title && e.system === r.system), query.within);
   };
   const hits = franchiseSet.queries.filter((q) => q.knownMiss === undefined);
   const misses = franchiseSet.queries.filter((q) => q.knownMiss !== undefined);

@@ -1,27 +1,20 @@
 import { describe, expect, it } from "vitest";
-import { titleKey } from "../../../src/catalog/names/title-key.ts";
 import type { GameSummary } from "../../../src/catalog/search/game-summary.ts";
 import { type GameSearchRequest, searchGames } from "../../../src/catalog/search/search-games.ts";
 import { decodeTitleIndex, encodeTitleIndex } from "../../../src/catalog/search/title-index.ts";
 import { createTitleSearcher, gamesOfSummaries, summaryById } from "../../../src/catalog/search/title-searcher.ts";
-
-const game = (id: number, title: string, system: string, over: Partial<GameSummary> = {}): GameSummary => ({
-  id,
-  title,
-  key: titleKey(title),
-  system,
-  regions: ["USA"],
-  releaseCount: 1,
-  ...over,
-});
+import { gameSummary } from "../../helpers/game-summary.ts";
 
 const ps3 = [
-  game(1, "LittleBigPlanet", "ps3", { releaseCount: 5, retroAchievements: true }),
-  game(2, "LittleBigPlanet - Canyons Costumes", "ps3", { kind: "addon", baseGameId: 1 }),
-  game(3, "LittleBigPlanet 2", "ps3"),
+  gameSummary(1, "LittleBigPlanet", "ps3", { releaseCount: 5, retroAchievements: true }),
+  gameSummary(2, "LittleBigPlanet - Canyons Costumes", "ps3", { kind: "addon", baseGameId: 1 }),
+  gameSummary(3, "LittleBigPlanet 2", "ps3"),
 ];
-const updates = [game(10, "Halo 3 - Title Update 1", "xbox-360-title-updates", { kind: "update" })];
-const umd = [game(20, "Spider-Man 2", "psp-umd-video", { kind: "video" }), game(21, "Spider-Man 3", "psp-umd-video", { kind: "video" })];
+const updates = [gameSummary(10, "Halo 3 - Title Update 1", "xbox-360-title-updates", { kind: "update" })];
+const umd = [
+  gameSummary(20, "Spider-Man 2", "psp-umd-video", { kind: "video" }),
+  gameSummary(21, "Spider-Man 3", "psp-umd-video", { kind: "video" }),
+];
 const index = decodeTitleIndex(
   encodeTitleIndex([
     { slug: "ps3", summaries: ps3 },

@@ -1,9 +1,9 @@
 import { describe, expect, inject, it } from "vitest";
-import { titleKey } from "../../../src/catalog/names/title-key.ts";
 import { type KindFilter, searchGames } from "../../../src/catalog/search/search-games.ts";
 import { decodeTitleIndex, encodeTitleIndex } from "../../../src/catalog/search/title-index.ts";
 import { createTitleSearcher, gamesOfSummaries, summaryById } from "../../../src/catalog/search/title-searcher.ts";
 import { loadCatalogSnapshot } from "../../../src/catalog/store/catalog-snapshot.ts";
+import { gameSummary } from "../../helpers/game-summary.ts";
 
 const snapshot = loadCatalogSnapshot(inject("sampleCatalog").buildDir);
 const titles = (query: string, system?: string): string[] =>
@@ -40,10 +40,7 @@ describe("searchGames on the sample", () => {
 
   it("ranks the shortest title holding the query first among equals", () => {
     // Same relevance and the same prior (two words, one retail release each, no metadata): "Iron Lantern" is shorter than "Ghost Lantern", whose id is lower.
-    const list = [
-      { id: 1, title: "Ghost Lantern", key: titleKey("Ghost Lantern"), system: "psx", regions: ["USA"], releaseCount: 1 },
-      { id: 2, title: "Iron Lantern", key: titleKey("Iron Lantern"), system: "snes", regions: ["USA"], releaseCount: 1 },
-    ];
+    const list = [gameSummary(1, "Ghost Lantern", "psx"), gameSummary(2, "Iron Lantern", "snes")];
     const platforms = list.map((s) => ({ slug: s.system, summaries: [s] })).sort((a, b) => a.slug.localeCompare(b.slug));
     const searcher = createTitleSearcher(decodeTitleIndex(encodeTitleIndex(platforms)), (slug) =>
       gamesOfSummaries(list.filter((s) => s.system === slug)),

@@ -1,19 +1,10 @@
 import { describe, expect, it } from "vitest";
-import { titleKey } from "../../../src/catalog/names/title-key.ts";
 import type { GameSummary } from "../../../src/catalog/search/game-summary.ts";
 import { searchGames } from "../../../src/catalog/search/search-games.ts";
 import { COMPUTER_EVIDENCE, combinePrior, KNOWN_PRIOR, RETAIL_EVIDENCE } from "../../../src/catalog/search/search-prior.ts";
 import { decodeTitleIndex, indexTitlePart, mergeTitleParts } from "../../../src/catalog/search/title-index.ts";
 import { createTitleSearcher, gamesOfSummaries, summaryById } from "../../../src/catalog/search/title-searcher.ts";
-
-const game = (id: number, title: string, system: string): GameSummary => ({
-  id,
-  title,
-  key: titleKey(title),
-  system,
-  regions: ["USA"],
-  releaseCount: 1,
-});
+import { gameSummary } from "../../helpers/game-summary.ts";
 
 /** A search scope over platforms whose games carry the given evidence words (search-prior.ts). */
 function scopeOf(platforms: { slug: string; games: { summary: GameSummary; evidence: number }[] }[]): Parameters<typeof searchGames>[0] {
@@ -47,16 +38,16 @@ describe("combinePrior", () => {
 
 describe("exact titles across every platform", () => {
   const scope = scopeOf([
-    { slug: "tic-80", games: [{ summary: game(1, "Sonic", "tic-80"), evidence: 12 }] },
+    { slug: "tic-80", games: [{ summary: gameSummary(1, "Sonic", "tic-80"), evidence: 12 }] },
     {
       slug: "megadrive",
       games: [
-        { summary: game(2, "Sonic The Hedgehog", "megadrive"), evidence: RETAIL_EVIDENCE | 180 },
-        { summary: game(3, "Sonic Spinball Deluxe Edition Plus", "megadrive"), evidence: RETAIL_EVIDENCE | 150 },
+        { summary: gameSummary(2, "Sonic The Hedgehog", "megadrive"), evidence: RETAIL_EVIDENCE | 180 },
+        { summary: gameSummary(3, "Sonic Spinball Deluxe Edition Plus", "megadrive"), evidence: RETAIL_EVIDENCE | 150 },
       ],
     },
-    { slug: "pico-8", games: [{ summary: game(4, "Sonic Spinball Deluxe Edition", "pico-8"), evidence: 12 }] },
-    { slug: "dos", games: [{ summary: game(5, "Sonic", "dos"), evidence: COMPUTER_EVIDENCE | 12 }] },
+    { slug: "pico-8", games: [{ summary: gameSummary(4, "Sonic Spinball Deluxe Edition", "pico-8"), evidence: 12 }] },
+    { slug: "dos", games: [{ summary: gameSummary(5, "Sonic", "dos"), evidence: COMPUTER_EVIDENCE | 12 }] },
   ]);
   const ids = (query: string, system?: string): number[] =>
     searchGames(system === undefined ? scope : { ...scope, system }, { query, limit: 10 }).results.map((r) => r.id);

@@ -4,6 +4,7 @@ import { describe, expect, inject, it } from "vitest";
 import { searchGames } from "../../../src/catalog/search/search-games.ts";
 import { loadCatalogSnapshot, type CatalogSnapshot } from "../../../src/catalog/store/catalog-snapshot.ts";
 import { realDataSkipReason } from "../../helpers/paths.ts";
+import { expectRankedWithin } from "../../helpers/search-rank.ts";
 
 interface QualityQuery {
   q: string;
@@ -22,17 +23,11 @@ describe.skipIf(real === null)(`search quality on the real catalog${real === nul
     const slug = query.system === undefined ? undefined : snapshot.platform(query.system)?.id;
     if (query.system !== undefined) expect(slug, `system alias ${query.system}`).toBeDefined();
     const { results } = searchGames(snapshot.searchScope(slug), { query: query.q, limit: 10 });
-    const position = results.findIndex(
+    expectRankedWithin(
+      results,
       (r) => r.title === query.expect.title && (query.expect.system === undefined || r.system === query.expect.system),
+      query.within,
     );
-    expect(
-      position,
-      `top results: ${results
-        .slice(0, 5)
-        .map((r) => `${r.title} (${r.system})`)
-        .join(" | ")}`,
-    ).toBeGreaterThanOrEqual(0);
-    expect(position).toBeLessThan(query.within);
   });
 
   it("groups variants: a title appears once per platform, never as a page of near-identical dumps", () => {
