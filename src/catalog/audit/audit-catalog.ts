@@ -315,7 +315,9 @@ function runAudit(
   /** Per arcade platform, each release's set as the import joins it (a set name another collection gave to another game is not). */
   const arcadeEntries = new Map<string, (ArcadeSetEntry & { gameId: number })[]>();
   // Each arcade release's zip, where it has one file: a set name another collection zips otherwise moves by it.
-  const arcadeSlugs = [...platforms].filter(([, p]) => p.arcade).map(([slug]) => slug);
+  const arcadeSlugs = [...platforms]
+    .filter(([slug, p]) => p.arcade && (options.platforms === undefined || options.platforms.includes(slug)))
+    .map(([slug]) => slug);
   const zips = new Map<number, string>();
   for (const [id, sha1] of db
     .prepare<[string], [number, string]>(
