@@ -217,7 +217,8 @@ export function searchGames(scope: SearchScope, request: GameSearchRequest): Gam
   const wordSignatures = new Int32Array(arabicWords.length * SIGNATURE_WORDS);
   for (const [i, w] of arabicWords.entries()) textSignature(w, wordSignatures, i * SIGNATURE_WORDS);
   const { keyLengths, compactLengths, numbered, signatures, kinds, aliased, priors } = searcher.index;
-  const everyPlatform = scope.system === undefined && scope.collection === undefined;
+  // Across every platform a short query's exact title ranks first only for a record the catalog knows as a released game.
+  const exactNeedsPrior = scope.system === undefined && scope.collection === undefined && words.length <= WEAK_EXACT_WORDS;
   let count = 0;
   let hitOrdinals = new Uint32Array(0);
   let hitScores = new Float64Array(0);
@@ -283,8 +284,7 @@ export function searchGames(scope: SearchScope, request: GameSearchRequest): Gam
       // A game found by a pirate cart's retitle ("Sonic" for Adventure Island) ranks after every game found by its own names.
       const byPirateTitle =
         !exact && ((aliased[ordinal] as number) & PIRATE_TITLES) !== 0 && foundByPirateTitle(summaryAt(searcher, ordinal), words);
-      // Across every platform an exact title ranks first only for a record the catalog knows as a released game.
-      const weak = exact && everyPlatform && words.length <= WEAK_EXACT_WORDS && (priors[ordinal] as number) < KNOWN_PRIOR;
+      const weak = exact && exactNeedsPrior && (priors[ordinal] as number) < KNOWN_PRIOR;
       hitOrdinals[count] = ordinal;
       hitScores[count] = (matches.scores[i] as number) * (alias ? ALIAS_WEIGHT : 1) * (weak ? WEAK_EXACT_WEIGHT : 1);
       hitClasses[count] = byPirateTitle
